@@ -1,0 +1,187 @@
+"""antares-bot entry point.
+
+`create_bot(settings)` builds the bot (cogs, translator, services) without touching the
+network, the disk or logging; `main()` reads the settings and runs it. `python bot.py --check`
+validates everything a start needs and prints a report, without connecting to Discord.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import logging
+import sys
+import time
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from pydantic import ValidationError
+
+from cogs import EXTENSIONS
+from cogs.common.errors import on_tree_error
+from cogs.common.translator import CatalogTranslator
+from core.dice import DiceSource, SystemDice
+from locales import catalog
+from services.app import AppServices
+from settings import Settings, load_settings
+from storage.base import Store
+from storage.factory import store_from_url
+
+log = logging.getLogger("antares")
+SYNC_HASH_KEY = "command_set_hash"
+
+
+class AntaresBot(commands.Bot):
+    def __init__(self, settings: Settings, services: AppServices) -> None:
+        intents = discord.Intents.default()
+        # The bot never joins voice: the missing-voice-library warnings are noise.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.services = services
+        self.tree.on_error = on_tree_error
+
+    async def setup_hook(self) -> None:
+        await self.services.open()
+        await self.build_tree()
+        synced = await self.sync_commands()
+        log.info(
+            "antares-bot started: %d commands (%s), database %s",
+            count_commands(self.tree),
+            "synced" if synced else "unchanged, not synced",
+            self.services.store.description,
+        )
+
+    async def build_tree(self) -> None:
+        await self.tree.set_translator(CatalogTranslator(catalog()))
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+
+    async def sync_commands(self) -> bool:
+        """Sync to DEV_GUILD_ID or globally, only when the command set changed since last time."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        digest = command_set_hash(self.tree, guild)
+        async with self.services.store.read() as tx:
+            if await tx.meta(SYNC_HASH_KEY) == digest:
+                return False
+        await self.tree.sync(guild=guild)
+        async with self.services.store.transaction() as tx:
+            await tx.set_meta(SYNC_HASH_KEY, digest)
+        return True
+
+    async def close(self) -> None:
+        await super().close()
+        await self.services.close()
+
+
+def count_commands(tree: app_commands.CommandTree) -> int:
+    return sum(1 for c in tree.walk_commands() if not isinstance(c, app_commands.Group))
+
+
+def command_set_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
+    payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+    french = {k: v for k, v in catalog().messages["fr"].items() if k.startswith("commands.")}
+    blob = json.dumps(
+        {"scope": getattr(guild, "id", None), "tree": payload, "fr": french},
+        sort_keys=True,
+        default=str,
+    )
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def create_bot(
+    settings: Settings, *, store: Store | None = None, dice: DiceSource | None = None
+) -> AntaresBot:
+    services = AppServices(
+        store=store or store_from_url(settings.database_url),
+        default_language=settings.default_language,
+        dice=dice or SystemDice(),
+    )
+    return AntaresBot(settings, services)
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(
+        level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr
+    )
+
+
+def settings_problem(error: ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        name = str(item["loc"][0]).upper() if item["loc"] else "settings"
+        lines.append(f"Invalid setting {name}: {item['msg']}.")
+    lines.append("See .env.example for every setting and its allowed values.")
+    return "\n".join(lines)
+
+
+async def check(settings: Settings) -> int:
+    """Everything a start needs, without Discord: settings, database, commands."""
+    started = time.perf_counter()
+    bot = create_bot(settings)
+    await bot.services.open()
+    try:
+        await bot.build_tree()
+        version = await bot.services.store.schema_version()
+        print("antares-bot check: OK")
+        print(f"  commands:        {count_commands(bot.tree)}")
+        print(f"  database:        {bot.services.store.description} (schema version {version})")
+        print(f"  default language: {settings.default_language}")
+        print(f"  took:            {time.perf_counter() - started:.2f} s")
+    finally:
+        await bot.services.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="antares-bot: Beyond the Gates of Antares at the table"
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="validate settings, database and commands, then exit"
+    )
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings()
+    except ValidationError as error:
+        print(settings_problem(error), file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    if args.check:
+        return asyncio.run(check(settings))
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print(
+            "DISCORD_TOKEN is not set: copy .env.example to .env and put the bot's token in it.",
+            file=sys.stderr,
+        )
+        return 2
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "DISCORD_TOKEN was refused by Discord: check the token in .env (see .env.example).",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "Discord refused a privileged intent: enable it in the Developer Portal (see README).",
+            file=sys.stderr,
+        )
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,8 @@
+"""The Discord layer: one extension per feature. Cogs parse options, call one service
+method, render the result in the caller's language and reply. No rules, SQL or dice here."""
+
+EXTENSIONS = (
+    "cogs.dice",
+    "cogs.help",
+    "cogs.config",
+)

@@ -1,0 +1,1 @@
+"""Discord glue shared by every cog: languages, replies, the tree error handler."""

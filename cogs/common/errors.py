@@ -1,0 +1,65 @@
+"""The one error handler of the command tree.
+
+Expected problems (`AntaresError`, failed checks, bad option values) become an ephemeral
+reply in the caller's language that says what to do instead. Anything else is a bug: it is
+logged with the interaction id and answered with a short apology that quotes that id.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from cogs.common.replies import lang_of, send
+from core.errors import AntaresError
+from locales import t
+
+log = logging.getLogger("antares.errors")
+
+
+class GuildOnly(app_commands.CheckFailure):
+    """Raised by `guild_only_check` so the handler can answer in the caller's language."""
+
+
+class MissingManageServer(app_commands.CheckFailure):
+    pass
+
+
+def _message(lang: str, error: Exception) -> str | None:
+    if isinstance(error, AntaresError):
+        return t(lang, error.key, **error.values)  # type: ignore[arg-type]
+    if isinstance(error, GuildOnly | app_commands.NoPrivateMessage):
+        return t(lang, "errors.guild_only")  # type: ignore[arg-type]
+    if isinstance(error, MissingManageServer | app_commands.MissingPermissions):
+        return t(lang, "errors.manage_server")  # type: ignore[arg-type]
+    if isinstance(error, app_commands.TransformerError):
+        return t(lang, "errors.bad_option", value=str(error.value)[:100])  # type: ignore[arg-type]
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return t(lang, "errors.cooldown", seconds=round(error.retry_after, 1))  # type: ignore[arg-type]
+    return None
+
+
+def is_expected(error: BaseException) -> bool:
+    """An error the handler answers as the user's problem (not a bug)."""
+    original = getattr(error, "original", error)
+    return _message("en", original) is not None
+
+
+async def on_tree_error(
+    interaction: discord.Interaction, error: app_commands.AppCommandError
+) -> None:
+    original = getattr(error, "original", error)
+    lang = await lang_of(interaction)
+    text = _message(lang, original)
+    if text is None:
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error(
+            "unexpected error in /%s (interaction %s)", command, interaction.id, exc_info=original
+        )
+        text = t(lang, "errors.unexpected", reference=interaction.id)
+    try:
+        await send(interaction, text, ephemeral=True)
+    except discord.HTTPException:
+        log.exception("could not report an error for interaction %s", interaction.id)

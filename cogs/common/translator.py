@@ -1,0 +1,48 @@
+"""French names and descriptions of the slash commands, as Discord localisations.
+
+Keys come from where a string sits in the command tree, so command code only writes
+English: `commands.<command path>.name|description`,
+`commands.<command path>.options.<option>.name|description`, `commands.choices.<value>`.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from locales import Catalog
+
+
+def command_key(context: app_commands.TranslationContextTypes) -> str | None:
+    data = context.data
+    where = context.location
+    if where in (Where.command_name, Where.group_name):
+        return f"commands.{data.qualified_name.replace(' ', '.')}.name"
+    if where in (Where.command_description, Where.group_description):
+        return f"commands.{data.qualified_name.replace(' ', '.')}.description"
+    if where in (Where.parameter_name, Where.parameter_description):
+        part = "name" if where is Where.parameter_name else "description"
+        path = data.command.qualified_name.replace(" ", ".")
+        return f"commands.{path}.options.{data.name}.{part}"
+    if where is Where.choice_name:
+        return f"commands.choices.{data.value}"
+    return None
+
+
+class CatalogTranslator(app_commands.Translator):
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is not discord.Locale.french:
+            return None
+        key = command_key(context)
+        if key is None or not self.catalog.has("fr", key):
+            return None
+        return self.catalog.text("fr", key)

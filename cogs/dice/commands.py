@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.replies import lang_of, send
+from cogs.dice import render
+from core.notation import parse
+from core.tests import d10_test
+
+
+class DiceCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def dice(self):
+        return self.bot.services.dice  # type: ignore[attr-defined]
+
+    @app_commands.command(name="roll", description="Roll dice: 2d10, d6+1, 3d5+d3…")
+    @app_commands.describe(
+        dice="Dice notation, e.g. 2d10+d5 (at most 100 dice)", reason="What the roll is for"
+    )
+    async def roll(
+        self, interaction: discord.Interaction, dice: str, reason: str | None = None
+    ) -> None:
+        result = parse(dice).roll(self.dice)
+        lang = await lang_of(interaction)
+        await send(interaction, render.roll(lang, interaction.user.display_name, result, reason))
+
+    @app_commands.command(
+        name="test", description="Roll a D10 test: pass on target + modifier − pins or less"
+    )
+    @app_commands.describe(
+        target="The stat tested (Acc, Res, Co…), 0 to 20",
+        modifier="Added to the target (e.g. -1 at long range)",
+        pins="Pins on the unit: each one takes 1 off the target",
+    )
+    async def test(
+        self,
+        interaction: discord.Interaction,
+        target: int,
+        modifier: int = 0,
+        pins: int = 0,
+    ) -> None:
+        result = d10_test(self.dice, target, modifier, pins)
+        lang = await lang_of(interaction)
+        await send(interaction, render.test(lang, interaction.user.display_name, result))

@@ -1,0 +1,54 @@
+"""Text of `/roll` and `/test` replies: every die shown."""
+
+from __future__ import annotations
+
+from discord.utils import escape_markdown, escape_mentions
+
+from core.notation import RollResult, TermResult
+from core.tests import TestResult
+from locales import Lang, t
+
+
+def plain(text: str) -> str:
+    """User text shown as typed: no markdown, no pings."""
+    return escape_mentions(escape_markdown(text))
+
+
+def _term(term: TermResult) -> str:
+    if term.term.count == 0:
+        sign = "−" if term.term.sign < 0 else "+"
+        return f"{sign} {term.term.constant}"
+    sign = "− " if term.term.sign < 0 else ""
+    faces = ", ".join(str(d.value) for d in term.dice)
+    return f"{sign}{term.term.count}d{term.term.sides} [{faces}]"
+
+
+def roll(lang: Lang, who: str, result: RollResult, reason: str | None) -> str:
+    lines = [t(lang, "roll.header", who=plain(who), expression=result.expression)]
+    if reason:
+        lines.append(t(lang, "roll.reason", reason=plain(reason[:200])))
+    lines.append(" ".join(_term(term) for term in result.terms))
+    lines.append(t(lang, "roll.total", total=result.total))
+    return "\n".join(lines)
+
+
+def _signed(value: int) -> str:
+    return f"+ {value}" if value >= 0 else f"− {-value}"
+
+
+def test(lang: Lang, who: str, result: TestResult) -> str:
+    parts = [str(result.stat)]
+    if result.modifier:
+        parts.append(_signed(result.modifier))
+    if result.pins:
+        parts.append(t(lang, "test.pins_part", pins=result.pins))
+    lines = [
+        t(lang, "test.header", who=plain(who), target=result.target, detail=" ".join(parts)),
+        t(lang, "test.die", roll=result.roll),
+    ]
+    if result.natural_one:
+        lines.append(t(lang, "test.natural_one"))
+    elif result.natural_ten:
+        lines.append(t(lang, "test.natural_ten"))
+    lines.append(t(lang, "test.pass" if result.passed else "test.fail"))
+    return "\n".join(lines)

@@ -1,0 +1,116 @@
+"""Dice notation for ``/roll``: ``NdX``, ``dX``, ``NdX+K``, sums of terms (``2d10+d5-1``).
+
+Grammar, evaluation and result are kept apart: ``parse`` gives a ``DiceExpression``,
+``DiceExpression.roll`` gives a ``RollResult`` with every die; rendering is the cog's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.dice import DiceSource, Die, roll_dice
+from core.errors import BadInput
+
+MAX_DICE = 100
+MAX_SIDES = 1000
+MAX_LENGTH = 100
+MAX_CONSTANT = 1000
+
+_AROUND_SIGNS = re.compile(r"\s*([+-])\s*")
+_TERM = re.compile(r"([+-]?)(\d*)(?:([dD])(\d+))?")
+
+
+@dataclass(frozen=True, slots=True)
+class DiceTerm:
+    sign: int
+    count: int  # 0 for a constant term
+    sides: int
+    constant: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TermResult:
+    term: DiceTerm
+    dice: tuple[Die, ...]
+
+    @property
+    def total(self) -> int:
+        if self.term.count == 0:
+            return self.term.sign * self.term.constant
+        return self.term.sign * sum(d.value for d in self.dice)
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    expression: str
+    terms: tuple[TermResult, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(t.total for t in self.terms)
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        return tuple(d for t in self.terms for d in t.dice)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpression:
+    text: str
+    terms: tuple[DiceTerm, ...]
+
+    @property
+    def dice_count(self) -> int:
+        return sum(t.count for t in self.terms)
+
+    def roll(self, dice: DiceSource) -> RollResult:
+        return RollResult(
+            self.text, tuple(TermResult(t, roll_dice(dice, t.count, t.sides)) for t in self.terms)
+        )
+
+
+def parse(text: str) -> DiceExpression:
+    """Parse an expression; every problem is a ``BadInput`` that says what to type instead."""
+    if not text.strip():
+        raise BadInput("roll.empty")
+    if len(text) > MAX_LENGTH:
+        raise BadInput("roll.too_long", length=len(text), limit=MAX_LENGTH)
+    compact = _AROUND_SIGNS.sub(r"\1", text.strip())
+    if any(c.isspace() for c in compact):  # "2d10 3" is not "2d103"
+        raise BadInput("roll.syntax", text=text)
+    terms = []
+    position = 0
+    while position < len(compact):
+        match = _TERM.match(compact, position)
+        if not match or match.end() == position or (position and not match.group(1)):
+            raise BadInput("roll.syntax", text=text)
+        terms.append(_term(match, text))
+        position = match.end()
+    expression = DiceExpression(text=compact.lower(), terms=tuple(terms))
+    if expression.dice_count > MAX_DICE:
+        raise BadInput("roll.too_many_dice", count=expression.dice_count, limit=MAX_DICE)
+    if expression.dice_count == 0:
+        raise BadInput("roll.no_dice", text=text)
+    return expression
+
+
+def _term(match: re.Match[str], text: str) -> DiceTerm:
+    sign = -1 if match.group(1) == "-" else 1
+    number, d, sides = match.group(2), match.group(3), match.group(4)
+    if not d:
+        if not number:
+            raise BadInput("roll.syntax", text=text)
+        constant = int(number)
+        if constant > MAX_CONSTANT:
+            raise BadInput("roll.constant_range", value=constant, limit=MAX_CONSTANT)
+        return DiceTerm(sign=sign, count=0, sides=0, constant=constant)
+    count = int(number) if number else 1
+    if count < 1:
+        raise BadInput("roll.zero_dice", text=text)
+    if count > MAX_DICE:
+        raise BadInput("roll.too_many_dice", count=count, limit=MAX_DICE)
+    faces = int(sides)
+    if not 2 <= faces <= MAX_SIDES:
+        raise BadInput("roll.bad_sides", sides=faces, limit=MAX_SIDES)
+    return DiceTerm(sign=sign, count=count, sides=faces)

@@ -1,0 +1,71 @@
+"""Message catalogues: `locales/<lang>/<module>.toml`, one file per feature.
+
+A key is `<module>.<key>` (nested tables joined with dots), e.g. `roll.too_many_dice`.
+Values are `str.format` templates. `commands.toml` holds the French names and descriptions
+of the slash commands (read by the app-commands translator), so it exists in `fr/` only.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+Lang = Literal["fr", "en"]
+LANGUAGES: tuple[Lang, ...] = ("fr", "en")
+ROOT = Path(__file__).parent
+log = logging.getLogger(__name__)
+
+
+def _flatten(prefix: str, table: dict[str, Any], into: dict[str, str]) -> None:
+    for key, value in table.items():
+        name = f"{prefix}.{key}"
+        if isinstance(value, dict):
+            _flatten(name, value, into)
+        else:
+            into[name] = str(value)
+
+
+class Catalog:
+    def __init__(self, root: Path = ROOT) -> None:
+        self.messages: dict[str, dict[str, str]] = {}
+        for lang in LANGUAGES:
+            merged: dict[str, str] = {}
+            for path in sorted((root / lang).glob("*.toml")):
+                with path.open("rb") as handle:
+                    _flatten(path.stem, tomllib.load(handle), merged)
+            self.messages[lang] = merged
+
+    def has(self, lang: Lang, key: str) -> bool:
+        return key in self.messages[lang]
+
+    def text(self, lang: Lang, key: str, /, **values: Any) -> str:
+        template = self.messages[lang].get(key) or self.messages["en"].get(key)
+        if template is None:
+            log.error("missing message key %s", key)
+            return key
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            log.exception("message %s (%s) could not be formatted with %s", key, lang, values)
+            return template
+
+
+@lru_cache(maxsize=1)
+def catalog() -> Catalog:
+    return Catalog()
+
+
+def t(lang: Lang, key: str, /, **values: Any) -> str:
+    return catalog().text(lang, key, **values)
+
+
+def language_for(locale: str | None, server_default: Lang) -> Lang:
+    """French for `fr*`, English for any other known locale, the server default otherwise."""
+    if not locale:
+        return server_default
+    if locale.lower().startswith("fr"):
+        return "fr"
+    return "en"

@@ -1,0 +1,102 @@
+"""The one way a channel's state changes: one transaction, one event, a version check.
+
+`ChannelStateRunner.change` reads the running game of a channel, lets a pure function make
+the new state and a result, appends the result to the game log together with the state it
+replaced (for undo), and saves with `version = version + 1`. A replayed interaction id
+changes nothing; a version conflict (another process got there first) is retried.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel
+
+from core.errors import Conflict, NotFound
+from storage.base import EventRecord, GameRecord, Store, VersionConflict
+
+S = TypeVar("S", bound=BaseModel)
+R = TypeVar("R", bound=BaseModel)
+
+MAX_ATTEMPTS = 5
+
+
+def pack_state(state_json: str) -> bytes:
+    return zlib.compress(state_json.encode(), 6)
+
+
+def unpack_state(blob: bytes) -> str:
+    return zlib.decompress(blob).decode()
+
+
+@dataclass(frozen=True, slots=True)
+class Change(Generic[S, R]):
+    state: S
+    result: R
+    version: int
+    event: EventRecord
+
+
+class ChannelStateRunner(Generic[S]):
+    """Runs state changes of one kind of per-channel state (`model`) against a store."""
+
+    def __init__(self, store: Store, model: type[S]) -> None:
+        self.store = store
+        self.model = model
+
+    def decode(self, record: GameRecord) -> S:
+        return self.model.model_validate_json(record.state)
+
+    async def change(
+        self,
+        channel_id: int,
+        *,
+        kind: str,
+        actor_id: int | None,
+        interaction_id: int | None,
+        apply: Callable[[S], tuple[S, R]],
+    ) -> Change[S, R]:
+        """Apply `apply` to the channel's running state, retrying on a version conflict."""
+        for attempt in range(MAX_ATTEMPTS):
+            try:
+                return await self._change_once(channel_id, kind, actor_id, interaction_id, apply)
+            except VersionConflict:
+                if attempt == MAX_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _change_once(
+        self,
+        channel_id: int,
+        kind: str,
+        actor_id: int | None,
+        interaction_id: int | None,
+        apply: Callable[[S], tuple[S, R]],
+    ) -> Change[S, R]:
+        async with self.store.transaction() as tx:
+            record = await tx.running_game(channel_id)
+            if record is None:
+                raise NotFound("game.none_here")
+            if interaction_id is not None and not await tx.claim_interaction(
+                interaction_id, channel_id=channel_id
+            ):
+                raise Conflict("errors.replayed")
+            new_state, result = apply(self.decode(record))
+            new_json = new_state.model_dump_json()
+            event = await tx.append_event(
+                record.id,
+                kind=kind,
+                actor_id=actor_id,
+                payload=result.model_dump_json(),
+                state_before=pack_state(record.state),
+            )
+            version = await tx.save_game(
+                record.id,
+                state=new_json,
+                schema_version=getattr(new_state, "schema_version", 1),
+                expected_version=record.version,
+            )
+            return Change(new_state, result, version, event)

@@ -1,0 +1,1 @@
+"""Persistence behind a small protocol (`storage.base.Store`); SQLite is the default backend."""

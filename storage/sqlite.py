@@ -1,0 +1,291 @@
+"""The SQLite backend (aiosqlite): WAL, synchronous=NORMAL, busy_timeout, BEGIN IMMEDIATE.
+
+One connection per `SqliteStore`; an asyncio lock keeps its transactions from interleaving.
+Several stores (or processes) on one file are serialised by SQLite's write lock.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
+from storage.migrations import load_migrations
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class SqliteStore:
+    def __init__(self, path: Path | str, *, clock: Callable[[], datetime] = _utcnow) -> None:
+        self.path = Path(path)
+        self.description = f"sqlite:///{self.path}"
+        self._clock = clock
+        self._db: aiosqlite.Connection | None = None
+        self._lock: Any = None
+
+    async def open(self) -> None:
+        import asyncio
+
+        if self.path.parent and not self.path.parent.exists():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = asyncio.Lock()
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        for pragma in (
+            "PRAGMA journal_mode=WAL",
+            "PRAGMA synchronous=NORMAL",
+            f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
+            "PRAGMA foreign_keys=ON",
+        ):
+            await self._run(pragma)
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def _run(self, sql: str, args: Sequence[Any] = ()) -> None:
+        async with self.db.execute(sql, args):
+            pass
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StorageError("the store is not open")
+        return self._db
+
+    async def _migrate(self) -> None:
+        db = self.db
+        await self._run("BEGIN IMMEDIATE")
+        try:
+            await self._run(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+            async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
+                (current,) = await cur.fetchone()  # type: ignore[misc]
+            for migration in load_migrations():
+                if migration.version <= current:
+                    continue
+                for statement in migration.statements:
+                    await self._run(statement)
+                await self._run(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    (migration.version, migration.name, self._clock().isoformat()),
+                )
+            await self._run("COMMIT")
+        except BaseException:
+            await self._run("ROLLBACK")
+            raise
+
+    async def schema_version(self) -> int:
+        async with self.db.execute(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
+        ) as cur:
+            (version,) = await cur.fetchone()  # type: ignore[misc]
+        return int(version)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteTransaction]:
+        async with self._lock:
+            await self._run("BEGIN IMMEDIATE")
+            try:
+                yield SqliteTransaction(self.db, self._clock)
+            except BaseException:
+                await self._run("ROLLBACK")
+                raise
+            await self._run("COMMIT")
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[SqliteTransaction]:
+        async with self._lock:
+            yield SqliteTransaction(self.db, self._clock, read_only=True)
+
+
+def _game(row: Sequence[Any]) -> GameRecord:
+    return GameRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        status=row[3],
+        state=row[4],
+        schema_version=row[5],
+        version=row[6],
+        created_at=datetime.fromisoformat(row[7]),
+        updated_at=datetime.fromisoformat(row[8]),
+    )
+
+
+def _event(row: Sequence[Any]) -> EventRecord:
+    return EventRecord(
+        id=row[0],
+        game_id=row[1],
+        seq=row[2],
+        kind=row[3],
+        actor_id=row[4],
+        created_at=datetime.fromisoformat(row[5]),
+        payload=row[6],
+        state_before=row[7],
+        undone=bool(row[8]),
+    )
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, status, state, schema_version, version, created_at, updated_at"
+)
+_EVENT_COLUMNS = "id, game_id, seq, kind, actor_id, created_at, payload, state_before, undone"
+
+
+class SqliteTransaction:
+    def __init__(
+        self, db: aiosqlite.Connection, clock: Callable[[], datetime], *, read_only: bool = False
+    ) -> None:
+        self._db = db
+        self._clock = clock
+        self._read_only = read_only
+
+    def _writing(self) -> None:
+        if self._read_only:
+            raise StorageError("write attempted in a read-only view")
+
+    async def _exec(self, sql: str, args: Sequence[Any]) -> tuple[int, int | None]:
+        """Run a write; give back (rows changed, last row id)."""
+        async with self._db.execute(sql, args) as cur:
+            return cur.rowcount, cur.lastrowid
+
+    async def _one(self, sql: str, args: Sequence[Any]) -> Any:
+        async with self._db.execute(sql, args) as cur:
+            return await cur.fetchone()
+
+    async def running_game(self, channel_id: int) -> GameRecord | None:
+        row = await self._one(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'running'",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def latest_game(self, channel_id: int) -> GameRecord | None:
+        row = await self._one(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def create_game(
+        self, *, guild_id: int | None, channel_id: int, state: str, schema_version: int
+    ) -> GameRecord:
+        self._writing()
+        now = self._clock().isoformat()
+        _, row_id = await self._exec(
+            "INSERT INTO games (guild_id, channel_id, status, state, schema_version, version,"
+            " created_at, updated_at) VALUES (?, ?, 'running', ?, ?, 0, ?, ?)",
+            (guild_id, channel_id, state, schema_version, now, now),
+        )
+        game = await self.game(row_id)  # type: ignore[arg-type]
+        assert game is not None
+        return game
+
+    async def save_game(
+        self,
+        game_id: int,
+        *,
+        state: str,
+        schema_version: int,
+        expected_version: int,
+        status: str | None = None,
+    ) -> int:
+        self._writing()
+        changed, _ = await self._exec(
+            "UPDATE games SET state = ?, schema_version = ?, version = version + 1,"
+            " status = COALESCE(?, status), updated_at = ? WHERE id = ? AND version = ?",
+            (state, schema_version, status, self._clock().isoformat(), game_id, expected_version),
+        )
+        if changed != 1:
+            raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+        return expected_version + 1
+
+    async def append_event(
+        self,
+        game_id: int,
+        *,
+        kind: str,
+        actor_id: int | None,
+        payload: str,
+        state_before: bytes | None,
+    ) -> EventRecord:
+        self._writing()
+        _, row_id = await self._exec(
+            "INSERT INTO game_events (game_id, seq, kind, actor_id, created_at, payload,"
+            " state_before) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events"
+            " WHERE game_id = ?), ?, ?, ?, ?, ?)",
+            (game_id, game_id, kind, actor_id, self._clock().isoformat(), payload, state_before),
+        )
+        row = await self._one(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE id = ?", (row_id,))
+        return _event(row)
+
+    async def events(
+        self, game_id: int, *, limit: int | None = None, include_undone: bool = True
+    ) -> Sequence[EventRecord]:
+        where = "" if include_undone else " AND undone = 0"
+        sql = f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ?{where} ORDER BY seq DESC"
+        args: tuple[Any, ...] = (game_id,)
+        if limit is not None:
+            sql += " LIMIT ?"
+            args += (limit,)
+        async with self._db.execute(sql, args) as cur:
+            rows = await cur.fetchall()
+        return [_event(r) for r in reversed(rows)]
+
+    async def mark_undone(self, event_ids: Sequence[int]) -> None:
+        self._writing()
+        await self._db.executemany(
+            "UPDATE game_events SET undone = 1 WHERE id = ?", [(i,) for i in event_ids]
+        )
+
+    async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool:
+        self._writing()
+        changed, _ = await self._exec(
+            "INSERT OR IGNORE INTO processed_interactions (interaction_id, channel_id,"
+            " processed_at) VALUES (?, ?, ?)",
+            (interaction_id, channel_id, self._clock().isoformat()),
+        )
+        return changed == 1
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        row = await self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return json.loads(row[0]) if row else {}
+
+    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        self._writing()
+        await self._exec(
+            "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
+            " updated_at = excluded.updated_at",
+            (guild_id, json.dumps(settings, sort_keys=True), self._clock().isoformat()),
+        )
+
+    async def meta(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        self._writing()
+        await self._exec(
+            "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )

@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import pytest
+import pytest_asyncio
+from simcord import Env
+
+from bot import create_bot
+from cogs.common.errors import is_expected
+from settings import Settings
+from tests.support.dice import TableDice
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(
+        _env_file=None,
+        discord_token=None,
+        database_url=f"sqlite:///{tmp_path / 'antares.db'}",
+        default_language="fr",
+    )
+
+
+@pytest.fixture
+def dice() -> TableDice:
+    return TableDice()
+
+
+@pytest.fixture
+def bots() -> list:
+    """Every bot a test built: SimCord does not close bots, so the fixture closes their stores."""
+    return []
+
+
+@pytest.fixture
+def make_bot(settings: Settings, dice: TableDice, bots: list):
+    """A fresh bot on the same database and dice (for `restart(env, make_bot)`)."""
+
+    def build():
+        bot = create_bot(settings, dice=dice)
+        bots.append(bot)
+        return bot
+
+    return build
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot()
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot, bots, request):
+    """SimCord's own fixture, except that the errors our tree handler answers as the user's
+    problem (bad input, refused checks) do not fail the test: every other error does."""
+    marker = request.node.get_closest_marker("simcord")
+    env = Env(simcord_bot, **(marker.kwargs if marker else {}))
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        for bot in bots:
+            await bot.services.close()
+        unexpected = [e for e in env.errors_since(env._errors_acknowledged) if not is_expected(e)]
+        if unexpected:
+            raise ExceptionGroup("the bot raised unexpected errors", unexpected)
+
+
+@dataclass
+class Table:
+    """A club server: a game channel, two players and an admin."""
+
+    guild: object
+    channel: object
+    alice: object
+    bob: object
+    admin: object
+
+
+@pytest.fixture
+def table(simcord_env) -> Table:
+    guild = simcord_env.create_guild("Antares Club")
+    channel = guild.create_text_channel("table-1")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    return Table(guild, channel, alice, bob, admin)

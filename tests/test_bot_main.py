@@ -1,0 +1,76 @@
+"""`python bot.py` start-up contract (issue 2): readable refusals, --check report."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import bot as bot_module
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in {"DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "DEFAULT_LANGUAGE", "LOG_LEVEL"}
+    }
+    clean.update(env)
+    # Run from an empty directory: no .env there, the database lands under it.
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), *args],
+        cwd=tmp_path,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_without_token_exits_2_with_one_readable_message(tmp_path):
+    done = run_bot(tmp_path)
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN is not set" in done.stderr and ".env.example" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_invalid_setting_is_named(tmp_path):
+    done = run_bot(tmp_path, DEFAULT_LANGUAGE="de", DISCORD_TOKEN="x")
+    assert done.returncode == 2
+    assert "Invalid setting DEFAULT_LANGUAGE" in done.stderr and ".env.example" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_invalid_guild_id_is_named(tmp_path):
+    done = run_bot(tmp_path, DEV_GUILD_ID="not-a-number")
+    assert done.returncode == 2 and "Invalid setting DEV_GUILD_ID" in done.stderr
+
+
+def test_check_reports_and_creates_the_database(tmp_path):
+    done = run_bot(tmp_path, "--check")
+    assert done.returncode == 0, done.stderr
+    assert "antares-bot check: OK" in done.stdout
+    assert "commands:" in done.stdout and "schema version 1" in done.stdout
+    assert (tmp_path / "data" / "antares.db").exists()
+
+
+def test_check_reads_dotenv(tmp_path):
+    (tmp_path / ".env").write_text(f"DATABASE_URL=sqlite:///{tmp_path}/elsewhere.db\n")
+    done = run_bot(tmp_path, "--check")
+    assert done.returncode == 0, done.stderr
+    assert "elsewhere.db" in done.stdout and (tmp_path / "elsewhere.db").exists()
+
+
+def test_importing_the_bot_does_nothing(tmp_path):
+    code = "import bot, logging; assert not logging.getLogger().handlers; print('ok')"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_create_bot_touches_no_disk(tmp_path, settings):
+    bot_module.create_bot(settings)
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,71 @@
+"""The layering rule of ARCHITECTURE.md: imports point one way only."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN = {
+    "core": {
+        "discord",
+        "aiosqlite",
+        "asyncpg",
+        "services",
+        "storage",
+        "cogs",
+        "rulesdb",
+        "bot",
+        "settings",
+    },
+    "rulesdb": {
+        "discord",
+        "aiosqlite",
+        "asyncpg",
+        "core",
+        "services",
+        "storage",
+        "cogs",
+        "bot",
+        "settings",
+        "locales",
+    },
+    "storage": {"discord", "services", "cogs", "bot"},
+    "services": {"discord", "cogs", "bot"},
+    "locales": {"discord", "core", "services", "storage", "cogs", "rulesdb", "bot"},
+}
+NO_RANDOM_OR_SQL = ("cogs",)
+
+
+def imported_roots(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_package_imports_only_lower_layers(package):
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(imported_roots(path) & FORBIDDEN[package])
+        for path in (ROOT / package).rglob("*.py")
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_cogs_roll_no_dice_and_write_no_sql():
+    for path in (ROOT / "cogs").rglob("*.py"):
+        roots = imported_roots(path)
+        assert not roots & {"random", "secrets", "sqlite3", "aiosqlite", "asyncpg"}, path
+
+
+def test_the_checker_sees_a_forbidden_import(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("import discord\nfrom storage.base import Store\n")
+    assert imported_roots(sample) == {"discord", "storage"}

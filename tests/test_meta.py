@@ -1,0 +1,86 @@
+"""Meta-tests on the command tree and the message catalogues."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from discord import app_commands
+
+from bot import create_bot
+from locales import catalog
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+@pytest.fixture
+async def tree(settings):
+    bot = create_bot(settings)
+    await bot.build_tree()
+    return bot.tree
+
+
+def leaves(tree: app_commands.CommandTree):
+    return [c for c in tree.walk_commands() if not isinstance(c, app_commands.Group)]
+
+
+async def test_no_duplicate_command_names(tree):
+    names = Counter(c.qualified_name for c in tree.walk_commands())
+    assert [n for n, k in names.items() if k > 1] == []
+
+
+def test_every_key_exists_in_both_languages():
+    messages = catalog().messages
+    english = {k for k in messages["en"]}
+    french = {k for k in messages["fr"] if not k.startswith("commands.")}
+    assert sorted(english - french) == [] and sorted(french - english) == []
+
+
+def test_placeholders_match_between_languages():
+    messages = catalog().messages
+    fields = re.compile(r"{(\w+)")
+    for key, english in messages["en"].items():
+        assert set(fields.findall(english)) == set(fields.findall(messages["fr"][key])), key
+
+
+def _paths(tree):
+    for command in tree.walk_commands():
+        path = command.qualified_name.replace(" ", ".")
+        yield f"commands.{path}.name", f"commands.{path}.description"
+        for parameter in getattr(command, "parameters", []):
+            yield (
+                f"commands.{path}.options.{parameter.name}.name",
+                f"commands.{path}.options.{parameter.name}.description",
+            )
+
+
+async def test_every_command_and_option_has_french(tree):
+    french = catalog().messages["fr"]
+    missing = [key for pair in _paths(tree) for key in pair if key not in french]
+    assert missing == []
+    bad_names = [
+        french[name]
+        for name, _ in _paths(tree)
+        if not NAME.match(french[name]) or french[name] != french[name].lower()
+    ]
+    assert bad_names == []
+
+
+async def test_no_stale_french_command_entries(tree):
+    known = {key for pair in _paths(tree) for key in pair}
+    french = [
+        k
+        for k in catalog().messages["fr"]
+        if k.startswith("commands.") and not k.startswith("commands.choices.")
+    ]
+    assert sorted(set(french) - known) == []
+
+
+async def test_descriptions_fit_discord_limits(tree):
+    french = catalog().messages["fr"]
+    for command in leaves(tree):
+        assert 1 <= len(command.description) <= 100, command.qualified_name
+        for parameter in command.parameters:
+            assert 1 <= len(parameter.description) <= 100, (command.qualified_name, parameter.name)
+    assert all(len(v) <= 100 for k, v in french.items() if k.endswith(".description"))
