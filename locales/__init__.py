@@ -1,8 +1,9 @@
 """Message catalogues: `locales/<lang>/<module>.toml`, one file per feature.
 
 A key is `<module>.<key>` (nested tables joined with dots), e.g. `roll.too_many_dice`.
-Values are `str.format` templates. `commands.toml` holds the French names and descriptions
-of the slash commands (read by the app-commands translator), so it exists in `fr/` only.
+Values are `str.format` templates. `fr/commands/<feature>.toml` hold the French names and
+descriptions of the slash commands (keys `commands.…`, read by the app-commands translator);
+they exist in French only, since the English text is in the code.
 """
 
 from __future__ import annotations
@@ -28,14 +29,20 @@ def _flatten(prefix: str, table: dict[str, Any], into: dict[str, str]) -> None:
             into[name] = str(value)
 
 
+def _read(path: Path) -> dict[str, Any]:
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
 class Catalog:
     def __init__(self, root: Path = ROOT) -> None:
         self.messages: dict[str, dict[str, str]] = {}
         for lang in LANGUAGES:
             merged: dict[str, str] = {}
             for path in sorted((root / lang).glob("*.toml")):
-                with path.open("rb") as handle:
-                    _flatten(path.stem, tomllib.load(handle), merged)
+                _flatten(path.stem, _read(path), merged)
+            for path in sorted((root / lang).glob("*/*.toml")):
+                _flatten(path.parent.name, _read(path), merged)
             self.messages[lang] = merged
 
     def has(self, lang: Lang, key: str) -> bool:
