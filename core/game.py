@@ -1,0 +1,239 @@
+"""The state of a game at the table: players, units, the order-dice bag, the turn.
+
+``GameState`` is stored as JSON (``schema_version``) and changed only by the operations in
+``core.units``, ``core.bag``, ``core.orders``, ``core.turn`` and ``core.end_tests``, each
+``op(state, ..., dice) -> (new_state, result)`` on a copy. New features add fields with
+defaults (markers, mines, fractal locks...) and bump ``SCHEMA_VERSION`` when old states need
+a migration (``load_state``).
+
+Dice accounting (rules-notes, "Orders and the dice bag"): order dice are counted per player
+colour. A die is in the bag, pending (drawn, waiting for an order), on a unit (used for an
+order this turn, ``GivenOrder``), kept out (``Unit.dice_out``: a Down unit that failed its
+recovery test) or disputed (Subverter Matrix). Their sum per colour is the dice of that
+player's living units; ``core.bag.census`` checks it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from core.errors import BadInput, Conflict, NotFound
+from core.ruleset import Ruleset
+
+SCHEMA_VERSION = 1
+NAME_MAX = 64
+NOTES_MAX = 1000
+MODELS_MAX = 100
+PINS_MAX = 50
+PALETTE = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
+
+OrderKind = Literal["fire", "advance", "run", "ambush", "rally", "down"]
+ORDERS: tuple[OrderKind, ...] = ("fire", "advance", "run", "ambush", "rally", "down")
+UnitKind = Literal["infantry", "weapon_drone", "vehicle", "heavy_weapon", "probe", "beast", "other"]
+StatName = Literal["ag", "acc", "str", "res", "init", "co"]
+STATS: tuple[StatName, ...] = ("ag", "acc", "str", "res", "init", "co")
+DestroyedBy = Literal["casualties", "break_test", "pins"]
+DieSource = Literal["draw", "take", "redraw"]
+Stat = Annotated[int, Field(ge=0, le=20)]
+
+
+class Player(BaseModel):
+    owner_id: int
+    colour: str
+
+
+class GivenOrder(BaseModel):
+    """One order die used by a unit this turn (a MOD unit has one per die it used)."""
+
+    seq: int  # activation number in the turn, 1-based, across all units
+    order: OrderKind  # the order asked for
+    executed: OrderKind  # what the unit did: the order, or "down" after a failed order test
+    via: DieSource = "draw"
+    disputed: bool = False  # the die was taken from the unit and set aside (Subverter Matrix)
+
+
+class Unit(BaseModel):
+    id: str
+    name: str
+    owner_id: int
+    colour: str
+    kind: UnitKind = "infantry"
+    models: int = Field(ge=0, le=MODELS_MAX)
+    starting_models: int = Field(ge=1, le=MODELS_MAX)
+    dice: int = Field(1, ge=1, le=3)  # order dice: 1, or 2/3 for MOD2/MOD3
+    stats: dict[StatName, Stat] = {}
+    pins: int = Field(0, ge=0, le=PINS_MAX)
+    orders: list[GivenOrder] = []
+    down: bool = False
+    dice_out: int = Field(0, ge=0, le=3)
+    destroyed: bool = False
+    destroyed_by: DestroyedBy | None = None
+    notes: str = ""
+
+    @property
+    def co(self) -> int | None:
+        return self.stats.get("co")
+
+    @property
+    def dice_on_unit(self) -> int:
+        """Dice used this turn that still sit by the unit (not disputed)."""
+        return sum(1 for o in self.orders if not o.disputed)
+
+    @property
+    def dice_free(self) -> int:
+        """Dice that can still be drawn for the unit this turn."""
+        if self.destroyed:
+            return 0
+        return max(0, self.dice - len(self.orders) - self.dice_out)
+
+
+class PendingDie(BaseModel):
+    """A die drawn (or taken) from the bag, waiting for its owner to give an order."""
+
+    colour: str
+    owner_id: int
+    via: DieSource = "draw"
+    blockable: bool = True  # Block! may put it back; a redrawn die cannot be blocked
+    for_unit: str | None = None  # a taken die (Follow, Synchroniser) goes to this unit
+
+
+class DisputedDie(BaseModel):
+    """A die set aside by a Subverter Matrix (seeds 000/002, "Subverter Matrix")."""
+
+    colour: str
+    owner_id: int
+    by_owner_id: int  # the player who disputes it and rolls against the owner
+    since_turn: int
+
+
+class EndOfTurnTest(BaseModel):
+    """A test that a feature registers for the end of each turn (core.end_tests)."""
+
+    id: str
+    kind: str
+    label: str = ""
+    unit_id: str | None = None
+    data: dict[str, Any] = {}
+
+
+class GameState(BaseModel):
+    schema_version: int = SCHEMA_VERSION
+    name: str
+    host_id: int
+    status: Literal["running", "ended"] = "running"
+    turn: int = Field(1, ge=1)
+    ruleset_overrides: dict[str, Any] = {}
+    players: list[Player] = []
+    units: dict[str, Unit] = {}
+    next_unit: int = 1
+    activations: int = 0  # orders given this turn
+    bag: dict[str, int] = {}  # colour -> dice in the bag
+    pending: list[PendingDie] = []
+    disputed: list[DisputedDie] = []
+    end_of_turn_tests: list[EndOfTurnTest] = []
+    next_test: int = 1
+
+    def ruleset(self) -> Ruleset:
+        return Ruleset().with_overrides(self.ruleset_overrides)
+
+    def player(self, owner_id: int) -> Player | None:
+        return next((p for p in self.players if p.owner_id == owner_id), None)
+
+    def owner_of(self, colour: str) -> int:
+        return next(p.owner_id for p in self.players if p.colour == colour)
+
+    def living(self) -> list[Unit]:
+        return [u for u in self.units.values() if not u.destroyed]
+
+
+def new_game(name: str, host_id: int, ruleset_overrides: dict[str, Any] | None = None) -> GameState:
+    """A running game at turn 1. The service merges the server's settings into the overrides."""
+    overrides = dict(ruleset_overrides or {})
+    rules = Ruleset().with_overrides(overrides)
+    return GameState(
+        name=clean_name(name, "game"), host_id=host_id, ruleset_overrides=rules.changed()
+    )
+
+
+def clean_name(name: str, what: str) -> str:
+    """Stripped, 1–64 characters (``game.name_*`` / ``unit.name_*``)."""
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise BadInput(f"{what}.name_empty")
+    if len(cleaned) > NAME_MAX:
+        raise BadInput(f"{what}.name_too_long", length=len(cleaned), limit=NAME_MAX)
+    return cleaned
+
+
+def require_running(state: GameState) -> None:
+    if state.status != "running":
+        raise Conflict("game.ended", game=state.name)
+
+
+def find_unit(state: GameState, ref: str) -> Unit:
+    """A unit by id (``u3``) or by name, case-insensitive; ``NotFound`` otherwise."""
+    key = " ".join(str(ref).split())
+    if key in state.units:
+        return state.units[key]
+    folded = key.casefold()
+    for unit in state.units.values():
+        if unit.name.casefold() == folded:
+            return unit
+    raise NotFound("unit.not_found", unit=key)
+
+
+def join_player(state: GameState, owner_id: int) -> tuple[GameState, Player]:
+    """The player of ``owner_id``, given the next colour of the palette on first join."""
+    found = state.player(owner_id)
+    if found is not None:
+        return state, found
+    require_running(state)
+    if len(state.players) >= len(PALETTE):
+        raise Conflict("game.too_many_players", limit=len(PALETTE))
+    new = state.model_copy(deep=True)
+    player = Player(owner_id=owner_id, colour=PALETTE[len(state.players)])
+    new.players.append(player)
+    new.bag.setdefault(player.colour, 0)
+    return new, player
+
+
+class GameEnded(BaseModel):
+    name: str
+    turn: int
+
+
+def end_game(state: GameState) -> tuple[GameState, GameEnded]:
+    require_running(state)
+    new = state.model_copy(deep=True)
+    new.status = "ended"
+    return new, GameEnded(name=new.name, turn=new.turn)
+
+
+class RuleChanged(BaseModel):
+    key: str
+    before: bool | int | str
+    after: bool | int | str
+
+
+def set_rule(state: GameState, key: str, value: Any) -> tuple[GameState, RuleChanged]:
+    """Override one ruleset setting for this game (``ruleset.*`` errors on a bad key/value)."""
+    require_running(state)
+    before = state.ruleset()
+    after = before.with_overrides({key: value})
+    new = state.model_copy(deep=True)
+    new.ruleset_overrides = after.changed()
+    return new, RuleChanged(key=key, before=getattr(before, key), after=getattr(after, key))
+
+
+def dump_state(state: GameState) -> str:
+    return state.model_dump_json()
+
+
+def load_state(text: str | bytes) -> GameState:
+    """Parse a stored state; refuse one written by a newer schema."""
+    state = GameState.model_validate_json(text)
+    if state.schema_version > SCHEMA_VERSION:
+        raise Conflict("game.schema_too_new", found=state.schema_version, known=SCHEMA_VERSION)
+    return state

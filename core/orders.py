@@ -1,0 +1,165 @@
+"""Giving an order with a drawn die (rules-notes, "Orders and the dice bag").
+
+A unit with pins takes the order test: Co − pins. Natural 1: carried out, −2 pins. Pass:
+carried out, −1 pin. Fail: the unit goes Down instead, −1 pin. Natural 10: Down, no pin
+removed. A Rally that is carried out removes D6 pins (ruleset ``rally_pins_die``).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from core.bag import check_can_order
+from core.dice import DiceSource
+from core.errors import BadInput, Conflict
+from core.game import (
+    ORDERS,
+    GameState,
+    GivenOrder,
+    OrderKind,
+    PendingDie,
+    Unit,
+    find_unit,
+    require_running,
+)
+from core.rolls import RolledDie, TestRoll, co_test, roll
+from core.ruleset import Ruleset
+
+
+class OrderTestRecord(BaseModel):
+    test: TestRoll
+    carried_out: bool
+    pins_removed: int
+
+
+class RallyRecord(BaseModel):
+    roll: RolledDie
+    pins_removed: int
+
+
+class OrderResult(BaseModel):
+    unit_id: str
+    unit_name: str
+    owner_id: int
+    colour: str
+    order: OrderKind  # asked for
+    executed: OrderKind  # done: the order, or "down" after a failed order test
+    via: str  # how the die came: draw, take, redraw
+    die_number: int  # 1..dice: which of the unit's dice this is (MOD units)
+    dice: int
+    pins_before: int
+    pins_after: int
+    order_test: OrderTestRecord | None = None
+    rally: RallyRecord | None = None
+    dice_left: int = 0  # dice the unit can still be given this turn
+
+
+def _pending_index(state: GameState, unit: Unit) -> int:
+    """The pending die this unit can use: one taken for it, else any free die of its owner."""
+    for index, die in enumerate(state.pending):
+        if die.for_unit == unit.id:
+            return index
+    for index, die in enumerate(state.pending):
+        if die.owner_id == unit.owner_id and die.for_unit is None:
+            return index
+    raise Conflict("order.no_pending_die", unit=unit.name, colour=unit.colour)
+
+
+def _check(state: GameState, unit: Unit, order: str) -> None:
+    if order not in ORDERS:
+        raise BadInput("order.unknown", order=order, known=", ".join(ORDERS))
+    check_can_order(unit)
+    if unit.kind == "probe" and order != "run":
+        raise BadInput("order.probe_run_only", unit=unit.name)  # seeds 000/002 "Probes"
+
+
+def order_test(dice: DiceSource, unit: Unit) -> OrderTestRecord:
+    """Roll the order test for ``unit`` (which has pins); does not change the unit."""
+    if unit.co is None:
+        raise Conflict("unit.needs_co", unit=unit.name)
+    test = co_test(dice, unit.co, unit.pins)
+    if test.natural_one:
+        removed = 2
+    elif test.natural_ten:
+        removed = 0
+    else:
+        removed = 1
+    return OrderTestRecord(test=test, carried_out=test.passed, pins_removed=min(removed, unit.pins))
+
+
+def _needs_test(unit: Unit, order: str, rules: Ruleset) -> bool:
+    return unit.pins > 0 and (order != "down" or rules.down_order_takes_order_test)
+
+
+def give_order(
+    state: GameState, unit_ref: str, order: str, dice: DiceSource
+) -> tuple[GameState, OrderResult]:
+    """Give ``order`` to a unit with a pending die of its owner; order test if it has pins."""
+    require_running(state)
+    unit = find_unit(state, unit_ref)
+    _check(state, unit, order)
+    index = _pending_index(state, unit)
+    new = state.model_copy(deep=True)
+    die: PendingDie = new.pending.pop(index)
+    target = new.units[unit.id]
+    rules = new.ruleset()
+    test = order_test(dice, target) if _needs_test(target, order, rules) else None
+    executed = order if test is None or test.carried_out else "down"
+    if test is not None:
+        target.pins -= test.pins_removed
+    rally = None
+    if executed == "rally":
+        rolled = roll(dice, rules.rally_pins_die)
+        rally = RallyRecord(roll=rolled, pins_removed=min(rolled.value, target.pins))
+        target.pins -= rally.pins_removed
+    target.down = executed == "down"
+    new.activations += 1
+    target.orders.append(
+        GivenOrder(seq=new.activations, order=order, executed=executed, via=die.via)
+    )
+    return new, OrderResult(
+        unit_id=unit.id,
+        unit_name=unit.name,
+        owner_id=unit.owner_id,
+        colour=unit.colour,
+        order=order,
+        executed=executed,
+        via=die.via,
+        die_number=len(target.orders),
+        dice=unit.dice,
+        pins_before=unit.pins,
+        pins_after=target.pins,
+        order_test=test,
+        rally=rally,
+        dice_left=target.dice_free,
+    )
+
+
+class Activation(BaseModel):
+    seq: int
+    unit_id: str
+    unit_name: str
+    colour: str
+    order: OrderKind
+    executed: OrderKind
+    via: str
+    disputed: bool
+
+
+def orders_this_turn(state: GameState) -> list[Activation]:
+    """Every order given this turn, in the order they were given (destroyed units included)."""
+    found = [
+        Activation(
+            seq=o.seq,
+            unit_id=u.id,
+            unit_name=u.name,
+            colour=u.colour,
+            order=o.order,
+            executed=o.executed,
+            via=o.via,
+            disputed=o.disputed,
+        )
+        for u in state.units.values()
+        for o in u.orders
+    ]
+    return sorted(found, key=lambda a: a.seq)

@@ -1,0 +1,164 @@
+"""The rules the sources leave uncertain, as settings (rules-notes: M/L confidence).
+
+A table plays its own reading: settings per server, overridable per game. Each field has
+an English description for the ``/config`` listing and the default the rules-notes give.
+``Ruleset().with_overrides({...})`` validates overrides (strings from a slash option are
+accepted: "on"/"off", "-1", "chart_once").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from core.errors import BadInput
+
+MassiveDamage = Literal["chart_twice_worst", "chart_twice_both", "chart_once"]
+
+
+class Ruleset(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    # Shooting (rules-notes, "Shooting")
+    long_range_acc: int = Field(-1, ge=-5, le=0, description="Acc modifier at long range.")
+    extreme_range_acc: int = Field(-2, ge=-5, le=0, description="Acc modifier at extreme range.")
+    rf_extra_penalty: int = Field(
+        -1,
+        ge=-3,
+        le=0,
+        description="Extra Acc modifier when an RF weapon fires its multiple shots at long or "
+        "extreme range.",
+    )
+    cover_light: int = Field(1, ge=0, le=5, description="Res bonus of light cover.")
+    cover_dense: int = Field(2, ge=0, le=5, description="Res bonus of dense cover.")
+    pins_per_hit_attack: int = Field(
+        1,
+        ge=1,
+        le=3,
+        description="Pins given by a shooting attack that scores at least one hit (not per hit).",
+    )
+    heavy_armour_above: int = Field(
+        10,
+        ge=5,
+        le=20,
+        description="A target whose Res after modifiers is above this is heavily armoured "
+        "(passes on anything but a 10; a failure rolls on its damage chart).",
+    )
+    max_targeters: int = Field(3, ge=0, le=5, description="Most Acc bonus from targeters.")
+    mag_mortar_net_die: Literal[6, 10] = Field(
+        6,
+        description="Net ammo of the Mag Mortar gives D(n)+1 pins: D6+1 in the seeds, "
+        "D10+1 in other published sources.",
+    )
+    massive_damage: MassiveDamage = Field(
+        "chart_twice_worst",
+        description="Massive Damage procedure (not in the seeds): roll the damage chart twice and "
+        "apply the worse result, roll twice and apply both, or roll once.",
+    )
+    # Orders (rules-notes, "Orders and the dice bag")
+    rally_pins_die: Literal[3, 4, 5, 6, 10] = Field(
+        6, description="A Rally order removes D(n) pins."
+    )
+    down_order_takes_order_test: bool = Field(
+        True,
+        description="A Down order given to a unit with pins takes the order test too "
+        "(its only effect is on the pins removed).",
+    )
+    # End of turn (rules-notes, "End of turn")
+    recovery_fail_removes_pin: bool = Field(
+        False, description="A failed recovery test (not a natural 10) still removes 1 pin."
+    )
+    recovery_auto_pass_without_pins: bool = Field(
+        False, description="A Down unit without pins passes its recovery test without rolling."
+    )
+    # Break (rules-notes, "Shooting": break test)
+    break_at_pins_equal_co: bool = Field(
+        True,
+        description="A unit whose pins reach its Co is destroyed at once "
+        '(weapon drones always are, seeds "Weapon Drones").',
+    )
+    break_test_at_half_casualties: bool = Field(
+        True,
+        description="A unit takes a break test when its casualties reach half its starting models.",
+    )
+    break_test_natural_one_removes_pin: bool = Field(
+        True, description="A natural 1 on a break test removes a pin."
+    )
+    # Close combat (rules-notes, "Close combat")
+    h2h_max_rounds: int = Field(2, ge=1, le=5, description="Most rounds of a close combat.")
+
+    def with_overrides(self, overrides: dict[str, Any]) -> Ruleset:
+        """A new ruleset with ``overrides`` applied; ``BadInput`` on an unknown key or bad value."""
+        fields = type(self).model_fields
+        for key in overrides:
+            if key not in fields:
+                raise BadInput("ruleset.unknown_key", setting=key, known=", ".join(fields))
+        merged = {**self.model_dump(), **{k: _coerce(k, v) for k, v in overrides.items()}}
+        try:
+            return type(self).model_validate(merged)
+        except ValidationError as error:
+            first = error.errors()[0]
+            key = str(first["loc"][0]) if first["loc"] else "?"
+            raise BadInput(
+                "ruleset.bad_value", setting=key, value=overrides.get(key), expected=expected(key)
+            ) from None
+
+    def changed(self) -> dict[str, Any]:
+        """The settings that differ from the defaults (JSON values)."""
+        defaults = Ruleset().model_dump(mode="json")
+        return {k: v for k, v in self.model_dump(mode="json").items() if defaults[k] != v}
+
+    def listing(self) -> list[RuleSetting]:
+        """Every setting with its value, default and description, for ``/config``."""
+        defaults = Ruleset()
+        return [
+            RuleSetting(
+                key=key,
+                value=getattr(self, key),
+                default=getattr(defaults, key),
+                description=field.description or "",
+                expected=expected(key),
+            )
+            for key, field in type(self).model_fields.items()
+        ]
+
+
+class RuleSetting(BaseModel):
+    key: str
+    value: bool | int | str
+    default: bool | int | str
+    description: str
+    expected: str
+
+
+def _coerce(key: str, value: Any) -> Any:
+    """Text from a slash option for a numeric choice ("6" for D6); bools are not numbers."""
+    annotation = Ruleset.model_fields[key].annotation
+    if annotation is bool:
+        return value
+    if isinstance(value, bool):
+        return str(value)  # refused below: True is not a number of pins
+    if isinstance(value, str) and key.endswith("_die"):
+        value = value.strip().lower().removeprefix("d")  # "D6" for a die setting
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        choices = getattr(annotation, "__args__", ())
+        if annotation is int or all(isinstance(c, int) for c in choices):
+            return int(value.strip())
+    return value
+
+
+def expected(key: str) -> str:
+    """What a setting accepts, in plain words: "on/off", "-5..0", "6, 10"."""
+    field = Ruleset.model_fields.get(key)
+    if field is None:
+        return ""
+    annotation = field.annotation
+    if annotation is bool:
+        return "on/off"
+    choices = getattr(annotation, "__args__", None)
+    if choices:
+        return ", ".join(str(c) for c in choices)
+    low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
+    high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
+    return f"{low}..{high}"

@@ -1,0 +1,354 @@
+"""Units at the table: add, edit, remove, casualties, pins, break tests.
+
+Rules: rules-notes "Orders and the dice bag" (dice per unit, MOD), "Shooting" (break test,
+pins reaching Co), seeds 002/003 "Weapon Drones" (no morale test, but they always
+self-destruct when their pins reach their Co).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from core.bag import remove_from_pool
+from core.dice import DiceSource
+from core.errors import BadInput, Conflict
+from core.game import (
+    MODELS_MAX,
+    NOTES_MAX,
+    PINS_MAX,
+    STATS,
+    DestroyedBy,
+    GameState,
+    Unit,
+    UnitKind,
+    clean_name,
+    find_unit,
+    join_player,
+    require_running,
+)
+from core.rolls import TestRoll, co_test
+from core.tests import check_stat
+
+UNIT_KINDS: tuple[str, ...] = UnitKind.__args__  # type: ignore[attr-defined]
+
+
+class UnitResult(BaseModel):
+    unit: Unit
+    changed: list[str] = []  # field names an edit changed
+    dice_added: int = 0  # dice put in the bag
+    dice_removed: int = 0  # dice that left the game
+
+
+def _check_name(state: GameState, name: str, unit_id: str | None = None) -> str:
+    cleaned = clean_name(name, "unit")
+    folded = cleaned.casefold()
+    for other in state.units.values():
+        if other.id != unit_id and other.name.casefold() == folded:
+            raise BadInput("unit.name_taken", name=cleaned)
+    return cleaned
+
+
+def _check_stats(stats: dict[str, int | None]) -> dict[str, int | None]:
+    for key, value in stats.items():
+        if key not in STATS:
+            raise BadInput("unit.unknown_stat", stat=key, known=", ".join(STATS))
+        if value is not None:
+            check_stat(value, key)
+    return stats
+
+
+def _check_fields(
+    models: int | None, dice: int | None, kind: str | None, notes: str | None
+) -> None:
+    if models is not None and not 1 <= models <= MODELS_MAX:
+        raise BadInput("unit.models_range", value=models, low=1, high=MODELS_MAX)
+    if dice is not None and not 1 <= dice <= 3:
+        raise BadInput("unit.dice_range", value=dice, low=1, high=3)
+    if kind is not None and kind not in UNIT_KINDS:
+        raise BadInput("unit.unknown_kind", kind=kind, known=", ".join(UNIT_KINDS))
+    if notes is not None and len(notes) > NOTES_MAX:
+        raise BadInput("unit.notes_too_long", length=len(notes), limit=NOTES_MAX)
+
+
+def add_unit(
+    state: GameState,
+    owner_id: int,
+    name: str,
+    *,
+    models: int = 1,
+    dice: int = 1,
+    kind: str = "infantry",
+    stats: dict[str, int | None] | None = None,
+    notes: str = "",
+) -> tuple[GameState, UnitResult]:
+    """A new unit of ``owner_id``; its ``dice`` order dice of the owner's colour go in the bag."""
+    require_running(state)
+    cleaned = _check_name(state, name)
+    _check_fields(models, dice, kind, notes)
+    given = {k: v for k, v in _check_stats(stats or {}).items() if v is not None}
+    new, player = join_player(state, owner_id)
+    if new is state:
+        new = state.model_copy(deep=True)
+    unit = Unit(
+        id=f"u{new.next_unit}",
+        name=cleaned,
+        owner_id=owner_id,
+        colour=player.colour,
+        kind=kind,
+        models=models,
+        starting_models=models,
+        dice=dice,
+        stats=given,
+        notes=notes.strip(),
+    )
+    new.next_unit += 1
+    new.units[unit.id] = unit
+    new.bag[unit.colour] = new.bag.get(unit.colour, 0) + dice
+    return new, UnitResult(unit=unit, dice_added=dice)
+
+
+def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameState, UnitResult]:
+    """Change name, models, starting_models, dice, kind, stats (merged; None clears), notes, down.
+
+    Changing ``dice`` puts dice in the bag or takes them out of the game; it cannot go below
+    the dice the unit already used this turn or has kept out (``unit.dice_in_use``).
+    """
+    require_running(state)
+    allowed = {"name", "models", "starting_models", "dice", "kind", "stats", "notes", "down"}
+    unknown = sorted(set(changes) - allowed)
+    if unknown:
+        raise BadInput("unit.unknown_field", field=unknown[0], known=", ".join(sorted(allowed)))
+    unit = find_unit(state, unit_ref)
+    if unit.destroyed:
+        raise Conflict("unit.destroyed", unit=unit.name)
+    _check_fields(
+        changes.get("models"), changes.get("dice"), changes.get("kind"), changes.get("notes")
+    )
+    if changes.get("starting_models") is not None:
+        _check_fields(changes["starting_models"], None, None, None)
+    new = state.model_copy(deep=True)
+    edited = new.units[unit.id]
+    result = UnitResult(unit=edited)
+    if changes.get("name") is not None:
+        edited.name = _check_name(new, changes["name"], unit.id)
+    if changes.get("stats") is not None:
+        merged = {**edited.stats, **_check_stats(changes["stats"])}
+        edited.stats = {k: v for k, v in merged.items() if v is not None}
+    _edit_models(edited, changes.get("models"), changes.get("starting_models"))
+    if changes.get("dice") is not None:
+        _edit_dice(new, edited, changes["dice"], result)
+    for key in ("kind", "notes", "down"):
+        if changes.get(key) is not None:
+            setattr(edited, key, changes[key].strip() if key == "notes" else changes[key])
+    result.changed = [k for k in sorted(changes) if changes[k] is not None]
+    result.unit = edited.model_copy(deep=True)
+    return new, result
+
+
+def _edit_models(unit: Unit, models: int | None, starting: int | None) -> None:
+    if starting is not None:
+        unit.starting_models = starting
+    if models is not None:
+        unit.models = models
+    if unit.models > unit.starting_models:
+        if starting is not None:
+            raise BadInput("unit.models_above_start", models=unit.models, starting=starting)
+        unit.starting_models = unit.models
+
+
+def _edit_dice(state: GameState, unit: Unit, dice: int, result: UnitResult) -> None:
+    in_use = len(unit.orders) + unit.dice_out
+    if dice < in_use:
+        raise Conflict("unit.dice_in_use", unit=unit.name, used=in_use, value=dice)
+    delta, unit.dice = dice - unit.dice, dice
+    if delta > 0:
+        state.bag[unit.colour] = state.bag.get(unit.colour, 0) + delta
+        result.dice_added = delta
+    elif delta < 0:
+        remove_from_pool(state, unit.colour, -delta, unit.id)
+        result.dice_removed = -delta
+
+
+def _destroy(state: GameState, unit: Unit, reason: DestroyedBy) -> int:
+    """Mark destroyed; its dice leave the game. Returns the dice removed (mutates ``state``)."""
+    attached = unit.dice_on_unit + unit.dice_out
+    unit.destroyed = True
+    remove_from_pool(state, unit.colour, unit.dice - attached, unit.id)
+    unit.destroyed_by = reason
+    unit.dice_out = 0
+    state.pending = [p for p in state.pending if p.for_unit != unit.id]
+    state.end_of_turn_tests = [t for t in state.end_of_turn_tests if t.unit_id != unit.id]
+    return unit.dice
+
+
+def remove_unit(state: GameState, unit_ref: str) -> tuple[GameState, UnitResult]:
+    """Take a unit out of the game record (a mistake); a living unit's dice leave the bag."""
+    require_running(state)
+    unit = find_unit(state, unit_ref)
+    new = state.model_copy(deep=True)
+    removed = 0 if unit.destroyed else _destroy(new, new.units[unit.id], "casualties")
+    del new.units[unit.id]
+    return new, UnitResult(unit=unit, dice_removed=removed)
+
+
+class BreakTestRecord(BaseModel):
+    """Break test (rules-notes, "Shooting"): Co − pins; fail or 10 → destroyed; 1 → −1 pin."""
+
+    test: TestRoll
+    destroyed: bool
+    pins_removed: int
+
+
+class CasualtiesResult(BaseModel):
+    unit_id: str
+    unit_name: str
+    count: int
+    models_before: int
+    models_after: int
+    destroyed: bool
+    dice_removed: int
+    break_test: BreakTestRecord | None = None
+    break_test_needs_co: bool = False  # half casualties reached, but the unit has no Co
+
+
+def casualties(
+    state: GameState, unit_ref: str, count: int, dice: DiceSource, *, test_break: bool = True
+) -> tuple[GameState, CasualtiesResult]:
+    """Remove ``count`` models (1..models left). At 0 the unit is destroyed and its dice leave.
+
+    When casualties first reach half the starting models and the ruleset says so, the unit
+    takes a break test (not weapon drones: seeds "Weapon Drones"); ``test_break=False`` for
+    casualties that do not come from a shooting attack.
+    """
+    require_running(state)
+    unit = find_unit(state, unit_ref)
+    if unit.destroyed:
+        raise Conflict("unit.destroyed", unit=unit.name)
+    if not 1 <= count <= unit.models:
+        raise BadInput("unit.casualties_range", unit=unit.name, value=count, high=unit.models)
+    new = state.model_copy(deep=True)
+    hit = new.units[unit.id]
+    hit.models -= count
+    result = CasualtiesResult(
+        unit_id=hit.id,
+        unit_name=hit.name,
+        count=count,
+        models_before=unit.models,
+        models_after=hit.models,
+        destroyed=False,
+        dice_removed=0,
+    )
+    if hit.models == 0:
+        result.destroyed = True
+        result.dice_removed = _destroy(new, hit, "casualties")
+    elif test_break and _reaches_half(unit, hit) and new.ruleset().break_test_at_half_casualties:
+        if hit.co is None:
+            result.break_test_needs_co = True
+        else:
+            result.break_test = _break_test(new, hit, dice)
+            result.destroyed = hit.destroyed
+            result.dice_removed = hit.dice if hit.destroyed else 0
+    return new, result
+
+
+def _reaches_half(before: Unit, after: Unit) -> bool:
+    if after.kind == "weapon_drone":
+        return False
+    lost_before = before.starting_models - before.models
+    lost_after = after.starting_models - after.models
+    return lost_before * 2 < after.starting_models <= lost_after * 2
+
+
+def _break_test(state: GameState, unit: Unit, dice: DiceSource) -> BreakTestRecord:
+    test = co_test(dice, _co(unit), unit.pins)
+    removed = 0
+    if not test.passed:
+        _destroy(state, unit, "break_test")
+    elif test.natural_one and state.ruleset().break_test_natural_one_removes_pin:
+        removed = min(1, unit.pins)
+        unit.pins -= removed
+    return BreakTestRecord(test=test, destroyed=not test.passed, pins_removed=removed)
+
+
+def _co(unit: Unit) -> int:
+    if unit.co is None:
+        raise Conflict("unit.needs_co", unit=unit.name)
+    return unit.co
+
+
+class BreakResult(BaseModel):
+    unit_id: str
+    unit_name: str
+    record: BreakTestRecord
+
+
+def break_test(state: GameState, unit_ref: str, dice: DiceSource) -> tuple[GameState, BreakResult]:
+    """A break test asked for by a rule or a damage chart (rules-notes, "Shooting")."""
+    require_running(state)
+    unit = find_unit(state, unit_ref)
+    if unit.destroyed:
+        raise Conflict("unit.destroyed", unit=unit.name)
+    _co(unit)
+    new = state.model_copy(deep=True)
+    record = _break_test(new, new.units[unit.id], dice)
+    return new, BreakResult(unit_id=unit.id, unit_name=unit.name, record=record)
+
+
+class PinsResult(BaseModel):
+    unit_id: str
+    unit_name: str
+    before: int
+    after: int
+    destroyed: bool = False  # pins reached Co: the unit breaks (rules-notes; seeds drones)
+    dice_removed: int = 0
+
+
+def _set_pins(
+    state: GameState, unit_ref: str, compute: Callable[[int], int]
+) -> tuple[GameState, PinsResult]:
+    require_running(state)
+    unit = find_unit(state, unit_ref)
+    if unit.destroyed:
+        raise Conflict("unit.destroyed", unit=unit.name)
+    value = compute(unit.pins)
+    if not 0 <= value <= PINS_MAX:
+        raise BadInput("pins.range", unit=unit.name, value=value, low=0, high=PINS_MAX)
+    new = state.model_copy(deep=True)
+    changed = new.units[unit.id]
+    changed.pins = value
+    result = PinsResult(unit_id=unit.id, unit_name=unit.name, before=unit.pins, after=value)
+    if value > unit.pins and breaks_on_pins(new, changed):
+        result.destroyed = True
+        result.dice_removed = _destroy(new, changed, "pins")
+    return new, result
+
+
+def breaks_on_pins(state: GameState, unit: Unit) -> bool:
+    """Pins ≥ Co destroy the unit: a ruleset setting, always for weapon drones."""
+    if unit.co is None or unit.pins == 0 or unit.pins < unit.co:
+        return False
+    return unit.kind == "weapon_drone" or state.ruleset().break_at_pins_equal_co
+
+
+def _check_count(count: int) -> int:
+    if count < 1:
+        raise BadInput("pins.count_range", value=count, low=1, high=PINS_MAX)
+    return count
+
+
+def add_pins(state: GameState, unit_ref: str, count: int) -> tuple[GameState, PinsResult]:
+    _check_count(count)
+    return _set_pins(state, unit_ref, lambda pins: pins + count)
+
+
+def remove_pins(state: GameState, unit_ref: str, count: int) -> tuple[GameState, PinsResult]:
+    """Remove up to ``count`` pins (never below 0)."""
+    _check_count(count)
+    return _set_pins(state, unit_ref, lambda pins: max(0, pins - count))
+
+
+def set_pins(state: GameState, unit_ref: str, value: int) -> tuple[GameState, PinsResult]:
+    return _set_pins(state, unit_ref, lambda pins: value)
