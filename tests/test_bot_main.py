@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import bot as bot_module
+from storage.migrations import load_migrations
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,7 +55,8 @@ def test_check_reports_and_creates_the_database(tmp_path):
     done = run_bot(tmp_path, "--check")
     assert done.returncode == 0, done.stderr
     assert "antares-bot check: OK" in done.stdout
-    assert "commands:" in done.stdout and "schema version 1" in done.stdout
+    latest = max(m.version for m in load_migrations())
+    assert "commands:" in done.stdout and f"schema version {latest})" in done.stdout
     assert (tmp_path / "data" / "antares.db").exists()
 
 
