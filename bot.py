@@ -37,6 +37,8 @@ SYNC_HASH_KEY = "command_set_hash"
 class AntaresBot(commands.Bot):
     def __init__(self, settings: Settings, services: AppServices) -> None:
         intents = discord.Intents.default()
+        # Privileged: only inline `[[...]]` look-ups need it, and only when the host enables it.
+        intents.message_content = settings.message_content_intent
         # The bot never joins voice: the missing-voice-library warnings are noise.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
@@ -136,6 +138,7 @@ async def check(settings: Settings) -> int:
         print("antares-bot check: OK")
         print(f"  commands:        {count_commands(bot.tree)}")
         print(f"  database:        {bot.services.store.description} (schema version {version})")
+        print(f"  rules entries:   {len(bot.services.rules.db.entries)}")
         print(f"  default language: {settings.default_language}")
         print(f"  took:            {time.perf_counter() - started:.2f} s")
     finally:

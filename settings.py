@@ -23,6 +23,7 @@ class Settings(BaseSettings):
     database_url: str = Field(default=DEFAULT_DATABASE_URL)
     dev_guild_id: int | None = Field(default=None)
     default_language: Literal["fr", "en"] = Field(default="fr")
+    message_content_intent: bool = Field(default=False)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field(default="INFO")
 
     @field_validator("dev_guild_id", mode="before")

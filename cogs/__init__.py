@@ -5,4 +5,6 @@ EXTENSIONS = (
     "cogs.dice",
     "cogs.help",
     "cogs.config",
+    "cogs.rules",
+    "cogs.campaign",
 )

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from storage.campaign_base import CampaignTransaction
+
 
 class StorageError(Exception):
     """A backend problem (not the user's fault)."""
@@ -48,7 +50,7 @@ class EventRecord:
     undone: bool
 
 
-class Transaction(Protocol):
+class Transaction(CampaignTransaction, Protocol):
     async def running_game(self, channel_id: int) -> GameRecord | None: ...
     async def game(self, game_id: int) -> GameRecord | None: ...
     async def latest_game(self, channel_id: int) -> GameRecord | None: ...

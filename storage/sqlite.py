@@ -17,6 +17,7 @@ import aiosqlite
 
 from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
 from storage.migrations import load_migrations
+from storage.sqlite_campaigns import SqliteCampaignQueries
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -146,7 +147,7 @@ _GAME_COLUMNS = (
 _EVENT_COLUMNS = "id, game_id, seq, kind, actor_id, created_at, payload, state_before, undone"
 
 
-class SqliteTransaction:
+class SqliteTransaction(SqliteCampaignQueries):
     def __init__(
         self, db: aiosqlite.Connection, clock: Callable[[], datetime], *, read_only: bool = False
     ) -> None:

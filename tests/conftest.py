@@ -15,12 +15,15 @@ from tests.support.dice import TableDice
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(tmp_path: Path, request) -> Settings:
+    """Test settings; `@pytest.mark.settings(message_content_intent=True)` changes some."""
+    marker = request.node.get_closest_marker("settings")
     return Settings(
         _env_file=None,
         discord_token=None,
         database_url=f"sqlite:///{tmp_path / 'antares.db'}",
         default_language="fr",
+        **(marker.kwargs if marker else {}),
     )
 
 

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from discord.utils import escape_markdown, escape_mentions
-
+from cogs.common.text import plain
 from core.notation import RollResult, TermResult
 from core.tests import TestResult
 from locales import Lang, t
-
-
-def plain(text: str) -> str:
-    """User text shown as typed: no markdown, no pings."""
-    return escape_mentions(escape_markdown(text))
 
 
 def _term(term: TermResult) -> str:

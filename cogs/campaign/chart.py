@@ -1,0 +1,74 @@
+"""The standings table as a PNG, readable on a phone (matplotlib, Agg backend).
+
+`standings_png` is synchronous and CPU-bound: callers run it off the event loop with
+`asyncio.to_thread`. It draws on its own `Figure` (no pyplot global state); a lock keeps two
+renders from sharing matplotlib's text caches at the same time. matplotlib is imported on
+first use, so starting the bot does not pay for it.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+
+WIDTH_PX = 1000
+ROW_PX = 36
+TITLE_PX = 70
+MARGIN_PX = 20
+DPI = 100
+_lock = threading.Lock()
+
+# Relative column widths: rank, player, faction, army, played, W-D-L, points, VP±.
+_COLUMNS = (0.05, 0.22, 0.15, 0.22, 0.06, 0.1, 0.08, 0.08)
+_HEADER_COLOUR = "#1f4e5a"
+_STRIPE = ("#ffffff", "#eef4f5")
+
+
+def image_size(rows: int) -> tuple[int, int]:
+    """(width, height) in pixels of the image of a table with `rows` rows."""
+    return WIDTH_PX, TITLE_PX + ROW_PX * (max(rows, 1) + 1) + MARGIN_PX
+
+
+def _fit(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def standings_png(title: str, header: list[str], rows: list[list[str]], footer: str) -> bytes:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    width, height = image_size(len(rows))
+    with _lock:
+        figure = Figure(figsize=(width / DPI, height / DPI), dpi=DPI, facecolor="white")
+        FigureCanvasAgg(figure)
+        axes = figure.add_axes(
+            (0.02, MARGIN_PX / height, 0.96, 1 - (TITLE_PX + MARGIN_PX) / height)
+        )
+        axes.axis("off")
+        figure.text(0.02, 1 - 30 / height, _fit(title, 60), fontsize=18, weight="bold")
+        figure.text(0.02, 1 - 55 / height, _fit(footer, 120), fontsize=10, color="#555555")
+        cells = [[_fit(cell) for cell in row] for row in rows] or [[""] * len(header)]
+        table = axes.table(
+            cellText=cells,
+            colLabels=header,
+            colWidths=list(_COLUMNS),
+            loc="upper center",
+            cellLoc="center",
+            bbox=(0, 0, 1, 1),
+        )
+        table.auto_set_font_size(False)
+        table.set_fontsize(12)
+        for (row, column), cell in table.get_celld().items():
+            cell.set_edgecolor("#c9d6d9")
+            if row == 0:
+                cell.set_facecolor(_HEADER_COLOUR)
+                cell.get_text().set_color("white")
+                cell.get_text().set_weight("bold")
+            else:
+                cell.set_facecolor(_STRIPE[row % 2])
+            if column in (1, 3) and row > 0:
+                cell.get_text().set_horizontalalignment("left")
+                cell.PAD = 0.03
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
+    return buffer.getvalue()

@@ -1,0 +1,92 @@
+"""`/campaign standings`, `history`, `stats` and `export`: reading a campaign."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+
+from cogs.campaign import chart, render
+from cogs.campaign.options import (
+    CAMPAIGN,
+    UsesCampaigns,
+    campaign_autocomplete,
+    player_autocomplete,
+)
+from cogs.campaign.views import HistoryPages
+from cogs.common.replies import lang_of, send
+from locales import t
+
+
+class ReportCommands(UsesCampaigns):
+    @app_commands.command(name="standings", description="The campaign's standings table")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def standings(
+        self, interaction: discord.Interaction, campaign: str | None = None
+    ) -> None:
+        snapshot, rows = await self.campaigns.standings(interaction.guild_id, campaign)
+        lang = await lang_of(interaction)
+        embed = render.standings(lang, snapshot, rows)
+        if not rows:
+            await send(interaction, embed=embed)
+            return
+        await interaction.response.defer(thinking=True)
+        png = await asyncio.to_thread(
+            chart.standings_png,
+            snapshot.campaign.name,
+            render.standings_header(lang),
+            [render.standings_cells(lang, row) for row in rows],
+            render.points_line(lang, snapshot.campaign),
+        )
+        image = discord.File(io.BytesIO(png), filename="standings.png")
+        await send(interaction, embed=embed, file=image)
+
+    @app_commands.command(name="history", description="The campaign's battles, newest first")
+    @app_commands.describe(player="Only this player's battles", campaign=CAMPAIGN)
+    @app_commands.autocomplete(player=player_autocomplete, campaign=campaign_autocomplete)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        player: str | None = None,
+        campaign: str | None = None,
+    ) -> None:
+        snapshot, who, battles = await self.campaigns.history(
+            interaction.guild_id, campaign, player
+        )
+        lang = await lang_of(interaction)
+        pages = render.history_pages(lang, snapshot, who.name if who else None, battles)
+        if len(pages) == 1:
+            await send(interaction, embed=pages[0])
+            return
+        view = HistoryPages(interaction.user.id, pages, lang)
+        await send(interaction, embed=pages[0], view=view)
+        view.message = await interaction.original_response()
+
+    @app_commands.command(
+        name="stats", description="A player's campaign figures (yours if left out)"
+    )
+    @app_commands.describe(player="The player", campaign=CAMPAIGN)
+    @app_commands.autocomplete(player=player_autocomplete, campaign=campaign_autocomplete)
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: str | None = None,
+        campaign: str | None = None,
+    ) -> None:
+        report = await self.campaigns.stats(
+            interaction.guild_id, campaign, player, interaction.user.id
+        )
+        await send(interaction, embed=render.stats(await lang_of(interaction), report))
+
+    @app_commands.command(name="export", description="The campaign as CSV and JSON files")
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def export(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+        found, files = await self.campaigns.export(interaction.guild_id, campaign)
+        lang = await lang_of(interaction)
+        attachments = [discord.File(io.BytesIO(data), filename=name) for name, data in files]
+        text = t(lang, "campaign.exported", campaign=render.plain(found.name))
+        await send(interaction, text, files=attachments, ephemeral=True)

@@ -1,0 +1,37 @@
+"""Text helpers for anything the bot shows: user text made harmless, long text split cleanly."""
+
+from __future__ import annotations
+
+from discord.utils import escape_markdown, escape_mentions
+
+
+def plain(text: str) -> str:
+    """User text shown as typed: no markdown, no pings."""
+    return escape_mentions(escape_markdown(text))
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """Chunks of at most `limit` characters, cut at paragraphs, then lines, then words.
+
+    Nothing is dropped: every word of the text is in one chunk, in order."""
+    text = text.strip()
+    if len(text) <= limit:
+        return [text]
+    separator = next((s for s in ("\n\n", "\n", " ") if s in text), None)
+    if separator is None:
+        return [text[i : i + limit] for i in range(0, len(text), limit)]
+    chunks: list[str] = []
+    current = ""
+    for part in text.split(separator):
+        candidate = f"{current}{separator}{part}" if current else part
+        if len(candidate) <= limit:
+            current = candidate
+            continue
+        if current:
+            chunks.append(current)
+        pieces = split_text(part, limit) if len(part) > limit else [part]
+        chunks.extend(pieces[:-1])
+        current = pieces[-1]
+    if current:
+        chunks.append(current)
+    return [c.strip() for c in chunks if c.strip()]

@@ -1,0 +1,135 @@
+"""Embeds and compact lines for rule and weapon look-ups, within Discord's limits."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.common.text import split_text
+from locales import Lang, t
+from rulesdb.models import AnyEntry, Mode, RollTable, RulesDB, Weapon
+
+DESCRIPTION_CHUNK = 3000  # of 4096: leaves room for fields under the 6000 total
+FIELD_LIMIT = 1024
+COLOUR = discord.Colour.dark_teal()
+
+
+def title(entry: AnyEntry) -> str:
+    if entry.name_fr.casefold() == entry.name_en.casefold():
+        return entry.name_fr
+    return f"{entry.name_fr} / {entry.name_en}"
+
+
+def source_line(entry: AnyEntry) -> str:
+    return " · ".join(f"{s.file} — {s.heading}" for s in entry.source)
+
+
+def summary(entry: AnyEntry, lang: Lang) -> str | None:
+    return getattr(entry, "summary_en" if lang == "en" else "summary_fr", None)
+
+
+def body(entry: AnyEntry, lang: Lang) -> str:
+    """The full text: the seed's French, the rows of a table, or a weapon's modes."""
+    if isinstance(entry, RollTable):
+        rows = [f"**{_span(r.low, r.high)}** — {r.text_en if lang == 'en' else r.text_fr}"
+                for r in entry.rows]
+        return f"{entry.die}\n" + "\n".join(rows)
+    return getattr(entry, "text_fr", "") or (entry.note_en or "")
+
+
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def _pack(lines: list[str], limit: int = FIELD_LIMIT) -> list[str]:
+    return split_text("\n".join(lines), limit) if lines else []
+
+
+def entry_pages(entry: AnyEntry, related: list[AnyEntry], lang: Lang) -> list[discord.Embed]:
+    chunks = split_text(body(entry, lang), DESCRIPTION_CHUNK) or [""]
+    pages = []
+    for number, chunk in enumerate(chunks, start=1):
+        embed = discord.Embed(title=title(entry), description=chunk or None, colour=COLOUR)
+        if number == 1:
+            _first_page_fields(embed, entry, related, lang)
+        footer = t(lang, "rules.source", source=source_line(entry))
+        if len(chunks) > 1:
+            footer += " · " + t(lang, "pager.page", page=number, pages=len(chunks))
+        embed.set_footer(text=footer[:2048])
+        pages.append(embed)
+    return pages
+
+
+def _first_page_fields(
+    embed: discord.Embed, entry: AnyEntry, related: list[AnyEntry], lang: Lang
+) -> None:
+    short = summary(entry, lang)
+    if short:
+        embed.add_field(name=t(lang, "rules.summary"), value=short[:FIELD_LIMIT], inline=False)
+    if entry.fix_note:
+        embed.add_field(name=t(lang, "rules.fix_note"), value=entry.fix_note[:FIELD_LIMIT], inline=False)
+    names = [f"{e.name(lang)}" for e in related]
+    for index, chunk in enumerate(_pack([", ".join(names)] if names else [])):
+        embed.add_field(name=t(lang, "rules.related") if index == 0 else "\u200b", value=chunk, inline=False)
+
+
+def band_text(mode: Mode, lang: Lang) -> str:
+    names = {"effective": "rules.band_effective", "long": "rules.band_long", "extreme": "rules.band_extreme"}
+    if mode.h2h_only:
+        return t(lang, "rules.h2h_only")
+    parts = []
+    for band in ("effective", "long", "extreme"):
+        found = getattr(mode, band)
+        value = found.text() if found else t(lang, "rules.no_band")
+        parts.append(f"{t(lang, names[band])} {value}")
+    return " · ".join(parts)
+
+
+def rule_lines(db: RulesDB, mode: Mode, lang: Lang) -> list[str]:
+    lines = []
+    for ref in mode.rules:
+        rule = db.rules.get(ref.id)
+        if rule is None:
+            continue
+        meaning = rule.summary_en if lang == "en" else rule.summary_fr
+        lines.append(f"• **{rule.label(ref.param, lang)}** — {meaning}")
+    return lines
+
+
+def mode_lines(db: RulesDB, mode: Mode, lang: Lang) -> list[str]:
+    lines = [f"{t(lang, 'rules.ranges')} {band_text(mode, lang)}",
+             f"{t(lang, 'rules.sv')} **{mode.sv.text()}**"]
+    if mode.attacks:
+        lines.append(t(lang, "rules.attacks", attacks=mode.attacks))
+    rules = rule_lines(db, mode, lang)
+    lines.append(t(lang, "rules.special") + (" —" if not rules else ""))
+    return lines + rules
+
+
+def faction_names(entry: AnyEntry, lang: Lang) -> str:
+    return ", ".join(t(lang, f"rules.faction_{f}") for f in entry.factions) or "—"
+
+
+def weapon_card(db: RulesDB, weapon: Weapon, lang: Lang) -> discord.Embed:
+    embed = discord.Embed(title=title(weapon), colour=COLOUR,
+                          description=t(lang, "rules.fielded_by", factions=faction_names(weapon, lang)))
+    for mode in weapon.modes:
+        label = (mode.name_en if lang == "en" else mode.name_fr) or t(lang, "rules.profile")
+        for index, chunk in enumerate(_pack(mode_lines(db, mode, lang))):
+            embed.add_field(name=label if index == 0 else "\u200b", value=chunk, inline=False)
+    if weapon.note_en or weapon.fix_note:
+        embed.add_field(name=t(lang, "rules.note"), value=(weapon.fix_note or weapon.note_en)[:FIELD_LIMIT], inline=False)
+    embed.set_footer(text=t(lang, "rules.source", source=source_line(weapon))[:2048])
+    return embed
+
+
+def compact(db: RulesDB, entry: AnyEntry, lang: Lang) -> str:
+    """One or two lines for an inline `[[...]]` answer."""
+    if isinstance(entry, Weapon):
+        modes = []
+        for mode in entry.modes:
+            name = (mode.name_en if lang == "en" else mode.name_fr)
+            rules = ", ".join(db.rules[r.id].label(r.param, lang) for r in mode.rules if r.id in db.rules)
+            text = f"{band_text(mode, lang)} · {t(lang, 'rules.sv')} {mode.sv.text()}"
+            modes.append(f"{name + ': ' if name else ''}{text}{' · ' + rules if rules else ''}")
+        return f"**{entry.name(lang)}** — " + " | ".join(modes)
+    return f"**{title(entry)}** — {summary(entry, lang) or source_line(entry)}"

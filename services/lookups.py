@@ -1,0 +1,105 @@
+"""Rule and weapon look-ups: the rules database and its search index, loaded once."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.errors import BadInput, NotFound
+from rulesdb import Hit, RulesDB, RulesIndex, load_rules
+from rulesdb.models import AnyEntry, Weapon
+
+INLINE = re.compile(r"\[\[([^\[\]\n]{1,80})\]\]")
+INLINE_MAX = 3
+QUERY_MAX = 100
+AUTOCOMPLETE_MAX = 25
+
+
+@dataclass(frozen=True, slots=True)
+class InlineAnswer:
+    query: str
+    entry: AnyEntry | None
+    suggestions: tuple[Hit, ...] = ()
+
+
+class RulesLookup:
+    def __init__(self, db: RulesDB | None = None) -> None:
+        self._db = db
+        self._index: RulesIndex | None = None
+
+    def load(self) -> None:
+        if self._db is None:
+            self._db = load_rules()
+        if self._index is None:
+            self._index = RulesIndex(self._db)
+
+    @property
+    def db(self) -> RulesDB:
+        self.load()
+        return self._db  # type: ignore[return-value]
+
+    @property
+    def index(self) -> RulesIndex:
+        self.load()
+        return self._index  # type: ignore[return-value]
+
+    def complete(
+        self, text: str, *, lang: str, system: str | None = None, kind: str | None = None,
+        faction: str | None = None,
+    ) -> list[Hit]:
+        """Autocomplete choices (≤ 25), answered from memory."""
+        query = text[:QUERY_MAX]
+        return self.index.search(
+            query, system=system, kind=kind, faction=faction, limit=AUTOCOMPLETE_MAX, lang=lang
+        )
+
+    def find(self, query: str, *, system: str | None = None, lang: str = "fr") -> AnyEntry:
+        """The entry a query means: an id picked in autocomplete, or the best search hit."""
+        cleaned = _cleaned(query)
+        if cleaned in self.db.by_id and (system is None or self.db.get(cleaned).system == system):
+            return self.db.get(cleaned)
+        hits = self.index.search(cleaned, system=system, limit=1, lang=lang)
+        if not hits:
+            raise NotFound("rules.no_match", query=cleaned, suggestions=self._suggest(cleaned))
+        return self.db.get(hits[0].id)
+
+    def weapon(self, query: str, *, faction: str | None = None, lang: str = "fr") -> Weapon:
+        cleaned = _cleaned(query)
+        found = self.db.weapons.get(cleaned)
+        if found is not None and (faction is None or faction in found.factions):
+            return found
+        hits = self.index.search(cleaned, kind="weapon", faction=faction, limit=1, lang=lang)
+        if not hits:
+            suggestions = ", ".join(
+                h.name for h in self.index.suggest(cleaned) if h.kind == "weapon"
+            )
+            raise NotFound("rules.no_weapon", query=cleaned, suggestions=suggestions or "—")
+        return self.db.weapons[hits[0].id]
+
+    def inline(self, message: str) -> tuple[list[InlineAnswer], int]:
+        """The first three `[[...]]` of a message, answered; and how many were left out."""
+        queries = [q.strip() for q in INLINE.findall(message) if q.strip()]
+        answers = []
+        for query in queries[:INLINE_MAX]:
+            hits = self.index.search(query, limit=1)
+            entry = self.db.get(hits[0].id) if hits else None
+            answers.append(InlineAnswer(query, entry, () if entry else tuple(self.index.suggest(query, 3))))
+        return answers, max(0, len(queries) - INLINE_MAX)
+
+    def related(self, entry: AnyEntry) -> list[AnyEntry]:
+        ids = list(entry.related)
+        if isinstance(entry, Weapon):
+            ids += [ref.id for mode in entry.modes for ref in mode.rules]
+        return [self.db.get(i) for i in dict.fromkeys(ids) if i in self.db.by_id and i != entry.id]
+
+    def _suggest(self, query: str) -> str:
+        return ", ".join(hit.name for hit in self.index.suggest(query)) or "—"
+
+
+def _cleaned(query: str) -> str:
+    cleaned = " ".join(query.split())
+    if not cleaned:
+        raise BadInput("rules.empty_query")
+    if len(cleaned) > QUERY_MAX:
+        raise BadInput("rules.query_too_long", length=len(cleaned), limit=QUERY_MAX)
+    return cleaned

@@ -1,0 +1,169 @@
+"""/rule, /weapon and inline look-ups through the simulated Discord (issue 3).
+
+Expected figures come from the seeds' weapon tables (000 "Armes", 002, 003 tables)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.locale import french
+
+
+def _card_text(embed) -> str:
+    return "\n".join([embed.title or "", embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+
+
+async def test_rule_autocomplete_answers_at_most_25_in_both_languages(table):
+    choices = await table.alice.autocomplete(table.channel, "rule", "query", "")
+    assert 1 <= len(choices) <= 25
+    typed = await table.alice.autocomplete(table.channel, "rule", "query", "srambler")
+    assert typed[0]["value"] == "scrambler"
+    with french():
+        pins = await table.alice.autocomplete(table.channel, "rule", "query", "pins")
+    assert pins[0]["value"] == "pins"  # the entry "Stress / Pins"
+
+
+async def test_rule_cycle_shows_names_text_source(table):
+    result = await table.alice.slash(table.channel, "rule", query="cycle")
+    embed = result.response.embeds[0]
+    assert embed.title.startswith("Cycle")
+    assert "000_7379b91c3c19a6a0.txt" in embed.footer.text
+    assert embed.description  # the seed's French text
+    assert any(f.name == "In short" for f in embed.fields)
+    assert len(embed) <= 6000
+
+
+async def test_rule_in_french_uses_french_labels(table):
+    with french():
+        result = await table.alice.slash(table.channel, "rule", query="lucky hit")
+    embed = result.response.embeds[0]
+    assert "Source :" in embed.footer.text
+    assert any(f.name == "En bref" for f in embed.fields)
+
+
+async def test_rule_by_autocomplete_id(table):
+    result = await table.alice.slash(table.channel, "rule", query="vehicle-damage")
+    text = _card_text(result.response.embeds[0])
+    assert "D10" in text and "**1" in text  # the table rows, each with its range
+
+
+def _longest(env):
+    entries = env.bot.services.rules.db.entries
+    return max((e for e in entries if getattr(e, "text_fr", "")), key=lambda e: len(e.text_fr))
+
+
+def _current(channel, message_id):
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+async def test_long_rule_is_paged_never_truncated(simcord_env, table):
+    longest = _longest(simcord_env)  # seed 001 "Infiltration", ~3,900 characters
+    result = await table.alice.slash(table.channel, "rule", query=longest.id)
+    message = result.response.message
+    shown = [message.embeds[0].description]
+    while not message.components[0].children[1].disabled:
+        await table.alice.click(message, label="▶")
+        message = _current(table.channel, message.id)
+        shown.append(message.embeds[0].description)
+        assert len(message.embeds[0]) <= 6000
+    assert len(shown) >= 2
+    assert " ".join(shown).split() == longest.text_fr.split()  # every word, in order
+    assert f"page {len(shown)}/{len(shown)}" in message.embeds[0].footer.text
+
+
+async def test_pager_refuses_another_member_and_cleans_up(simcord_env, table):
+    result = await table.alice.slash(table.channel, "rule", query=_longest(simcord_env).id)
+    refused = await table.bob.click(result.response.message, label="▶")
+    assert refused.ephemeral and "run it yourself" in refused.response.content
+    await simcord_env.advance_time(301)
+    assert _current(table.channel, result.response.message.id).components == []
+
+
+async def test_rule_no_match_suggests(table):
+    result = await table.alice.slash(table.channel, "rule", query="zzqqxx")
+    assert result.ephemeral
+    assert "Nothing found for “zzqqxx”" in result.response.content
+
+
+async def test_rule_empty_and_too_long(table):
+    empty = await table.alice.slash(table.channel, "rule", query="   ")
+    assert empty.ephemeral and "Type what you are looking for" in empty.response.content
+    with french():
+        long = await table.alice.slash(table.channel, "rule", query="x" * 150)
+    assert long.ephemeral and "150 caractères" in long.response.content
+
+
+async def test_rule_filtered_by_system(table):
+    result = await table.alice.slash(table.channel, "rule", query="empilement", system="hex")
+    assert "001_a44ac8d942876a56.txt" in result.response.embeds[0].footer.text
+
+
+# 002 weapon table: Plasma Carbine, two firing modes.
+async def test_weapon_card_with_modes(table):
+    result = await table.alice.slash(table.channel, "weapon", name="plasma carbine")
+    embed = result.response.embeds[0]
+    text = _card_text(embed)
+    assert embed.title.startswith("Plasma Carbine")
+    assert len([f for f in embed.fields if f.name != "\u200b"]) >= 2  # one field per mode
+    assert "Effective" in text and "SV" in text
+    assert "Fielded by:" in embed.description
+    assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
+
+
+async def test_weapon_card_in_french(table):
+    with french():
+        result = await table.alice.slash(table.channel, "weapon", name="mag gun")
+    text = _card_text(result.response.embeds[0])
+    assert "Efficace" in text and "VI" in text and "Armée(s)" in text
+
+
+async def test_weapon_autocomplete_filters_by_faction(simcord_env, table):
+    choices = await table.alice.autocomplete(
+        table.channel, "weapon", "name", "", faction="boromite"
+    )
+    db = simcord_env.bot.services.rules.db
+    assert choices and all("boromite" in db.weapons[c["value"]].factions for c in choices)
+    assert len(choices) <= 25
+
+
+async def test_weapon_typo_still_finds_it(table):
+    result = await table.alice.slash(table.channel, "weapon", name="mag gnu")
+    assert result.response.embeds[0].title.startswith("Mag Gun")
+
+
+async def test_weapon_nonsense_refused(table):
+    result = await table.alice.slash(table.channel, "weapon", name="qqqqzzzz")
+    assert result.ephemeral and "No weapon called" in result.response.content
+
+
+@pytest.mark.settings(message_content_intent=True)
+async def test_inline_lookups_off_by_default_then_on(simcord_env, table):
+    await table.alice.send(table.channel, "what is [[Cycle]]?")
+    assert table.channel.last_message.author.id == table.alice.id  # no answer: off by default
+    turned_on = await table.admin.slash(table.channel, "config inline-lookups", enabled=True)
+    assert "now **on**" in turned_on.response.content
+    await table.alice.send(table.channel, "[[Mag Gun]] vs [[cycle]] and [[zzqq]] [[OH]]")
+    answer = table.channel.last_message
+    assert answer.author.id == simcord_env.bot.user.id
+    lines = answer.content.splitlines()
+    assert lines[0].startswith("**Mag Gun**") and lines[1].startswith("**Cycle")
+    assert "nothing found" not in lines[0] and "zzqq" in lines[2]
+    # No caller locale on a message: the server's language (French by default) is used.
+    assert "1 ignorée(s)" in lines[3] and "Efficace" in lines[0]
+    await table.admin.slash(table.channel, "config language", value="en")
+    await table.alice.send(table.channel, "[[Mag Gun]]")
+    assert "Effective" in table.channel.last_message.content
+
+
+@pytest.mark.settings(message_content_intent=True)
+async def test_inline_lookups_need_manage_server(table):
+    refused = await table.alice.slash(table.channel, "config inline-lookups", enabled=True)
+    assert refused.ephemeral and "Manage Server" in refused.response.content
+
+
+async def test_without_intent_the_bot_refuses_to_turn_inline_on(table):
+    refused = await table.admin.slash(table.channel, "config inline-lookups", enabled=True)
+    assert refused.ephemeral and "MESSAGE_CONTENT_INTENT=true" in refused.response.content
+    with french():
+        refused = await table.admin.slash(table.channel, "config inline-lookups", enabled=True)
+    assert "Rien n'a été modifié" in refused.response.content
