@@ -5,6 +5,7 @@ EXTENSIONS = (
     "cogs.dice",
     "cogs.help",
     "cogs.config",
+    "cogs.game",
     "cogs.rules",
     "cogs.campaign",
 )

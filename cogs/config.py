@@ -1,4 +1,4 @@
-"""`/config`: per-server settings, for members with Manage Server."""
+"""`/config`: per-server settings: language, game-master role, ruleset (Manage Server)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.checks import manage_server
-from cogs.common.replies import send_key
+from cogs.common.checks import in_server, manage_server
+from cogs.common.replies import lang_of, send, send_key
+from cogs.game import render
+from cogs.game.options import setting_autocomplete
+from cogs.game.views import Pages
+from locales import t
 
 
 class ConfigCog(commands.GroupCog, group_name="config", group_description="Server settings"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
+
+    @property
+    def services(self):
+        return self.bot.services  # type: ignore[attr-defined]
 
     @app_commands.command(
         name="language", description="Language of replies when a member's own is unknown"
@@ -27,9 +35,46 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
     )
     @manage_server()
     async def language(self, interaction: discord.Interaction, value: str) -> None:
-        services = self.bot.services  # type: ignore[attr-defined]
-        chosen = await services.servers.set_language(interaction.guild_id, value)
+        chosen = await self.services.servers.set_language(interaction.guild_id, value)
         await send_key(interaction, "config.language_set", ephemeral=False, language=chosen)
+
+    @app_commands.command(
+        name="gm-role", description="The game-master role: runs every game and campaign here"
+    )
+    @app_commands.describe(role="The role (leave empty to have none)")
+    @manage_server()
+    async def gm_role(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        chosen = await self.services.game_settings.set_gm_role(
+            interaction.guild_id, role.id if role else None
+        )
+        if chosen is None:
+            await send_key(interaction, "config.gm_role_cleared", ephemeral=False)
+        else:
+            await send_key(interaction, "config.gm_role_set", ephemeral=False, role=chosen)
+
+    @app_commands.command(
+        name="ruleset", description="The server's ruleset settings, with their values"
+    )
+    @in_server()
+    async def ruleset(self, interaction: discord.Interaction) -> None:
+        rules = await self.services.game_settings.ruleset(interaction.guild_id)
+        lang = await lang_of(interaction)
+        pages = render.rules_pages(lang, t(lang, "game.rules_server_title"), rules.listing())
+        await Pages(pages).start(interaction, ephemeral=True)
+
+    @app_commands.command(name="rule", description="Set one ruleset setting for new games here")
+    @app_commands.describe(
+        setting="The setting (see /config ruleset)",
+        value="Its value: on/off, a number, a choice, or default",
+    )
+    @app_commands.autocomplete(setting=setting_autocomplete)
+    @manage_server()
+    async def rule(self, interaction: discord.Interaction, setting: str, value: str) -> None:
+        change = await self.services.game_settings.set_rule(interaction.guild_id, setting, value)
+        lang = await lang_of(interaction)
+        await send(interaction, render.rule_changed(lang, "ruleset.server_changed", change))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,4 +1,9 @@
-"""`/help`: what the bot does and its commands, in the caller's language."""
+"""`/help`: what the bot does, one line per command or group; `/help command:<name>` for one.
+
+Names and descriptions follow the caller's language (the French ones are the Discord
+localisations of `locales/fr/commands/`). Every embed stays within Discord's limits: lines
+are packed into fields of at most 1024 characters, never cut.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +12,72 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.replies import lang_of, send
+from core.errors import NotFound
 from locales import Lang, catalog, t
 
 FIELD_LIMIT = 1024
+FIELDS_MAX = 20
+Command = app_commands.Command | app_commands.Group
 
 
-def command_lines(tree: app_commands.CommandTree, lang: Lang) -> list[str]:
+def _french(key: str) -> str | None:
+    return catalog().text("fr", key) if catalog().has("fr", key) else None
+
+
+def _path(command: Command) -> str:
+    return command.qualified_name.replace(" ", ".")
+
+
+def display_name(command: Command, lang: Lang) -> str:
+    """`/game start`, or its French name for French readers (`/partie commencer`)."""
+    if lang != "fr":
+        return f"/{command.qualified_name}"
+    parts = []
+    node: Command | None = command
+    while node is not None:
+        parts.append(_french(f"commands.{_path(node)}.name") or node.name)
+        node = node.parent
+    return "/" + " ".join(reversed(parts))
+
+
+def description(command: Command, lang: Lang) -> str:
+    text = _french(f"commands.{_path(command)}.description") if lang == "fr" else None
+    return text or command.description
+
+
+def top_level(tree: app_commands.CommandTree) -> list[Command]:
+    found = [c for c in tree.get_commands() if isinstance(c, Command)]
+    return sorted(found, key=lambda c: c.name)
+
+
+def leaves(group: app_commands.Group) -> list[app_commands.Command]:
+    found = [c for c in group.walk_commands() if isinstance(c, app_commands.Command)]
+    return sorted(found, key=lambda c: c.qualified_name)
+
+
+def overview_lines(tree: app_commands.CommandTree, lang: Lang) -> list[str]:
+    """One line per top-level command or group: its description and its subcommands."""
     lines = []
-    for command in sorted(tree.walk_commands(), key=lambda c: c.qualified_name):
+    for command in sorted(top_level(tree), key=lambda c: display_name(c, lang)):
+        line = f"`{display_name(command, lang)}` — {description(command, lang)}"
         if isinstance(command, app_commands.Group):
-            continue
-        key = f"commands.{command.qualified_name.replace(' ', '.')}.description"
-        text = catalog().text("fr", key) if lang == "fr" and catalog().has("fr", key) else None
-        lines.append(f"`/{command.qualified_name}` — {text or command.description}")
+            names = sorted(display_name(c, lang).split(" ", 1)[1] for c in leaves(command))
+            line += f" ({', '.join(names)})"
+        lines.append(line)
     return lines
+
+
+def detail_lines(command: Command, lang: Lang) -> list[str]:
+    if isinstance(command, app_commands.Group):
+        found = sorted(leaves(command), key=lambda c: display_name(c, lang))
+        return [f"`{display_name(c, lang)}` — {description(c, lang)}" for c in found]
+    lines = []
+    for parameter in command.parameters:
+        key = f"commands.{_path(command)}.options.{parameter.name}"
+        name = (_french(f"{key}.name") if lang == "fr" else None) or parameter.name
+        text = (_french(f"{key}.description") if lang == "fr" else None) or parameter.description
+        lines.append(f"`{name}` — {text}")
+    return lines or [t(lang, "help.no_options")]
 
 
 def fields(lines: list[str]) -> list[str]:
@@ -34,7 +91,16 @@ def fields(lines: list[str]) -> list[str]:
             current = f"{current}\n{line}" if current else line
     if current:
         packed.append(current)
-    return packed
+    return packed[:FIELDS_MAX]
+
+
+def find(tree: app_commands.CommandTree, name: str) -> Command:
+    wanted = name.strip().lstrip("/").split(" ")[0].casefold()
+    for command in top_level(tree):
+        french = (_french(f"commands.{command.name}.name") or "").casefold()
+        if wanted in (command.name, french):
+            return command
+    raise NotFound("help.unknown", name=name.strip()[:50] or "?")
 
 
 class HelpCog(commands.Cog):
@@ -42,14 +108,42 @@ class HelpCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help", description="What the bot does and its commands")
-    async def help(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(command="A command or group to see in detail")
+    async def help(self, interaction: discord.Interaction, command: str | None = None) -> None:
         lang = await lang_of(interaction)
-        embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.intro"))
-        for index, chunk in enumerate(fields(command_lines(self.bot.tree, lang))):
-            name = t(lang, "help.commands") if index == 0 else "\u200b"
-            embed.add_field(name=name, value=chunk, inline=False)
-        embed.set_footer(text=t(lang, "help.footer"))
+        if command is not None:
+            found = find(self.bot.tree, command)
+            embed = discord.Embed(
+                title=t(lang, "help.group_title", name=display_name(found, lang).lstrip("/")),
+                description=description(found, lang),
+            )
+            heading = (
+                "help.subcommands" if isinstance(found, app_commands.Group) else "help.options"
+            )
+            for index, chunk in enumerate(fields(detail_lines(found, lang))):
+                embed.add_field(
+                    name=t(lang, heading) if index == 0 else "\u200b", value=chunk, inline=False
+                )
+        else:
+            embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.intro"))
+            for index, chunk in enumerate(fields(overview_lines(self.bot.tree, lang))):
+                name = t(lang, "help.commands") if index == 0 else "\u200b"
+                embed.add_field(name=name, value=chunk, inline=False)
+            embed.set_footer(text=t(lang, "help.more") + " " + t(lang, "help.footer"))
         await send(interaction, embed=embed, ephemeral=True)
+
+    @help.autocomplete("command")
+    async def command_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = await lang_of(interaction)
+        wanted = current.strip().lstrip("/").casefold()
+        choices = []
+        for command in top_level(self.bot.tree):
+            shown = display_name(command, lang)
+            if wanted in shown.casefold() or wanted in command.name:
+                choices.append(app_commands.Choice(name=shown, value=command.name))
+        return choices[:25]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -6,9 +6,13 @@ from dataclasses import dataclass, field
 
 from core.dice import DiceSource, SystemDice
 from locales import Lang
+from services.bag import BagService
 from services.campaigns import CampaignService
+from services.game_settings import GameSettings
+from services.games import GameService
 from services.lookups import RulesLookup
 from services.servers import ServerSettings
+from services.units import UnitService
 from storage.base import Store
 
 
@@ -20,10 +24,18 @@ class AppServices:
     rules: RulesLookup = field(default_factory=RulesLookup)
     servers: ServerSettings = field(init=False)
     campaigns: CampaignService = field(init=False)
+    game_settings: GameSettings = field(init=False)
+    games: GameService = field(init=False)
+    units: UnitService = field(init=False)
+    bag: BagService = field(init=False)
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
         self.campaigns = CampaignService(self.store, self.servers)
+        self.game_settings = GameSettings(self.servers)
+        self.games = GameService(self.store, self.servers, self.dice, self.game_settings)
+        self.units = UnitService(self.store, self.servers, self.dice)
+        self.bag = BagService(self.store, self.servers, self.dice)
 
     async def open(self) -> None:
         await self.store.open()

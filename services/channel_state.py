@@ -3,7 +3,9 @@
 `ChannelStateRunner.change` reads the running game of a channel, lets a pure function make
 the new state and a result, appends the result to the game log together with the state it
 replaced (for undo), and saves with `version = version + 1`. A replayed interaction id
-changes nothing; a version conflict (another process got there first) is retried.
+changes nothing; a version conflict (another process got there first) is retried. `check`
+sees the game's record first (e.g. a button made for an earlier game is refused); a state
+with a `status` field saves it in the record too (an ended game stops being "running").
 """
 
 from __future__ import annotations
@@ -58,11 +60,14 @@ class ChannelStateRunner(Generic[S]):
         actor_id: int | None,
         interaction_id: int | None,
         apply: Callable[[S], tuple[S, R]],
+        check: Callable[[GameRecord], None] | None = None,
     ) -> Change[S, R]:
         """Apply `apply` to the channel's running state, retrying on a version conflict."""
         for attempt in range(MAX_ATTEMPTS):
             try:
-                return await self._change_once(channel_id, kind, actor_id, interaction_id, apply)
+                return await self._change_once(
+                    channel_id, kind, actor_id, interaction_id, apply, check
+                )
             except VersionConflict:
                 if attempt == MAX_ATTEMPTS - 1:
                     raise
@@ -75,11 +80,14 @@ class ChannelStateRunner(Generic[S]):
         actor_id: int | None,
         interaction_id: int | None,
         apply: Callable[[S], tuple[S, R]],
+        check: Callable[[GameRecord], None] | None = None,
     ) -> Change[S, R]:
         async with self.store.transaction() as tx:
             record = await tx.running_game(channel_id)
             if record is None:
                 raise NotFound("game.none_here")
+            if check is not None:
+                check(record)
             if interaction_id is not None and not await tx.claim_interaction(
                 interaction_id, channel_id=channel_id
             ):
@@ -98,5 +106,6 @@ class ChannelStateRunner(Generic[S]):
                 state=new_json,
                 schema_version=getattr(new_state, "schema_version", 1),
                 expected_version=record.version,
+                status=getattr(new_state, "status", None),
             )
             return Change(new_state, result, version, event)

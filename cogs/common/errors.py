@@ -11,6 +11,7 @@ import logging
 
 import discord
 from discord import app_commands
+from discord.utils import escape_mentions
 
 from cogs.common.replies import lang_of, send
 from core.errors import AntaresError
@@ -29,7 +30,11 @@ class MissingManageServer(app_commands.CheckFailure):
 
 def _message(lang: str, error: Exception) -> str | None:
     if isinstance(error, AntaresError):
-        return t(lang, error.key, **error.values)  # type: ignore[arg-type]
+        # Values may be user text (a unit named "@everyone"): shown, never a mention.
+        values = {
+            k: escape_mentions(v) if isinstance(v, str) else v for k, v in error.values.items()
+        }
+        return t(lang, error.key, **values)  # type: ignore[arg-type]
     if isinstance(error, GuildOnly | app_commands.NoPrivateMessage):
         return t(lang, "errors.guild_only")  # type: ignore[arg-type]
     if isinstance(error, MissingManageServer | app_commands.MissingPermissions):

@@ -9,15 +9,31 @@ from tests.support.bots import restart
 from tests.support.locale import discord_locale, french
 
 
+def _fits(embed) -> bool:
+    return (
+        len(embed) <= 6000
+        and len(embed.fields) <= 25
+        and all(len(f.value) <= 1024 and len(f.name) <= 256 for f in embed.fields)
+        and len(embed.description or "") <= 4096
+    )
+
+
 async def test_help_lists_commands_in_english(table):
+    """One line per top-level command or group: its description and its subcommands."""
     result = await table.alice.slash(table.channel, "help")
     assert result.ephemeral
     embed = result.response.embeds[0]
     assert embed.title.startswith("antares-bot")
-    commands_text = "\n".join(field.value for field in embed.fields)
-    assert "`/roll` — Roll dice" in commands_text
-    assert "`/test` — Roll a D10 test" in commands_text
-    assert "`/config language`" in commands_text
+    lines = "\n".join(field.value for field in embed.fields).splitlines()
+    assert "`/roll` — Roll dice: 2d10, d6+1, 3d5+d3…" in lines
+    assert any(line.startswith("`/test` — Roll a D10 test") for line in lines)
+    config = next(line for line in lines if line.startswith("`/config`"))
+    assert config.startswith("`/config` — Server settings (") and "language" in config
+    game = next(line for line in lines if line.startswith("`/game`"))
+    assert "start" in game and "undo" in game
+    assert not any(line.startswith("`/game start`") for line in lines)  # groups: one line
+    assert "/help command:<name>" in embed.footer.text
+    assert _fits(embed)
 
 
 async def test_help_in_french(table):
@@ -26,8 +42,28 @@ async def test_help_in_french(table):
     embed = result.response.embeds[0]
     assert "à la table" in embed.title
     assert embed.fields[0].name == "Commandes"
-    assert "`/roll` — Lancer des dés" in embed.fields[0].value
-    assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
+    text = "\n".join(field.value for field in embed.fields)
+    assert "`/lancer` — Lancer des dés" in text
+    assert "`/stress` — Le Stress des unités (ajouter, fixer, retirer)" in text
+    assert _fits(embed)
+
+
+async def test_help_for_each_command_fits_in_both_languages(simcord_env, table):
+    names = [c.name for c in simcord_env.bot.tree.get_commands()]
+    for name in names:
+        for locale in ("en-US", "fr"):
+            with discord_locale(locale):
+                result = await table.alice.slash(table.channel, "help", command=name)
+            embed = result.response.embeds[0]
+            assert result.ephemeral and embed.fields, (name, locale)
+            assert _fits(embed), (name, locale)
+    detail = await table.alice.slash(table.channel, "help", command="config")
+    assert "`/config gm-role` — The game-master role" in detail.response.embeds[0].fields[0].value
+    choices = await table.alice.autocomplete(table.channel, "help", "command", "ga")
+    assert {"name": "/game", "value": "game"} in choices
+    with french():
+        choices = await table.alice.autocomplete(table.channel, "help", "command", "par")
+    assert {"name": "/partie", "value": "game"} in choices
 
 
 async def test_french_localisations_are_synced(simcord_env, table):

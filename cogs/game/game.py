@@ -1,0 +1,123 @@
+"""`/game`: start, status, end, undo, log, export, rules of the channel's game."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.replies import lang_of, send
+from cogs.game import render
+from cogs.game.options import call_of, services, setting_autocomplete
+from cogs.game.views import Pages
+from locales import t
+from services.games import LOG_MAX, UNDO_MAX
+
+
+@app_commands.guild_only()
+class GameCog(
+    commands.GroupCog,
+    group_name="game",
+    group_description="The game at this table",
+):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="start", description="Open a game in this channel; you host it")
+    @app_commands.describe(name="The game's name (64 characters at most; default: the channel's)")
+    async def start(self, interaction: discord.Interaction, name: str | None = None) -> None:
+        channel_name = getattr(interaction.channel, "name", None) or "Antares"
+        _, state = await services(interaction).games.start(
+            call_of(interaction), name if name is not None else channel_name
+        )
+        await send(interaction, render.started(await lang_of(interaction), state))
+
+    @app_commands.command(
+        name="status", description="Turn, the bag and every unit of this channel's game"
+    )
+    async def status(self, interaction: discord.Interaction) -> None:
+        view = await services(interaction).games.status(interaction.channel_id)
+        pages = render.status_pages(await lang_of(interaction), view)
+        await Pages(pages).start(interaction)
+
+    @app_commands.command(name="end", description="Close the game (host or GM); it stays read-only")
+    @app_commands.describe(winner="Who won", notes="A few words on how it went")
+    async def end(
+        self,
+        interaction: discord.Interaction,
+        winner: discord.Member | None = None,
+        notes: str | None = None,
+    ) -> None:
+        result = await services(interaction).games.end(
+            call_of(interaction), winner.id if winner else None, notes
+        )
+        await send(interaction, render.closed(await lang_of(interaction), result))
+
+    @app_commands.command(name="undo", description="Undo the last changes of the game (1 to 20)")
+    @app_commands.describe(steps="How many changes to undo (default 1)")
+    async def undo(
+        self,
+        interaction: discord.Interaction,
+        steps: app_commands.Range[int, 1, UNDO_MAX] = 1,
+    ) -> None:
+        done = await services(interaction).games.undo(call_of(interaction), steps)
+        await send(interaction, render.undone(await lang_of(interaction), done))
+
+    @app_commands.command(name="log", description="The last changes: who did what, every die")
+    @app_commands.describe(last="How many changes to show (1 to 50, default 10)")
+    async def log(
+        self,
+        interaction: discord.Interaction,
+        last: app_commands.Range[int, 1, LOG_MAX] = 10,
+    ) -> None:
+        log = await services(interaction).games.log(interaction.channel_id, last)
+        await Pages(render.log_pages(await lang_of(interaction), log)).start(interaction)
+
+    @app_commands.command(
+        name="export", description="The whole game (state and log) as a JSON file"
+    )
+    async def export(self, interaction: discord.Interaction) -> None:
+        games = services(interaction).games
+        filename, blob = await games.export(interaction.channel_id)
+        view = await games.status(interaction.channel_id)
+        text = t(
+            await lang_of(interaction), "game.export_ready", name=render.plain(view.state.name)
+        )
+        await send(
+            interaction,
+            text,
+            file=discord.File(io.BytesIO(blob), filename=filename),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="rules", description="This game's ruleset settings; host or GM may change one"
+    )
+    @app_commands.describe(
+        setting="The setting to change (leave empty to list them all)",
+        value="Its new value (on/off, a number, or default)",
+    )
+    @app_commands.autocomplete(setting=setting_autocomplete)
+    async def rules(
+        self,
+        interaction: discord.Interaction,
+        setting: str | None = None,
+        value: str | None = None,
+    ) -> None:
+        games = services(interaction).games
+        lang = await lang_of(interaction)
+        if setting is not None and value is not None:
+            change = await games.set_rule(call_of(interaction), setting, value)
+            await send(interaction, render.rule_changed(lang, "game.rule_changed", change))
+            return
+        view = await games.rules(interaction.channel_id)
+        settings = [s for s in view.settings if setting is None or s.key == setting.strip()]
+        if not settings:
+            settings = view.settings
+        pages = render.rules_pages(
+            lang, t(lang, "game.rules_title", name=render.plain(view.name)), settings
+        )
+        await Pages(pages).start(interaction, ephemeral=True)

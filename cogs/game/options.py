@@ -1,0 +1,113 @@
+"""What the game commands share: who is calling, fixed choices, autocomplete callbacks.
+
+Unit autocomplete offers the channel's running game's units (at most 25, names matching what
+is typed); the value carries the game id so a unit of another game is refused.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from core.game import ORDERS
+from core.ruleset import Ruleset
+from core.units import UNIT_KINDS
+from services.game_access import Call
+from services.permissions import Actor
+
+CHOICE_NAME_LIMIT = 100
+COLOUR_TAGS = {
+    "red": "🟥",
+    "blue": "🟦",
+    "green": "🟩",
+    "yellow": "🟨",
+    "purple": "🟪",
+    "orange": "🟧",
+    "white": "⬜",
+    "black": "⬛",
+}
+ORDER_NAMES = {
+    "fire": "Fire",
+    "advance": "Advance",
+    "run": "Run",
+    "ambush": "Ambush",
+    "rally": "Rally",
+    "down": "Down",
+}
+KIND_NAMES = {
+    "infantry": "Infantry",
+    "weapon_drone": "Weapon drone",
+    "vehicle": "Vehicle",
+    "heavy_weapon": "Heavy weapon",
+    "probe": "Probe",
+    "beast": "Beast",
+    "other": "Other",
+}
+ORDER_CHOICES = [app_commands.Choice(name=ORDER_NAMES[o], value=o) for o in ORDERS]
+KIND_CHOICES = [app_commands.Choice(name=KIND_NAMES[k], value=k) for k in UNIT_KINDS]
+
+
+def services(interaction: discord.Interaction):
+    return interaction.client.services  # type: ignore[attr-defined]
+
+
+def actor_of(interaction: discord.Interaction) -> Actor:
+    roles = getattr(interaction.user, "roles", [])
+    return Actor(
+        interaction.user.id,
+        manage_server=bool(interaction.permissions.manage_guild),
+        role_ids=frozenset(role.id for role in roles),
+    )
+
+
+def call_of(interaction: discord.Interaction) -> Call:
+    return Call(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,  # type: ignore[arg-type]
+        actor=actor_of(interaction),
+        interaction_id=interaction.id,
+    )
+
+
+def fit(text: str, limit: int = CHOICE_NAME_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+async def _units(
+    interaction: discord.Interaction, current: str, *, living_only: bool
+) -> list[app_commands.Choice[str]]:
+    if interaction.channel_id is None:
+        return []
+    found = await services(interaction).units.choices(
+        interaction.channel_id, current, living_only=living_only
+    )
+    return [
+        app_commands.Choice(
+            name=fit(f"{COLOUR_TAGS.get(c.unit.colour, '')} {c.unit.name}".strip()),
+            value=c.value,
+        )
+        for c in found
+    ]
+
+
+async def unit_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Living units of the channel's game."""
+    return await _units(interaction, current, living_only=True)
+
+
+async def any_unit_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Every unit of the channel's game, destroyed ones too (show, remove)."""
+    return await _units(interaction, current, living_only=False)
+
+
+async def setting_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Ruleset settings whose key contains what is typed."""
+    wanted = current.strip().casefold().replace(" ", "_")
+    keys = [k for k in Ruleset.model_fields if wanted in k]
+    return [app_commands.Choice(name=k, value=k) for k in keys[:25]]

@@ -1,0 +1,164 @@
+"""`/unit`: add, list, show, edit, remove units of the channel's game; casualties."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.replies import lang_of, send
+from cogs.game import render
+from cogs.game.options import (
+    KIND_CHOICES,
+    any_unit_autocomplete,
+    call_of,
+    services,
+    unit_autocomplete,
+)
+from cogs.game.views import Pages
+
+Stat = app_commands.Range[int, 0, 20]
+STAT_HELP = {
+    "ag": "Agility (0 to 20)",
+    "acc": "Accuracy (0 to 20)",
+    "strength": "Strength (0 to 20)",
+    "res": "Resist, with armour (0 to 20)",
+    "init": "Initiative (0 to 20)",
+    "co": "Command (0 to 20): order, recovery and break tests",
+}
+
+
+def _stats(**values: int | None) -> dict[str, int | None]:
+    return {("str" if k == "strength" else k): v for k, v in values.items() if v is not None}
+
+
+@app_commands.guild_only()
+class UnitCog(
+    commands.GroupCog,
+    group_name="unit",
+    group_description="Units of this channel's game",
+):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="add", description="Add a unit; its order dice go in the bag")
+    @app_commands.rename(strength="str")
+    @app_commands.describe(
+        name="The unit's name, unique in this game (64 characters at most)",
+        owner="Whose unit it is (default: you; someone else: host or GM)",
+        models="Models in the unit (default 1)",
+        dice="Order dice: 1, or 2/3 for MOD2/MOD3 units (default 1)",
+        kind="What kind of unit (default infantry)",
+        notes="Anything worth remembering about it",
+        **STAT_HELP,
+    )
+    @app_commands.choices(kind=KIND_CHOICES)
+    async def add(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        owner: discord.Member | None = None,
+        models: app_commands.Range[int, 1, 100] = 1,
+        dice: app_commands.Range[int, 1, 3] = 1,
+        ag: Stat | None = None,
+        acc: Stat | None = None,
+        strength: Stat | None = None,
+        res: Stat | None = None,
+        init: Stat | None = None,
+        co: Stat | None = None,
+        kind: str = "infantry",
+        notes: str | None = None,
+    ) -> None:
+        result = await services(interaction).units.add(
+            call_of(interaction),
+            name,
+            owner_id=owner.id if owner else None,
+            models=models,
+            dice=dice,
+            kind=kind,
+            stats=_stats(ag=ag, acc=acc, strength=strength, res=res, init=init, co=co),
+            notes=notes or "",
+        )
+        await send(interaction, render.unit_added(await lang_of(interaction), result))
+
+    @app_commands.command(name="list", description="Every unit of this channel's game")
+    async def list(self, interaction: discord.Interaction) -> None:
+        state = await services(interaction).units.listing(interaction.channel_id)
+        await Pages(render.unit_pages(await lang_of(interaction), state)).start(interaction)
+
+    @app_commands.command(name="show", description="One unit in detail: stats, pins, orders")
+    @app_commands.describe(unit="The unit")
+    @app_commands.autocomplete(unit=any_unit_autocomplete)
+    async def show(self, interaction: discord.Interaction, unit: str) -> None:
+        _, found = await services(interaction).units.show(interaction.channel_id, unit)
+        await send(interaction, embed=render.unit_embed(await lang_of(interaction), found))
+
+    @app_commands.command(name="edit", description="Change a unit (its owner, the host or GM)")
+    @app_commands.rename(strength="str")
+    @app_commands.describe(
+        unit="The unit",
+        name="A new name",
+        models="Models left now",
+        starting="Models it started with",
+        dice="Order dice: 1, or 2/3 for MOD2/MOD3",
+        kind="What kind of unit",
+        notes="New notes",
+        down="Whether it is Down",
+        **STAT_HELP,
+    )
+    @app_commands.choices(kind=KIND_CHOICES)
+    @app_commands.autocomplete(unit=unit_autocomplete)
+    async def edit(
+        self,
+        interaction: discord.Interaction,
+        unit: str,
+        name: str | None = None,
+        models: app_commands.Range[int, 1, 100] | None = None,
+        starting: app_commands.Range[int, 1, 100] | None = None,
+        dice: app_commands.Range[int, 1, 3] | None = None,
+        ag: Stat | None = None,
+        acc: Stat | None = None,
+        strength: Stat | None = None,
+        res: Stat | None = None,
+        init: Stat | None = None,
+        co: Stat | None = None,
+        kind: str | None = None,
+        notes: str | None = None,
+        down: bool | None = None,
+    ) -> None:
+        stats = _stats(ag=ag, acc=acc, strength=strength, res=res, init=init, co=co)
+        result = await services(interaction).units.edit(
+            call_of(interaction),
+            unit,
+            name=name,
+            models=models,
+            starting_models=starting,
+            dice=dice,
+            kind=kind,
+            notes=notes,
+            down=down,
+            stats=stats or None,
+        )
+        await send(interaction, render.unit_edited(await lang_of(interaction), result))
+
+    @app_commands.command(name="remove", description="Take a unit out of the game (a mistake)")
+    @app_commands.describe(unit="The unit")
+    @app_commands.autocomplete(unit=any_unit_autocomplete)
+    async def remove(self, interaction: discord.Interaction, unit: str) -> None:
+        result = await services(interaction).units.remove(call_of(interaction), unit)
+        await send(interaction, render.unit_removed(await lang_of(interaction), result))
+
+    @app_commands.command(
+        name="casualties", description="Remove models; break test at half (ruleset), gone at 0"
+    )
+    @app_commands.describe(unit="The unit", count="Models removed")
+    @app_commands.autocomplete(unit=unit_autocomplete)
+    async def casualties(
+        self,
+        interaction: discord.Interaction,
+        unit: str,
+        count: app_commands.Range[int, 1, 100],
+    ) -> None:
+        result = await services(interaction).units.casualties(call_of(interaction), unit, count)
+        await send(interaction, render.casualties(await lang_of(interaction), result))

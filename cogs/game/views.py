@@ -1,0 +1,237 @@
+"""Buttons and menus of the game: persistent ones for the bag, and pages for long lists.
+
+The bag's components are `DynamicItem`s whose custom ids carry what they need (the game id,
+the die's owner, the unit, the order); the channel's state is read from the database. They
+are registered in the cog's setup, so they keep working after a restart. Their errors are
+answered like a command's (the tree's handler), since discord.py only logs them.
+
+`Pages` turns pre-rendered embeds; anyone may turn them (everyone can look) and the buttons
+go when it times out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import discord
+
+from cogs.common.errors import on_tree_error
+from cogs.common.replies import NO_MENTIONS, lang_of, send
+from cogs.game import render
+from cogs.game.options import call_of, services
+from core.game import ORDERS, Unit
+from locales import Lang, t
+from services.bag import Drawn
+
+PAGES_TIMEOUT = 300.0
+OPTION_LIMIT = 25
+
+
+async def answer_errors(interaction: discord.Interaction, error: Exception) -> None:
+    await on_tree_error(interaction, error)  # type: ignore[arg-type]
+
+
+class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:draw:(?P<game>\d+)"):
+    """Draw the next die of the game the message was made for."""
+
+    def __init__(self, game_id: int, label: str = "Draw next") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                emoji="🎲",
+                custom_id=f"antares:draw:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            done = await services(interaction).bag.draw(call_of(interaction), self.game_id)
+            lang = await lang_of(interaction)
+            await send(interaction, render.drawn(lang, done), view=draw_view(lang, done))
+        except Exception as error:  # answered like a command's error
+            await answer_errors(interaction, error)
+
+
+class PickUnit(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"antares:pick:(?P<game>\d+):(?P<owner>\d+)",
+):
+    """The die's owner chooses which of their units takes it; the order buttons follow."""
+
+    def __init__(
+        self,
+        game_id: int,
+        owner_id: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"antares:pick:{game_id}:{owner_id}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id = game_id
+        self.owner_id = owner_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(int(match["game"]), int(match["owner"]), options=list(item.options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            chosen = self.item.values[0] if self.item.values else ""
+            unit = await services(interaction).bag.pick(
+                call_of(interaction), self.game_id, self.owner_id, chosen
+            )
+            lang = await lang_of(interaction)
+            first = (interaction.message.content if interaction.message else "").split("\n")[0]
+            content = f"{first}\n{render.picked(lang, unit)}"
+            await interaction.response.edit_message(
+                content=content,
+                view=orders_view(lang, self.game_id, unit),
+                allowed_mentions=NO_MENTIONS,
+            )
+        except Exception as error:
+            await answer_errors(interaction, error)
+
+
+class OrderButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"antares:order:(?P<game>\d+):(?P<unit>u\d+):(?P<order>[a-z]+)",
+):
+    """Give this order to this unit, as `/order` would."""
+
+    def __init__(self, game_id: int, unit_id: str, order: str, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or order,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"antares:order:{game_id}:{unit_id}:{order}",
+            )
+        )
+        self.game_id = game_id
+        self.unit_id = unit_id
+        self.order = order
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(int(match["game"]), match["unit"], match["order"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            done = await services(interaction).bag.order(
+                call_of(interaction), self.unit_id, self.order, self.game_id
+            )
+            lang = await lang_of(interaction)
+            first = (interaction.message.content if interaction.message else "").split("\n")[0]
+            view = discord.ui.View(timeout=None)
+            view.add_item(DrawNext(done.game_id, t(lang, "bag.draw_next")))
+            await interaction.response.edit_message(
+                content=render.fit_content([first, render.ordered(lang, done.result)]),
+                view=view,
+                allowed_mentions=NO_MENTIONS,
+            )
+        except Exception as error:
+            await answer_errors(interaction, error)
+
+
+DYNAMIC_ITEMS = (DrawNext, PickUnit, OrderButton)
+
+
+def _unit_option(lang: Lang, unit: Unit) -> discord.SelectOption:
+    description = t(
+        lang,
+        "bag.pick_option",
+        models=unit.models,
+        starting=unit.starting_models,
+        pins=unit.pins,
+        free=unit.dice_free,
+    )
+    return discord.SelectOption(
+        label=render.cut(unit.name, 100),
+        value=unit.id,
+        description=render.cut(description, 100),
+        emoji=render.tag(unit.colour),
+    )
+
+
+def draw_view(lang: Lang, done: Drawn) -> discord.ui.View:
+    """The select menu of the die owner's units that can take it, and "Draw next"."""
+    view = discord.ui.View(timeout=None)
+    if done.units:
+        options = [_unit_option(lang, u) for u in done.units[:OPTION_LIMIT]]
+        view.add_item(
+            PickUnit(
+                done.game_id,
+                done.result.owner_id,
+                options=options,
+                placeholder=t(lang, "bag.pick_placeholder"),
+            )
+        )
+    view.add_item(DrawNext(done.game_id, t(lang, "bag.draw_next")))
+    return view
+
+
+def orders_view(lang: Lang, game_id: int, unit: Unit) -> discord.ui.View:
+    """The six order buttons for a unit (a probe only Runs), then "Draw next"."""
+    view = discord.ui.View(timeout=None)
+    for index, order in enumerate(ORDERS):
+        button = OrderButton(game_id, unit.id, order, render.order_name(lang, order))
+        button.row = index // 3
+        button.item.disabled = unit.kind == "probe" and order != "run"
+        view.add_item(button)
+    draw = DrawNext(game_id, t(lang, "bag.draw_next"))
+    draw.row = 2
+    view.add_item(draw)
+    return view
+
+
+class Pages(discord.ui.View):
+    """◀ ▶ over pre-rendered embeds; anyone may turn them; buttons go on timeout."""
+
+    def __init__(self, pages: list[discord.Embed], timeout: float = PAGES_TIMEOUT) -> None:
+        super().__init__(timeout=timeout)
+        self.pages = pages
+        self.index = 0
+        self.message: discord.InteractionMessage | None = None
+        self._sync()
+
+    def _sync(self) -> None:
+        self.previous.disabled = self.index == 0
+        self.next.disabled = self.index >= len(self.pages) - 1
+
+    async def start(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+        if len(self.pages) == 1:
+            self.stop()
+            await send(interaction, embed=self.pages[0], ephemeral=ephemeral)
+            return
+        await send(interaction, embed=self.pages[0], view=self, ephemeral=ephemeral)
+        self.message = await interaction.original_response()
+
+    async def _show(self, interaction: discord.Interaction, index: int) -> None:
+        self.index = max(0, min(index, len(self.pages) - 1))
+        self._sync()
+        await interaction.response.edit_message(embed=self.pages[self.index], view=self)
+
+    @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary)
+    async def previous(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+        await self._show(interaction, self.index - 1)
+
+    @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary)
+    async def next(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+        await self._show(interaction, self.index + 1)
+
+    async def on_timeout(self) -> None:
+        if self.message is not None:
+            with contextlib.suppress(discord.HTTPException):  # the message may be gone
+                await self.message.edit(view=None)

@@ -1,0 +1,78 @@
+"""Who may change a game at the table.
+
+Everyone can look. A game is changed by its players (members who own a unit), its host, the
+server's game-master role (guild setting `gm_role_id`) and members with Manage Server; a unit
+by its owner, the host or a game master. The Discord layer passes an `Actor` (plain values);
+the checks run inside the transaction, on the state they are about to change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.errors import NotAllowed
+from core.game import GameState, Unit
+
+GM_ROLE_KEY = "gm_role_id"
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """The member behind an interaction."""
+
+    user_id: int
+    manage_server: bool = False
+    role_ids: frozenset[int] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """An actor and whether they are a game master of the server (GM role or Manage Server)."""
+
+    actor: Actor
+    gm: bool = False
+
+    @property
+    def user_id(self) -> int:
+        return self.actor.user_id
+
+
+def gm_role_id(settings: dict[str, Any]) -> int | None:
+    value = settings.get(GM_ROLE_KEY)
+    try:
+        return int(value) if value is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def is_gm(actor: Actor, settings: dict[str, Any]) -> bool:
+    role = gm_role_id(settings)
+    return actor.manage_server or (role is not None and role in actor.role_ids)
+
+
+def runs_game(state: GameState, who: Standing) -> bool:
+    """The host or a game master."""
+    return who.gm or state.host_id == who.user_id
+
+
+def require_host(state: GameState, who: Standing) -> None:
+    if not runs_game(state, who):
+        raise NotAllowed("game.host_only", host=state.host_id)
+
+
+def require_player(state: GameState, who: Standing) -> None:
+    """A player of this game (owns or owned a unit), its host or a game master."""
+    if not runs_game(state, who) and state.player(who.user_id) is None:
+        raise NotAllowed("game.players_only", host=state.host_id)
+
+
+def require_unit_owner(state: GameState, unit: Unit, who: Standing) -> None:
+    if unit.owner_id != who.user_id and not runs_game(state, who):
+        raise NotAllowed("unit.not_yours", unit=unit.name, owner=unit.owner_id)
+
+
+def require_self_or_host(state: GameState, who: Standing, owner_id: int) -> None:
+    """Acting for another member (a unit for them, a die they dispute) is for host/GM."""
+    if owner_id != who.user_id and not runs_game(state, who):
+        raise NotAllowed("game.for_others_host_only", host=state.host_id)

@@ -1,0 +1,84 @@
+"""Helpers of the game tests: a game with units, the stored state, forged option values."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from unittest.mock import patch
+
+from simcord import interactions as simcord_interactions
+
+from core.game import GameState
+from storage.base import GameRecord
+
+CLIENT_CHECKS = ("min_value", "max_value", "min_length", "max_length", "choices")
+
+
+@contextmanager
+def forged_options() -> Iterator[None]:
+    """Option values as a modified client could send them: out of range, not a choice.
+
+    Discord checks ranges and choices in its client only; discord.py does not check them on
+    incoming interactions, so the bot must refuse them itself."""
+    original = simcord_interactions.validate_option_value
+
+    def lenient(command_name: str, option: dict[str, Any], value: Any) -> Any:
+        loose = {k: v for k, v in option.items() if k not in CLIENT_CHECKS}
+        return original(command_name, loose, value)
+
+    with patch.object(simcord_interactions, "validate_option_value", lenient):
+        yield
+
+
+async def record_of(env, channel) -> GameRecord | None:
+    async with env.bot.services.store.read() as tx:
+        return await tx.latest_game(channel.id)
+
+
+async def state_of(env, channel) -> GameState:
+    record = await record_of(env, channel)
+    assert record is not None
+    return GameState.model_validate_json(record.state)
+
+
+async def snapshot(env, channel) -> tuple[str, int, int]:
+    """The stored state, its version and the number of events: equal means nothing changed."""
+    record = await record_of(env, channel)
+    if record is None:
+        return ("", 0, 0)
+    async with env.bot.services.store.read() as tx:
+        events = await tx.events(record.id)
+    return record.state, record.version, len(events)
+
+
+def ref(state: GameState, game_id: int, name: str) -> str:
+    """What autocomplete sends for a unit: `<game id>:<unit id>`."""
+    unit = next(u for u in state.units.values() if u.name == name)
+    return f"{game_id}:{unit.id}"
+
+
+async def skirmish(table, **game_options) -> None:
+    """Alice hosts; Alice's Troopers (5 models, Co 8), Bob's Gangers (5 models, Co 9, MOD2)."""
+    started = await table.alice.slash(table.channel, "game start", name="Vorl", **game_options)
+    assert not started.ephemeral, started.response.content
+    await table.alice.slash(table.channel, "unit add", name="Troopers", models=5, co=8)
+    await table.bob.slash(table.channel, "unit add", name="Gangers", models=5, co=9, dice=2)
+
+
+def labels(message) -> list[str]:
+    """Labels of the buttons of a message (rows flattened)."""
+    found = []
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("type") == 2:
+                found.append(component.get("label"))
+    return found
+
+
+def select_values(message) -> list[str]:
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("type") == 3:
+                return [o["value"] for o in component.get("options", [])]
+    return []

@@ -1,0 +1,289 @@
+"""A game at the table through the simulated Discord: start, units, the bag, orders, the
+end of the turn, status, log, undo, export, end (issue 4)."""
+
+from __future__ import annotations
+
+import json
+
+import discord
+
+from tests.discord.game_kit import labels, ref, select_values, skirmish, snapshot, state_of
+from tests.support.locale import french
+
+
+async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, dice):
+    await skirmish(table)
+    dice.script(1)  # d3 over red 1, blue 2: the red die (Alice's)
+    drawn = await table.bob.slash(table.channel, "bag draw")
+    message = drawn.response
+    assert not drawn.ephemeral
+    assert f"red** die of <@{table.alice.id}> (d3 → 1); 2 dice left" in message.content
+    assert select_values(message) == ["u1"] and "Draw next" in labels(message)
+
+    refused = await table.bob.select(message, ["u1"])
+    assert refused.ephemeral and f"belongs to <@{table.alice.id}>" in refused.response.content
+
+    await table.alice.select(message, ["u1"])
+    assert labels(drawn.response)[:6] == ["Fire", "Advance", "Run", "Ambush", "Rally", "Down"]
+    assert "**Troopers** takes the die" in drawn.response.content
+
+    not_his = await table.bob.click(drawn.response, label="Fire")
+    assert not_his.ephemeral and "Troopers belongs to" in not_his.response.content
+    await table.alice.click(drawn.response, label="Fire")
+    assert "**Troopers** — order **Fire** (die 1/1, drawn)" in drawn.response.content
+    assert "Order carried out" in drawn.response.content
+    assert labels(drawn.response) == ["Draw next"]
+
+    dice.script(2)  # d2 over blue 2: blue
+    second = await table.bob.click(drawn.response, label="Draw next")
+    assert f"blue** die of <@{table.bob.id}> (d2 → 2); 1 dice left" in second.response.content
+    ordered = await table.bob.slash(table.channel, "order", unit="Gangers", order="run")
+    assert "**Gangers** — order **Run** (die 1/2, drawn)" in ordered.response.content
+    assert "1 of its dice can still be drawn" in ordered.response.content
+    dice.script(1)
+    await table.bob.slash(table.channel, "bag draw")
+    await table.bob.slash(table.channel, "order", unit="Gangers", order="advance")
+
+    empty = await table.alice.slash(table.channel, "bag draw")
+    assert empty.ephemeral
+    assert empty.response.content == "All dice are out of the bag: end the turn with /turn end."
+
+    ended = await table.alice.slash(table.channel, "turn end")
+    embed = ended.response.embeds[0]
+    assert embed.title == "End of turn 1"
+    assert "Turn **2** begins: 3 dice in the bag" in embed.description
+    state = await state_of(simcord_env, table.channel)
+    assert state.turn == 2 and sum(state.bag.values()) == 3 and not state.pending
+    dice.assert_used()
+
+
+async def test_orders_test_pins_rally_and_down(simcord_env, table, dice):
+    await skirmish(table)
+    await table.alice.slash(table.channel, "pins add", unit="Troopers", count=3)
+    dice.script(1, 4, 5)  # red die; order test Co 8 − 3 = 5: 4 passes; rally d6: 5
+    await table.alice.slash(table.channel, "bag draw")
+    rallied = await table.alice.slash(table.channel, "order", unit="Troopers", order="rally")
+    text = rallied.response.content
+    assert "Order test: Co 8 − 3 pins = 5: rolled **4** ✅" in text
+    assert "Rally: d6 → **5**: 2 pins removed." in text and "Pins 3 → 0." in text
+
+    await table.bob.slash(table.channel, "pins set", unit="Gangers", count=2)
+    dice.script(1, 9)  # a blue die; order test Co 9 − 2 = 7: 9 fails
+    await table.bob.slash(table.channel, "bag draw")
+    down = await table.bob.slash(table.channel, "order", unit="Gangers", order="fire")
+    assert "rolled **9** ❌" in down.response.content
+    assert "**Gangers** goes **Down** instead" in down.response.content
+    dice.script(1, 3)  # the last blue die (d1); order test Co 9 − 1 = 8: 3 passes, −1 pin
+    await table.bob.slash(table.channel, "bag draw")
+    await table.bob.slash(table.channel, "order", unit="Gangers", order="down")
+    state = await state_of(simcord_env, table.channel)
+    assert state.units["u2"].down and state.units["u2"].pins == 0
+
+    dice.script(4)  # recovery test of the Down Gangers: Co 9 − 0 = 9: 4 passes
+    ended = await table.bob.slash(table.channel, "turn end")
+    description = ended.response.embeds[0].description
+    assert "**Recovery tests**" in description
+    assert "**Gangers**: Co 9 − 0 pins = 9: rolled **4** ✅ — recovers" in description
+    state = await state_of(simcord_env, table.channel)
+    assert not state.units["u2"].down and state.bag == {"red": 1, "blue": 2}
+    dice.assert_used()
+
+
+async def test_take_putback_and_dispute(simcord_env, table, dice):
+    await skirmish(table)
+    taken = await table.alice.slash(table.channel, "bag take", unit="Troopers")
+    assert "takes a 🟥 **red** die for **Troopers**" in taken.response.content
+    await table.alice.click(taken.response, label="Ambush")
+    assert "order **Ambush** (die 1/1, taken)" in taken.response.content
+
+    dice.script(1, 2)  # draw blue; Block! redraws over 2 blue dice: 2
+    await table.bob.slash(table.channel, "bag draw")
+    blocked = await table.alice.slash(table.channel, "bag putback")
+    assert "Block! The 🟦 **blue** die goes back" in blocked.response.content
+    again = await table.alice.slash(table.channel, "bag putback")
+    assert again.ephemeral and "cannot be blocked again" in again.response.content
+
+    disputed = await table.alice.slash(table.channel, "bag dispute", unit="Gangers")
+    assert "disputes 1 🟦 **blue** dice" in disputed.response.content
+    state = await state_of(simcord_env, table.channel)
+    assert len(state.disputed) == 1 and state.bag["blue"] == 0 and len(state.pending) == 1
+    dice.script(8, 3)  # end of turn: the disputed die, owner 8 vs 3: back to Bob
+    ended = await table.bob.slash(table.channel, "turn end")
+    assert "8–3 → back to its owner's bag" in ended.response.embeds[0].description
+    dice.assert_used()
+
+
+async def test_status_of_35_units_is_paged_and_cleans_up(simcord_env, table):
+    await table.alice.slash(table.channel, "game start", name="Big battle")
+    for n in range(35):
+        player = table.alice if n % 2 else table.bob
+        await player.slash(table.channel, "unit add", name=f"Squad {n:02}", models=10, co=8)
+    choices = await table.bob.autocomplete(table.channel, "pins add", "unit", "squad")
+    assert len(choices) == 25 and choices[0]["name"] == "🟥 Squad 00"
+    narrowed = await table.bob.autocomplete(table.channel, "pins add", "unit", "Squad 1")
+    assert [c["name"][2:] for c in narrowed] == [f"Squad {n}" for n in range(10, 20)]
+    status = await table.bob.slash(table.channel, "game status")
+    message = status.response
+    first = message.embeds[0]
+    assert first.footer.text == "Page 1/4 · 35 units" and len(first.fields) == 10
+    seen = {f.name for f in first.fields}
+    for _ in range(3):
+        await table.admin.click(status.response, label="▶")  # anyone may turn the pages
+        embed = status.response.embeds[0]
+        assert len(embed) <= 6000 and len(embed.fields) <= 25
+        assert all(len(f.value) <= 1024 for f in embed.fields)
+        seen |= {f.name for f in embed.fields}
+    assert len(seen) == 35 and status.response.embeds[0].footer.text.startswith("Page 4/4")
+    await simcord_env.advance_time(400)
+    assert status.response.components == []
+
+
+async def test_log_undo_and_export(simcord_env, table, dice):
+    await skirmish(table)
+    before = await state_of(simcord_env, table.channel)
+    await table.alice.slash(table.channel, "pins add", unit="Troopers", count=2)
+    dice.script(1)
+    await table.alice.slash(table.channel, "bag draw")
+    log = await table.bob.slash(table.channel, "game log", last=3)
+    text = log.response.embeds[0].description
+    assert "Troopers: pins 0 → 2" in text and "drew a 🟥 red die (d3: 1)" in text
+
+    undone = await table.alice.slash(table.channel, "game undo", steps=2)
+    assert "Undone (2)" in undone.response.content
+    assert "drew a 🟥 red die" in undone.response.content
+    assert await state_of(simcord_env, table.channel) == before
+
+    again = await table.bob.slash(table.channel, "game log", last=10)
+    assert "~~" in again.response.embeds[0].description  # undone changes stay, struck out
+
+    exported = await table.bob.slash(table.channel, "game export")
+    assert exported.ephemeral
+    attachment = exported.response.attachments[0]
+    document = json.loads(await attachment.read())
+    assert document["state"]["name"] == "Vorl"
+    kinds = [e["kind"] for e in document["events"]]
+    assert kinds == ["start", "unit_add", "unit_add", "pins_add", "draw", "undo"]
+    assert document["events"][4]["undone"] is True
+    assert document["events"][4]["payload"]["roll"] == {"sides": 3, "value": 1}
+
+
+async def test_an_ended_game_is_read_only(simcord_env, table):
+    await skirmish(table)
+    refused = await table.bob.slash(table.channel, "game end")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    ended = await table.alice.slash(table.channel, "game end", winner=table.bob, notes="Close one")
+    assert "ended at turn 1" in ended.response.content
+    assert f"Winner: <@{table.bob.id}>" in ended.response.content
+    frozen = await snapshot(simcord_env, table.channel)
+    for command, options in (
+        ("unit add", {"name": "Late"}),
+        ("bag draw", {}),
+        ("game undo", {}),
+        ("turn end", {}),
+    ):
+        result = await table.alice.slash(table.channel, command, **options)
+        assert result.ephemeral, command
+        assert result.response.content.startswith("The game “Vorl” has ended"), command
+    assert await snapshot(simcord_env, table.channel) == frozen
+    status = await table.bob.slash(table.channel, "game status")
+    assert status.response.embeds[0].title == "Vorl — ended at turn 1"
+    assert "Close one" in status.response.embeds[0].description
+    exported = await table.bob.slash(table.channel, "game export")
+    assert exported.response.attachments
+    restarted = await table.bob.slash(table.channel, "game start", name="Rematch")
+    assert not restarted.ephemeral
+
+
+async def test_a_second_game_in_the_channel_is_refused(simcord_env, table):
+    await skirmish(table)
+    frozen = await snapshot(simcord_env, table.channel)
+    again = await table.bob.slash(table.channel, "game start", name="Another")
+    assert again.ephemeral and "already running" in again.response.content
+    assert await snapshot(simcord_env, table.channel) == frozen
+
+
+async def test_unit_list_show_edit_remove_casualties(simcord_env, table, dice):
+    await skirmish(table)
+    state = await state_of(simcord_env, table.channel)
+    troopers = ref(state, 1, "Troopers")
+    choices = await table.alice.autocomplete(table.channel, "unit show", "unit", "troo")
+    assert choices == [{"name": "🟥 Troopers", "value": troopers}]
+    shown = await table.bob.slash(table.channel, "unit show", unit=troopers)
+    embed = shown.response.embeds[0]
+    assert embed.title == "🟥 Troopers" and "Co 8" in embed.fields[4].value
+
+    edited = await table.alice.slash(table.channel, "unit edit", unit=troopers, dice=2, acc=5)
+    assert "**Troopers** updated: order dice, stats." in edited.response.content
+    assert "1 dice put in the bag." in edited.response.content
+
+    dice.script(7)  # casualties 3 of 5: half reached, break test Co 8: 7 holds
+    hit = await table.alice.slash(table.channel, "unit casualties", unit=troopers, count=3)
+    assert "**Troopers** loses 3 models: 5 → 2." in hit.response.content
+    assert "Break test: Co 8 − 0 pins = 8: rolled **7** ✅" in hit.response.content
+    listed = await table.bob.slash(table.channel, "unit list")
+    assert "2/5 models" in listed.response.embeds[0].description
+    gone = await table.alice.slash(table.channel, "unit casualties", unit=troopers, count=2)
+    assert "☠️ **Troopers** is destroyed: its 2 order dice leave the bag." in gone.response.content
+    removed = await table.bob.slash(table.channel, "unit remove", unit="Gangers")
+    assert "**Gangers** is out of the game record." in removed.response.content
+    assert "2 dice left the game." in removed.response.content
+    assert (await state_of(simcord_env, table.channel)).bag == {"red": 0, "blue": 0}
+
+
+async def test_pins_reaching_co_break_the_unit(simcord_env, table):
+    await skirmish(table)
+    broken = await table.alice.slash(table.channel, "pins add", unit="Troopers", count=8)
+    assert "Its pins reached its Co: **Troopers** breaks" in broken.response.content
+    state = await state_of(simcord_env, table.channel)
+    assert state.units["u1"].destroyed and state.bag["red"] == 0
+
+
+async def test_names_never_ping(simcord_env, table):
+    await table.alice.slash(table.channel, "game start", name="@everyone party")
+    added = await table.alice.slash(table.channel, "unit add", name="@here **boom**")
+    content = added.response.content
+    assert "@here" not in content and "@\u200bhere" in content and "\\*\\*boom" in content
+    status = await table.alice.slash(table.channel, "game status")
+    assert "@everyone" not in status.response.embeds[0].title
+    again = await table.alice.slash(table.channel, "unit add", name="@here **boom**")
+    assert again.ephemeral and "“@\u200bhere **boom**”" in again.response.content
+    assert_never_pings(simcord_env)
+
+
+def assert_never_pings(env) -> None:
+    """Every message the bot sent or edited with text disabled every mention."""
+    checked = 0
+    for request in env.http_requests:
+        body = request.json if isinstance(request.json, dict) else {}
+        payload = body.get("data", body) if "type" in body else body
+        if isinstance(payload, dict) and (payload.get("content") or payload.get("embeds")):
+            assert payload.get("allowed_mentions", {}).get("parse") == [], request.path
+            checked += 1
+    assert checked
+
+
+async def test_in_french(simcord_env, table, dice):
+    with french():
+        none = await table.alice.slash(table.channel, "bag draw")
+        assert none.response.content.startswith("Aucune partie en cours dans ce salon")
+        await skirmish(table)
+        dice.script(1)
+        drawn = await table.bob.slash(table.channel, "bag draw")
+        assert "Tiré : dé 🟥 **rouge**" in drawn.response.content
+        assert "Tirer le suivant" in labels(drawn.response)
+        await table.alice.select(drawn.response, ["u1"])
+        assert "Feu" in labels(drawn.response) and "À terre" in labels(drawn.response)
+        again = await table.bob.slash(table.channel, "order", unit="Troopers", order="fire")
+        assert again.ephemeral and "appartient à" in again.response.content
+        status = await table.bob.slash(table.channel, "game status")
+        assert status.response.embeds[0].title == "Vorl — tour 1"
+        empty = await table.alice.slash(table.channel, "unit add", name="   ")
+        assert empty.response.content == "L'unité a besoin d'un nom d'au moins une lettre."
+        ended = await table.alice.slash(table.channel, "turn end")
+        assert ended.response.embeds[0].title == "Fin du tour 1"
+
+
+async def test_french_command_names_are_synced(simcord_env, table):
+    synced = {c.name: c for c in await simcord_env.bot.tree.fetch_commands()}
+    assert synced["pins"].name_localizations[discord.Locale.french] == "stress"
+    assert synced["game"].name_localizations[discord.Locale.french] == "partie"
