@@ -71,6 +71,8 @@ class Unit(BaseModel):
     destroyed: bool = False
     destroyed_by: DestroyedBy | None = None
     notes: str = ""
+    # Res bonus of the unit's armour (seeds "ARMURES RÉFLEXES", "ARMURES À PHASES"); core.shooting
+    armour: Literal["none", "reflex", "mounted_reflex", "phase"] = "none"
 
     @property
     def co(self) -> int | None:
@@ -134,6 +136,9 @@ class GameState(BaseModel):
     disputed: list[DisputedDie] = []
     end_of_turn_tests: list[EndOfTurnTest] = []
     next_test: int = 1
+    # Fractal Lock (seeds 000/002/003 "Verrouillage Fractal"): one dict per lock, read and
+    # written by core.shooting.fractal (shooter_id, weapon, target_id, auto_hits, turn)
+    fractal_locks: list[dict[str, str | int]] = []
 
     def ruleset(self) -> Ruleset:
         return Ruleset().with_overrides(self.ruleset_overrides)

@@ -1,0 +1,103 @@
+"""Acc: how many shots, the modifiers of the Acc test and the tests themselves.
+
+Sources: rules-notes "Shooting" (Fire +1 but not OH, Long/Extreme and the RF extra penalty
+as ruleset settings, lucky hits), seed 000 "TR(n)" and "TIR EN SURPLOMB" (−2, no Fire
+bonus), seed 002 "Tir Rapide TRD6" (D6 shots on Fire, one on Advance), "Imprécis",
+"Détecteur de Cible", Batter Drone, Micromite Probe, Nano-drone, Targeter Probe, Blur.
+Each modifier is a named ``Modifier`` so a result can show where the target came from.
+"""
+
+from __future__ import annotations
+
+from core.ruleset import Ruleset
+from core.shooting.profile import has, is_overhead, is_rapid_fire, param, templates
+from core.shooting.shot import Shot
+from core.shooting.tape import DieRoll, Modifier, Tape
+from rulesdb.weapons import BandName, Mode
+
+
+def fires_multiple(mode: Mode, order: str) -> bool:
+    """RF weapons fire several shots: RF n always, RF D6 only with a Fire order."""
+    if has(mode, "rapid-fire-d6"):
+        return order == "fire"
+    return is_rapid_fire(mode)
+
+
+def shot_count(tape: Tape, shot: Shot, mode: Mode, single: bool) -> int:
+    """Acc tests to roll: RF n per model, D6 per model (RF D6 on Fire), OH templates.
+
+    ``single``: the ammo is one shot per model whatever the weapon (Overload).
+    """
+    if single:
+        return shot.models
+    if is_overhead(mode):
+        return shot.models * templates(mode)
+    if has(mode, "rapid-fire-d6"):
+        if shot.order != "fire":
+            return shot.models
+        return sum(tape.roll(6, "shots", index=m + 1) for m in range(shot.models))
+    return shot.models * (param(mode, "rapid-fire") or 1)
+
+
+def roll_blur(tape: Tape, markers: int) -> int:
+    """Blur: D3 per marker near the shooter, the highest counts (seeds "BLUR")."""
+    return max((tape.roll(3, "blur", index=m + 1) for m in range(markers)), default=0)
+
+
+def range_modifiers(mode: Mode, band: BandName, order: str, rules: Ruleset) -> list[Modifier]:
+    found = []
+    if band == "long" and rules.long_range_acc:
+        found.append(Modifier(source="long_range", value=rules.long_range_acc))
+    if band == "extreme" and rules.extreme_range_acc:
+        found.append(Modifier(source="extreme_range", value=rules.extreme_range_acc))
+    if band != "effective" and fires_multiple(mode, order) and rules.rf_extra_penalty:
+        found.append(Modifier(source="rapid_fire_range", value=rules.rf_extra_penalty))
+    return found
+
+
+def target_modifiers(shot: Shot, overhead: bool, rules: Ruleset) -> list[Modifier]:
+    """Modifiers from the target and what stands between: drones, probes, markers."""
+    target = shot.target
+    found = []
+    if shot.batter_drone:
+        found.append(Modifier(source="batter_drone", value=-2))
+    if target.micromite:
+        found.append(Modifier(source="micromite", value=-2))
+    if target.nano_shield and not target.scrambled:
+        found.append(Modifier(source="nano_shield", value=-2))
+    targeters = 0 if overhead else min(target.targeters, rules.max_targeters)
+    if targeters:
+        found.append(Modifier(source="targeters", value=targeters))
+    if target.sensor_marked and not targeters:
+        found.append(Modifier(source="sensor_module", value=1))
+    return found
+
+
+def acc_modifiers(
+    shot: Shot, mode: Mode, band: BandName, blur: int, rules: Ruleset
+) -> list[Modifier]:
+    """Every modifier of the Acc test, in the order the rules list them; zeros left out."""
+    overhead = is_overhead(mode)
+    found = []
+    if shot.order == "fire" and not overhead:
+        found.append(Modifier(source="fire_order", value=1))
+    found += range_modifiers(mode, band, shot.order, rules)
+    if overhead:
+        found.append(Modifier(source="overhead", value=-2))
+    if has(mode, "imprecise"):
+        found.append(Modifier(source="imprecise", value=-1))
+    found += target_modifiers(shot, overhead, rules)
+    if blur:
+        found.append(Modifier(source="blur", value=-blur))
+    if shot.acc_modifier:
+        found.append(Modifier(source="free", value=shot.acc_modifier))
+    return found
+
+
+def acc_target(acc: int, modifiers: list[Modifier]) -> int:
+    return acc + sum(m.value for m in modifiers)
+
+
+def roll_acc(tape: Tape, count: int, target: int) -> list[DieRoll]:
+    """One Acc test per shot; a 1 is a lucky hit, a 10 a miss nothing rerolls."""
+    return [tape.test("acc", target, index=i + 1) for i in range(count)]

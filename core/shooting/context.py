@@ -1,0 +1,105 @@
+"""What the steps of one shot share: the checked shot, its profile, the tape, the result.
+
+``prepare`` does every check before a die is rolled, so a refused shot rolls nothing:
+numbers in range, weapon and mode, order, ammo, band, blind fire, Fractal Lock, and whether
+the range is known well enough for phase armour and the NuHu envelope.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.dice import DiceSource
+from core.errors import BadInput
+from core.ruleset import Ruleset
+from core.shooting.ammo import OVERLOAD_SV, check_ammo
+from core.shooting.bands import band_of, within_ten
+from core.shooting.fractal import check_lock
+from core.shooting.profile import blast_dice, has, is_overhead, weapon_mode
+from core.shooting.results import ShotResult
+from core.shooting.shot import Shot
+from core.shooting.tape import Tape
+from core.shooting.validate import check_shot
+from rulesdb.models import AmmoEntry, RulesDB
+from rulesdb.weapons import BandName, Mode, Weapon
+
+SHOOTING_ORDERS = ("fire", "advance")
+
+
+@dataclass
+class Context:
+    shot: Shot
+    weapon: Weapon
+    mode: Mode
+    ammo: AmmoEntry | None
+    band: BandName
+    near: bool | None  # within 10" (None: the band spans 10" and no distance was given)
+    rules: Ruleset
+    db: RulesDB
+    tape: Tape
+    result: ShotResult
+
+    @property
+    def ammo_id(self) -> str | None:
+        return self.ammo.id if self.ammo is not None else None
+
+    @property
+    def overhead(self) -> bool:
+        return is_overhead(self.mode)
+
+    def blast(self) -> int | None:
+        """D(n) of standard ammo; special ammo scores no blast hits."""
+        return blast_dice(self.mode) if self.ammo is None else None
+
+    def hit_sv(self) -> int | None:
+        """SV of the shot's hits: the band's (Compressor), Overload 3, none for no-damage ammo."""
+        if self.ammo_id == "overload":
+            return OVERLOAD_SV
+        if self.ammo is not None:
+            return None
+        return self.mode.sv_at(self.band)
+
+
+def check_order_and_blind(shot: Shot, weapon: Weapon, mode: Mode) -> None:
+    if shot.order not in SHOOTING_ORDERS:
+        raise BadInput(
+            "shoot.order_cannot_shoot", order=shot.order, orders=", ".join(SHOOTING_ORDERS)
+        )
+    if shot.blind and not is_overhead(mode):
+        raise BadInput("shoot.blind_needs_overhead", weapon=weapon.name_en)
+    if shot.blind and shot.order != "fire":
+        raise BadInput("shoot.blind_needs_fire", weapon=weapon.name_en, order=shot.order)
+
+
+def check_near(shot: Shot, weapon: Weapon, mode: Mode, band: BandName, near: bool | None) -> None:
+    """Phase armour and the NuHu envelope (but against blasts) need to know if the target
+    is within 10"."""
+    target = shot.target
+    blast = blast_dice(mode) is not None and shot.ammo is None
+    envelope = target.nuhu_envelope and not blast
+    cares = not target.scrambled and (target.armour == "phase" or envelope)
+    if near is None and cares:
+        raise BadInput("shoot.distance_needed", weapon=weapon.name_en, band=band)
+
+
+def prepare(shot: Shot, dice: DiceSource, rules: Ruleset, db: RulesDB) -> Context:
+    check_shot(shot)
+    weapon, mode = weapon_mode(db, shot.weapon, shot.mode, "shoot")
+    check_order_and_blind(shot, weapon, mode)
+    ammo = check_ammo(db, shot.ammo, weapon, mode)
+    band = band_of(weapon, mode, shot.distance, shot.band)
+    check_lock(shot, has(mode, "fractal-lock"), weapon.name_en)
+    near = within_ten(mode, band, shot.distance)
+    check_near(shot, weapon, mode, band, near)
+    result = ShotResult(
+        weapon=weapon.id,
+        mode=mode.id,
+        ammo=ammo.id if ammo is not None else None,
+        order=shot.order,
+        models=shot.models,
+        band=band,
+        distance=shot.distance,
+        overhead=is_overhead(mode),
+        blind=shot.blind,
+    )
+    return Context(shot, weapon, mode, ammo, band, near, rules, db, Tape(dice), result)

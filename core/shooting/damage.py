@@ -1,0 +1,162 @@
+"""Writing damage into a tracked unit: casualties, pins, damage-chart effects, break test.
+
+Used by ``apply_shot``, ``apply_combat`` and ``apply_chart`` on a copy of the state, through
+the operations of ``core.units`` (casualties, pins reaching Co, break test) so that dice
+accounting and destruction stay theirs. Readings (rules-notes "Shooting"): casualties come
+off first, then the pins, so a break test counts the attack's pin; a unit takes at most one
+break test per attack, whether half its models are gone or a chart asks for it. A chart's
+"Down" turns the unit's current order die to Down, or — if it has none yet this turn —
+takes one of its dice from the bag and sets it Down. "MOD −1" takes a die out of the game
+when the unit has one to spare; a die in use stays until the unit can lose it.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from core.dice import DiceSource
+from core.errors import Conflict
+from core.game import PINS_MAX, GameState, GivenOrder, Unit
+from core.shooting.results import ChartResult
+from core.units import (
+    BreakResult,
+    CasualtiesResult,
+    PinsResult,
+    add_pins,
+    break_test,
+    casualties,
+    edit_unit,
+    set_pins,
+)
+
+
+class DamageApplied(BaseModel):
+    unit_id: str
+    unit_name: str
+    models_before: int
+    models_after: int
+    casualties: CasualtiesResult | None = None
+    pins: PinsResult | None = None
+    net: PinsResult | None = None  # Net ammo raised the pins to its roll
+    went_down: bool = False
+    dice_lost: int = 0  # MOD −1
+    dice_loss_pending: int = 0  # MOD −1 not applied: every die of the unit is in use
+    malfunction: bool = False
+    immobilised: bool = False
+    break_test: BreakResult | None = None
+    break_reasons: list[str] = []  # "half_casualties", "damage_chart"
+    break_test_needs_co: bool = False
+    destroyed: bool = False
+
+
+class Damage(BaseModel):
+    """What to write into a unit, gathered from a result."""
+
+    casualties: int = 0
+    pins: int = 0
+    net_pins_to: int | None = None
+    charts: list[ChartResult] = []
+    half_break: bool = True  # shooting: break test when half the models are gone
+
+
+def turn_down(state: GameState, unit: Unit) -> None:
+    """The unit's current order die shows Down; without one, one of its dice is taken from
+    the bag for it (mutates ``state``)."""
+    live = [order for order in unit.orders if not order.disputed]
+    if live:
+        live[-1].executed = "down"
+    elif unit.dice_free > 0 and state.bag.get(unit.colour, 0) > 0:
+        state.bag[unit.colour] -= 1
+        state.activations += 1
+        unit.orders.append(
+            GivenOrder(seq=state.activations, order="down", executed="down", via="take")
+        )
+    unit.down = True
+
+
+def reaches_half(unit: Unit, before: int, after: int) -> bool:
+    """Casualties first reach half the starting models (not weapon drones: seeds)."""
+    if unit.kind == "weapon_drone":
+        return False
+    lost_before, lost_after = unit.starting_models - before, unit.starting_models - after
+    return lost_before * 2 < unit.starting_models <= lost_after * 2
+
+
+def lose_dice(state: GameState, unit_id: str, count: int, applied: DamageApplied) -> GameState:
+    unit = state.units[unit_id]
+    wanted = max(1, unit.dice - count)
+    allowed = max(wanted, len(unit.orders) + unit.dice_out)
+    applied.dice_lost = unit.dice - allowed
+    applied.dice_loss_pending = allowed - wanted
+    if applied.dice_lost:
+        state, _ = edit_unit(state, unit_id, dice=allowed)
+    return state
+
+
+def _remove_models(state, unit_id, damage, dice, applied) -> GameState:
+    destroyed_by_chart = sum(1 for chart in damage.charts if chart.destroyed)
+    count = min(damage.casualties + destroyed_by_chart, state.units[unit_id].models)
+    if count:
+        state, applied.casualties = casualties(state, unit_id, count, dice, test_break=False)
+    return state
+
+
+def _pins(state: GameState, unit_id: str, damage: Damage, applied: DamageApplied) -> GameState:
+    total = damage.pins + sum(chart.pins for chart in damage.charts)
+    total = min(total, PINS_MAX - state.units[unit_id].pins)  # the tracker's ceiling
+    if total > 0 and not state.units[unit_id].destroyed:
+        state, applied.pins = add_pins(state, unit_id, total)
+    unit = state.units[unit_id]
+    if damage.net_pins_to is not None and not unit.destroyed and damage.net_pins_to > unit.pins:
+        state, applied.net = set_pins(state, unit_id, damage.net_pins_to)
+    return state
+
+
+def _chart_effects(state, unit_id, damage, applied) -> GameState:
+    applied.malfunction = any(c.malfunction for c in damage.charts)
+    applied.immobilised = any(c.immobilised for c in damage.charts)
+    if state.units[unit_id].destroyed:
+        return state
+    if any(chart.down for chart in damage.charts):
+        turn_down(state, state.units[unit_id])
+        applied.went_down = True
+    lost = sum(chart.mod_minus for chart in damage.charts)
+    return lose_dice(state, unit_id, lost, applied) if lost else state
+
+
+def _break(state, unit_id, damage, dice, applied) -> GameState:
+    unit = state.units[unit_id]
+    if unit.destroyed:
+        return state
+    rules = state.ruleset()
+    half = damage.half_break and rules.break_test_at_half_casualties
+    if half and reaches_half(unit, applied.models_before, unit.models):
+        applied.break_reasons.append("half_casualties")
+    if any(chart.morale_test for chart in damage.charts):
+        applied.break_reasons.append("damage_chart")
+    if not applied.break_reasons:
+        return state
+    if unit.co is None:
+        applied.break_test_needs_co = True
+        return state
+    state, applied.break_test = break_test(state, unit_id, dice)
+    return state
+
+
+def apply_damage(
+    state: GameState, unit_id: str, damage: Damage, dice: DiceSource
+) -> tuple[GameState, DamageApplied]:
+    """Casualties, pins, chart effects, then one break test if due (state already copied)."""
+    unit = state.units[unit_id]
+    if unit.destroyed:
+        raise Conflict("unit.destroyed", unit=unit.name)
+    applied = DamageApplied(
+        unit_id=unit.id, unit_name=unit.name, models_before=unit.models, models_after=unit.models
+    )
+    state = _remove_models(state, unit_id, damage, dice, applied)
+    state = _pins(state, unit_id, damage, applied)
+    state = _chart_effects(state, unit_id, damage, applied)
+    state = _break(state, unit_id, damage, dice, applied)
+    final = state.units[unit_id]
+    applied.models_after, applied.destroyed = final.models, final.destroyed
+    return state, applied

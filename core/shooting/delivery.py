@@ -1,0 +1,112 @@
+"""From Acc tests to hits on the target: direct fire, blasts, overhead fire, Fractal Lock.
+
+Direct fire: one test per shot; hits on a Down / Fast running / sprinting target are
+rerolled; the Spotter rerolls one miss that is not a 10; a blast weapon turns each hit into
+D(n) hits (halved against Down, running or sprinting units, never rerolled). Overhead fire:
+each template hits, drifts or is a dud (``overhead``). A Fractal Lock hits automatically.
+"""
+
+from __future__ import annotations
+
+from core.shooting.accuracy import (
+    acc_modifiers,
+    acc_target,
+    roll_acc,
+    roll_blur,
+    shot_count,
+)
+from core.shooting.blast import roll_blast, template_hits
+from core.shooting.context import Context
+from core.shooting.overhead import landing, roll_drift
+from core.shooting.rerolls import halves_blast, must_reroll_hits, reroll_hits, spotter_reroll
+from core.shooting.results import FractalUse, HitRecord, TemplateRecord
+from core.shooting.tape import DieRoll
+
+BLIND_TARGET = 1  # blind fire lands only on a 1
+
+
+def deliver(ctx: Context) -> None:
+    """Roll to hit and fill ``templates`` and ``hit_records`` of the result."""
+    if ctx.shot.fractal_auto_hits is not None:
+        auto_hits(ctx)
+        return
+    shot, result = ctx.shot, ctx.result
+    result.shots = shot_count(ctx.tape, shot, ctx.mode, single=ctx.ammo_id == "overload")
+    blur = roll_blur(ctx.tape, shot.blur_markers)
+    if shot.blind:
+        target = BLIND_TARGET
+    else:
+        result.acc_modifiers = acc_modifiers(shot, ctx.mode, ctx.band, blur, ctx.rules)
+        target = acc_target(shot.acc, result.acc_modifiers)
+    result.acc_target = target
+    tests = roll_acc(ctx.tape, result.shots, target)
+    if ctx.overhead:
+        overhead_hits(ctx, tests, target)
+    else:
+        direct_hits(ctx, tests, target)
+
+
+def direct_hits(ctx: Context, tests: list[DieRoll], target: int) -> None:
+    blast = ctx.blast()
+    if blast is None and must_reroll_hits(ctx.shot.target.motion):
+        tests = reroll_hits(ctx.tape, tests, target)
+    if ctx.shot.spotter:
+        tests = spotter_reroll(ctx.tape, tests, target)
+    sv, hits = ctx.hit_sv(), ctx.result.hit_records
+    for test in tests:
+        lucky = test.value == 1
+        if blast is None:
+            if test.success:
+                hits.append(HitRecord(index=len(hits) + 1, sv=sv, lucky=lucky))
+            continue
+        template = TemplateRecord(
+            index=test.index, outcome="hit" if test.success else "miss", acc_roll=test.value
+        )
+        ctx.result.templates.append(template)
+        if test.success:
+            roll_blast(ctx.tape, template, blast, halves_blast(ctx.shot.target.motion))
+            hits += template_hits(template, sv, lucky, len(hits) + 1)
+
+
+def overhead_hits(ctx: Context, tests: list[DieRoll], target: int) -> None:
+    shot = ctx.shot
+    if shot.spotter and not shot.blind:
+        tests = spotter_reroll(ctx.tape, tests, target)
+    for test in tests:
+        template = TemplateRecord(
+            index=test.index, outcome=landing(test, shot.blind), acc_roll=test.value
+        )
+        ctx.result.templates.append(template)
+        if template.outcome == "drift":
+            template.drift_inches = roll_drift(
+                ctx.tape, test.index, shot.order, shot.blind, shot.shooter_pins,
+                shot.target.targeters,
+            )
+            if template.drift_inches == 0:
+                template.outcome = "hit"
+        if template.outcome == "hit":
+            land_template(ctx, template, lucky=test.value == 1 and not shot.blind)
+
+
+def land_template(ctx: Context, template: TemplateRecord, lucky: bool) -> None:
+    """A template on the target: D(n) blast hits, or the one hit of a SlingNet."""
+    hits, blast = ctx.result.hit_records, ctx.blast()
+    if blast is not None:
+        roll_blast(ctx.tape, template, blast, halves_blast(ctx.shot.target.motion))
+        hits += template_hits(template, ctx.hit_sv(), lucky, len(hits) + 1)
+    elif ctx.ammo_id == "slingnet":
+        template.hits = 1
+        hits.append(HitRecord(index=len(hits) + 1, sv=None, template=template.index))
+
+
+def auto_hits(ctx: Context) -> None:
+    """Fractal Lock: every firing model hits, SV raised by one step per automatic hit."""
+    before = ctx.shot.fractal_auto_hits or 0
+    sv = ctx.mode.sv_at(ctx.band, before + 1)
+    ctx.result.shots = ctx.shot.models
+    ctx.result.hit_records = [
+        HitRecord(index=i + 1, sv=sv, auto=True) for i in range(ctx.shot.models)
+    ]
+    ctx.result.fractal = FractalUse(
+        locked=True, auto_hits_before=before, auto_hits_after=before + 1, sv=sv, locks=True
+    )

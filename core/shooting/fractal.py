@@ -1,0 +1,139 @@
+"""Fractal Lock (seeds 000/002/003 "Verrouillage Fractal").
+
+A fractal weapon that hits locks on its target. While the weapon gets a Fire order every
+following turn and the target does not move, it hits automatically (no Acc test), and each
+automatic hit on the same target raises its SV by the profile's step up to its maximum
+(``2+1 max 10``, ``3+2 max 10``: the rulesdb ``sv_at(band, auto_hits)``).
+
+The locks live in ``GameState.fractal_locks`` (plain dicts, read here as ``FractalLock``):
+shooter unit, weapon, target unit, automatic hits so far, and the turn the weapon last
+fired on it. A lock works in the turn after that one only; ``with_lock`` puts it on a shot,
+``apply_shot`` keeps or drops it, and ``target_moved`` / ``shooter_without_fire`` drop it
+when the table says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import BaseModel
+
+from core.errors import BadInput
+from core.game import GameState, find_unit, require_running
+from core.shooting.shot import Shot
+
+
+class FractalLock(BaseModel):
+    shooter_id: str
+    weapon: str
+    target_id: str
+    auto_hits: int = 0
+    turn: int
+
+
+class LocksDropped(BaseModel):
+    dropped: list[FractalLock] = []
+
+
+Doomed = Callable[[FractalLock], bool]
+
+
+def locks(state: GameState) -> list[FractalLock]:
+    return [FractalLock.model_validate(raw) for raw in state.fractal_locks]
+
+
+def store(state: GameState, kept: list[FractalLock]) -> None:
+    """Write the locks back (mutates ``state``, a copy owned by the caller)."""
+    state.fractal_locks = [lock.model_dump() for lock in kept]
+
+
+def same_aim(one: FractalLock, other: FractalLock) -> bool:
+    return (one.shooter_id, one.weapon, one.target_id) == (
+        other.shooter_id,
+        other.weapon,
+        other.target_id,
+    )
+
+
+def is_active(lock: FractalLock, turn: int) -> bool:
+    """A lock set last turn works this turn; older ones lapsed (no Fire in between)."""
+    return lock.turn == turn - 1
+
+
+def active_lock(
+    state: GameState, shooter_id: str, weapon: str, target_id: str
+) -> FractalLock | None:
+    for lock in locks(state):
+        same = (lock.shooter_id, lock.weapon, lock.target_id) == (shooter_id, weapon, target_id)
+        if same and is_active(lock, state.turn):
+            return lock
+    return None
+
+
+def with_lock(state: GameState, shooter_ref: str, target_ref: str, shot: Shot) -> Shot:
+    """The shot with ``fractal_auto_hits`` from an active lock (Fire orders only), else None."""
+    shooter, target = find_unit(state, shooter_ref), find_unit(state, target_ref)
+    lock = active_lock(state, shooter.id, shot.weapon, target.id)
+    auto_hits = lock.auto_hits if lock is not None and shot.order == "fire" else None
+    return shot.model_copy(update={"fractal_auto_hits": auto_hits})
+
+
+def check_lock(shot: Shot, fractal: bool, weapon_name: str) -> None:
+    """A lock is for fractal weapons fired with a Fire order (``shoot.not_fractal`` ...)."""
+    if shot.fractal_auto_hits is None:
+        return
+    if not fractal:
+        raise BadInput("shoot.not_fractal", weapon=weapon_name)
+    if shot.order != "fire":
+        raise BadInput("shoot.lock_needs_fire", weapon=weapon_name, order=shot.order)
+
+
+def _drop(state: GameState, doomed: Doomed) -> tuple[GameState, LocksDropped]:
+    require_running(state)
+    current = locks(state)
+    dropped = [lock for lock in current if doomed(lock)]
+    if not dropped:
+        return state, LocksDropped()
+    new = state.model_copy(deep=True)
+    store(new, [lock for lock in current if not doomed(lock)])
+    return new, LocksDropped(dropped=dropped)
+
+
+def target_moved(state: GameState, unit_ref: str) -> tuple[GameState, LocksDropped]:
+    """The unit moved: every lock on it is lost."""
+    unit = find_unit(state, unit_ref)
+    return _drop(state, lambda lock: lock.target_id == unit.id)
+
+
+def shooter_without_fire(state: GameState, unit_ref: str) -> tuple[GameState, LocksDropped]:
+    """The unit took another order than Fire: its weapons lose their locks."""
+    unit = find_unit(state, unit_ref)
+    return _drop(state, lambda lock: lock.shooter_id == unit.id)
+
+
+def prune(state: GameState, doomed: Doomed | None = None) -> list[FractalLock]:
+    """Drop lapsed locks, locks of destroyed units and those ``doomed`` says (mutates)."""
+    before = locks(state)
+    alive = {u.id for u in state.living()}
+    stays = [
+        lock
+        for lock in before
+        if lock.turn >= state.turn - 1
+        and {lock.shooter_id, lock.target_id} <= alive
+        and not (doomed is not None and doomed(lock))
+    ]
+    store(state, stays)
+    return [lock for lock in before if lock not in stays]
+
+
+def update_locks(
+    state: GameState, shooter_id: str, weapon: str, target_id: str, kept: FractalLock | None
+) -> list[FractalLock]:
+    """After a fractal shot (mutates ``state``): the weapon's old lock goes, ``kept`` comes
+    in (if both units live); lapsed and dead locks are cleared. Returns the dropped ones."""
+    dropped = prune(state, lambda lock: (lock.shooter_id, lock.weapon) == (shooter_id, weapon))
+    alive = {u.id for u in state.living()}
+    if kept is not None and {shooter_id, target_id} <= alive:
+        store(state, [*locks(state), kept])
+        dropped = [lock for lock in dropped if not same_aim(lock, kept)]
+    return dropped

@@ -1,0 +1,80 @@
+"""Value objects from tracked units, so ``/shoot`` and ``/assault`` need only the table's
+extras (weapon, range, cover...): Acc, Str, Res, armour, kind, models, pins, Down and the
+current order come from the game state, and an active Fractal Lock is put on the shot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import Conflict
+from core.game import GameState, StatName, Unit, find_unit
+from core.shooting.combat import CombatSide
+from core.shooting.fractal import with_lock
+from core.shooting.shot import Shot, Target
+
+
+def stat(unit: Unit, name: StatName) -> int:
+    """A stat the rules need; ``shoot.unit_needs_stat`` when the unit has none."""
+    value = unit.stats.get(name)
+    if value is None:
+        raise Conflict("shoot.unit_needs_stat", unit=unit.name, stat=name)
+    return value
+
+
+def living(state: GameState, ref: str) -> Unit:
+    unit = find_unit(state, ref)
+    if unit.destroyed:
+        raise Conflict("unit.destroyed", unit=unit.name)
+    return unit
+
+
+def current_order(unit: Unit) -> str:
+    """The order the unit carries out now (its last die), Fire when it has none yet."""
+    live = [order for order in unit.orders if not order.disputed]
+    return live[-1].executed if live else "fire"
+
+
+def target_of(unit: Unit, **extra: Any) -> Target:
+    """The unit as a target; ``extra`` sets cover, motion, drones... (``Target`` fields)."""
+    fields: dict[str, Any] = {
+        "res": stat(unit, "res"),
+        "models": unit.models,
+        "kind": unit.kind,
+        "armour": unit.armour,
+        "motion": "down" if unit.down else "normal",
+    }
+    return Target(**{**fields, **extra})
+
+
+def shot_between(
+    state: GameState,
+    shooter_ref: str,
+    target_ref: str,
+    target_extra: dict[str, Any] | None = None,
+    **extra: Any,
+) -> Shot:
+    """A ``Shot`` from ``shooter_ref`` at ``target_ref``; ``extra`` are ``Shot`` fields
+    (weapon, distance, ammo...), ``target_extra`` ``Target`` fields. Fractal Lock applied."""
+    shooter, target = living(state, shooter_ref), living(state, target_ref)
+    fields: dict[str, Any] = {
+        "acc": stat(shooter, "acc"),
+        "models": shooter.models,
+        "order": current_order(shooter),
+        "shooter_pins": shooter.pins,
+        "target": target_of(target, **(target_extra or {})),
+    }
+    shot = Shot(**{**fields, **extra})
+    return with_lock(state, shooter.id, target.id, shot)
+
+
+def side_of(unit: Unit, **extra: Any) -> CombatSide:
+    """The unit as a close-combat side; ``extra`` sets groups, d_spinner... fields."""
+    fields: dict[str, Any] = {
+        "str": stat(unit, "str"),
+        "res": stat(unit, "res"),
+        "models": unit.models,
+        "kind": unit.kind,
+        "armour": unit.armour,
+    }
+    return CombatSide(**{**fields, **extra})

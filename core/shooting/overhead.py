@@ -1,0 +1,36 @@
+"""Overhead fire (seeds "TIR EN SURPLOMB (SP)", rules-notes "Shooting").
+
+−2 Acc and no Fire bonus (``accuracy``). A hit places the template on a model of the unit;
+a 10 is a dud (no effect); any other miss drifts D5" with a Fire order or D10" with an
+Advance, plus 1" per pin on the firing unit, minus 1" per Targeter Probe marking the target
+— a drift of 0" or less is a direct hit (seed 000 "TARGETER PROBE": two probes turn a 2"
+drift into a hit). Blind fire (Fire only): only a 1 lands, and it drifts D10" + pins −
+probes; 2–10 are duds. The drift's direction and what lies under a drifted template are
+for the table: the result gives the distance.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from core.shooting.tape import DieRoll, Tape
+
+Outcome = Literal["hit", "drift", "dud"]
+
+
+def landing(test: DieRoll, blind: bool) -> Outcome:
+    """Where an OH shot goes from its final Acc die."""
+    if blind:
+        return "drift" if test.value == 1 else "dud"
+    if test.success:
+        return "hit"
+    return "dud" if test.value == 10 else "drift"
+
+
+def roll_drift(
+    tape: Tape, index: int, order: str, blind: bool, pins: int, targeters: int
+) -> int:
+    """Drift in inches after pins and probes, never below 0 (0 = on target)."""
+    sides = 10 if blind or order != "fire" else 5
+    value = tape.roll(sides, "drift", index=index)
+    return max(0, value + pins - targeters)

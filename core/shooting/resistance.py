@@ -1,0 +1,105 @@
+"""Res tests: the target's Res with armour and cover, one test per hit, and what a failure does.
+
+Rules-notes "Shooting": D10 ≤ Res + armour + cover − SV. Armour (seeds "ARMURES
+RÉFLEXES": reflex +1, mounted reflex +2; 002 "ARMURES À PHASES": +1 within 10", +2 beyond;
+002 "NANO-DRONE": the NuHu +2 within 10", +3 beyond, +4 against blasts). Cover light/dense
+from the ruleset, none for No Cover weapons and Large targets, Micromite cover +1 (seed 000).
+A Scrambler cancels armour bonuses, switches buddy drones off and takes 2 Res from weapon
+drones and vehicles (seeds "SCRAMBLER"). A test whose target is above the ruleset's
+``heavy_armour_above`` is heavily armoured: it still fails only on a 10, but a resisted hit
+gives no pin. A failed test rolls the target's damage chart if it has one, else it is a
+casualty.
+"""
+
+from __future__ import annotations
+
+from core.ruleset import Ruleset
+from core.shooting.charts import roll_chart
+from core.shooting.rerolls import RerollPool
+from core.shooting.results import ChartResult, HitRecord
+from core.shooting.shot import Target
+from core.shooting.tape import Modifier, Tape
+from rulesdb.tables import RollTable
+
+ARMOUR_BONUS = {"reflex": 1, "mounted_reflex": 2}
+
+
+def armour_modifiers(target: Target, near: bool | None, blast: bool) -> list[Modifier]:
+    """Armour and the NuHu envelope; nothing under a Scrambler. ``near``: within 10"."""
+    if target.scrambled:
+        return []
+    found = []
+    if target.armour in ARMOUR_BONUS:
+        found.append(Modifier(source=f"armour_{target.armour}", value=ARMOUR_BONUS[target.armour]))
+    elif target.armour == "phase":
+        found.append(Modifier(source="armour_phase", value=1 if near else 2))
+    if target.nuhu_envelope:
+        found.append(Modifier(source="nuhu_envelope", value=4 if blast else 2 if near else 3))
+    return found
+
+
+def cover_modifiers(target: Target, no_cover: bool, rules: Ruleset) -> list[Modifier]:
+    if no_cover or target.large or target.cover == "none":
+        return []
+    bonus = rules.cover_light if target.cover == "light" else rules.cover_dense
+    found = [Modifier(source=f"cover_{target.cover}", value=bonus)]
+    if target.micromite:
+        found.append(Modifier(source="micromite_cover", value=1))
+    return found
+
+
+def res_modifiers(
+    target: Target, near: bool | None, blast: bool, no_cover: bool, rules: Ruleset
+) -> list[Modifier]:
+    """Every Res modifier but the SV, which each hit brings."""
+    found = armour_modifiers(target, near, blast) + cover_modifiers(target, no_cover, rules)
+    if target.scrambled and target.kind in ("weapon_drone", "vehicle"):
+        found.append(Modifier(source="scrambled", value=-2))
+    if target.res_modifier:
+        found.append(Modifier(source="free", value=target.res_modifier))
+    return found
+
+
+def res_base(target: Target, modifiers: list[Modifier]) -> int:
+    return target.res + sum(m.value for m in modifiers)
+
+
+class Resolver:
+    """Res tests of one attack on one target: rerolls, heavy armour, charts, casualties."""
+
+    def __init__(
+        self,
+        base: int,
+        pool: RerollPool,
+        chart: RollTable | None,
+        massive: bool,
+        rules: Ruleset,
+    ) -> None:
+        self.base, self.pool, self.chart = base, pool, chart
+        self.massive, self.rules = massive, rules
+        self.charts: list[ChartResult] = []
+
+    def test(self, tape: Tape, hit: HitRecord) -> None:
+        """The Res test of ``hit`` (SV already on it), its reroll, then casualty or chart."""
+        assert hit.sv is not None
+        hit.res_target = self.base - hit.sv
+        hit.heavy = hit.res_target > self.rules.heavy_armour_above
+        first = tape.test("res", hit.res_target, index=hit.index)
+        hit.res_rolls = [first.value]
+        passed = bool(first.success)
+        source = None if passed else self.pool.take()
+        if source is not None:
+            again = tape.test("res_reroll", hit.res_target, index=hit.index)
+            again.note = source
+            hit.res_rolls.append(again.value)
+            hit.reroll_source, passed = source, bool(again.success)
+        hit.failed = not passed
+        if hit.failed:
+            self._fail(tape, hit)
+
+    def _fail(self, tape: Tape, hit: HitRecord) -> None:
+        if self.chart is None:
+            hit.casualty = True
+            return
+        hit.chart = len(self.charts)
+        self.charts.append(roll_chart(tape, self.chart, self.massive, self.rules, hit.index))

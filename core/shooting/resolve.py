@@ -1,0 +1,123 @@
+"""Resolving a shot, step by step, with an injected dice source (issue 5).
+
+1. ``prepare``: every check, before any die (``context``).
+2. ``deliver``: shots, Blur, Acc tests, rerolls, templates, drift, blast hits (``delivery``).
+3. ``land_ammo``: Net pins, SlingNet, markers (``ammo``).
+4. ``damage``: Shield Drones, Res tests and their rerolls, casualties, damage charts.
+5. ``finish``: the attack's pin, what a 10 did to the shooter, the Fractal Lock.
+
+Every die goes through one ``Tape``; the result lists them in order in ``rolls``.
+``apply_shot`` (``core.shooting.apply``) writes the result into a game state.
+"""
+
+from __future__ import annotations
+
+from core.dice import DiceSource
+from core.ruleset import Ruleset
+from core.shooting.ammo import MARKERS, marker_landings, roll_net
+from core.shooting.context import Context, prepare
+from core.shooting.delivery import deliver
+from core.shooting.effects import ten_effects, tens
+from core.shooting.profile import has
+from core.shooting.rerolls import RerollPool, must_reroll_hits
+from core.shooting.resistance import Resolver, res_base, res_modifiers
+from core.shooting.results import FractalUse, ShotResult
+from core.shooting.shields import SHIELD_TABLE, ShieldScreen
+from core.shooting.shot import CHART_TABLES, Shot, Target
+from rulesdb import load_rules
+from rulesdb.models import RulesDB
+
+
+def resolve_shot(
+    shot: Shot, dice: DiceSource, rules: Ruleset | None = None, db: RulesDB | None = None
+) -> ShotResult:
+    """Resolve ``shot`` (a ``Shot``) with ``dice``; ``BadInput`` / ``NotFound`` before any die."""
+    ctx = prepare(shot, dice, rules or Ruleset(), db or load_rules())
+    deliver(ctx)
+    land_ammo(ctx)
+    damage(ctx)
+    finish(ctx)
+    ctx.result.rolls = ctx.tape.rolls
+    return ctx.result
+
+
+def land_ammo(ctx: Context) -> None:
+    result, ammo = ctx.result, ctx.ammo
+    if ammo is None:
+        return
+    if ammo.id == "net":
+        landed = sum(1 for t in result.templates if t.outcome == "hit")
+        if landed:
+            halve = must_reroll_hits(ctx.shot.target.motion)
+            result.net = roll_net(
+                ctx.tape, ammo, ctx.weapon.id, landed, ctx.shot.net_units, halve, ctx.rules
+            )
+    elif ammo.id in MARKERS:
+        result.markers = marker_landings(ammo.id, result.templates)
+
+
+def resolver_for(ctx: Context, target: Target) -> Resolver:
+    """Res tests of this shot: base Res, reroll pool, damage chart, Massive Damage."""
+    blast = ctx.blast() is not None
+    modifiers = res_modifiers(target, ctx.near, blast, has(ctx.mode, "no-cover"), ctx.rules)
+    ctx.result.res_modifiers = modifiers
+    ctx.result.res_base = res_base(target, modifiers)
+    rerolls = target.res_rerolls
+    if target.scrambled:  # Medi-Drones are buddy drones: a Scrambler switches them off
+        rerolls = rerolls.model_copy(update={"medi_drones": 0})
+    kind = target.chart_kind()
+    chart = ctx.db.damage_tables[CHART_TABLES[kind]] if kind is not None else None
+    massive = has(ctx.mode, "massive-damage")
+    return Resolver(ctx.result.res_base, RerollPool(rerolls.pool()), chart, massive, ctx.rules)
+
+
+def damage(ctx: Context) -> None:
+    """Shield Drones, then the Res test of each hit that does damage."""
+    result, target = ctx.result, ctx.shot.target
+    if not result.hit_records:
+        return
+    drones = 0 if target.scrambled else target.shield_drones
+    screen = ShieldScreen(ctx.db.tables[SHIELD_TABLE], drones)
+    resolver = resolver_for(ctx, target)
+    for hit in result.hit_records:
+        if hit.sv is not None:
+            hit.heavy = resolver.base - hit.sv > ctx.rules.heavy_armour_above
+        screen.intercept(ctx.tape, hit)
+        if not hit.blocked and hit.sv is not None:
+            resolver.test(ctx.tape, hit)
+    result.charts = resolver.charts
+    result.blocked = sum(1 for h in result.hit_records if h.blocked)
+    result.shield_drones_lost = screen.lost
+    result.heavily_armoured = any(h.heavy for h in result.hit_records)
+    result.res_failed = sum(1 for h in result.hit_records if h.failed)
+    casualties = sum(1 for h in result.hit_records if h.casualty)
+    result.casualties = min(casualties, target.models or casualties)
+
+
+def attack_pins(ctx: Context) -> int:
+    """One pin for an attack that hits (ruleset), not per hit; none from a Sensor Module,
+    for a probe, or for hits a heavily armoured target resisted; SlingNet +1."""
+    result = ctx.result
+    if ctx.shot.target.kind == "probe" or has(ctx.mode, "no-stress"):
+        return 0
+    for hit in result.hit_records:
+        hit.pins = not hit.heavy or (not hit.blocked and hit.failed)
+    if not any(hit.pins for hit in result.hit_records):
+        return 0
+    netted = ctx.ammo_id == "slingnet" and any(not h.blocked for h in result.hit_records)
+    return ctx.rules.pins_per_hit_attack + (1 if netted else 0)
+
+
+def finish(ctx: Context) -> None:
+    result, mode = ctx.result, ctx.mode
+    result.hits = len(result.hit_records)
+    result.lucky_hits = sum(1 for h in result.hit_records if h.lucky)
+    result.concentrated_fire = result.lucky_hits > 0 and has(mode, "concentrated-fire")
+    result.pins = attack_pins(ctx)
+    result.effects = ten_effects(mode, ctx.ammo_id, tens(ctx.tape.rolls), ctx.shot.models)
+    landed = any(not h.blocked for h in result.hit_records)
+    result.effects.sensor_marked = has(mode, "target-sensor") and landed
+    if has(mode, "fractal-lock") and result.fractal is None:
+        result.fractal = FractalUse(
+            locked=False, sv=mode.sv_at(ctx.band, 0), locks=bool(result.hit_records)
+        )

@@ -1,0 +1,111 @@
+"""Blast D(n), overhead fire, drift, duds and blind fire.
+
+Seeds 000/002/003 weapon tables ("Déflagration D5", "SP, SPx2": 2 templates) and
+"Déflagration D(n)"; "TIR EN SURPLOMB (SP)" (−2, no Fire bonus, a 10 is a dud, other misses
+drift, blind fire: Fire only, only a 1 lands and drifts D10" + 1"/pin, Targeter Probes −1"
+each, blast hits halved vs Down/running/sprinting, first hit of a lucky shot is the
+shooter's); 000 "TARGETER PROBE" (a 2" drift with two probes is a direct hit); rules-notes
+"Shooting" (drift D5" on Fire, D10" on Advance).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.dice import ScriptedDice
+from core.errors import BadInput
+from core.shooting import Target, resolve_shot
+from tests.core.shooting.kit import fire, shot, steps
+
+
+@pytest.mark.parametrize(
+    ("weapon", "mode", "distance", "sides"),
+    [
+        ("x-launcher", None, 20, 5),
+        ("x-howitzer", None, 20, 10),
+        ("x-sling", None, 5, 3),
+        ("micro-x-launcher", "overhead", 15, 4),
+        ("solar-charges", None, 5, 3),
+        ("imtel-stave", "nano-drones-boost", 10, 3),
+    ],
+)
+def test_blast_dice_come_from_the_weapon_rules(weapon, mode, distance, sides):
+    # an Acc 1 hits (lucky), the blast die rolls 1: one hit, one Res test (a 1 passes)
+    result = fire(weapon, [1, 1, 1], mode=mode, distance=distance)
+    assert steps(result)[1] == ("blast", sides, 1)
+    assert result.templates[0].outcome == "hit" and result.hit_records[0].lucky
+
+
+def test_mag_mortar_places_two_templates():
+    # "SPx2": template 1 hits and its D10 scores 2; template 2 misses (7) and drifts D5 = 3.
+    # SV 3, No Cover: Res 5 − 3 = 2; both hits fail on 5.
+    result = fire("mag-mortar", [2, 7, 2, 3, 5, 5], distance=20)
+    assert [t.outcome for t in result.templates] == ["hit", "drift"]
+    assert steps(result)[2:4] == [("blast", 10, 2), ("drift", 5, 3)]
+    assert (result.hits, result.casualties, result.templates[1].drift_inches) == (2, 2, 3)
+    assert result.hit_records[0].lucky is False
+
+
+@pytest.mark.parametrize(("motion", "hits"), [("normal", 5), ("down", 2), ("run", 2),
+                                              ("fast_run", 2), ("sprint", 2)])
+def test_blast_hits_are_halved_against_down_running_or_sprinting(motion, hits):
+    result = fire("x-launcher", [2, 5] + [1] * hits, Target(res=5, motion=motion), distance=20)
+    assert result.hits == hits and result.templates[0].halved == (motion != "normal")
+
+
+def test_a_direct_blast_weapon_is_not_rerolled_against_down_targets():
+    result = fire("x-sling", [4, 3, 1], Target(res=5, motion="down"), distance=5)
+    assert "acc_reroll" not in [s for s, _, _ in steps(result)]
+    assert result.hits == 1  # D3 = 3, halved
+
+
+def test_an_oh_miss_drifts_d5_on_fire_plus_pins_minus_probes():
+    result = fire("x-launcher", [4, 3], Target(res=5, targeters=1), distance=20, shooter_pins=2)
+    template = result.templates[0]
+    assert (template.outcome, template.drift_inches) == ("drift", 4)
+    assert result.hits == 0 and result.pins == 0
+
+
+def test_an_oh_miss_drifts_d10_on_advance():
+    result = fire("x-launcher", [4, 7], distance=20, order="advance")
+    assert steps(result)[1] == ("drift", 10, 7)
+
+
+def test_an_oh_ten_is_a_dud():
+    result = fire("x-launcher", [10], distance=20)
+    assert result.templates[0].outcome == "dud" and len(result.rolls) == 1
+
+
+def test_probes_can_turn_a_drift_into_a_direct_hit():
+    # 000 "TARGETER PROBE": two probes, a 2" drift: direct hit; D5 blast rolls 1
+    result = fire("x-launcher", [4, 2, 1, 3], Target(res=5, targeters=2), distance=20)
+    template = result.templates[0]
+    assert (template.outcome, template.drift_inches, result.hits) == ("hit", 0, 1)
+    assert not result.hit_records[0].lucky
+
+
+def test_spotter_rerolls_a_missed_oh_shot_but_not_a_dud():
+    result = fire("x-launcher", [7, 2, 1, 5], distance=20, spotter=True)
+    assert [s for s, _, _ in steps(result)] == ["acc", "spotter", "blast", "res"]
+    assert fire("x-launcher", [10], distance=20, spotter=True).templates[0].outcome == "dud"
+
+
+def test_blind_fire_lands_only_on_a_one_and_drifts_d10_plus_pins():
+    landed = fire("x-launcher", [1, 4], distance=20, blind=True, shooter_pins=1)
+    assert landed.acc_target == 1 and landed.blind
+    assert (landed.templates[0].outcome, landed.templates[0].drift_inches) == ("drift", 5)
+    assert fire("x-launcher", [2], distance=20, blind=True).templates[0].outcome == "dud"
+    on_point = fire("x-launcher", [1, 1, 2, 5, 5], Target(res=5, targeters=1), distance=20,
+                    blind=True)
+    assert on_point.templates[0].outcome == "hit" and on_point.hits == 2
+
+
+@pytest.mark.parametrize(
+    ("weapon", "order", "key"),
+    [("x-launcher", "advance", "shoot.blind_needs_fire"),
+     ("mag-gun", "fire", "shoot.blind_needs_overhead")],
+)
+def test_blind_fire_needs_a_fire_order_and_an_oh_weapon(weapon, order, key):
+    with pytest.raises(BadInput) as caught:
+        resolve_shot(shot(weapon, distance=20, blind=True, order=order), ScriptedDice([]))
+    assert caught.value.key == key
