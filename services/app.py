@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from core.dice import DiceSource, SystemDice
 from locales import Lang
 from services.bag import BagService
+from services.campaign_games import CampaignGames
 from services.campaigns import CampaignService
 from services.game_settings import GameSettings
 from services.games import GameService
@@ -26,6 +27,7 @@ class AppServices:
     campaigns: CampaignService = field(init=False)
     game_settings: GameSettings = field(init=False)
     games: GameService = field(init=False)
+    campaign_games: CampaignGames = field(init=False)
     units: UnitService = field(init=False)
     bag: BagService = field(init=False)
 
@@ -34,6 +36,7 @@ class AppServices:
         self.campaigns = CampaignService(self.store, self.servers)
         self.game_settings = GameSettings(self.servers)
         self.games = GameService(self.store, self.servers, self.dice, self.game_settings)
+        self.campaign_games = CampaignGames(self.store, self.games)
         self.units = UnitService(self.store, self.servers, self.dice)
         self.bag = BagService(self.store, self.servers, self.dice)
 

@@ -230,33 +230,80 @@ class CampaignBattles(CampaignAccess):
         campaign join it with the army they played. `game_stats` holds, per player, what the
         game log counted: `{"shots": {weapon: n}, "dice": {kind: {"rolls", "successes",
         "expected"}}}` (see `core.campaign_stats`)."""
-        sides = _game_sides(players, winner_id, turns, casualties, victory_points, game_stats)
-        if channel_link is not None and len(channel_link) > LINK_LIMIT:
-            raise BadInput("campaign.bad_link")
         async with self.store.transaction() as tx:
-            found = await tx.campaign(campaign_id)
-            if found is None or found.guild_id != guild_id:
-                raise NotFound("campaign.unknown", value=str(campaign_id))
-            require_open(found)
-            if game_id is not None and await tx.battle_for_game(found.id, game_id) is not None:
-                raise Conflict("campaign.game_recorded", campaign=found.name)
-            for player, side in zip(players, sides, strict=True):
-                await _join_from_game(tx, found, player, side)
-            battle = await tx.add_battle(
-                found.id,
-                played_at=played_at,
-                source="game",
-                scenario=None,
-                notes=None,
-                winner_id=winner_id,
-                turns=turns,
-                channel_link=channel_link,
-                game_id=game_id,
-                sides=sides,
-                recorded_by=recorded_by,
+            return await record_game_in(
+                tx,
+                guild_id,
+                campaign_id,
+                GameBattle(
+                    players,
+                    winner_id,
+                    turns,
+                    casualties,
+                    played_at,
+                    channel_link,
+                    recorded_by,
+                    game_id,
+                    victory_points,
+                    game_stats,
+                ),
             )
-            members = await tx.members(found.id)
-        return RecordedBattle(found, battle, _names(members))
+
+
+@dataclass(frozen=True, slots=True)
+class GameBattle:
+    """A finished game as a campaign battle: who played, who won, what the log counted."""
+
+    players: Sequence[GamePlayer]
+    winner_id: int | None
+    turns: int | None
+    casualties: Mapping[int, int] | None
+    played_at: datetime
+    channel_link: str | None
+    recorded_by: int
+    game_id: int | None = None
+    victory_points: Mapping[int, int] | None = None
+    game_stats: Mapping[int, object] | None = None
+
+
+async def record_game_in(
+    tx: Transaction, guild_id: int, campaign_id: int, game: GameBattle
+) -> RecordedBattle:
+    """Record a finished game inside the caller's transaction (so `/game end` and the
+    battle record commit or fail together)."""
+    sides = _game_sides(
+        game.players,
+        game.winner_id,
+        game.turns,
+        game.casualties,
+        game.victory_points,
+        game.game_stats,
+    )
+    if game.channel_link is not None and len(game.channel_link) > LINK_LIMIT:
+        raise BadInput("campaign.bad_link")
+    found = await tx.campaign(campaign_id)
+    if found is None or found.guild_id != guild_id:
+        raise NotFound("campaign.unknown", value=str(campaign_id))
+    require_open(found)
+    if game.game_id is not None and await tx.battle_for_game(found.id, game.game_id) is not None:
+        raise Conflict("campaign.game_recorded", campaign=found.name)
+    for player, side in zip(game.players, sides, strict=True):
+        await _join_from_game(tx, found, player, side)
+    battle = await tx.add_battle(
+        found.id,
+        played_at=game.played_at,
+        source="game",
+        scenario=None,
+        notes=None,
+        winner_id=game.winner_id,
+        turns=game.turns,
+        channel_link=game.channel_link,
+        game_id=game.game_id,
+        sides=sides,
+        recorded_by=game.recorded_by,
+    )
+    members = await tx.members(found.id)
+    return RecordedBattle(found, battle, _names(members))
 
 
 def _game_sides(

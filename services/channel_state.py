@@ -11,17 +11,19 @@ with a `status` field saves it in the record too (an ended game stops being "run
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel
 
 from core.errors import Conflict, NotFound
-from storage.base import EventRecord, GameRecord, Store, VersionConflict
+from storage.base import EventRecord, GameRecord, Store, Transaction, VersionConflict
 
 S = TypeVar("S", bound=BaseModel)
 R = TypeVar("R", bound=BaseModel)
+# Work that must commit or fail together with the change (e.g. a campaign battle record).
+Then = Callable[[Transaction, GameRecord, BaseModel, BaseModel], Awaitable[None]]
 
 MAX_ATTEMPTS = 5
 
@@ -61,12 +63,14 @@ class ChannelStateRunner(Generic[S]):
         interaction_id: int | None,
         apply: Callable[[S], tuple[S, R]],
         check: Callable[[GameRecord], None] | None = None,
+        then: Then | None = None,
     ) -> Change[S, R]:
-        """Apply `apply` to the channel's running state, retrying on a version conflict."""
+        """Apply `apply` to the channel's running state, retrying on a version conflict;
+        `then` runs in the same transaction, after the save."""
         for attempt in range(MAX_ATTEMPTS):
             try:
                 return await self._change_once(
-                    channel_id, kind, actor_id, interaction_id, apply, check
+                    channel_id, kind, actor_id, interaction_id, apply, check, then
                 )
             except VersionConflict:
                 if attempt == MAX_ATTEMPTS - 1:
@@ -81,6 +85,7 @@ class ChannelStateRunner(Generic[S]):
         interaction_id: int | None,
         apply: Callable[[S], tuple[S, R]],
         check: Callable[[GameRecord], None] | None = None,
+        then: Then | None = None,
     ) -> Change[S, R]:
         async with self.store.transaction() as tx:
             record = await tx.running_game(channel_id)
@@ -108,4 +113,6 @@ class ChannelStateRunner(Generic[S]):
                 expected_version=record.version,
                 status=getattr(new_state, "status", None),
             )
+            if then is not None:
+                await then(tx, record, new_state, result)
             return Change(new_state, result, version, event)

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from core.dice import DiceSource
 from core.errors import Conflict, NotFound
 from core.game import GameState, load_state
-from services.channel_state import Change, ChannelStateRunner
+from services.channel_state import Change, ChannelStateRunner, Then
 from services.permissions import Actor, Standing, is_gm
 from services.servers import ServerSettings
 from storage.base import GameRecord, Store
@@ -87,6 +87,7 @@ class GameAccess:
         *,
         game_id: int | None = None,
         wrong_game: str = "game.stale_message",
+        then: Then | None = None,
     ) -> Change[GameState, R]:
         who = await self.standing(call)
         try:
@@ -97,6 +98,7 @@ class GameAccess:
                 interaction_id=call.interaction_id,
                 apply=lambda state: apply(state, who),
                 check=expect_game(game_id, wrong_game),
+                then=then,
             )
         except NotFound as error:
             if error.key == "game.none_here":

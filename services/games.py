@@ -20,7 +20,7 @@ from core.dice import DiceSource
 from core.errors import BadInput, Conflict, NotFound
 from core.game import GameState, RuleChanged, end_game, load_state, new_game, set_rule
 from core.ruleset import Ruleset, RuleSetting
-from services.channel_state import MAX_ATTEMPTS, pack_state, unpack_state
+from services.channel_state import MAX_ATTEMPTS, Then, pack_state, unpack_state
 from services.game_access import Call, GameAccess
 from services.game_settings import GameSettings, is_reset
 from services.permissions import Standing, require_host, require_player
@@ -36,6 +36,7 @@ class GameStarted(BaseModel):
     name: str
     host_id: int
     ruleset_overrides: dict[str, Any]
+    campaign_id: int | None = None  # the campaign the game's battle is recorded in
 
 
 class GameClosed(BaseModel):
@@ -117,7 +118,9 @@ class GameService(GameAccess):
         super().__init__(store, servers, dice)
         self.settings = settings
 
-    async def start(self, call: Call, name: str) -> tuple[int, GameState]:
+    async def start(
+        self, call: Call, name: str, campaign_id: int | None = None
+    ) -> tuple[int, GameState]:
         """Open a game in the channel; the caller hosts it. One running game per channel."""
         overrides = await self.settings.overrides(call.guild_id)
         state = new_game(name[:200], call.actor.user_id, overrides)
@@ -135,7 +138,10 @@ class GameService(GameAccess):
                 schema_version=state.schema_version,
             )
             started = GameStarted(
-                name=state.name, host_id=state.host_id, ruleset_overrides=state.ruleset_overrides
+                name=state.name,
+                host_id=state.host_id,
+                ruleset_overrides=state.ruleset_overrides,
+                campaign_id=campaign_id,
             )
             await tx.append_event(
                 record.id,
@@ -159,8 +165,17 @@ class GameService(GameAccess):
             return GameClosed.model_validate_json(last[0].payload)
         return None
 
-    async def end(self, call: Call, winner_id: int | None, notes: str | None) -> GameClosed:
-        """Close the game (host or game master); its state and log stay, read-only."""
+    async def started(self, game_id: int) -> GameStarted:
+        """How the game was opened (its first event), e.g. the campaign it belongs to."""
+        async with self.store.read() as tx:
+            first = (await tx.events(game_id))[0]
+        return GameStarted.model_validate_json(first.payload)
+
+    async def end(
+        self, call: Call, winner_id: int | None, notes: str | None, then: Then | None = None
+    ) -> GameClosed:
+        """Close the game (host or game master); its state and log stay, read-only.
+        `then` runs in the same transaction (the campaign's battle record)."""
         cleaned = " ".join((notes or "").split())
         if len(cleaned) > NOTES_LIMIT:
             raise BadInput("game.notes_too_long", length=len(cleaned), limit=NOTES_LIMIT)
@@ -172,7 +187,7 @@ class GameService(GameAccess):
                 name=ended.name, turn=ended.turn, winner_id=winner_id, notes=cleaned
             )
 
-        return (await self.change(call, "end", apply)).result
+        return (await self.change(call, "end", apply, then=then)).result
 
     async def undo(self, call: Call, steps: int) -> UndoDone:
         if not 1 <= steps <= UNDO_MAX:

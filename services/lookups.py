@@ -44,7 +44,12 @@ class RulesLookup:
         return self._index  # type: ignore[return-value]
 
     def complete(
-        self, text: str, *, lang: str, system: str | None = None, kind: str | None = None,
+        self,
+        text: str,
+        *,
+        lang: str,
+        system: str | None = None,
+        kind: str | None = None,
         faction: str | None = None,
     ) -> list[Hit]:
         """Autocomplete choices (≤ 25), answered from memory."""
@@ -83,7 +88,9 @@ class RulesLookup:
         for query in queries[:INLINE_MAX]:
             hits = self.index.search(query, limit=1)
             entry = self.db.get(hits[0].id) if hits else None
-            answers.append(InlineAnswer(query, entry, () if entry else tuple(self.index.suggest(query, 3))))
+            answers.append(
+                InlineAnswer(query, entry, () if entry else tuple(self.index.suggest(query, 3)))
+            )
         return answers, max(0, len(queries) - INLINE_MAX)
 
     def related(self, entry: AnyEntry) -> list[AnyEntry]:

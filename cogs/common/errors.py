@@ -8,6 +8,7 @@ logged with the interaction id and answered with a short apology that quotes tha
 from __future__ import annotations
 
 import logging
+import re
 
 import discord
 from discord import app_commands
@@ -18,6 +19,7 @@ from core.errors import AntaresError
 from locales import t
 
 log = logging.getLogger("antares.errors")
+_USER = re.compile(r"<@\d{1,20}>")
 
 
 class GuildOnly(app_commands.CheckFailure):
@@ -31,8 +33,11 @@ class MissingManageServer(app_commands.CheckFailure):
 def _message(lang: str, error: Exception) -> str | None:
     if isinstance(error, AntaresError):
         # Values may be user text (a unit named "@everyone"): shown, never a mention.
+        # A bare user mention the bot made itself (`<@id>`) stays: it shows the name, and
+        # replies never ping (AllowedMentions.none()).
         values = {
-            k: escape_mentions(v) if isinstance(v, str) else v for k, v in error.values.items()
+            k: escape_mentions(v) if isinstance(v, str) and not _USER.fullmatch(v) else v
+            for k, v in error.values.items()
         }
         return t(lang, error.key, **values)  # type: ignore[arg-type]
     if isinstance(error, GuildOnly | app_commands.NoPrivateMessage):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import discord
 
 from cogs.common.replies import NO_MENTIONS, lang_of, send
@@ -55,7 +57,5 @@ class Pager(discord.ui.View):
 
     async def on_timeout(self) -> None:
         if self.message is not None:
-            try:
+            with contextlib.suppress(discord.HTTPException):  # gone: nothing left to clean
                 await self.message.edit(view=None)
-            except discord.HTTPException:
-                pass  # the message is gone: nothing left to clean

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.campaign.options import campaign_autocomplete
 from cogs.common.replies import lang_of, send
 from cogs.game import render
 from cogs.game.options import call_of, services, setting_autocomplete
@@ -27,13 +28,19 @@ class GameCog(
         super().__init__()
 
     @app_commands.command(name="start", description="Open a game in this channel; you host it")
-    @app_commands.describe(name="The game's name (64 characters at most; default: the channel's)")
-    async def start(self, interaction: discord.Interaction, name: str | None = None) -> None:
+    @app_commands.describe(
+        name="The game's name (64 characters at most; default: the channel's)",
+        campaign="Record this game's battle in a campaign when it ends",
+    )
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
+    async def start(
+        self, interaction: discord.Interaction, name: str | None = None, campaign: str | None = None
+    ) -> None:
         channel_name = getattr(interaction.channel, "name", None) or "Antares"
-        _, state = await services(interaction).games.start(
-            call_of(interaction), name if name is not None else channel_name
+        _, state, linked = await services(interaction).campaign_games.start(
+            call_of(interaction), name if name is not None else channel_name, campaign
         )
-        await send(interaction, render.started(await lang_of(interaction), state))
+        await send(interaction, render.started(await lang_of(interaction), state, linked))
 
     @app_commands.command(
         name="status", description="Turn, the bag and every unit of this channel's game"
@@ -51,10 +58,12 @@ class GameCog(
         winner: discord.Member | None = None,
         notes: str | None = None,
     ) -> None:
-        result = await services(interaction).games.end(
+        ended = await services(interaction).campaign_games.end(
             call_of(interaction), winner.id if winner else None, notes
         )
-        await send(interaction, render.closed(await lang_of(interaction), result))
+        await send(
+            interaction, render.closed(await lang_of(interaction), ended.closed, ended.battle)
+        )
 
     @app_commands.command(name="undo", description="Undo the last changes of the game (1 to 20)")
     @app_commands.describe(steps="How many changes to undo (default 1)")

@@ -23,6 +23,7 @@ from core.turn import TurnEndResult
 from core.units import CasualtiesResult, PinsResult, UnitResult
 from locales import Lang, t
 from services.bag import Blocked, Drawn, TurnEnded
+from services.campaign_battles import RecordedBattle
 from services.games import (
     GameClosed,
     GameLog,
@@ -33,6 +34,7 @@ from services.games import (
     UndoDone,
     Undone,
 )
+from storage.campaign_base import CampaignRecord
 
 UNITS_PER_PAGE = 10
 LIST_LINES_PER_PAGE = 15
@@ -115,8 +117,10 @@ def pack(lines: list[str], *, per_page: int, budget: int = DESCRIPTION_BUDGET) -
 # --- the game ------------------------------------------------------------------------------
 
 
-def started(lang: Lang, state: GameState) -> str:
+def started(lang: Lang, state: GameState, campaign: CampaignRecord | None = None) -> str:
     lines = [t(lang, "game.started", name=plain(state.name), host=state.host_id)]
+    if campaign is not None:
+        lines.append(t(lang, "game.for_campaign", campaign=plain(campaign.name)))
     if state.ruleset_overrides:
         settings = ", ".join(
             f"`{k}` = {value_text(v)}" for k, v in sorted(state.ruleset_overrides.items())
@@ -125,12 +129,19 @@ def started(lang: Lang, state: GameState) -> str:
     return "\n".join(lines)
 
 
-def closed(lang: Lang, result: GameClosed) -> str:
+def closed(lang: Lang, result: GameClosed, battle: RecordedBattle | None = None) -> str:
     lines = [t(lang, "game.closed", name=plain(result.name), turn=result.turn)]
     if result.winner_id is not None:
         lines.append(t(lang, "game.winner", winner=result.winner_id))
+    elif battle is not None:
+        lines.append(t(lang, "game.result_draw"))
     if result.notes:
         lines.append(t(lang, "game.notes", notes=plain(result.notes)))
+    if battle is not None:
+        lines.append(
+            t(lang, "game.battle_recorded", battle=battle.battle.seq,
+              campaign=plain(battle.campaign.name))
+        )
     return "\n".join(lines)
 
 

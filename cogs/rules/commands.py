@@ -35,10 +35,16 @@ class RulesCog(commands.Cog):
     def rules(self):
         return self.bot.services.rules  # type: ignore[attr-defined]
 
-    @app_commands.command(name="rule", description="Look a rule up: special rules, equipment, tables…")
-    @app_commands.describe(query="A rule, in French or English (Cycle, pins, Blast…)", system="Only this game system")
+    @app_commands.command(
+        name="rule", description="Look a rule up: special rules, equipment, tables…"
+    )
+    @app_commands.describe(
+        query="A rule, in French or English (Cycle, pins, Blast…)", system="Only this game system"
+    )
     @app_commands.choices(system=SYSTEMS)
-    async def rule(self, interaction: discord.Interaction, query: str, system: str | None = None) -> None:
+    async def rule(
+        self, interaction: discord.Interaction, query: str, system: str | None = None
+    ) -> None:
         lang = await lang_of(interaction)
         entry = self.rules.find(query, system=system, lang=lang)
         if isinstance(entry, Weapon):
@@ -53,10 +59,16 @@ class RulesCog(commands.Cog):
         hits = self.rules.complete(current, lang=await lang_of(interaction), system=system)
         return _choices(hits)
 
-    @app_commands.command(name="weapon", description="A weapon's profile: ranges, SV, special rules, factions")
-    @app_commands.describe(name="The weapon (Mag Gun, Plasma Carbine…)", faction="Only weapons of this army")
+    @app_commands.command(
+        name="weapon", description="A weapon's profile: ranges, SV, special rules, factions"
+    )
+    @app_commands.describe(
+        name="The weapon (Mag Gun, Plasma Carbine…)", faction="Only weapons of this army"
+    )
     @app_commands.choices(faction=FACTIONS)
-    async def weapon(self, interaction: discord.Interaction, name: str, faction: str | None = None) -> None:
+    async def weapon(
+        self, interaction: discord.Interaction, name: str, faction: str | None = None
+    ) -> None:
         lang = await lang_of(interaction)
         found = self.rules.weapon(name, faction=faction, lang=lang)
         await send(interaction, embed=render.weapon_card(self.rules.db, found, lang))

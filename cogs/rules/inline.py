@@ -34,20 +34,29 @@ class InlineLookups(commands.Cog):
             return
         lang = await services.servers.language(message.guild.id)
         lines = [
-            render.compact(services.rules.db, a.entry, lang) if a.entry
-            else t(lang, "rules.inline_unknown", query=discord.utils.escape_markdown(a.query)[:80],
-                   suggestions=", ".join(h.name for h in a.suggestions) or "—")
+            render.compact(services.rules.db, a.entry, lang)
+            if a.entry
+            else t(
+                lang,
+                "rules.inline_unknown",
+                query=discord.utils.escape_markdown(a.query)[:80],
+                suggestions=", ".join(h.name for h in a.suggestions) or "—",
+            )
             for a in answers
         ]
         if left_out:
             lines.append(t(lang, "rules.inline_more", limit=len(answers), more=left_out))
-        await message.reply("\n".join(lines)[:2000], allowed_mentions=NO_MENTIONS, mention_author=False)
+        await message.reply(
+            "\n".join(lines)[:2000], allowed_mentions=NO_MENTIONS, mention_author=False
+        )
 
 
 def inline_lookups_command() -> app_commands.Command:
     """`/config inline-lookups`, built per bot: a command belongs to one parent group."""
 
-    @app_commands.command(name="inline-lookups", description="Answer [[Mag Gun]] in messages on this server")
+    @app_commands.command(
+        name="inline-lookups", description="Answer [[Mag Gun]] in messages on this server"
+    )
     @app_commands.describe(enabled="On or off")
     @manage_server()
     async def inline_lookups(interaction: discord.Interaction, enabled: bool) -> None:

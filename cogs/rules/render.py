@@ -30,8 +30,10 @@ def summary(entry: AnyEntry, lang: Lang) -> str | None:
 def body(entry: AnyEntry, lang: Lang) -> str:
     """The full text: the seed's French, the rows of a table, or a weapon's modes."""
     if isinstance(entry, RollTable):
-        rows = [f"**{_span(r.low, r.high)}** — {r.text_en if lang == 'en' else r.text_fr}"
-                for r in entry.rows]
+        rows = [
+            f"**{_span(r.low, r.high)}** — {r.text_en if lang == 'en' else r.text_fr}"
+            for r in entry.rows
+        ]
         return f"{entry.die}\n" + "\n".join(rows)
     return getattr(entry, "text_fr", "") or (entry.note_en or "")
 
@@ -66,14 +68,22 @@ def _first_page_fields(
     if short:
         embed.add_field(name=t(lang, "rules.summary"), value=short[:FIELD_LIMIT], inline=False)
     if entry.fix_note:
-        embed.add_field(name=t(lang, "rules.fix_note"), value=entry.fix_note[:FIELD_LIMIT], inline=False)
+        embed.add_field(
+            name=t(lang, "rules.fix_note"), value=entry.fix_note[:FIELD_LIMIT], inline=False
+        )
     names = [f"{e.name(lang)}" for e in related]
     for index, chunk in enumerate(_pack([", ".join(names)] if names else [])):
-        embed.add_field(name=t(lang, "rules.related") if index == 0 else "\u200b", value=chunk, inline=False)
+        embed.add_field(
+            name=t(lang, "rules.related") if index == 0 else "\u200b", value=chunk, inline=False
+        )
 
 
 def band_text(mode: Mode, lang: Lang) -> str:
-    names = {"effective": "rules.band_effective", "long": "rules.band_long", "extreme": "rules.band_extreme"}
+    names = {
+        "effective": "rules.band_effective",
+        "long": "rules.band_long",
+        "extreme": "rules.band_extreme",
+    }
     if mode.h2h_only:
         return t(lang, "rules.h2h_only")
     parts = []
@@ -96,8 +106,10 @@ def rule_lines(db: RulesDB, mode: Mode, lang: Lang) -> list[str]:
 
 
 def mode_lines(db: RulesDB, mode: Mode, lang: Lang) -> list[str]:
-    lines = [f"{t(lang, 'rules.ranges')} {band_text(mode, lang)}",
-             f"{t(lang, 'rules.sv')} **{mode.sv.text()}**"]
+    lines = [
+        f"{t(lang, 'rules.ranges')} {band_text(mode, lang)}",
+        f"{t(lang, 'rules.sv')} **{mode.sv.text()}**",
+    ]
     if mode.attacks:
         lines.append(t(lang, "rules.attacks", attacks=mode.attacks))
     rules = rule_lines(db, mode, lang)
@@ -110,14 +122,21 @@ def faction_names(entry: AnyEntry, lang: Lang) -> str:
 
 
 def weapon_card(db: RulesDB, weapon: Weapon, lang: Lang) -> discord.Embed:
-    embed = discord.Embed(title=title(weapon), colour=COLOUR,
-                          description=t(lang, "rules.fielded_by", factions=faction_names(weapon, lang)))
+    embed = discord.Embed(
+        title=title(weapon),
+        colour=COLOUR,
+        description=t(lang, "rules.fielded_by", factions=faction_names(weapon, lang)),
+    )
     for mode in weapon.modes:
         label = (mode.name_en if lang == "en" else mode.name_fr) or t(lang, "rules.profile")
         for index, chunk in enumerate(_pack(mode_lines(db, mode, lang))):
             embed.add_field(name=label if index == 0 else "\u200b", value=chunk, inline=False)
     if weapon.note_en or weapon.fix_note:
-        embed.add_field(name=t(lang, "rules.note"), value=(weapon.fix_note or weapon.note_en)[:FIELD_LIMIT], inline=False)
+        embed.add_field(
+            name=t(lang, "rules.note"),
+            value=(weapon.fix_note or weapon.note_en)[:FIELD_LIMIT],
+            inline=False,
+        )
     embed.set_footer(text=t(lang, "rules.source", source=source_line(weapon))[:2048])
     return embed
 
@@ -127,8 +146,10 @@ def compact(db: RulesDB, entry: AnyEntry, lang: Lang) -> str:
     if isinstance(entry, Weapon):
         modes = []
         for mode in entry.modes:
-            name = (mode.name_en if lang == "en" else mode.name_fr)
-            rules = ", ".join(db.rules[r.id].label(r.param, lang) for r in mode.rules if r.id in db.rules)
+            name = mode.name_en if lang == "en" else mode.name_fr
+            rules = ", ".join(
+                db.rules[r.id].label(r.param, lang) for r in mode.rules if r.id in db.rules
+            )
             text = f"{band_text(mode, lang)} · {t(lang, 'rules.sv')} {mode.sv.text()}"
             modes.append(f"{name + ': ' if name else ''}{text}{' · ' + rules if rules else ''}")
         return f"**{entry.name(lang)}** — " + " | ".join(modes)

@@ -10,7 +10,10 @@ from tests.support.locale import french
 
 
 def _card_text(embed) -> str:
-    return "\n".join([embed.title or "", embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields])
+    return "\n".join(
+        [embed.title or "", embed.description or ""]
+        + [f"{f.name}\n{f.value}" for f in embed.fields]
+    )
 
 
 async def test_rule_autocomplete_answers_at_most_25_in_both_languages(table):
