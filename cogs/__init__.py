@@ -8,4 +8,6 @@ EXTENSIONS = (
     "cogs.game",
     "cogs.rules",
     "cogs.campaign",
+    "cogs.markers",
+    "cogs.shooting",
 )

@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 
 from core.errors import BadInput, Conflict, NotFound
 from core.ruleset import Ruleset
+from core.table_markers.models import Mine
 
 SCHEMA_VERSION = 1
 NAME_MAX = 64
@@ -73,6 +74,9 @@ class Unit(BaseModel):
     notes: str = ""
     # Res bonus of the unit's armour (seeds "ARMURES RÉFLEXES", "ARMURES À PHASES"); core.shooting
     armour: Literal["none", "reflex", "mounted_reflex", "phase"] = "none"
+    # Scramble-proof (seeds "À l'épreuve du brouillage": Rover, Iso-Drone, units it protects):
+    # Scramblers do not affect it; a scramble-proof vehicle is affected by Scoot
+    jam_proof: bool = False
 
     @property
     def co(self) -> int | None:
@@ -139,6 +143,10 @@ class GameState(BaseModel):
     # Fractal Lock (seeds 000/002/003 "Verrouillage Fractal"): one dict per lock, read and
     # written by core.shooting.fractal (shooter_id, weapon, target_id, auto_hits, turn)
     fractal_locks: list[dict[str, str | int]] = []
+    # Mines (core.table_markers); special-ammo markers live in their end-of-turn tests' data
+    mines: list[Mine] = []
+    next_mine: int = 1
+    next_marker: int = 1
 
     def ruleset(self) -> Ruleset:
         return Ruleset().with_overrides(self.ruleset_overrides)

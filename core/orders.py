@@ -24,6 +24,8 @@ from core.game import (
 )
 from core.rolls import RolledDie, TestRoll, co_test, roll
 from core.ruleset import Ruleset
+from core.table_markers.effects import GripRecord, grip_test
+from core.table_markers.effects import check_order as check_marker_order
 
 
 class OrderTestRecord(BaseModel):
@@ -51,6 +53,7 @@ class OrderResult(BaseModel):
     pins_after: int
     order_test: OrderTestRecord | None = None
     rally: RallyRecord | None = None
+    grip: GripRecord | None = None  # moved from within a Grip marker: its Ag test
     dice_left: int = 0  # dice the unit can still be given this turn
 
 
@@ -71,6 +74,7 @@ def _check(state: GameState, unit: Unit, order: str) -> None:
     check_can_order(unit)
     if unit.kind == "probe" and order != "run":
         raise BadInput("order.probe_run_only", unit=unit.name)  # seeds 000/002 "Probes"
+    check_marker_order(state, unit, order)  # Scoot, a scrambled probe, Grip without Ag
 
 
 def order_test(dice: DiceSource, unit: Unit) -> OrderTestRecord:
@@ -91,13 +95,21 @@ def _needs_test(unit: Unit, order: str, rules: Ruleset) -> bool:
     return unit.pins > 0 and (order != "down" or rules.down_order_takes_order_test)
 
 
-def give_order(
-    state: GameState, unit_ref: str, order: str, dice: DiceSource
-) -> tuple[GameState, OrderResult]:
-    """Give ``order`` to a unit with a pending die of its owner; order test if it has pins."""
+def can_order(state: GameState, unit_ref: str, order: str) -> Unit:
+    """Every check of ``give_order``, before any die (the unit, the order, markers, a die)."""
     require_running(state)
     unit = find_unit(state, unit_ref)
     _check(state, unit, order)
+    _pending_index(state, unit)
+    return unit
+
+
+def give_order(
+    state: GameState, unit_ref: str, order: str, dice: DiceSource
+) -> tuple[GameState, OrderResult]:
+    """Give ``order`` to a unit with a pending die of its owner; order test if it has pins;
+    a Grip test when it moves from within a Grip marker (``core.table_markers.effects``)."""
+    unit = can_order(state, unit_ref, order)
     index = _pending_index(state, unit)
     new = state.model_copy(deep=True)
     die: PendingDie = new.pending.pop(index)
@@ -117,6 +129,8 @@ def give_order(
     target.orders.append(
         GivenOrder(seq=new.activations, order=order, executed=executed, via=die.via)
     )
+    new, grip = grip_test(new, unit.id, executed, dice)
+    target = new.units[unit.id]
     return new, OrderResult(
         unit_id=unit.id,
         unit_name=unit.name,
@@ -131,6 +145,7 @@ def give_order(
         pins_after=target.pins,
         order_test=test,
         rally=rally,
+        grip=grip,
         dice_left=target.dice_free,
     )
 

@@ -12,7 +12,9 @@ from services.campaigns import CampaignService
 from services.game_settings import GameSettings
 from services.games import GameService
 from services.lookups import RulesLookup
+from services.markers import MarkerService
 from services.servers import ServerSettings
+from services.shooting import ShootingService
 from services.units import UnitService
 from storage.base import Store
 
@@ -30,6 +32,8 @@ class AppServices:
     campaign_games: CampaignGames = field(init=False)
     units: UnitService = field(init=False)
     bag: BagService = field(init=False)
+    markers: MarkerService = field(init=False)  # special-ammo markers and mines
+    shooting: ShootingService = field(init=False)
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
@@ -39,6 +43,10 @@ class AppServices:
         self.campaign_games = CampaignGames(self.store, self.games)
         self.units = UnitService(self.store, self.servers, self.dice)
         self.bag = BagService(self.store, self.servers, self.dice)
+        self.markers = MarkerService(self.store, self.servers, self.dice)
+        self.shooting = ShootingService(
+            self.store, self.servers, self.dice, self.game_settings, self.rules
+        )
 
     async def open(self) -> None:
         await self.store.open()

@@ -14,6 +14,8 @@ from pydantic import BaseModel, ValidationError
 
 from cogs.common.text import plain
 from cogs.game.options import COLOUR_TAGS
+from cogs.markers import render as table
+from cogs.markers.events import EVENTS as TABLE_EVENTS
 from core.bag import DisputeResult, DrawResult, PutBackResult
 from core.game import STATS, GameState, RuleChanged, Unit
 from core.orders import OrderResult
@@ -206,24 +208,33 @@ def _status_header(lang: Lang, view: GameView) -> tuple[str, str]:
         )
     if not view.census:
         lines.append(t(lang, "game.no_players"))
+    summary = table.status_summary(lang, state)  # markers and mines: the last pages
+    if summary:
+        lines.append(summary)
     return title, "\n".join(lines)
 
 
 def status_pages(lang: Lang, view: GameView) -> list[discord.Embed]:
-    """The game at a glance: the bag per player, then every unit, 10 units per page."""
+    """The game at a glance: the bag per player, then every unit, 10 units per page, then
+    the markers and mines on the table."""
     title, header = _status_header(lang, view)
     units = list(view.state.units.values())
     chunks = [units[i : i + UNITS_PER_PAGE] for i in range(0, len(units), UNITS_PER_PAGE)] or [[]]
+    lines = table.table_lines(lang, view.state)
+    extra = pack(lines, per_page=LIST_LINES_PER_PAGE) if lines else []
+    total = len(chunks) + len(extra)
     pages = []
-    for number, chunk in enumerate(chunks, 1):
+    for chunk in chunks:
         embed = discord.Embed(title=cut(title, 256), description=header)
         for unit in chunk:
             name = f"{tag(unit.colour)} {plain(unit.name)}"
             embed.add_field(name=cut(name, 256), value=unit_details(lang, unit), inline=False)
-        embed.set_footer(
-            text=t(lang, "game.page", page=number, pages=len(chunks), units=len(units))
-        )
         pages.append(embed)
+    for text in extra:
+        heading = f"**{t(lang, 'marker.status_title')}**"
+        pages.append(discord.Embed(title=cut(title, 256), description=f"{heading}\n{text}"))
+    for number, embed in enumerate(pages, 1):
+        embed.set_footer(text=t(lang, "game.page", page=number, pages=total, units=len(units)))
     return pages
 
 
@@ -522,6 +533,8 @@ def ordered(lang: Lang, result: OrderResult) -> str:
                 removed=result.rally.pins_removed,
             )
         )
+    if result.grip is not None:
+        lines.append(table.grip_line(lang, result.grip))
     if result.pins_after != result.pins_before:
         lines.append(t(lang, "order.pins", before=result.pins_before, after=result.pins_after))
     if result.dice > 1 and result.dice_left:
@@ -730,6 +743,8 @@ def _ev_order(lang: Lang, p: OrderResult) -> str:
                 removed=p.rally.pins_removed,
             )
         )
+    if p.grip is not None:
+        parts.append(table.grip_line(lang, p.grip))
     return "; ".join(parts)
 
 
@@ -776,6 +791,7 @@ EVENTS: dict[str, tuple[type[BaseModel], Callable[[Lang, Any], str] | None]] = {
     "end": (GameClosed, _ev_end),
     "rule": (RuleChanged, _ev_rule),
     "undo": (Undone, _ev_undo),
+    **TABLE_EVENTS,  # mines and markers (cogs.markers.events)
 }
 
 

@@ -1,0 +1,84 @@
+"""/shoot with 30 dice against a no-op command through the simulated Discord (issue 5).
+
+Run from the repository root: `python -m bench.shoot`. Ten Mag Light Supports (RF3) at
+effective range: 30 Acc tests, a Res test per hit, the reply rendered and sent. Two
+phases, each interleaved with the no-op command: the shot only rolled (no unit named; the
+headline, target /shoot p99 ≤ 1.5 × no-op p99), then fired by a tracked unit (one
+transaction and one event per shot), with `/pins set` as the reference for any tracked
+change. Then the rules core alone: resolutions per second (``bench.shoot_core``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+
+import simcord
+
+from bench import shoot_core
+from bench.support import bench_bot, summary
+
+ROUNDS = 500
+WARM_UP = 30
+THIRTY_DICE = {"weapon": "mag-light-support", "models": 10, "distance": 20, "res": 5}
+Work = Callable[[], Awaitable[object]]
+
+
+async def interleaved(commands: dict[str, Work]) -> dict[str, list[float]]:
+    """Each command in turn, ``ROUNDS`` times, after a warm-up; seconds per command."""
+    for _ in range(WARM_UP):
+        for work in commands.values():
+            await work()
+    samples: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(ROUNDS):
+        for name, work in commands.items():
+            started = time.perf_counter()
+            await work()
+            samples[name].append(time.perf_counter() - started)
+    return samples
+
+
+def report(samples: dict[str, list[float]]) -> None:
+    p99 = {name: summary(name, values)[1] for name, values in samples.items()}
+    for name in p99:
+        if name != "/noop":
+            ratio = p99[name] / p99["/noop"]
+            verdict = "OK" if ratio <= 1.5 else "OVER"
+            print(f"p99 ratio {name} : /noop = {ratio:.2f} (target ≤ 1.5) -> {verdict}")
+
+
+async def through_discord() -> None:
+    bot, _ = bench_bot()
+    async with simcord.run(bot) as env:
+        guild = env.create_guild("bench")
+        channel = guild.create_text_channel("table")
+        alice = guild.add_member(env.create_user("alice"))
+        noop = {"/noop": lambda: alice.slash(channel, "noop")}
+        untracked = {**THIRTY_DICE, "acc": 5, "target-models": 10}
+        print("Phase 1: no game, the shot only rolled")
+        report(await interleaved(
+            {**noop, "/shoot 30 dice": lambda: alice.slash(channel, "shoot", **untracked)}
+        ))
+        await alice.slash(channel, "game start", name="Bench")
+        await alice.slash(channel, "unit add", name="Gunners", models=10, acc=5, co=8)
+        tracked = {**THIRTY_DICE, "shooter": "Gunners"}
+        print("Phase 2: fired by a tracked unit (one event per shot)")
+        report(await interleaved({
+            **noop,
+            "/shoot 30 dice": lambda: alice.slash(channel, "shoot", **tracked),
+            "/pins set (reference)": lambda: alice.slash(
+                channel, "pins set", unit="Gunners", count=0
+            ),
+        }))
+        await bot.services.close()
+
+
+def main() -> None:
+    asyncio.run(through_discord())
+    print()
+    shoot_core.main()
+
+
+if __name__ == "__main__":
+    main()

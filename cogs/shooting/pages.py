@@ -1,0 +1,62 @@
+"""Lines of a result into embeds that stay within Discord's limits, nothing cut.
+
+A page holds at most ``LINES_PER_PAGE`` lines and ``BUDGET`` characters of description
+(Discord allows 4096, 6000 per embed with the title and footer). A line longer than a page
+is split at spaces (``split_text``), never truncated. Several pages are turned with the
+common ``Pager``; each says "Page n/m" in its footer (``reply``).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.common.pager import Pager
+from cogs.common.replies import send
+from cogs.common.text import split_text
+from locales import Lang, t
+
+LINES_PER_PAGE = 24
+BUDGET = 3800
+LINE_LIMIT = 1000
+TITLE_LIMIT = 256
+
+
+def cut_title(text: str) -> str:
+    return text if len(text) <= TITLE_LIMIT else text[: TITLE_LIMIT - 1] + "…"
+
+
+def pack(lines: list[str]) -> list[str]:
+    """Page texts: whole lines, long ones split, at most a page's lines and characters."""
+    pieces = [part for line in lines for part in (split_text(line, LINE_LIMIT) or [""])]
+    texts: list[str] = []
+    current: list[str] = []
+    size = 0
+    for piece in pieces:
+        if current and (len(current) >= LINES_PER_PAGE or size + len(piece) + 1 > BUDGET):
+            texts.append("\n".join(current))
+            current, size = [], 0
+        current.append(piece)
+        size += len(piece) + 1
+    if current or not texts:
+        texts.append("\n".join(current))
+    return texts
+
+
+def embeds(lang: Lang, title: str, lines: list[str], colour: int | None = None):
+    texts = pack(lines)
+    found = []
+    for number, text in enumerate(texts, 1):
+        embed = discord.Embed(title=cut_title(title), description=text, colour=colour)
+        if len(texts) > 1:
+            embed.set_footer(text=t(lang, "shoot.page", page=number, pages=len(texts)))
+        found.append(embed)
+    return found
+
+
+async def reply(interaction: discord.Interaction, lang: Lang, title: str, lines: list[str]) -> None:
+    """One embed when it fits, else pages that only the caller turns."""
+    found = embeds(lang, title, lines)
+    if len(found) == 1:
+        await send(interaction, embed=found[0])
+    else:
+        await Pager(found, interaction.user.id).start(interaction)

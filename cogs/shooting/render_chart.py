@@ -1,0 +1,64 @@
+"""A damage chart as rolled: the table, each row's die and text, its nested dice, what it did.
+
+Under Massive Damage the chart is rolled twice (ruleset ``massive_damage``): both rows are
+shown, the one that does not count is struck out.
+"""
+
+from __future__ import annotations
+
+from cogs.common.text import plain
+from cogs.shooting.render_applied import damage_lines
+from cogs.shooting.render_dice import face
+from core.shooting.results import ChartResult, ChartRow
+from locales import Lang, t
+from services.shooting_records import ChartRecord
+
+FLAGS = ("down", "malfunction", "immobilised", "morale_test", "destroyed")
+
+
+def row_text(lang: Lang, row: ChartRow) -> str:
+    text = row.text_fr if lang == "fr" else row.text_en
+    nested = [
+        t(lang, "damage.nested", dice=e.dice, value=face(e.rolled))
+        for e in row.effects
+        if e.rolled is not None
+    ]
+    if nested:
+        text += " (" + ", ".join(nested) + ")"
+    return text
+
+
+def outcome(lang: Lang, chart: ChartResult) -> str:
+    parts = []
+    if chart.pins:
+        parts.append(t(lang, "damage.effect.pins", count=chart.pins))
+    if chart.mod_minus:
+        parts.append(t(lang, "damage.effect.mod_minus", count=chart.mod_minus))
+    parts += [t(lang, f"damage.effect.{flag}") for flag in FLAGS if getattr(chart, flag)]
+    return t(lang, "damage.outcome", effects=" · ".join(parts) or t(lang, "damage.effect.none"))
+
+
+def chart_lines(lang: Lang, chart: ChartResult) -> list[str]:
+    table = t(lang, f"damage.table.{chart.chart}")
+    sides = chart.rolls[0].sides if chart.rolls else 10
+    if chart.hit is not None:
+        lines = [t(lang, "damage.chart_hit", table=table, hit=chart.hit)]
+    else:
+        lines = [t(lang, "damage.chart", table=table)]
+    if len(chart.rows) > 1:
+        lines[0] += " " + t(lang, f"damage.procedure.{chart.procedure}")
+    for row in chart.rows:
+        key = "damage.row" if row.applied else "damage.row_ignored"
+        lines.append(t(lang, key, sides=sides, roll=face(row.roll), text=row_text(lang, row)))
+    lines.append(outcome(lang, chart))
+    return lines
+
+
+def damage(lang: Lang, record: ChartRecord) -> tuple[str, list[str]]:
+    """The title and the lines of a `/damage` reply."""
+    table = t(lang, f"damage.table.{record.result.chart}")
+    if record.unit is not None:
+        title = t(lang, "damage.title_unit", table=table, unit=plain(record.unit.name))
+    else:
+        title = t(lang, "damage.title", table=table)
+    return title, chart_lines(lang, record.result) + damage_lines(lang, record.applied)

@@ -1,0 +1,53 @@
+"""One line per `/shoot`, `/assault` and `/damage` event for `/game log` and `/game undo`,
+with every die it rolled. ``LOG_EVENTS`` has the shape of ``cogs.game.render.EVENTS``
+(event kind -> payload model, line), ready to be merged there."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from cogs.shooting.render_shot import unit_name, weapon_name
+from core.shooting.tape import DieRoll
+from locales import Lang, t
+from services.shooting_records import ChartRecord, CombatRecord, ShotRecord
+
+
+def dice_text(rolls: list[DieRoll]) -> str:
+    return ", ".join(f"d{r.sides}:{r.value}" for r in rolls) or "—"
+
+
+def shot_line(lang: Lang, record: ShotRecord) -> str:
+    result = record.result
+    return t(
+        lang, "shoot.log", weapon=weapon_name(lang, record.weapon),
+        shooter=unit_name(lang, record.shooter), target=unit_name(lang, record.target),
+        hits=result.hits, casualties=result.casualties, pins=result.pins,
+        dice=dice_text(result.rolls),
+    )
+
+
+def combat_line(lang: Lang, record: CombatRecord) -> str:
+    result = record.result
+    return t(
+        lang, "h2h.log", attacker=unit_name(lang, record.attacker),
+        defender=unit_name(lang, record.defender), round=result.round,
+        lost=result.attacker.losses, killed=result.defender.losses,
+        dice=dice_text(result.rolls),
+    )
+
+
+def chart_line(lang: Lang, record: ChartRecord) -> str:
+    return t(
+        lang, "damage.log", table=t(lang, f"damage.table.{record.result.chart}"),
+        unit=unit_name(lang, record.unit), dice=dice_text(record.result.rolls),
+    )
+
+
+LOG_EVENTS: dict[str, tuple[type[BaseModel], Callable[[Lang, Any], str]]] = {
+    "shoot": (ShotRecord, shot_line),
+    "assault": (CombatRecord, combat_line),
+    "damage": (ChartRecord, chart_line),
+}

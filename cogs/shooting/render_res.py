@@ -1,0 +1,55 @@
+"""Res tests of the hits an attack scored, shooting or close combat alike.
+
+Hits are grouped by the number their test needs (Res with its modifiers, minus the SV):
+one line names the terms, the dice follow, each reroll after its first roll with its
+source (Medic, Leader...). A heavily armoured target fails only on a 10, which says so.
+"""
+
+from __future__ import annotations
+
+from cogs.shooting.render_chart import chart_lines
+from cogs.shooting.render_dice import dice_lines, res_face, sum_text
+from core.shooting.results import ChartResult, HitRecord
+from core.shooting.tape import Modifier
+from locales import Lang, t
+
+
+def tested(hits: list[HitRecord]) -> list[HitRecord]:
+    return [h for h in hits if h.res_rolls]
+
+
+def hit_face(lang: Lang, hit: HitRecord) -> str:
+    text = res_face(hit.res_rolls, hit.res_target or 0)
+    if hit.reroll_source is not None:
+        text += f" ({t(lang, f'shoot.reroll_source.{hit.reroll_source}')})"
+    if hit.grenade_hits > 1:
+        text += " " + t(lang, "h2h.compound", count=hit.grenade_hits)
+    if hit.hazardous:
+        text += " ⚠️"
+    return text
+
+
+def res_lines(
+    lang: Lang, hits: list[HitRecord], base: int | None, modifiers: list[Modifier]
+) -> list[str]:
+    """A line per SV: the Res terms and what a test needs, then the dice."""
+    found = tested(hits)
+    if not found or base is None:
+        return []
+    res = base - sum(m.value for m in modifiers)
+    terms = sum_text(lang, "shoot", "shoot.res_base", res, modifiers)
+    lines = []
+    for sv in sorted({h.sv or 0 for h in found}):
+        group = [h for h in found if (h.sv or 0) == sv]
+        need = group[0].res_target or 0
+        key = "shoot.res_heavy" if group[0].heavy else "shoot.res"
+        lines.append(t(lang, key, terms=terms, sv=sv, target=need))
+        lines += dice_lines(lang, "shoot.res_dice", (hit_face(lang, h) for h in group))
+    failed = sum(1 for h in found if h.failed)
+    rerolled = sum(1 for h in found if h.reroll_source is not None)
+    lines.append(t(lang, "shoot.res_summary", failed=failed, tests=len(found), rerolls=rerolled))
+    return lines
+
+
+def charts_lines(lang: Lang, charts: list[ChartResult]) -> list[str]:
+    return [line for chart in charts for line in chart_lines(lang, chart)]

@@ -1,0 +1,197 @@
+"""A shot told step by step, in the caller's language, every die shown.
+
+Order of the story (as ``core.shooting.resolve`` rolls): shots and Blur, the Acc target and
+tests, rerolls of hits, the Spotter, templates (blast, drift, dud), hits and lucky hits,
+Net, Shield Drones, Res tests and their rerolls, damage charts, casualties and pins, markers,
+what a 10 did to the shooter, the Fractal Lock, then what changed on the tracked units.
+"""
+
+from __future__ import annotations
+
+from cogs.common.text import plain
+from cogs.shooting.render_applied import damage_lines, shooter_lines
+from cogs.shooting.render_dice import (
+    dice_lines,
+    face,
+    of_step,
+    roll_face,
+    sum_text,
+)
+from cogs.shooting.render_res import charts_lines, res_lines
+from cogs.shooting.render_templates import template_lines
+from core.shooting import ShotResult
+from locales import Lang, t
+from services.shooting_records import ShotRecord, UnitLabel, WeaponLabel
+
+SHIELD_MARKS = {"blocked": "🛡️", "drone_lost": "💥", "through": "➡️"}
+
+
+def weapon_name(lang: Lang, weapon: WeaponLabel | None) -> str:
+    if weapon is None:
+        return t(lang, "h2h.bare_hands")
+    name = weapon.name_fr if lang == "fr" else weapon.name_en
+    mode = weapon.mode_fr if lang == "fr" else weapon.mode_en
+    return f"{name} ({mode})" if mode else name
+
+
+def unit_name(lang: Lang, unit: UnitLabel | None) -> str:
+    return plain(unit.name) if unit is not None else t(lang, "shoot.untracked")
+
+
+def header(lang: Lang, result: ShotResult) -> str:
+    band = t(lang, f"shoot.band.{result.band}")
+    if result.distance is not None:
+        band = t(lang, "shoot.at_distance", band=band, distance=result.distance)
+    line = t(
+        lang, "shoot.header", models=result.models, band=band,
+        order=t(lang, f"shoot.order.{result.order}"),
+    )
+    if result.ammo is not None:
+        line += " · " + t(lang, "shoot.ammo_line", ammo=t(lang, f"shoot.ammo.{result.ammo}"))
+    return line
+
+
+def count_lines(lang: Lang, result: ShotResult) -> list[str]:
+    lines = []
+    shots = of_step(result.rolls, "shots")
+    if shots:
+        lines += dice_lines(lang, "shoot.shots", map(roll_face, shots), total=result.shots)
+    blur = of_step(result.rolls, "blur")
+    if blur:
+        best = max(r.value for r in blur)
+        lines += dice_lines(lang, "shoot.blur", map(roll_face, blur), value=best)
+    return lines
+
+
+def acc_lines(lang: Lang, result: ShotResult) -> list[str]:
+    fractal = result.fractal
+    if fractal is not None and fractal.locked:
+        return [t(lang, "shoot.fractal_auto", hits=result.shots, sv=fractal.sv,
+                  number=fractal.auto_hits_after)]
+    if result.blind:
+        lines = [t(lang, "shoot.blind")]
+    else:
+        base = (result.acc_target or 0) - sum(m.value for m in result.acc_modifiers)
+        terms = sum_text(lang, "shoot", "shoot.acc_base", base, result.acc_modifiers)
+        lines = [t(lang, "shoot.acc", terms=terms, target=result.acc_target)]
+    tests = of_step(result.rolls, "acc")
+    lines += dice_lines(lang, "shoot.acc_dice", map(roll_face, tests), count=len(tests))
+    rerolled = of_step(result.rolls, "acc_reroll")
+    if rerolled:
+        lines += dice_lines(lang, "shoot.acc_reroll", map(roll_face, rerolled))
+    for spot in of_step(result.rolls, "spotter"):
+        lines.append(t(lang, "shoot.spotter", index=spot.index, dice=roll_face(spot)))
+    return lines
+
+
+def hit_lines(lang: Lang, result: ShotResult) -> list[str]:
+    if not result.hits and (result.markers or result.net):
+        return [t(lang, "shoot.no_damage_ammo", ammo=t(lang, f"shoot.ammo.{result.ammo}"))]
+    if not result.hits:
+        return [t(lang, "shoot.no_hits")]
+    lines = [t(lang, "shoot.hits", hits=result.hits)]
+    if result.lucky_hits:
+        lines.append(t(lang, "shoot.lucky", count=result.lucky_hits))
+    if result.concentrated_fire:
+        lines.append(t(lang, "shoot.concentrated"))
+    return lines
+
+
+def net_lines(lang: Lang, result: ShotResult) -> list[str]:
+    net = result.net
+    if net is None:
+        return []
+    dice = " ".join(face(v) for v in net.rolls)
+    lines = [t(lang, "shoot.net", sides=net.sides, dice=dice, plus=net.plus, value=net.value)]
+    if len(net.shares) > 1:
+        lines.append(t(lang, "shoot.net_shared", shares=" / ".join(map(str, net.shares))))
+    if net.halved:
+        lines.append(t(lang, "shoot.net_halved"))
+    lines.append(t(lang, "shoot.net_pins", pins=net.pins_to))
+    return lines
+
+
+def shield_lines(lang: Lang, result: ShotResult) -> list[str]:
+    rolls = of_step(result.rolls, "shield")
+    if not rolls:
+        return []
+    faces = [face(r.value) + SHIELD_MARKS.get(r.note or "", "") for r in rolls]
+    lines = dice_lines(lang, "shoot.shields", faces)
+    lines.append(
+        t(lang, "shoot.shield_summary", blocked=result.blocked, lost=result.shield_drones_lost)
+    )
+    return lines
+
+
+def outcome_lines(lang: Lang, result: ShotResult) -> list[str]:
+    if not result.hits:
+        return []
+    lines = [t(lang, "shoot.casualties", count=result.casualties)]
+    if result.charts:
+        lines.append(t(lang, "shoot.charts_rolled", count=len(result.charts)))
+    if result.pins:
+        lines.append(t(lang, "shoot.attack_pins", count=result.pins))
+    elif result.heavily_armoured:
+        lines.append(t(lang, "shoot.no_pin_heavy"))
+    return lines
+
+
+def marker_lines(lang: Lang, result: ShotResult) -> list[str]:
+    lines = []
+    for marker in result.markers:
+        name = t(lang, f"shoot.ammo.{marker.ammo}")
+        if marker.on_target:
+            lines.append(t(lang, "shoot.marker_on_target", ammo=name, index=marker.template))
+        else:
+            lines.append(
+                t(lang, "shoot.marker_drifted", ammo=name, index=marker.template,
+                  inches=marker.drift_inches)
+            )
+    return lines
+
+
+def effect_lines(lang: Lang, record: ShotRecord) -> list[str]:
+    """What a 10 does to the shooter, for an untracked shooter (a tracked one says below)."""
+    effects, lines = record.result.effects, []
+    if effects.sensor_marked:
+        lines.append(t(lang, "shoot.sensor_marked"))
+    if record.applied is not None and record.applied.shooter is not None:
+        return lines
+    if effects.order_down is not None:
+        rule = t(lang, f"shoot.rule.{effects.order_down}")
+        lines.append(t(lang, "shoot.effect_down", rule=rule))
+    if effects.exhausted:
+        lines.append(t(lang, "shoot.effect_exhausted"))
+    if effects.overload_lost:
+        lines.append(t(lang, "shoot.overload_lost", count=effects.overload_lost))
+    return lines
+
+
+def fractal_lines(lang: Lang, result: ShotResult) -> list[str]:
+    fractal = result.fractal
+    if fractal is None or not fractal.locks or fractal.locked:
+        return []
+    return [t(lang, "shoot.fractal_locks")]
+
+
+def title(lang: Lang, record: ShotRecord) -> str:
+    return t(
+        lang, "shoot.title", weapon=weapon_name(lang, record.weapon),
+        shooter=unit_name(lang, record.shooter), target=unit_name(lang, record.target),
+    )
+
+
+def shot(lang: Lang, record: ShotRecord) -> tuple[str, list[str]]:
+    """The title and the lines of a shot's reply."""
+    result = record.result
+    lines = [header(lang, result)] + count_lines(lang, result) + acc_lines(lang, result)
+    lines += template_lines(lang, result) + hit_lines(lang, result)
+    lines += net_lines(lang, result) + shield_lines(lang, result)
+    lines += res_lines(lang, result.hit_records, result.res_base, result.res_modifiers)
+    lines += charts_lines(lang, result.charts) + outcome_lines(lang, result)
+    lines += marker_lines(lang, result) + effect_lines(lang, record) + fractal_lines(lang, result)
+    if record.applied is not None:
+        lines += damage_lines(lang, record.applied.target)
+        lines += shooter_lines(lang, record.applied.shooter)
+    return title(lang, record), lines
+

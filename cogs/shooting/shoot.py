@@ -1,0 +1,121 @@
+"""`/shoot`: one weapon fired at one target, every die shown, tracked units updated."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.replies import lang_of
+from cogs.game.options import KIND_CHOICES, call_of, services, unit_autocomplete
+from cogs.shooting import pages, render_shot
+from cogs.shooting.options import (
+    AMMO_CHOICES,
+    ARMOUR_CHOICES,
+    BAND_CHOICES,
+    COVER_CHOICES,
+    MOTION_CHOICES,
+    SHOOT_ORDER_CHOICES,
+    shoot_mode_autocomplete,
+    shoot_weapon_autocomplete,
+)
+from services.shooting_options import ShotOptions
+
+DESCRIPTIONS = {
+    "weapon": "The weapon fired (French or English name)",
+    "models": "How many models fire it",
+    "mode": "Its firing mode, for weapons that have several",
+    "shooter": "The firing unit of this game (its Acc, pins and order are used)",
+    "target": "The target unit of this game (its Res, models, Down; it takes the damage)",
+    "acc": "Shooter's Acc (needed without a shooter unit; overrides the unit's)",
+    "res": "Target's Res with armour (needed without a target unit; overrides the unit's)",
+    "distance": "Distance to the target in inches (gives the range band)",
+    "band": "Range band, when no distance is given",
+    "order": "The shooter's order (default: its current order, else Fire)",
+    "cover": "The target's cover",
+    "target_state": "What the target is doing: Down, running, sprinting (default: from the unit)",
+    "modifier": "Any other Acc modifier the table agrees on (−10 to 10)",
+    "targeters": "Targeter Probes marking the target (+1 Acc each, at most +3)",
+    "spotter": "A Spotter rerolls one missed Acc test (not a 10)",
+    "res_rerolls": "Rerolls of failed Res tests: medic, medi-drone, medi-probe, leader 2",
+    "ammo": "Special ammo (X-Launcher, X-Howitzer, Mag Mortar, X-Sling, Micro-X)",
+    "armour": "The target's armour (default: the unit's, else none)",
+    "target_kind": "The target's kind: vehicles, weapon drones, heavy weapons roll damage charts",
+    "shield_drones": "Shield Drones with the target (a D10 per hit)",
+    "blind": "Blind overhead fire (Fire order only)",
+    "pins": "Pins on the shooter (overhead drift; default: the unit's)",
+    "target_models": "Models in an untracked target (caps the casualties)",
+    "extras": "More: large, batter-drone, blur:2, micromite, nano-shield, nuhu, sensor, res+1",
+}
+
+
+class ShootCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="shoot", description="Fire a weapon: every die shown, damage applied"
+    )
+    @app_commands.rename(
+        target_state="target-state",
+        res_rerolls="res-rerolls",
+        target_kind="target-kind",
+        shield_drones="shield-drones",
+        target_models="target-models",
+    )
+    @app_commands.describe(**DESCRIPTIONS)
+    @app_commands.choices(
+        band=BAND_CHOICES,
+        order=SHOOT_ORDER_CHOICES,
+        cover=COVER_CHOICES,
+        target_state=MOTION_CHOICES,
+        ammo=AMMO_CHOICES,
+        armour=ARMOUR_CHOICES,
+        target_kind=KIND_CHOICES,
+    )
+    @app_commands.autocomplete(
+        weapon=shoot_weapon_autocomplete,
+        mode=shoot_mode_autocomplete,
+        shooter=unit_autocomplete,
+        target=unit_autocomplete,
+    )
+    async def shoot(
+        self,
+        interaction: discord.Interaction,
+        weapon: str,
+        models: app_commands.Range[int, 1, 100],
+        mode: str | None = None,
+        shooter: str | None = None,
+        target: str | None = None,
+        acc: app_commands.Range[int, 1, 20] | None = None,
+        res: app_commands.Range[int, 1, 20] | None = None,
+        distance: app_commands.Range[float, 0, 1000] | None = None,
+        band: str | None = None,
+        order: str | None = None,
+        cover: str | None = None,
+        target_state: str | None = None,
+        modifier: app_commands.Range[int, -10, 10] = 0,
+        targeters: app_commands.Range[int, 0, 10] = 0,
+        spotter: bool = False,
+        res_rerolls: str | None = None,
+        ammo: str | None = None,
+        armour: str | None = None,
+        target_kind: str | None = None,
+        shield_drones: app_commands.Range[int, 0, 10] = 0,
+        blind: bool = False,
+        pins: app_commands.Range[int, 0, 50] | None = None,
+        target_models: app_commands.Range[int, 1, 100] | None = None,
+        extras: str | None = None,
+    ) -> None:
+        options = ShotOptions(
+            weapon=weapon, models=models, mode=mode, shooter=shooter, target=target, acc=acc,
+            res=res, distance=distance, band=band, order=order, cover=cover,
+            motion=target_state, modifier=modifier, targeters=targeters, spotter=spotter,
+            rerolls=res_rerolls, ammo=ammo, armour=armour, kind=target_kind,
+            shield_drones=shield_drones, blind=blind, pins=pins, target_models=target_models,
+            extras=extras,
+        )
+        record = await services(interaction).shooting.shoot(call_of(interaction), options)
+        lang = await lang_of(interaction)
+        title, lines = render_shot.shot(lang, record)
+        await pages.reply(interaction, lang, title, lines)

@@ -1,0 +1,180 @@
+"""What special-ammo markers do to the units declared within their 3" (seeds 000/002/003).
+
+* Blur: a unit within 3" shoots at −D3 Acc; within several, a D3 each and the highest
+  counts (``MarkerEffects.blur_markers`` -> ``Shot.blur_markers``; the shooting core rolls).
+* Arc: each shot whose line of fire crosses an Arc rolls a D10 per Arc before its Acc test,
+  6-10 an automatic miss (``arc_checks``); OH fire is affected when its aim point is within
+  3" of the marker.
+* Grip: a unit that starts a move within 3" takes an Ag test: fail, no move this action (a
+  10 also gives a pin); pass, half move; a 1, a full move (``grip_test``, from
+  ``core.orders.give_order`` on Advance and Run).
+* Scoot: units with living crew (infantry, mounted, weapon teams, beasts; vehicles only when
+  scramble-proof), of either side, may only be given Run or Down (``check_order``).
+* Scrambler: enemy units only (the marker's owner's units are not affected), never
+  scramble-proof ones; armour bonuses cancelled, weapon drones and vehicles −2 Res, buddy
+  drones off (``Target.scrambled`` does all three in the shooting core); a probe cannot act.
+  Several Scramblers count once.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from core.dice import DiceSource
+from core.errors import BadInput, Conflict
+from core.game import GameState, Unit
+from core.rolls import RolledDie, TestRoll, roll
+from core.table_markers.lookup import markers_around, markers_of
+from core.table_markers.models import AmmoMarker
+from core.tests import d10_test
+from core.units import PinsResult, add_pins
+
+LIVING_CREW = frozenset({"infantry", "heavy_weapon", "beast", "other"})
+MACHINES = frozenset({"weapon_drone", "vehicle"})  # −2 Res under a Scrambler
+MOVING_ORDERS = ("advance", "run")
+SCOOT_ORDERS = ("run", "down")
+ARC_MISS_FROM = 6  # D10 6-10: the shot is intercepted
+
+
+def scoot_affects(unit: Unit) -> bool:
+    """Units with living crew; a vehicle only when scramble-proof (seeds "SCOOT")."""
+    return unit.kind in LIVING_CREW or (unit.kind == "vehicle" and unit.jam_proof)
+
+
+def scrambles(marker: AmmoMarker, unit: Unit) -> bool:
+    """A Scrambler affects enemy units within 3" that are not scramble-proof."""
+    return (
+        marker.type == "scrambler"
+        and unit.id in marker.units
+        and marker.owner_id != unit.owner_id
+        and not unit.jam_proof
+    )
+
+
+def is_scrambled(state: GameState, unit_id: str) -> bool:
+    """Within 3" of at least one enemy Scrambler (several count once)."""
+    unit = state.units[unit_id]
+    return any(scrambles(m, unit) for m in markers_around(state, unit_id, "scrambler"))
+
+
+def _scrambler_effect(marker: AmmoMarker, unit: Unit) -> str:
+    if marker.owner_id == unit.owner_id:
+        return "marker.effect.scrambler_friendly"
+    if unit.jam_proof:
+        return "marker.effect.scrambler_proof"
+    if unit.kind == "probe":
+        return "marker.effect.scrambler_probe"
+    if unit.kind in MACHINES:
+        return "marker.effect.scrambler_machine"
+    return "marker.effect.scrambler"
+
+
+def effect_on(marker: AmmoMarker, unit: Unit) -> str:
+    """Message key of what ``marker`` does to ``unit`` declared within it."""
+    if marker.type == "scrambler":
+        return _scrambler_effect(marker, unit)
+    if marker.type == "scoot" and not scoot_affects(unit):
+        return "marker.effect.scoot_immune"
+    return f"marker.effect.{marker.type}"
+
+
+class MarkerEffects(BaseModel):
+    """Markers that bear on one shot, from the players' declarations (``shot_markers``)."""
+
+    blur_markers: int = 0  # Blurs the shooter is within: ``Shot.blur_markers``
+    scrambled: bool = False  # the target is within an enemy Scrambler: ``Target.scrambled``
+    shooter_scrambled: bool = False  # the shooter's buddy drones (Spotter...) do not work
+    arcs: int = 0  # Arcs the shooter or the target is within: each shot rolls ``arc_checks``
+
+
+def shot_markers(
+    state: GameState, shooter_unit_id: str | None, target_unit_id: str | None
+) -> MarkerEffects:
+    """What the markers do to a shot from ``shooter_unit_id`` at ``target_unit_id``.
+
+    Either id may be None (an untracked unit). Arcs crossed between the two, which no
+    declaration can tell, are the shooter's to add (a ``/shoot`` option)."""
+    effects = MarkerEffects()
+    if shooter_unit_id is not None:
+        effects.blur_markers = len(markers_around(state, shooter_unit_id, "blur"))
+        effects.shooter_scrambled = is_scrambled(state, shooter_unit_id)
+    if target_unit_id is not None:
+        effects.scrambled = is_scrambled(state, target_unit_id)
+    ends = {u for u in (shooter_unit_id, target_unit_id) if u is not None}
+    effects.arcs = sum(1 for m in markers_of(state) if m.type == "arc" and ends & set(m.units))
+    return effects
+
+
+class ArcCheck(BaseModel):
+    shot: int  # 1-based
+    rolls: list[RolledDie]  # one D10 per Arc, until one intercepts the shot
+    intercepted: bool
+
+
+class ArcChecks(BaseModel):
+    checks: list[ArcCheck]
+
+    @property
+    def passed(self) -> int:
+        """Shots that went through every Arc (they take their Acc test)."""
+        return sum(1 for check in self.checks if not check.intercepted)
+
+
+def arc_checks(dice: DiceSource, count: int, shots: int = 1) -> ArcChecks:
+    """Arc (seeds "ARC"): before its Acc test, each of ``shots`` shots rolls a D10 for each
+    of the ``count`` Arcs it crosses; 1-5 it goes through, 6-10 it misses automatically
+    (the next Arcs are not rolled for a shot already intercepted)."""
+    if not 0 <= count <= 10 or not 0 <= shots <= 100:
+        raise BadInput("marker.arc_count_range", count=count, shots=shots)
+    checks = []
+    for shot in range(1, shots + 1):
+        rolls: list[RolledDie] = []
+        while len(rolls) < count and (not rolls or rolls[-1].value < ARC_MISS_FROM):
+            rolls.append(roll(dice, 10))
+        intercepted = bool(rolls) and rolls[-1].value >= ARC_MISS_FROM
+        checks.append(ArcCheck(shot=shot, rolls=rolls, intercepted=intercepted))
+    return ArcChecks(checks=checks)
+
+
+def check_order(state: GameState, unit: Unit, order: str) -> None:
+    """Refuse an order the markers forbid, before any die: Scoot (Run or Down only), a
+    probe under an enemy Scrambler (cannot act), Grip on a unit without Ag."""
+    scoots = markers_around(state, unit.id, "scoot")
+    if scoots and scoot_affects(unit) and order not in SCOOT_ORDERS:
+        numbers = ", ".join(f"#{m.number}" for m in scoots)
+        raise BadInput("marker.scoot_orders", unit=unit.name, markers=numbers)
+    if unit.kind == "probe" and is_scrambled(state, unit.id):
+        raise Conflict("marker.probe_scrambled", unit=unit.name)
+    grips = markers_around(state, unit.id, "grip")
+    if grips and order in MOVING_ORDERS and unit.stats.get("ag") is None:
+        raise Conflict("marker.grip_needs_ag", unit=unit.name)
+
+
+class GripRecord(BaseModel):
+    """The Ag test of a unit that moves from within 3" of a Grip marker."""
+
+    markers: list[int]  # numbers of the Grip markers it is within
+    test: TestRoll
+    outcome: Literal["stuck", "half", "full"]
+    pins: PinsResult | None = None  # a 10: one pin
+
+
+def grip_test(
+    state: GameState, unit_id: str, executed: str, dice: DiceSource
+) -> tuple[GameState, GripRecord | None]:
+    """The Grip test when the unit carries out a move (Advance, Run) from within a Grip."""
+    grips = markers_around(state, unit_id, "grip")
+    unit = state.units[unit_id]
+    if not grips or executed not in MOVING_ORDERS:
+        return state, None
+    agility = unit.stats.get("ag")
+    if agility is None:
+        raise Conflict("marker.grip_needs_ag", unit=unit.name)
+    test = TestRoll.of(d10_test(dice, agility))
+    outcome = ("full" if test.natural_one else "half") if test.passed else "stuck"
+    record = GripRecord(markers=[m.number for m in grips], test=test, outcome=outcome)
+    if test.natural_ten:
+        state, record.pins = add_pins(state, unit_id, 1)
+    return state, record

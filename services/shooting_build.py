@@ -1,0 +1,113 @@
+"""A ``Shot`` from `/shoot`'s options and the tracked units they name.
+
+A tracked shooter gives its Acc, pins and current order, a tracked target its Res, models,
+kind, armour and Down; any option given overrides the unit's value. Untracked, Acc (for
+the shooter) and Res (for the target) must be given. An active Fractal Lock of the shooter
+on the target is put on the shot (``core.shooting.with_lock``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from core.errors import BadInput
+from core.game import GameState, Unit
+from core.shooting import ResRerolls, Shot, Target, with_lock
+from core.shooting.from_units import current_order, stat
+from services.shooting_input import Extras
+from services.shooting_options import ShotOptions
+
+
+@dataclass(frozen=True, slots=True)
+class ShotPlan:
+    """The options once parsed: weapon and mode ids, rerolls, extras."""
+
+    options: ShotOptions
+    weapon: str
+    mode: str | None
+    rerolls: ResRerolls
+    extras: Extras
+
+
+def given(**values: Any) -> dict[str, Any]:
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def shooter_fields(options: ShotOptions, shooter: Unit | None) -> dict[str, Any]:
+    if shooter is None:
+        if options.acc is None:
+            raise BadInput("shoot.acc_needed")
+        return given(acc=options.acc, order=options.order, shooter_pins=options.pins)
+    if options.models > shooter.models:
+        raise BadInput(
+            "shoot.models_above_unit", unit=shooter.name, models=options.models,
+            have=shooter.models,
+        )
+    return {
+        "acc": options.acc if options.acc is not None else stat(shooter, "acc"),
+        "order": options.order or current_order(shooter),
+        "shooter_pins": options.pins if options.pins is not None else shooter.pins,
+    }
+
+
+def target_fields(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
+    if target is None:
+        if options.res is None:
+            raise BadInput("shoot.res_needed")
+        return given(
+            res=options.res, models=options.target_models, kind=options.kind,
+            armour=options.armour, motion=options.motion,
+        )
+    return {
+        "res": options.res if options.res is not None else stat(target, "res"),
+        "models": target.models,
+        "kind": options.kind or target.kind,
+        "armour": options.armour or target.armour,
+        "motion": options.motion or ("down" if target.down else "normal"),
+    }
+
+
+def build_target(plan: ShotPlan, target: Unit | None) -> Target:
+    options = plan.options
+    fields = target_fields(options, target)
+    fields.update(
+        given(cover=options.cover),
+        targeters=options.targeters,
+        shield_drones=options.shield_drones,
+        res_rerolls=plan.rerolls,
+        **plan.extras.target,
+    )
+    return validated(Target, fields)
+
+
+def build_shot(
+    plan: ShotPlan, shooter: Unit | None, target: Unit | None, state: GameState | None = None
+) -> Shot:
+    options = plan.options
+    fields = shooter_fields(options, shooter)
+    fields.update(
+        given(mode=plan.mode, ammo=options.ammo, distance=options.distance, band=options.band),
+        weapon=plan.weapon,
+        models=options.models,
+        target=build_target(plan, target),
+        spotter=options.spotter,
+        blind=options.blind,
+        acc_modifier=options.modifier,
+        **plan.extras.shot,
+    )
+    shot = validated(Shot, fields)
+    if state is not None and shooter is not None and target is not None:
+        shot = with_lock(state, shooter.id, target.id, shot)
+    return shot
+
+
+def validated(model: type, fields: dict[str, Any]) -> Any:
+    """The model, or ``shoot.invalid`` naming the field (choices are checked before)."""
+    try:
+        return model(**fields)
+    except ValidationError as error:
+        where = ".".join(str(part) for part in error.errors()[0]["loc"]) or "?"
+        raise BadInput("shoot.invalid", field=where) from None

@@ -1,0 +1,88 @@
+"""`/assault`'s options made ready: both sides, their weapons and rerolls, the round.
+
+Everything that can be refused without the game is refused here, before a transaction
+opens: choices, weapon names (``h2h.no_weapon`` with suggestions), reroll words, a side's
+stats. Units are read inside the change (``CombatPlan.sides``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.game import Unit
+from core.shooting import CombatApplied, CombatResult, CombatSide, ResRerolls
+from services.lookups import RulesLookup
+from services.shooting_input import parse_rerolls
+from services.shooting_options import CombatOptions, StrikeOptions
+from services.shooting_records import CombatRecord, UnitLabel, WeaponLabel
+from services.shooting_sides import SideSpec, build_side, parse_side
+from services.shooting_weapons import find_mode, find_weapon
+
+Armed = tuple[str | None, str | None]  # weapon id, mode id
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    spec: SideSpec
+    strike: StrikeOptions
+    armed: Armed
+    label: WeaponLabel | None
+    rerolls: ResRerolls
+
+    @property
+    def unit(self):
+        return self.spec.unit
+
+    def side(self, unit: Unit | None) -> CombatSide:
+        return build_side(self.spec, unit, self.strike, self.armed, self.rerolls)
+
+
+def armed(lookup: RulesLookup, strike: StrikeOptions) -> tuple[Armed, WeaponLabel | None]:
+    if not strike.weapon:
+        return (None, None), None
+    weapon = find_weapon(lookup, strike.weapon, "h2h")
+    mode = find_mode(weapon, strike.mode)
+    chosen = next((m for m in weapon.modes if m.id == mode), weapon.modes[0])
+    return (weapon.id, mode), WeaponLabel.of(weapon, chosen)
+
+
+def fighter(lookup: RulesLookup, label: str, text: str, strike: StrikeOptions) -> Fighter:
+    spec = parse_side(label, text)
+    weapon, name = armed(lookup, strike)
+    rerolls = parse_rerolls("h2h", strike.rerolls, side=label)
+    return Fighter(spec, strike, weapon, name, rerolls)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatPlan:
+    attacker: Fighter
+    defender: Fighter
+    round: int
+
+    def sides(self, attacker: Unit | None, defender: Unit | None):
+        return self.attacker.side(attacker), self.defender.side(defender)
+
+    def record(
+        self,
+        result: CombatResult,
+        applied: CombatApplied | None,
+        attacker: Unit | None,
+        defender: Unit | None,
+    ) -> CombatRecord:
+        return CombatRecord(
+            attacker=UnitLabel.of(attacker),
+            defender=UnitLabel.of(defender),
+            attacker_weapon=self.attacker.label,
+            defender_weapon=self.defender.label,
+            result=result,
+            applied=applied,
+        )
+
+
+def plan_combat(lookup: RulesLookup, options: CombatOptions) -> CombatPlan:
+    options.check()
+    return CombatPlan(
+        fighter(lookup, "attacker", options.attacker, options.attack),
+        fighter(lookup, "defender", options.defender, options.defence),
+        options.round,
+    )

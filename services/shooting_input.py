@@ -1,0 +1,150 @@
+"""What the shooting commands are given, checked before anything is read or rolled.
+
+Slash options arrive as plain values; discord.py does not enforce choices on incoming
+interactions, so every fixed choice is checked here (``{prefix}.bad_choice``) and a wrong
+literal never reaches a pydantic model. Two free-text options are parsed here too:
+``res-rerolls`` ("medic, leader 2") and ``extras`` ("large blur:2 res-1"), each word
+answered by a message listing the words known when it is not one of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.errors import BadInput
+from core.shooting import ResRerolls
+
+BANDS = ("effective", "long", "extreme")
+COVERS = ("none", "light", "dense")
+MOTIONS = ("normal", "down", "run", "fast_run", "sprint")
+ARMOURS = ("none", "reflex", "mounted_reflex", "phase")
+CHARTS = ("vehicle", "weapon_drone", "heavy_weapon")
+D_SPINNER = ("res", "sv")
+TEXT_LIMIT = 200
+WORD = re.compile(r"([^\W\d_]+(?:[-'][^\W\d_]+)*)\s*[:=]?\s*([+-]?\d{1,4})?")
+
+REROLL_WORDS = {
+    "medic": "medic",
+    "médic": "medic",
+    "medecin": "medic",
+    "médecin": "medic",
+    "medi-drone": "medi_drones",
+    "medi-drones": "medi_drones",
+    "médi-drone": "medi_drones",
+    "médi-drones": "medi_drones",
+    "medi-probe": "medi_probes",
+    "medi-probes": "medi_probes",
+    "médi-sonde": "medi_probes",
+    "médi-sondes": "medi_probes",
+    "leader": "leader",
+    "meneur": "leader",
+    "chef": "leader",
+}
+
+
+def check_choice(prefix: str, option: str, value: str | None, allowed: Iterable[str]) -> None:
+    """``value`` is None or one of ``allowed``; ``{prefix}.bad_choice`` otherwise."""
+    known = tuple(allowed)
+    if value is not None and value not in known:
+        raise BadInput(
+            f"{prefix}.bad_choice", option=option, value=str(value)[:50], choices=", ".join(known)
+        )
+
+
+def words(text: str | None) -> list[tuple[str, int | None]]:
+    """``"medic, leader 2"`` -> ``[("medic", None), ("leader", 2)]`` (lowercase, hyphens)."""
+    cleaned = (text or "").casefold().replace("_", "-")[:TEXT_LIMIT]
+    found = []
+    for match in WORD.finditer(cleaned):
+        number = match.group(2)
+        found.append((match.group(1), int(number) if number is not None else None))
+    return found
+
+
+def leftovers(text: str | None) -> str | None:
+    """What is neither a word nor a number (``"??"``): reported rather than ignored."""
+    rest = WORD.sub(" ", (text or "").casefold().replace("_", "-")[:TEXT_LIMIT])
+    rest = re.sub(r"[\s,;]+", " ", rest).strip()
+    return rest or None
+
+
+def parse_rerolls(prefix: str, text: str | None, **extra: str) -> ResRerolls:
+    """Res rerolls by source: ``"medic, medi-drone, leader 2"`` (one each unless counted)."""
+    counts = {"medic": 0, "medi_drones": 0, "medi_probes": 0, "leader": 0}
+    odd = leftovers(text)
+    if odd is not None:
+        raise BadInput(f"{prefix}.unknown_reroll", word=odd[:30], known=known_rerolls(), **extra)
+    for word, number in words(text):
+        source = REROLL_WORDS.get(word)
+        if source is None:
+            raise BadInput(
+                f"{prefix}.unknown_reroll", word=word[:30], known=known_rerolls(), **extra
+            )
+        counts[source] += 1 if number is None else number
+    return ResRerolls(**counts)
+
+
+def known_rerolls() -> str:
+    return "medic, medi-drone, medi-probe, leader 2"
+
+
+@dataclass
+class Extras:
+    """What ``extras`` sets: ``Shot`` fields and ``Target`` fields."""
+
+    shot: dict[str, Any] = field(default_factory=dict)
+    target: dict[str, Any] = field(default_factory=dict)
+
+
+# word -> (which object, its field, whether the word takes a number: 1 when none is given)
+EXTRA_WORDS: dict[str, tuple[str, str, bool]] = {
+    "large": ("target", "large", False),
+    "grand": ("target", "large", False),
+    "batter-drone": ("shot", "batter_drone", False),
+    "batter": ("shot", "batter_drone", False),
+    "blur": ("shot", "blur_markers", True),
+    "micromite": ("target", "micromite", False),
+    "nano-shield": ("target", "nano_shield", False),
+    "nuhu": ("target", "nuhu_envelope", False),
+    "sensor": ("target", "sensor_marked", False),
+    "scrambled": ("target", "scrambled", False),
+    "scrambler": ("target", "scrambled", False),
+    "net-units": ("shot", "net_units", True),
+    "res": ("target", "res_modifier", True),
+}
+EXTRA_ALIASES = {
+    "brouillage": "blur",
+    "déflecteur": "batter-drone",
+    "nano-bouclier": "nano-shield",
+    "détecteur": "sensor",
+    "brouilleur": "scrambled",
+    "brouillée": "scrambled",
+    "filet": "net-units",
+    "rés": "res",
+}
+
+
+def known_extras() -> str:
+    return (
+        "large, batter-drone, blur:2, micromite, nano-shield, nuhu, sensor, scrambled, "
+        "net-units:2, res+1"
+    )
+
+
+def parse_extras(text: str | None) -> Extras:
+    """``"large blur:2 res-1"``: flags and counts the other options do not cover."""
+    odd = leftovers(text)
+    if odd is not None:
+        raise BadInput("shoot.unknown_extra", word=odd[:30], known=known_extras())
+    extras = Extras()
+    for word, number in words(text):
+        spec = EXTRA_WORDS.get(EXTRA_ALIASES.get(word, word))
+        if spec is None:
+            raise BadInput("shoot.unknown_extra", word=word[:30], known=known_extras())
+        where, name, counted = spec
+        value: Any = (1 if number is None else number) if counted else True
+        getattr(extras, where)[name] = value
+    return extras

@@ -1,0 +1,95 @@
+"""The options of `/shoot`, `/assault` and `/damage` as plain values, checked as a whole.
+
+The cogs fill these from the slash options; ``check`` refuses a value that is not one of
+the option's choices before any unit is read or die rolled. Numbers keep their ranges for
+the core to check (``shoot.*_range``, ``h2h.*_range``), with the bounds in the message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.game import ORDERS
+from core.shooting.validate import check_models
+from core.units import UNIT_KINDS
+from services.shooting_input import (
+    ARMOURS,
+    BANDS,
+    CHARTS,
+    COVERS,
+    D_SPINNER,
+    MOTIONS,
+    check_choice,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ShotOptions:
+    weapon: str
+    models: int
+    mode: str | None = None
+    shooter: str | None = None
+    target: str | None = None
+    acc: int | None = None
+    res: int | None = None
+    distance: float | None = None
+    band: str | None = None
+    order: str | None = None
+    cover: str | None = None
+    motion: str | None = None
+    modifier: int = 0
+    targeters: int = 0
+    spotter: bool = False
+    rerolls: str | None = None
+    ammo: str | None = None
+    armour: str | None = None
+    kind: str | None = None
+    shield_drones: int = 0
+    blind: bool = False
+    pins: int | None = None
+    target_models: int | None = None
+    extras: str | None = None
+
+    def check(self) -> None:
+        check_models("shoot", "models", self.models)
+        check_choice("shoot", "band", self.band, BANDS)
+        check_choice("shoot", "order", self.order, ORDERS)
+        check_choice("shoot", "cover", self.cover, COVERS)
+        check_choice("shoot", "target-state", self.motion, MOTIONS)
+        check_choice("shoot", "armour", self.armour, ARMOURS)
+        check_choice("shoot", "target-kind", self.kind, UNIT_KINDS)
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeOptions:
+    """One side's way of fighting: its weapon and mode, attacks, Str modifier, choices."""
+
+    weapon: str | None = None
+    mode: str | None = None
+    attacks: int | None = None
+    modifier: int = 0
+    d_spinner: str | None = None
+    rerolls: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CombatOptions:
+    attacker: str
+    defender: str
+    attack: StrikeOptions = StrikeOptions()
+    defence: StrikeOptions = StrikeOptions()
+    round: int = 1
+
+    def check(self) -> None:
+        check_choice("h2h", "d-spinner", self.attack.d_spinner, D_SPINNER)
+        check_choice("h2h", "defender-d-spinner", self.defence.d_spinner, D_SPINNER)
+
+
+@dataclass(frozen=True, slots=True)
+class ChartOptions:
+    table: str
+    unit: str | None = None
+    massive: bool = False
+
+    def check(self) -> None:
+        check_choice("damage", "table", self.table, CHARTS)

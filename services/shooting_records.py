@@ -1,0 +1,74 @@
+"""What a shot, a close-combat round or a damage chart returns, and what the game log keeps.
+
+Each record holds the core's result (every die in order) and, for tracked units, what was
+written into them (``ShotApplied``, ``CombatApplied``, ``DamageApplied``); the names the
+reply needs (weapon and mode in both languages, units) travel with it, so a log entry
+reads the same in a year. A record is the payload of the one event a change appends.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from core.game import Unit
+from core.shooting import (
+    ChartResult,
+    CombatApplied,
+    CombatResult,
+    DamageApplied,
+    ShotApplied,
+    ShotResult,
+)
+from rulesdb.models import Weapon
+from rulesdb.weapons import Mode
+
+
+class UnitLabel(BaseModel):
+    id: str
+    name: str
+    colour: str
+
+    @classmethod
+    def of(cls, unit: Unit | None) -> UnitLabel | None:
+        return None if unit is None else cls(id=unit.id, name=unit.name, colour=unit.colour)
+
+
+class WeaponLabel(BaseModel):
+    id: str
+    name_en: str
+    name_fr: str
+    mode_en: str | None = None
+    mode_fr: str | None = None
+
+    @classmethod
+    def of(cls, weapon: Weapon, mode: Mode | None) -> WeaponLabel:
+        return cls(
+            id=weapon.id,
+            name_en=weapon.name_en,
+            name_fr=weapon.name_fr,
+            mode_en=mode.name_en if mode is not None else None,
+            mode_fr=mode.name_fr if mode is not None else None,
+        )
+
+
+class ShotRecord(BaseModel):
+    weapon: WeaponLabel
+    shooter: UnitLabel | None = None
+    target: UnitLabel | None = None
+    result: ShotResult
+    applied: ShotApplied | None = None  # None: nothing tracked was changed
+
+
+class CombatRecord(BaseModel):
+    attacker: UnitLabel | None = None
+    defender: UnitLabel | None = None
+    attacker_weapon: WeaponLabel | None = None
+    defender_weapon: WeaponLabel | None = None
+    result: CombatResult
+    applied: CombatApplied | None = None
+
+
+class ChartRecord(BaseModel):
+    unit: UnitLabel | None = None
+    result: ChartResult
+    applied: DamageApplied | None = None

@@ -1,0 +1,118 @@
+"""A crowded table (issue 6): ten markers and four mines in `/game status` within Discord's
+limits, the same after a restart, every change one event, and `/game undo` back to before."""
+
+from __future__ import annotations
+
+from core.table_markers.lookup import markers_of
+from tests.discord.game_kit import snapshot, state_of
+from tests.support.bots import restart
+
+TYPES = ("arc", "blur", "grip", "scoot", "scrambler")
+
+
+def place(n: int) -> str:
+    """A location of 100 characters, the longest allowed."""
+    return (f"@everyone marker {n:02} " + "by the crater and the ruined tower " * 3)[:100]
+
+
+async def events(env, channel) -> int:
+    return (await snapshot(env, channel))[2]
+
+
+async def one_event(env, channel, member, command, **options):
+    """Run `command`: it must answer publicly and add exactly one event to the log."""
+    before = await events(env, channel)
+    result = await member.slash(channel, command, **options)
+    assert not result.ephemeral, (command, result.response.content)
+    assert await events(env, channel) == before + 1, command
+    return result
+
+
+async def status_texts(env, channel, member) -> list[str]:
+    """Every page of /game status, each checked against Discord's embed limits."""
+    status = await member.slash(channel, "game status")
+    texts = []
+    while True:
+        embed = status.response.embeds[0]
+        assert len(embed) <= 6000 and len(embed.description or "") <= 4096
+        assert len(embed.fields) <= 25 and all(len(f.value) <= 1024 for f in embed.fields)
+        texts.append(embed.description + "".join(f.value for f in embed.fields))
+        footer = embed.footer.text
+        page, pages = footer.split(" · ")[0].removeprefix("Page ").split("/")
+        if page == pages:
+            return texts
+        await member.click(status.response, label="▶")
+
+
+async def crowded(env, table, dice):
+    alice, bob, channel = table.alice, table.bob, table.channel
+    await alice.slash(channel, "game start", name="Crowded")
+    for n in range(4):
+        await alice.slash(channel, "unit add", name=f"Sappers {n}", res=6, models=5, co=8)
+    await bob.slash(channel, "unit add", name="Rock Riders", res=7, models=5, co=9)
+    start = await snapshot(env, channel)
+    for n in range(10):
+        kind = TYPES[n % 5]
+        await one_event(
+            env,
+            channel,
+            alice if n < 5 else bob,
+            "marker place",
+            type=kind,
+            weapon="mag-mortar",
+            location=place(n + 1),
+        )
+        await one_event(
+            env,
+            channel,
+            bob,
+            "marker affect",
+            marker=str(n + 1),
+            unit="Rock Riders",
+        )
+    for n in range(4):
+        await alice.slash(channel, "bag take", unit=f"Sappers {n}")
+        await one_event(
+            env, channel, alice, "mine lay", unit=f"Sappers {n}", location=place(20 + n)
+        )
+    return start
+
+
+async def test_ten_markers_and_four_mines_survive_a_restart_and_undo(
+    simcord_env, table, dice, make_bot
+):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    start = await crowded(env, table, dice)
+    texts = await status_texts(env, channel, bob)
+    assert "🎯 Markers: 10 · 💣 Mines: 4 (see the last page)" in texts[0]
+    shown = "\n".join(texts)
+    assert all(f"**{name} #" in shown for name in ("Arc", "Blur", "Grip", "Scoot", "Scrambler"))
+    assert all(f"💣 **Mine #{n}**" in shown for n in range(1, 5))
+    assert shown.count("@\u200beveryone marker") == 14 and "@everyone" not in shown
+
+    state = await state_of(env, channel)
+    await restart(env, make_bot)
+    assert await state_of(env, channel) == state
+    assert await status_texts(env, channel, alice) == texts
+
+    actions = [
+        (alice, "mine trigger", {"mine": "4", "target": "Rock Riders"}),
+        (bob, "marker remove", {"marker": "10"}),
+        (alice, "mine remove", {"mine": "3"}),
+        (bob, "marker jam-proof", {"unit": "Rock Riders"}),
+    ]
+    dice.script(2, 9, 9)  # mine 4: d5 2, both attacks miss
+    before = []
+    for member, command, options in actions:
+        before.append((await snapshot(env, channel))[0])
+        await one_event(env, channel, member, command, **options)
+    for expected in reversed(before):
+        await bob.slash(channel, "game undo")
+        assert (await snapshot(env, channel))[0] == expected
+    state = await state_of(env, channel)
+    assert len(markers_of(state)) == 10 and len(state.mines) == 4
+
+    await alice.slash(channel, "game undo", steps=20)
+    await alice.slash(channel, "game undo", steps=8)
+    assert (await snapshot(env, channel))[0] == start[0]
+    dice.assert_used()
