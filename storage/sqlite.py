@@ -18,6 +18,7 @@ import aiosqlite
 from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
 from storage.migrations import load_migrations
 from storage.sqlite_campaigns import SqliteCampaignQueries
+from storage.sqlite_reader import SyncReader
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -32,6 +33,7 @@ class SqliteStore:
         self.description = f"sqlite:///{self.path}"
         self._clock = clock
         self._db: aiosqlite.Connection | None = None
+        self._reader: SyncReader | None = None
         self._lock: Any = None
 
     async def open(self) -> None:
@@ -49,8 +51,12 @@ class SqliteStore:
         ):
             await self._run(pragma)
         await self._migrate()
+        self._reader = SyncReader(self.path, BUSY_TIMEOUT_MS)
 
     async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -109,8 +115,10 @@ class SqliteStore:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[SqliteTransaction]:
-        async with self._lock:
-            yield SqliteTransaction(self.db, self._clock, read_only=True)
+        """Committed data, read on the event loop (see `storage.sqlite_reader`)."""
+        if self._reader is None:
+            raise StorageError("the store is not open")
+        yield SqliteTransaction(self._reader, self._clock, read_only=True)  # type: ignore[arg-type]
 
 
 def _game(row: Sequence[Any]) -> GameRecord:
