@@ -1,8 +1,8 @@
 """Mines and special-ammo markers on the table: `/mine` and `/marker` (issue 6).
 
-`/game status` shows them (``status``) and the game log tells their events (``events``):
-`cogs.game.render` imports those two, so this package's top level imports nothing of its
-commands (they import the game cog's views); ``setup`` does.
+`/game status` shows them (``render``, imported by the game's status pages); ``setup``
+registers their log events with the game log (``events``). The package's top level imports
+nothing of its commands (they import the game cog's views); ``setup`` does.
 """
 
 from __future__ import annotations
@@ -11,8 +11,11 @@ from discord.ext import commands
 
 
 async def setup(bot: commands.Bot) -> None:
+    from cogs.game.render.events import register_events
+    from cogs.markers.events import EVENTS
     from cogs.markers.markers import MarkerCog
     from cogs.markers.mines import MineCog
 
+    register_events(EVENTS)
     for cog in (MineCog, MarkerCog):
         await bot.add_cog(cog(bot))

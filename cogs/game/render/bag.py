@@ -1,0 +1,197 @@
+"""Replies of the bag, `/order` and `/turn end`: every die shown."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.common.text import plain
+from cogs.game.render.common import colour_name, fit_description, order_name, tag, test_text
+from cogs.markers import render as table
+from core.bag import DisputeResult, DrawResult
+from core.game import Unit
+from core.orders import OrderResult
+from core.turn import TurnEndResult
+from locales import Lang, t
+from services.bag import Blocked, Drawn, TurnEnded
+
+
+def _roll(lang: Lang, result: DrawResult) -> str:
+    if result.roll is None:
+        return "—"
+    return t(lang, "bag.roll", sides=result.roll.sides, value=result.roll.value)
+
+
+def drawn_line(lang: Lang, result: DrawResult) -> str:
+    return t(
+        lang,
+        "bag.drawn",
+        colour=tag(result.colour),
+        colour_name=colour_name(lang, result.colour),
+        owner=result.owner_id,
+        roll=_roll(lang, result),
+        left=result.bag_left,
+    )
+
+
+def drawn(lang: Lang, done: Drawn) -> str:
+    owner = done.result.owner_id
+    follow = "bag.drawn_pick" if done.units else "bag.drawn_none"
+    return drawn_line(lang, done.result) + "\n" + t(lang, follow, owner=owner)
+
+
+def taken(lang: Lang, done: Drawn) -> str:
+    result = done.result
+    unit = next((u for u in done.units if u.id == result.for_unit), None)
+    return t(
+        lang,
+        "bag.taken",
+        owner=result.owner_id,
+        colour=tag(result.colour),
+        colour_name=colour_name(lang, result.colour),
+        unit=plain(unit.name) if unit else "?",
+        left=result.bag_left,
+    )
+
+
+def picked(lang: Lang, unit: Unit) -> str:
+    return t(
+        lang, "bag.picked", colour=tag(unit.colour), unit=plain(unit.name), owner=unit.owner_id
+    )
+
+
+def blocked(lang: Lang, done: Blocked) -> str:
+    colour = done.returned.colour
+    line = t(lang, "bag.blocked", colour=tag(colour), colour_name=colour_name(lang, colour))
+    return line + "\n" + drawn(lang, done.drawn)
+
+
+def disputed(lang: Lang, result: DisputeResult) -> str:
+    count = result.from_bag + len(result.from_units)
+    return t(
+        lang,
+        "bag.disputed",
+        by=result.by_owner_id,
+        count=count,
+        colour=tag(result.colour),
+        colour_name=colour_name(lang, result.colour),
+        owner=result.owner_id,
+        from_bag=result.from_bag,
+        from_units=len(result.from_units),
+    )
+
+
+def ordered(lang: Lang, result: OrderResult) -> str:
+    name = plain(result.unit_name)
+    lines = [
+        t(
+            lang,
+            "order.given",
+            colour=tag(result.colour),
+            unit=name,
+            order=order_name(lang, result.order),
+            number=result.die_number,
+            dice=result.dice,
+            via=t(lang, f"order.via.{result.via}"),
+        )
+    ]
+    if result.order_test is not None:
+        lines.append(t(lang, "order.test", test=test_text(lang, result.order_test.test)))
+    if result.executed == result.order:
+        lines.append(t(lang, "order.carried_out"))
+    else:
+        lines.append(t(lang, "order.went_down", unit=name))
+    if result.rally is not None:
+        lines.append(
+            t(
+                lang,
+                "order.rally",
+                sides=result.rally.roll.sides,
+                value=result.rally.roll.value,
+                removed=result.rally.pins_removed,
+            )
+        )
+    if result.grip is not None:
+        lines.append(table.grip_line(lang, result.grip))
+    if result.pins_after != result.pins_before:
+        lines.append(t(lang, "order.pins", before=result.pins_before, after=result.pins_after))
+    if result.dice > 1 and result.dice_left:
+        lines.append(t(lang, "order.dice_left", count=result.dice_left))
+    return "\n".join(lines)
+
+
+# --- the end of the turn -------------------------------------------------------------------
+
+
+def _dice_counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{tag(c)} {n}" for c, n in counts.items() if n)
+
+
+def turn_ended(lang: Lang, done: TurnEnded) -> discord.Embed:
+    result: TurnEndResult = done.result
+    lines: list[str] = []
+    if result.left_in_bag:
+        lines.append(t(lang, "turn.left_in_bag", dice=_dice_counts(result.left_in_bag)))
+    if result.recovery:
+        lines.append(f"**{t(lang, 'turn.recovery')}**")
+        for record in result.recovery:
+            name = plain(record.unit_name)
+            if record.test is None:
+                lines.append(t(lang, "turn.auto_recovered", unit=name))
+            elif record.passed:
+                test = test_text(lang, record.test)
+                lines.append(
+                    t(lang, "turn.recovered", unit=name, test=test, removed=record.pins_removed)
+                )
+            else:
+                kept = t(lang, "turn.kept_out") if record.die_kept_out else ""
+                test = test_text(lang, record.test)
+                lines.append(
+                    t(
+                        lang,
+                        "turn.stays_down",
+                        unit=name,
+                        test=test,
+                        removed=record.pins_removed,
+                        kept=kept,
+                    )
+                )
+    if result.disputes:
+        lines.append(f"**{t(lang, 'turn.disputes')}**")
+        for record in result.disputes:
+            rounds = ", ".join(
+                t(lang, "turn.dispute_round", owner=r.owner.value, opponent=r.opponent.value)
+                for r in record.rounds
+            )
+            outcome = t(lang, "turn.dispute_won" if record.owner_won else "turn.dispute_lost")
+            lines.append(
+                t(
+                    lang,
+                    "turn.dispute",
+                    colour=tag(record.colour),
+                    owner=record.owner_id,
+                    by=record.by_owner_id,
+                    rounds=rounds,
+                    outcome=outcome,
+                )
+            )
+    if result.end_tests:
+        lines.append(f"**{t(lang, 'turn.end_tests')}**")
+        for outcome in result.end_tests:
+            lines.append(
+                t(
+                    lang,
+                    "turn.end_test",
+                    label=plain(outcome.label or outcome.kind),
+                    value=outcome.roll.value,
+                    outcome=t(lang, outcome.outcome),
+                )
+            )
+    if not result.rolls:
+        lines.append(t(lang, "turn.nothing"))
+    if result.dice_returned:
+        lines.append(t(lang, "turn.returned", dice=_dice_counts(result.dice_returned)))
+    lines.append(t(lang, "turn.new_turn", turn=result.new_turn, total=sum(done.state.bag.values())))
+    return discord.Embed(
+        title=t(lang, "turn.title", turn=result.turn_ended),
+        description=fit_description(lang, lines),
+    )

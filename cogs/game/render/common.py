@@ -1,0 +1,116 @@
+"""Shared pieces of the game replies: names, colours, dice, fitting text in Discord's limits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.game.options import COLOUR_TAGS
+from core.rolls import TestRoll
+from locales import Lang, t
+
+UNITS_PER_PAGE = 10
+LIST_LINES_PER_PAGE = 15
+LOG_LINES_PER_PAGE = 15
+DESCRIPTION_BUDGET = 3800
+LINE_LIMIT = 900
+CONTENT_LIMIT = 1900
+COLOUR_HEX = {
+    "red": 0xD83C3E,
+    "blue": 0x3B88C3,
+    "green": 0x78B159,
+    "yellow": 0xFDCB58,
+    "purple": 0xAA8ED6,
+    "orange": 0xF4900C,
+    "white": 0xE6E7E8,
+    "black": 0x31373D,
+}
+
+
+def who(user_id: int | None) -> str:
+    return f"<@{user_id}>" if user_id is not None else "?"
+
+
+def tag(colour: str) -> str:
+    return COLOUR_TAGS.get(colour, "🎲")
+
+
+def colour_name(lang: Lang, colour: str) -> str:
+    return t(lang, f"game.colour.{colour}")
+
+
+def order_name(lang: Lang, order: str) -> str:
+    return t(lang, f"order.name.{order}")
+
+
+def value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def test_text(lang: Lang, test: TestRoll) -> str:
+    mark = "✅" if test.passed else "❌"
+    if test.natural_one:
+        mark += f" ({t(lang, 'order.natural_one')})"
+    elif test.natural_ten:
+        mark += f" ({t(lang, 'order.natural_ten')})"
+    return t(
+        lang,
+        "turn.test",
+        stat=test.stat,
+        pins=test.pins,
+        target=test.target,
+        roll=test.roll,
+        mark=mark,
+    )
+
+
+def pack(lines: list[str], *, per_page: int, budget: int = DESCRIPTION_BUDGET) -> list[str]:
+    """Lines into page texts: at most `per_page` lines and `budget` characters each."""
+    pages: list[str] = []
+    current: list[str] = []
+    size = 0
+    for line in lines:
+        line = cut(line, LINE_LIMIT)
+        if current and (len(current) >= per_page or size + len(line) + 1 > budget):
+            pages.append("\n".join(current))
+            current, size = [], 0
+        current.append(line)
+        size += len(line) + 1
+    if current or not pages:
+        pages.append("\n".join(current))
+    return pages
+
+
+# --- the game ------------------------------------------------------------------------------
+
+
+def embeds_of(lang: Lang, title: str, texts: list[str]) -> list[discord.Embed]:
+    pages = []
+    for number, text in enumerate(texts, 1):
+        embed = discord.Embed(title=title, description=text)
+        if len(texts) > 1:
+            embed.set_footer(text=t(lang, "game.units_page", page=number, pages=len(texts)))
+        pages.append(embed)
+    return pages
+
+
+def fit_description(lang: Lang, lines: list[str]) -> str:
+    """Every line when it fits in an embed description; else the first ones and a pointer."""
+    text = "\n".join(lines)
+    if len(text) <= 4000:
+        return text
+    kept, size = [], 0
+    for index, line in enumerate(lines):
+        if size + len(line) + 1 > 3800:
+            kept.append(t(lang, "turn.more", count=len(lines) - index))
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)

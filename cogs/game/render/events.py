@@ -1,0 +1,214 @@
+"""One line per game-log event, with every die it rolled.
+
+Features outside `/game` (shooting, markers) add their events with `register_events`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from cogs.common.text import plain
+from cogs.game.render.common import (
+    LINE_LIMIT,
+    colour_name,
+    cut,
+    order_name,
+    tag,
+    test_text,
+    value_text,
+)
+from cogs.markers import render as table
+from core.bag import DisputeResult, DrawResult, PutBackResult
+from core.game import RuleChanged
+from core.orders import OrderResult
+from core.turn import TurnEndResult
+from core.units import CasualtiesResult, PinsResult, UnitResult
+from locales import Lang, t
+from services.games import (
+    GameClosed,
+    GameStarted,
+    LogEntry,
+    Undone,
+)
+
+# --- the log -------------------------------------------------------------------------------
+
+
+def _model(model: type[BaseModel], payload: dict[str, Any]) -> Any:
+    try:
+        return model.model_validate(payload)
+    except ValidationError:
+        return None
+
+
+def _ev_start(lang: Lang, p: GameStarted) -> str:
+    return t(lang, "game.event.start", name=plain(p.name))
+
+
+def _ev_unit(key: str) -> Callable[[Lang, UnitResult], str]:
+    def line(lang: Lang, p: UnitResult) -> str:
+        fields = ", ".join(t(lang, f"unit.field.{f}") for f in p.changed)
+        return t(
+            lang,
+            key,
+            unit=plain(p.unit.name),
+            models=p.unit.models,
+            dice=p.unit.dice,
+            fields=fields,
+        )
+
+    return line
+
+
+def _ev_casualties(lang: Lang, p: CasualtiesResult) -> str:
+    text = t(
+        lang,
+        "game.event.casualties",
+        unit=plain(p.unit_name),
+        count=p.count,
+        before=p.models_before,
+        after=p.models_after,
+    )
+    if p.break_test is not None:
+        text += "; " + t(lang, "unit.break_test", test=test_text(lang, p.break_test.test))
+    if p.destroyed:
+        text += " ☠️ " + t(lang, "game.event.destroyed")
+    return text
+
+
+def _ev_pins(lang: Lang, p: PinsResult) -> str:
+    text = t(lang, "game.event.pins", unit=plain(p.unit_name), before=p.before, after=p.after)
+    return text + (" ☠️ " + t(lang, "game.event.destroyed") if p.destroyed else "")
+
+
+def _ev_draw(lang: Lang, p: DrawResult) -> str:
+    roll = p.roll
+    return t(
+        lang,
+        "game.event.draw",
+        colour=f"{tag(p.colour)} {colour_name(lang, p.colour)}",
+        sides=roll.sides if roll else "?",
+        value=roll.value if roll else "?",
+    )
+
+
+def _ev_take(lang: Lang, p: DrawResult, names: dict[str, str]) -> str:
+    return t(
+        lang,
+        "game.event.take",
+        colour=f"{tag(p.colour)} {colour_name(lang, p.colour)}",
+        unit=plain(names.get(p.for_unit or "", p.for_unit or "?")),
+    )
+
+
+def _ev_putback(lang: Lang, p: PutBackResult) -> str:
+    roll = p.drawn.roll
+    return t(
+        lang,
+        "game.event.putback",
+        returned=f"{tag(p.returned.colour)} {colour_name(lang, p.returned.colour)}",
+        colour=f"{tag(p.drawn.colour)} {colour_name(lang, p.drawn.colour)}",
+        sides=roll.sides if roll else "?",
+        value=roll.value if roll else "?",
+    )
+
+
+def _ev_dispute(lang: Lang, p: DisputeResult) -> str:
+    return t(
+        lang,
+        "game.event.dispute",
+        count=p.from_bag + len(p.from_units),
+        colour=f"{tag(p.colour)} {colour_name(lang, p.colour)}",
+    )
+
+
+def _ev_order(lang: Lang, p: OrderResult) -> str:
+    order = order_name(lang, p.order)
+    if p.executed != p.order:
+        order += f" → {order_name(lang, p.executed)}"
+    parts = [t(lang, "game.event.order", unit=plain(p.unit_name), order=order)]
+    if p.order_test is not None:
+        parts.append(t(lang, "order.test", test=test_text(lang, p.order_test.test)))
+    if p.rally is not None:
+        parts.append(
+            t(
+                lang,
+                "order.rally",
+                sides=p.rally.roll.sides,
+                value=p.rally.roll.value,
+                removed=p.rally.pins_removed,
+            )
+        )
+    if p.grip is not None:
+        parts.append(table.grip_line(lang, p.grip))
+    return "; ".join(parts)
+
+
+def _ev_turn_end(lang: Lang, p: TurnEndResult) -> str:
+    text = t(lang, "game.event.turn_end", turn=p.turn_ended)
+    if p.rolls:
+        dice = ", ".join(f"d{r.die.sides}:{r.die.value}" for r in p.rolls)
+        text += "; " + t(lang, "game.event.dice", dice=dice)
+    return text
+
+
+def _ev_end(lang: Lang, p: GameClosed) -> str:
+    text = t(lang, "game.event.end")
+    if p.winner_id is not None:
+        text += " — " + t(lang, "game.winner", winner=p.winner_id)
+    return text
+
+
+def _ev_rule(lang: Lang, p: RuleChanged) -> str:
+    return t(
+        lang, "game.event.rule", key=p.key, before=value_text(p.before), after=value_text(p.after)
+    )
+
+
+def _ev_undo(lang: Lang, p: Undone) -> str:
+    return t(lang, "game.event.undo", seqs=", ".join(f"#{e.seq}" for e in p.events))
+
+
+EventRenderer = tuple[type[BaseModel], Callable[[Lang, Any], str] | None]
+
+EVENTS: dict[str, EventRenderer] = {
+    "start": (GameStarted, _ev_start),
+    "unit_add": (UnitResult, _ev_unit("game.event.unit_add")),
+    "unit_edit": (UnitResult, _ev_unit("game.event.unit_edit")),
+    "unit_remove": (UnitResult, _ev_unit("game.event.unit_remove")),
+    "casualties": (CasualtiesResult, _ev_casualties),
+    "pins_add": (PinsResult, _ev_pins),
+    "pins_remove": (PinsResult, _ev_pins),
+    "pins_set": (PinsResult, _ev_pins),
+    "draw": (DrawResult, _ev_draw),
+    "take": (DrawResult, None),
+    "putback": (PutBackResult, _ev_putback),
+    "dispute": (DisputeResult, _ev_dispute),
+    "order": (OrderResult, _ev_order),
+    "turn_end": (TurnEndResult, _ev_turn_end),
+    "end": (GameClosed, _ev_end),
+    "rule": (RuleChanged, _ev_rule),
+    "undo": (Undone, _ev_undo),
+}
+
+
+def register_events(renderers: dict[str, EventRenderer]) -> None:
+    """Another feature's log events (its extension's `setup` calls this): kind -> (payload
+    model, one-line text). A kind already known is refused: two features must not share one."""
+    clash = set(renderers) & set(EVENTS)
+    if clash and any(EVENTS[k] != renderers[k] for k in clash):
+        raise ValueError(f"log event kinds already registered: {sorted(clash)}")
+    EVENTS.update(renderers)
+
+
+def event_text(lang: Lang, item: LogEntry, names: dict[str, str] | None = None) -> str:
+    """One line for a log event, with every die it rolled (`names`: unit id -> name)."""
+    known = EVENTS.get(item.kind)
+    payload = _model(known[0], item.payload) if known else None
+    if known is None or payload is None:
+        return t(lang, "game.event.other", kind=plain(item.kind))
+    if known[1] is None:
+        return cut(_ev_take(lang, payload, names or {}), LINE_LIMIT)
+    return cut(known[1](lang, payload), LINE_LIMIT)

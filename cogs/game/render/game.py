@@ -1,0 +1,233 @@
+"""Replies of `/game`: start, end, status pages, log pages, undo, ruleset."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.common.text import plain
+from cogs.game.render.common import (
+    CONTENT_LIMIT,
+    LINE_LIMIT,
+    LIST_LINES_PER_PAGE,
+    LOG_LINES_PER_PAGE,
+    UNITS_PER_PAGE,
+    cut,
+    embeds_of,
+    order_name,
+    pack,
+    tag,
+    value_text,
+    who,
+)
+from cogs.game.render.events import event_text
+from cogs.markers import render as table
+from core.game import GameState, RuleChanged, Unit
+from core.ruleset import RuleSetting
+from locales import Lang, t
+from services.campaign_battles import RecordedBattle
+from services.games import (
+    GameClosed,
+    GameLog,
+    GameView,
+    LogEntry,
+    RulesView,
+    UndoDone,
+)
+from storage.campaign_base import CampaignRecord
+
+
+def started(lang: Lang, state: GameState, campaign: CampaignRecord | None = None) -> str:
+    lines = [t(lang, "game.started", name=plain(state.name), host=state.host_id)]
+    if campaign is not None:
+        lines.append(t(lang, "game.for_campaign", campaign=plain(campaign.name)))
+    if state.ruleset_overrides:
+        settings = ", ".join(
+            f"`{k}` = {value_text(v)}" for k, v in sorted(state.ruleset_overrides.items())
+        )
+        lines.append(t(lang, "game.started_rules", settings=settings))
+    return "\n".join(lines)
+
+
+def closed(lang: Lang, result: GameClosed, battle: RecordedBattle | None = None) -> str:
+    lines = [t(lang, "game.closed", name=plain(result.name), turn=result.turn)]
+    if result.winner_id is not None:
+        lines.append(t(lang, "game.winner", winner=result.winner_id))
+    elif battle is not None:
+        lines.append(t(lang, "game.result_draw"))
+    if result.notes:
+        lines.append(t(lang, "game.notes", notes=plain(result.notes)))
+    if battle is not None:
+        lines.append(
+            t(
+                lang,
+                "game.battle_recorded",
+                battle=battle.battle.seq,
+                campaign=plain(battle.campaign.name),
+            )
+        )
+    return "\n".join(lines)
+
+
+def orders_text(lang: Lang, unit: Unit) -> str:
+    if unit.destroyed:
+        return t(lang, "game.destroyed")
+    parts = []
+    for given in unit.orders:
+        text = order_name(lang, given.order)
+        if given.executed != given.order:
+            text += f" → {order_name(lang, given.executed)}"
+        parts.append(text)
+    text = ", ".join(parts) if parts else t(lang, "game.no_order")
+    if unit.dice > 1:
+        text += " · " + t(lang, "game.mod_used", dice=unit.dice, used=len(unit.orders))
+    if unit.down:
+        text += " · " + t(lang, "game.down")
+    if unit.dice_out:
+        text += " · " + t(lang, "game.dice_out")
+    return text
+
+
+def unit_details(lang: Lang, unit: Unit) -> str:
+    return t(
+        lang,
+        "game.unit_line",
+        owner=unit.owner_id,
+        models=unit.models,
+        starting=unit.starting_models,
+        pins=unit.pins,
+        orders=orders_text(lang, unit),
+    )
+
+
+def _status_header(lang: Lang, view: GameView) -> tuple[str, str]:
+    state = view.state
+    if state.status == "ended":
+        title = t(lang, "game.title_ended", name=plain(state.name), turn=state.turn)
+    else:
+        title = t(lang, "game.title", name=plain(state.name), turn=state.turn)
+    lines = [t(lang, "game.host_line", host=state.host_id)]
+    if view.closed is not None:
+        if view.closed.winner_id is not None:
+            lines.append(t(lang, "game.winner", winner=view.closed.winner_id))
+        if view.closed.notes:
+            lines.append(t(lang, "game.notes", notes=plain(cut(view.closed.notes, 300))))
+    total = sum(state.bag.values())
+    lines.append(f"**{t(lang, 'game.bag_title', total=total)}**")
+    for line in view.census:
+        lines.append(
+            t(
+                lang,
+                "game.bag_line",
+                colour=tag(line.colour),
+                owner=state.owner_of(line.colour),
+                bag=line.bag,
+                pending=line.pending,
+                used=line.on_units,
+                out=line.out,
+                disputed=line.disputed,
+            )
+        )
+    if not view.census:
+        lines.append(t(lang, "game.no_players"))
+    summary = table.status_summary(lang, state)  # markers and mines: the last pages
+    if summary:
+        lines.append(summary)
+    return title, "\n".join(lines)
+
+
+def status_pages(lang: Lang, view: GameView) -> list[discord.Embed]:
+    """The game at a glance: the bag per player, then every unit, 10 units per page, then
+    the markers and mines on the table."""
+    title, header = _status_header(lang, view)
+    units = list(view.state.units.values())
+    chunks = [units[i : i + UNITS_PER_PAGE] for i in range(0, len(units), UNITS_PER_PAGE)] or [[]]
+    lines = table.table_lines(lang, view.state)
+    extra = pack(lines, per_page=LIST_LINES_PER_PAGE) if lines else []
+    total = len(chunks) + len(extra)
+    pages = []
+    for chunk in chunks:
+        embed = discord.Embed(title=cut(title, 256), description=header)
+        for unit in chunk:
+            name = f"{tag(unit.colour)} {plain(unit.name)}"
+            embed.add_field(name=cut(name, 256), value=unit_details(lang, unit), inline=False)
+        pages.append(embed)
+    for text in extra:
+        heading = f"**{t(lang, 'marker.status_title')}**"
+        pages.append(discord.Embed(title=cut(title, 256), description=f"{heading}\n{text}"))
+    for number, embed in enumerate(pages, 1):
+        embed.set_footer(text=t(lang, "game.page", page=number, pages=total, units=len(units)))
+    return pages
+
+
+def log_line(lang: Lang, item: LogEntry, names: dict[str, str]) -> str:
+    stamp = int(item.created_at.timestamp())
+    line = event_text(lang, item, names)
+    text = f"`#{item.seq}` <t:{stamp}:t> {who(item.actor_id)} — {line}"
+    if item.undone:
+        text = f"~~{text}~~ {t(lang, 'game.log_undone')}"
+    return text
+
+
+def log_pages(lang: Lang, log: GameLog) -> list[discord.Embed]:
+    title = cut(t(lang, "game.log_title", name=plain(log.name), total=log.total), 256)
+    lines = [log_line(lang, e, log.names) for e in log.entries] or [t(lang, "game.log_empty")]
+    texts = pack(lines, per_page=LOG_LINES_PER_PAGE)
+    return embeds_of(lang, title, texts)
+
+
+def undone(lang: Lang, done: UndoDone) -> str:
+    lines = [t(lang, "game.undone_title", count=len(done.entries), seq=done.entries[-1].seq)]
+    names = {u.id: u.name for u in done.state.units.values()}
+    lines += [f"`#{e.seq}` {who(e.actor_id)} — {event_text(lang, e, names)}" for e in done.entries]
+    return fit_content(lines)
+
+
+def fit_content(lines: list[str]) -> str:
+    """Lines for a message's content, cut to stay under Discord's 2000 characters."""
+    kept: list[str] = []
+    size = 0
+    for line in lines:
+        line = cut(line, LINE_LIMIT)
+        if size + len(line) + 1 > CONTENT_LIMIT:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
+
+
+def rules_pages(lang: Lang, title: str, settings: list[RuleSetting]) -> list[discord.Embed]:
+    lines = []
+    for setting in settings:
+        key = f"ruleset.desc.{setting.key}"
+        description = t(lang, key)
+        lines.append(
+            t(
+                lang,
+                "game.rule_line",
+                key=setting.key,
+                value=value_text(setting.value),
+                default=value_text(setting.default),
+                expected=setting.expected,
+            )
+            + "\n"
+            + description
+        )
+    return embeds_of(lang, cut(title, 256), pack(lines, per_page=10))
+
+
+def game_rules_pages(lang: Lang, view: RulesView) -> list[discord.Embed]:
+    return rules_pages(lang, t(lang, "game.rules_title", name=plain(view.name)), view.settings)
+
+
+def rule_changed(lang: Lang, key: str, change: RuleChanged) -> str:
+    return t(
+        lang,
+        key,
+        key=change.key,
+        before=value_text(change.before),
+        after=value_text(change.after),
+    )
+
+
+# --- units ---------------------------------------------------------------------------------

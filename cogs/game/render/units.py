@@ -1,0 +1,138 @@
+"""Replies of `/unit` and `/pins`."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.common.text import plain
+from cogs.game.render.common import (
+    COLOUR_HEX,
+    LIST_LINES_PER_PAGE,
+    colour_name,
+    cut,
+    embeds_of,
+    pack,
+    tag,
+    test_text,
+    who,
+)
+from cogs.game.render.game import orders_text, unit_details
+from core.game import STATS, GameState, Unit
+from core.units import CasualtiesResult, PinsResult, UnitResult
+from locales import Lang, t
+
+
+def unit_added(lang: Lang, result: UnitResult) -> str:
+    unit = result.unit
+    return t(
+        lang,
+        "unit.added",
+        colour=tag(unit.colour),
+        unit=plain(unit.name),
+        owner=unit.owner_id,
+        colour_name=colour_name(lang, unit.colour),
+        models=unit.models,
+        dice=unit.dice,
+    )
+
+
+def _dice_moved(lang: Lang, result: UnitResult) -> list[str]:
+    lines = []
+    if result.dice_added:
+        lines.append(t(lang, "unit.dice_added", count=result.dice_added))
+    if result.dice_removed:
+        lines.append(t(lang, "unit.dice_removed", count=result.dice_removed))
+    return lines
+
+
+def unit_edited(lang: Lang, result: UnitResult) -> str:
+    fields = ", ".join(t(lang, f"unit.field.{f}") for f in result.changed)
+    lines = [t(lang, "unit.edited", unit=plain(result.unit.name), fields=fields)]
+    return "\n".join(lines + _dice_moved(lang, result))
+
+
+def unit_removed(lang: Lang, result: UnitResult) -> str:
+    lines = [t(lang, "unit.removed", unit=plain(result.unit.name))]
+    return "\n".join(lines + _dice_moved(lang, result))
+
+
+def casualties(lang: Lang, result: CasualtiesResult) -> str:
+    name = plain(result.unit_name)
+    lines = [
+        t(
+            lang,
+            "unit.casualties",
+            unit=name,
+            count=result.count,
+            before=result.models_before,
+            after=result.models_after,
+        )
+    ]
+    if result.break_test is not None:
+        lines.append(t(lang, "unit.break_test", test=test_text(lang, result.break_test.test)))
+        if not result.break_test.destroyed:
+            lines.append(t(lang, "unit.break_survived"))
+            if result.break_test.pins_removed:
+                lines.append(t(lang, "unit.break_pin_removed"))
+    if result.break_test_needs_co:
+        lines.append(t(lang, "unit.break_needs_co", unit=name))
+    if result.destroyed:
+        lines.append(t(lang, "unit.destroyed_now", unit=name, dice=result.dice_removed))
+    return "\n".join(lines)
+
+
+def pins(lang: Lang, result: PinsResult) -> str:
+    name = plain(result.unit_name)
+    lines = [t(lang, "pins.changed", unit=name, before=result.before, after=result.after)]
+    if result.destroyed:
+        lines.append(t(lang, "pins.broken", unit=name, dice=result.dice_removed))
+    return "\n".join(lines)
+
+
+def unit_pages(lang: Lang, state: GameState) -> list[discord.Embed]:
+    title = cut(t(lang, "unit.list_title", name=plain(state.name)), 256)
+    lines = [
+        t(
+            lang,
+            "unit.list_line",
+            colour=tag(u.colour),
+            unit=plain(u.name),
+            details=unit_details(lang, u),
+        )
+        for u in state.units.values()
+    ] or [t(lang, "unit.none")]
+    return embeds_of(lang, title, pack(lines, per_page=LIST_LINES_PER_PAGE))
+
+
+def unit_embed(lang: Lang, unit: Unit) -> discord.Embed:
+    embed = discord.Embed(
+        title=cut(f"{tag(unit.colour)} {plain(unit.name)}", 256),
+        colour=COLOUR_HEX.get(unit.colour),
+    )
+    embed.add_field(name=t(lang, "unit.show_owner"), value=who(unit.owner_id))
+    embed.add_field(name=t(lang, "unit.show_kind"), value=t(lang, f"unit.kind.{unit.kind}"))
+    embed.add_field(name=t(lang, "unit.show_models"), value=f"{unit.models}/{unit.starting_models}")
+    embed.add_field(
+        name=t(lang, "unit.show_dice"),
+        value=f"{unit.dice} (MOD{unit.dice})" if unit.dice > 1 else "1",
+    )
+    stats = " · ".join(
+        f"{t(lang, f'unit.stat.{s}')} {unit.stats[s]}" for s in STATS if s in unit.stats
+    )
+    embed.add_field(name=t(lang, "unit.show_stats"), value=stats or t(lang, "unit.no_stats"))
+    embed.add_field(name=t(lang, "unit.show_pins"), value=str(unit.pins))
+    embed.add_field(name=t(lang, "unit.show_orders"), value=orders_text(lang, unit), inline=False)
+    if unit.destroyed:
+        reason = t(lang, f"unit.reason.{unit.destroyed_by or 'casualties'}")
+        state_text = t(lang, "unit.destroyed_by", reason=reason)
+    else:
+        state_text = t(lang, "unit.alive")
+    embed.add_field(name=t(lang, "unit.show_state"), value=state_text, inline=False)
+    if unit.notes:
+        embed.add_field(
+            name=t(lang, "unit.show_notes"), value=cut(plain(unit.notes), 1024), inline=False
+        )
+    return embed
+
+
+# --- the bag and orders --------------------------------------------------------------------
