@@ -7,10 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.checks import in_server, manage_server
+from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send, send_key
 from cogs.game import render
 from cogs.game.options import setting_autocomplete
-from cogs.game.views import Pages
 from locales import t
 
 
@@ -62,7 +62,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
         rules = await self.services.game_settings.ruleset(interaction.guild_id)
         lang = await lang_of(interaction)
         pages = render.rules_pages(lang, t(lang, "game.rules_server_title"), rules.listing())
-        await Pages(pages).start(interaction, ephemeral=True)
+        await Pager(pages).start(interaction, ephemeral=True)
 
     @app_commands.command(name="rule", description="Set one ruleset setting for new games here")
     @app_commands.describe(

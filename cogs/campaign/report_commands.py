@@ -15,7 +15,7 @@ from cogs.campaign.options import (
     campaign_autocomplete,
     player_autocomplete,
 )
-from cogs.campaign.views import HistoryPages
+from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
 from locales import t
 
@@ -58,12 +58,7 @@ class ReportCommands(UsesCampaigns):
         )
         lang = await lang_of(interaction)
         pages = render.history_pages(lang, snapshot, who.name if who else None, battles)
-        if len(pages) == 1:
-            await send(interaction, embed=pages[0])
-            return
-        view = HistoryPages(interaction.user.id, pages, lang)
-        await send(interaction, embed=pages[0], view=view)
-        view.message = await interaction.original_response()
+        await Pager(pages, interaction.user.id).start(interaction)
 
     @app_commands.command(
         name="stats", description="A player's campaign figures (yours if left out)"

@@ -1,4 +1,7 @@
-"""Pages of embeds with ◀ ▶ buttons: only the caller turns them; buttons go on timeout."""
+"""Pages of embeds with ◀ ▶ buttons; the buttons go when the view times out.
+
+With an `owner_id` only that member turns the pages (a look-up, a shot, a history); without
+one anyone at the table may (a game's status or log)."""
 
 from __future__ import annotations
 
@@ -13,8 +16,13 @@ PAGER_TIMEOUT = 300
 
 
 class Pager(discord.ui.View):
-    def __init__(self, pages: list[discord.Embed], owner_id: int) -> None:
-        super().__init__(timeout=PAGER_TIMEOUT)
+    def __init__(
+        self,
+        pages: list[discord.Embed],
+        owner_id: int | None = None,
+        timeout: float = PAGER_TIMEOUT,
+    ) -> None:
+        super().__init__(timeout=timeout)
         self.pages = pages
         self.owner_id = owner_id
         self.index = 0
@@ -30,7 +38,7 @@ class Pager(discord.ui.View):
         self.message = await interaction.original_response()
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.user.id == self.owner_id:
+        if self.owner_id is None or interaction.user.id == self.owner_id:
             return True
         lang = await lang_of(interaction)
         await interaction.response.send_message(

@@ -9,10 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.campaign.options import campaign_autocomplete
+from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
 from cogs.game import render
 from cogs.game.options import call_of, services, setting_autocomplete
-from cogs.game.views import Pages
 from locales import t
 from services.games import LOG_MAX, UNDO_MAX
 
@@ -48,7 +48,7 @@ class GameCog(
     async def status(self, interaction: discord.Interaction) -> None:
         view = await services(interaction).games.status(interaction.channel_id)
         pages = render.status_pages(await lang_of(interaction), view)
-        await Pages(pages).start(interaction)
+        await Pager(pages).start(interaction)
 
     @app_commands.command(name="end", description="Close the game (host or GM); it stays read-only")
     @app_commands.describe(winner="Who won", notes="A few words on how it went")
@@ -83,7 +83,7 @@ class GameCog(
         last: app_commands.Range[int, 1, LOG_MAX] = 10,
     ) -> None:
         log = await services(interaction).games.log(interaction.channel_id, last)
-        await Pages(render.log_pages(await lang_of(interaction), log)).start(interaction)
+        await Pager(render.log_pages(await lang_of(interaction), log)).start(interaction)
 
     @app_commands.command(
         name="export", description="The whole game (state and log) as a JSON file"
@@ -129,4 +129,4 @@ class GameCog(
         pages = render.rules_pages(
             lang, t(lang, "game.rules_title", name=render.plain(view.name)), settings
         )
-        await Pages(pages).start(interaction, ephemeral=True)
+        await Pager(pages).start(interaction, ephemeral=True)

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
 from cogs.game import render
 from cogs.game.options import (
@@ -15,7 +16,6 @@ from cogs.game.options import (
     services,
     unit_autocomplete,
 )
-from cogs.game.views import Pages
 
 Stat = app_commands.Range[int, 0, 20]
 STAT_HELP = {
@@ -85,7 +85,7 @@ class UnitCog(
     @app_commands.command(name="list", description="Every unit of this channel's game")
     async def list(self, interaction: discord.Interaction) -> None:
         state = await services(interaction).units.listing(interaction.channel_id)
-        await Pages(render.unit_pages(await lang_of(interaction), state)).start(interaction)
+        await Pager(render.unit_pages(await lang_of(interaction), state)).start(interaction)
 
     @app_commands.command(name="show", description="One unit in detail: stats, pins, orders")
     @app_commands.describe(unit="The unit")

@@ -11,8 +11,6 @@ go when it times out.
 
 from __future__ import annotations
 
-import contextlib
-
 import discord
 
 from cogs.common.errors import on_tree_error
@@ -23,7 +21,6 @@ from core.game import ORDERS, Unit
 from locales import Lang, t
 from services.bag import Drawn
 
-PAGES_TIMEOUT = 300.0
 OPTION_LIMIT = 25
 
 
@@ -194,44 +191,3 @@ def orders_view(lang: Lang, game_id: int, unit: Unit) -> discord.ui.View:
     draw.row = 2
     view.add_item(draw)
     return view
-
-
-class Pages(discord.ui.View):
-    """◀ ▶ over pre-rendered embeds; anyone may turn them; buttons go on timeout."""
-
-    def __init__(self, pages: list[discord.Embed], timeout: float = PAGES_TIMEOUT) -> None:
-        super().__init__(timeout=timeout)
-        self.pages = pages
-        self.index = 0
-        self.message: discord.InteractionMessage | None = None
-        self._sync()
-
-    def _sync(self) -> None:
-        self.previous.disabled = self.index == 0
-        self.next.disabled = self.index >= len(self.pages) - 1
-
-    async def start(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
-        if len(self.pages) == 1:
-            self.stop()
-            await send(interaction, embed=self.pages[0], ephemeral=ephemeral)
-            return
-        await send(interaction, embed=self.pages[0], view=self, ephemeral=ephemeral)
-        self.message = await interaction.original_response()
-
-    async def _show(self, interaction: discord.Interaction, index: int) -> None:
-        self.index = max(0, min(index, len(self.pages) - 1))
-        self._sync()
-        await interaction.response.edit_message(embed=self.pages[self.index], view=self)
-
-    @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary)
-    async def previous(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
-        await self._show(interaction, self.index - 1)
-
-    @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary)
-    async def next(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
-        await self._show(interaction, self.index + 1)
-
-    async def on_timeout(self) -> None:
-        if self.message is not None:
-            with contextlib.suppress(discord.HTTPException):  # the message may be gone
-                await self.message.edit(view=None)

@@ -6,11 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from cogs.game.options import call_of, services, unit_autocomplete
 from cogs.game.render import pack
-from cogs.game.views import Pages
 from cogs.markers import render
 from cogs.markers.options import MARKER_CHOICES, launcher_autocomplete, marker_autocomplete
 from locales import t
@@ -66,7 +66,7 @@ class MarkerCog(
             discord.Embed(title=title[:256], description=text)
             for text in pack(lines, per_page=LIST_LINES)
         ]
-        await Pages(pages).start(interaction)
+        await Pager(pages).start(interaction)
 
     @app_commands.command(name="remove", description="Take a marker off the table")
     @app_commands.describe(marker="The marker")

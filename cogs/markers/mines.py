@@ -6,11 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from cogs.game.options import call_of, services, unit_autocomplete
 from cogs.game.render import pack
-from cogs.game.views import Pages
 from cogs.markers import mine_render
 from cogs.markers.options import GRENADE_CHOICES, mine_autocomplete
 from cogs.markers.render import mine_line
@@ -109,7 +109,7 @@ class MineCog(
             discord.Embed(title=title[:256], description=text)
             for text in pack(lines, per_page=LIST_LINES)
         ]
-        await Pages(pages).start(interaction)
+        await Pager(pages).start(interaction)
 
     @app_commands.command(name="remove", description="Take a mine off the table (owner, host, GM)")
     @app_commands.describe(mine="The mine")

@@ -125,18 +125,15 @@ async def test_history_pages_newest_first_with_buttons(simcord_env, club):
     assert [f.name.split(" · ")[0] for f in page.fields] == ["#12", "#11", "#10", "#9", "#8"]
     assert page.footer.text == "Page 1 of 3"
     message = result.response
-    nosy = await club.alice.click(message, label="Next ▶")
-    assert nosy.ephemeral and "Only the member who asked for this history" in (
-        nosy.response.content
-    )
-    turned = await club.bob.click(message, label="Next ▶")
+    nosy = await club.alice.click(message, label="▶")
+    assert nosy.ephemeral and "run it yourself" in nosy.response.content
+    turned = await club.bob.click(message, label="▶")
     assert turned.response.embeds[0].footer.text == "Page 2 of 3"
-    await club.bob.click(message, label="Next ▶")
-    last = (await club.bob.click(message, label="◀ Previous")).response.embeds[0]
+    await club.bob.click(message, label="▶")
+    last = (await club.bob.click(message, label="◀")).response.embeds[0]
     assert [f.name.split(" · ")[0] for f in last.fields] == ["#7", "#6", "#5", "#4", "#3"]
-    await simcord_env.advance_time(181)
-    buttons = [c for row in result.response.components for c in row["components"]]
-    assert buttons and all(button["disabled"] for button in buttons)
+    await simcord_env.advance_time(301)
+    assert result.response.components == []  # the buttons go when the pages time out
 
 
 async def test_history_of_one_player(club):
@@ -159,7 +156,7 @@ async def test_history_in_french(club):
     assert page.fields[0].value.startswith("bob bat dave · PV 8–3")
     assert page.footer.text == "Page 1 sur 3"
     labels = [c["label"] for row in result.response.components for c in row["components"]]
-    assert labels == ["◀ Précédente", "Suivante ▶"]
+    assert labels == ["◀", "▶"]
 
 
 async def test_stats_of_a_player_without_game_logs(club):
