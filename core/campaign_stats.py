@@ -4,6 +4,8 @@ A battle recorded from a game log may carry, per player, the shots fired with ea
 and, per kind of roll (e.g. "Acc tests"), how many dice were rolled, how many succeeded and
 how many successes were expected. Luck is successes minus expected successes: the luckiest
 kind of roll is the one furthest above expectation, the unluckiest the one furthest below.
+Figures counted by the bot (`core.game_stats`) key weapons by their id, with their names in
+`weapons`, and kinds of roll by one of `ROLL_KINDS`; other labels are shown as given.
 """
 
 from __future__ import annotations
@@ -16,6 +18,13 @@ from core.errors import BadInput
 
 LABEL_LIMIT = 64
 FAVOURITES = 3
+# Acc, Res and Str tests (shooting, close combat), order, recovery and break tests
+ROLL_KINDS = ("acc", "res", "str", "order", "recovery", "break")
+
+
+class WeaponName(BaseModel):
+    en: str
+    fr: str
 
 
 class DiceLuck(BaseModel):
@@ -30,6 +39,7 @@ class DiceLuck(BaseModel):
 
 class PlayerGameStats(BaseModel):
     shots: dict[str, int] = Field(default_factory=dict)
+    weapons: dict[str, WeaponName] = Field(default_factory=dict)  # names of the `shots` keys
     dice: dict[str, DiceLuck] = Field(default_factory=dict)
 
     def is_empty(self) -> bool:
@@ -42,7 +52,8 @@ def parse_game_stats(raw: object) -> PlayerGameStats:
         stats = PlayerGameStats.model_validate(raw)
     except ValidationError:
         raise BadInput("campaign.bad_game_stats") from None
-    labels = [*stats.shots, *stats.dice]
+    names = [name for weapon in stats.weapons.values() for name in (weapon.en, weapon.fr)]
+    labels = [*stats.shots, *stats.dice, *stats.weapons, *names]
     if any(not label.strip() or len(label) > LABEL_LIMIT for label in labels):
         raise BadInput("campaign.bad_game_stats")
     if any(count < 0 for count in stats.shots.values()):
@@ -56,6 +67,7 @@ def combine(all_stats: Iterable[PlayerGameStats]) -> PlayerGameStats:
     for stats in all_stats:
         for weapon, shots in stats.shots.items():
             total.shots[weapon] = total.shots.get(weapon, 0) + shots
+        total.weapons.update(stats.weapons)
         for label, luck in stats.dice.items():
             before = total.dice.get(label, DiceLuck(rolls=0, successes=0, expected=0))
             total.dice[label] = DiceLuck(
@@ -83,3 +95,10 @@ def luck_extremes(
         only = rolled[0]
         return (only, None) if only[1].luck >= 0 else (None, only)
     return rolled[0], rolled[-1]
+
+
+def by_kind(stats: PlayerGameStats) -> list[tuple[str, DiceLuck]]:
+    """Every kind of roll with dice: the bot's kinds in `ROLL_KINDS` order, then the others."""
+    rolled = [(label, luck) for label, luck in stats.dice.items() if luck.rolls > 0]
+    known = {kind: place for place, kind in enumerate(ROLL_KINDS)}
+    return sorted(rolled, key=lambda item: (known.get(item[0], len(known)), item[0].casefold()))

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
 
 from core.campaign import shown
 from core.errors import Conflict, NotAllowed, NotFound
+from services.permissions import Actor, is_gm
 from services.servers import ServerSettings
 from storage.base import Store, Transaction
 from storage.campaign_base import CampaignRecord, MemberRecord
@@ -23,23 +22,8 @@ from storage.campaign_base import CampaignRecord, MemberRecord
 _USER_MENTION = re.compile(r"^<@!?(\d+)>$")
 
 
-@dataclass(frozen=True, slots=True)
-class Actor:
-    """The member behind an interaction, as the Discord layer sees them."""
-
-    user_id: int
-    name: str
-    manage_guild: bool = False
-    role_ids: frozenset[int] = field(default_factory=frozenset)
-
-
-def is_server_manager(actor: Actor, settings: dict[str, Any]) -> bool:
-    gm_role = settings.get("gm_role_id")
-    try:
-        gm_role_id = int(gm_role) if gm_role is not None else None
-    except (TypeError, ValueError):
-        gm_role_id = None
-    return actor.manage_guild or (gm_role_id is not None and gm_role_id in actor.role_ids)
+# Server managers of campaigns are the game masters of games: one rule, one place.
+is_server_manager = is_gm
 
 
 def require_open(campaign: CampaignRecord) -> None:

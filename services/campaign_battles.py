@@ -228,8 +228,9 @@ class CampaignBattles(CampaignAccess):
     ) -> RecordedBattle:
         """Record a finished game (called by `/game end`). Players who had not joined the
         campaign join it with the army they played. `game_stats` holds, per player, what the
-        game log counted: `{"shots": {weapon: n}, "dice": {kind: {"rolls", "successes",
-        "expected"}}}` (see `core.campaign_stats`)."""
+        game log counted: `{"shots": {weapon: n}, "weapons": {weapon: {"en", "fr"}}, "dice":
+        {kind: {"rolls", "successes", "expected"}}}` (see `core.campaign_stats`); `/game end`
+        counts them with `core.game_stats`."""
         async with self.store.transaction() as tx:
             return await record_game_in(
                 tx,

@@ -4,17 +4,23 @@ never closed without its record (or recorded without being closed)."""
 
 from __future__ import annotations
 
+import json
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from core.errors import Conflict
 from core.game import GameState
+from core.game_stats import READ_KINDS, game_stats
 from services.campaign_access import find_campaign, require_open
 from services.campaign_battles import GameBattle, GamePlayer, RecordedBattle, record_game_in
 from services.game_access import Call
 from services.games import GameClosed, GameService
 from storage.base import GameRecord, Store, Transaction
 from storage.campaign_base import CampaignRecord
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +35,21 @@ def casualties_per_player(state: GameState) -> dict[int, int]:
     for unit in state.units.values():
         lost[unit.owner_id] = lost.get(unit.owner_id, 0) + unit.starting_models - unit.models
     return lost
+
+
+async def stats_from_log(tx: Transaction, game_id: int, state: GameState) -> dict[int, Any]:
+    """Per player, shots per weapon and dice luck from the game's live events (read in the
+    caller's transaction). Figures that cannot be read are left out, never the battle."""
+    events = await tx.events(game_id, include_undone=False)
+    owners = {unit.id: unit.owner_id for unit in state.units.values()}
+    players = {player.owner_id for player in state.players}
+    try:
+        read = [(e.kind, json.loads(e.payload)) for e in events if e.kind in READ_KINDS]
+        found = game_stats(read, owners)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        log.exception("game %s: the log's figures could not be counted", game_id)
+        return {}
+    return {user_id: figures for user_id, figures in found.items() if user_id in players}
 
 
 class CampaignGames:
@@ -66,6 +87,7 @@ class CampaignGames:
                 channel_link=f"https://discord.com/channels/{call.guild_id}/{call.channel_id}",
                 recorded_by=call.actor.user_id,
                 game_id=game.id,
+                game_stats=await stats_from_log(tx, game.id, state),
             )
             recorded.append(await record_game_in(tx, call.guild_id, campaign_id, battle))
 

@@ -19,9 +19,10 @@ GM_ROLE_KEY = "gm_role_id"
 
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """The member behind an interaction."""
+    """The member behind an interaction, as plain values (games and campaigns alike)."""
 
     user_id: int
+    name: str = ""
     manage_server: bool = False
     role_ids: frozenset[int] = field(default_factory=frozenset)
 

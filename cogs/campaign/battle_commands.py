@@ -10,11 +10,11 @@ from cogs.campaign.options import (
     CAMPAIGN,
     RESULT_CHOICES,
     UsesCampaigns,
-    actor_of,
     battle_autocomplete,
     campaign_autocomplete,
     playing_autocomplete,
 )
+from cogs.common.actors import actor_of
 from cogs.common.replies import lang_of, send
 from services.campaign_battles import BattleEntry, Correction, RecordedBattle
 

@@ -16,12 +16,11 @@ from cogs.campaign.battle_commands import BattleCommands
 from cogs.campaign.options import (
     CAMPAIGN,
     FACTION_CHOICES,
-    actor_of,
     campaign_autocomplete,
-    member_actor,
     playing_autocomplete,
 )
 from cogs.campaign.report_commands import ReportCommands
+from cogs.common.actors import actor_of, member_actor
 from cogs.common.replies import lang_of, send, send_key
 from locales import t
 from services.campaigns import Membership

@@ -10,7 +10,6 @@ import discord
 from discord import app_commands
 
 from core.campaign import FACTIONS
-from services.campaign_access import Actor
 from services.campaigns import CampaignService
 
 FACTION_NAMES = {
@@ -41,22 +40,6 @@ class UsesCampaigns:
     @property
     def campaigns(self) -> CampaignService:
         return self.bot.services.campaigns  # type: ignore[attr-defined]
-
-
-def actor_of(interaction: discord.Interaction) -> Actor:
-    """The caller, with what makes them a server manager (Manage Server, their roles)."""
-    user = interaction.user
-    roles = getattr(user, "roles", [])
-    return Actor(
-        user.id,
-        user.display_name,
-        manage_guild=interaction.permissions.manage_guild,
-        role_ids=frozenset(role.id for role in roles),
-    )
-
-
-def member_actor(member: discord.Member | discord.User) -> Actor:
-    return Actor(member.id, member.display_name)
 
 
 def _services(interaction: discord.Interaction):

@@ -7,8 +7,14 @@ from datetime import datetime
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from core.campaign_stats import favourite_weapons, luck_extremes
-from locales import Lang, t
+from core.campaign_stats import (
+    DiceLuck,
+    PlayerGameStats,
+    by_kind,
+    favourite_weapons,
+    luck_extremes,
+)
+from locales import Lang, catalog, t
 from services.campaign_reports import PlayerReport, Snapshot, StandingRow
 from storage.campaign_base import BattleRecord, CampaignRecord
 
@@ -264,21 +270,42 @@ def _game_log(lang: Lang, report: PlayerReport) -> str:
     lines = [t(lang, "campaign.logged_battles", count=report.logged_battles)]
     weapons = favourite_weapons(game)
     if weapons:
-        listed = ", ".join(t(lang, "campaign.shots", weapon=plain(w), shots=n) for w, n in weapons)
+        listed = ", ".join(
+            t(lang, "campaign.shots", weapon=_weapon(lang, game, w), shots=n) for w, n in weapons
+        )
         lines.append(t(lang, "campaign.favourite_weapons", weapons=listed))
     luckiest, unluckiest = luck_extremes(game)
     for key, item in (("campaign.luckiest", luckiest), ("campaign.unluckiest", unluckiest)):
         if item is not None:
             label, luck = item
-            lines.append(
-                t(
-                    lang,
-                    key,
-                    kind=plain(label),
-                    rolls=luck.rolls,
-                    successes=luck.successes,
-                    expected=f"{luck.expected:.1f}",
-                    luck=f"{luck.luck:+.1f}",
-                )
-            )
+            lines.append(t(lang, key, kind=_roll_kind(lang, label), **_luck(luck)))
+    lines += [_luck_line(lang, label, luck) for label, luck in by_kind(game)]
     return _cap("\n".join(lines))
+
+
+def _weapon(lang: Lang, game: PlayerGameStats, key: str) -> str:
+    names = game.weapons.get(key)
+    return plain(key if names is None else names.fr if lang == "fr" else names.en)
+
+
+def _roll_kind(lang: Lang, label: str) -> str:
+    """A kind of roll the bot counts, in the reader's language; any other label as given."""
+    key = f"campaign.roll_kind.{label}"
+    return t(lang, key) if catalog().has(lang, key) else plain(label)
+
+
+def _luck(luck: DiceLuck) -> dict[str, object]:
+    return {
+        "rolls": luck.rolls,
+        "successes": luck.successes,
+        "expected": f"{luck.expected:.1f}",
+        "luck": f"{luck.luck:+.1f}",
+    }
+
+
+def _luck_line(lang: Lang, label: str, luck: DiceLuck) -> str:
+    """One kind of roll, e.g. "Acc tests: 41 hits from 50 dice for 36.5 expected (+4.5)"."""
+    key = f"campaign.luck_line.{label}"
+    if catalog().has(lang, key):
+        return t(lang, key, **_luck(luck))
+    return t(lang, "campaign.luck_line_other", kind=plain(label), **_luck(luck))

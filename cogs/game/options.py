@@ -9,11 +9,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from cogs.common.actors import actor_of
 from core.game import ORDERS
 from core.ruleset import Ruleset
 from core.units import UNIT_KINDS
 from services.game_access import Call
-from services.permissions import Actor
 
 CHOICE_NAME_LIMIT = 100
 COLOUR_TAGS = {
@@ -49,15 +49,6 @@ KIND_CHOICES = [app_commands.Choice(name=KIND_NAMES[k], value=k) for k in UNIT_K
 
 def services(interaction: discord.Interaction):
     return interaction.client.services  # type: ignore[attr-defined]
-
-
-def actor_of(interaction: discord.Interaction) -> Actor:
-    roles = getattr(interaction.user, "roles", [])
-    return Actor(
-        interaction.user.id,
-        manage_server=bool(interaction.permissions.manage_guild),
-        role_ids=frozenset(role.id for role in roles),
-    )
 
 
 def call_of(interaction: discord.Interaction) -> Call:

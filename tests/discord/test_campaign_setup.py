@@ -191,7 +191,7 @@ async def test_autocomplete_offers_this_servers_campaigns_at_most_25(simcord_env
     service = simcord_env.bot.services.campaigns
     from services.campaign_access import Actor
 
-    boss = Actor(club.admin.id, "admin", manage_guild=True)
+    boss = Actor(club.admin.id, "admin", manage_server=True)
     for number in range(30):
         await service.create(club.guild.id, boss, name=f"League {number:02d}")
     other = simcord_env.create_guild("Other club")

@@ -19,7 +19,7 @@ from storage.sqlite import SqliteStore
 
 GUILD, OTHER_GUILD = 100, 200
 NOW = datetime(2025, 3, 10, 20, 0, tzinfo=UTC)
-ADMIN = Actor(1, "Admin", manage_guild=True)
+ADMIN = Actor(1, "Admin", manage_server=True)
 ANN, BEN, CAT = Actor(11, "Ann"), Actor(12, "Ben"), Actor(13, "Cat")
 GM_ROLE = 555
 
