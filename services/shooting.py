@@ -4,9 +4,11 @@ With no unit named, a shot, a round or a chart is only rolled (the game's rulese
 game runs here, else the server's). With units of the channel's game, the resolution and
 its application happen in the pure function given to ``GameAccess.change``: the dice, the
 casualties, pins, break tests and the shooter's Down land in one transaction, as one event
-that `/game undo` reverts. Who may: the shooter's (attacker's) owner, the host or a game
-master; with an untracked shooter, any player. The target's owner need not agree: taking
-the hits is part of the shot.
+that `/game undo` reverts. A tracked shot also reads the table's markers (Blur, Scrambler,
+Arc) and places the marker its marker ammo lands, in the same event
+(``services.shooting_markers``). Who may: the shooter's (attacker's) owner, the host or a
+game master; with an untracked shooter, any player. The target's owner need not agree:
+taking the hits is part of the shot.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from services.servers import ServerSettings
 from services.shooting_build import ShotPlan, build_shot
 from services.shooting_combat import CombatPlan, plan_combat
 from services.shooting_input import parse_extras, parse_rerolls
+from services.shooting_markers import Where, drop_markers, markers_applied, plain_where
 from services.shooting_options import ChartOptions, CombatOptions, ShotOptions
 from services.shooting_records import ChartRecord, CombatRecord, ShotRecord, UnitLabel, WeaponLabel
 from services.shooting_sides import EXAMPLE
@@ -110,7 +113,10 @@ class ShootingService(GameAccess):
         chosen = next((m for m in weapon.modes if m.id == mode), None)
         return plan, WeaponLabel.of(weapon, chosen or weapon.modes[0])
 
-    async def shoot(self, call: Call, options: ShotOptions) -> ShotRecord:
+    async def shoot(
+        self, call: Call, options: ShotOptions, where: Where = plain_where
+    ) -> ShotRecord:
+        """``where`` words the location of a marker the shot places (caller's language)."""
         plan, label = self.plan_shot(options)
         shooter_ref = unit_ref(options.shooter) if options.shooter else None
         target_ref = unit_ref(options.target) if options.target else None
@@ -125,13 +131,20 @@ class ShootingService(GameAccess):
             if shooter is not None and target is not None and shooter.id == target.id:
                 raise Conflict("shoot.same_unit", unit=shooter.name)
             allow(state, who, shooter)
-            shot = build_shot(plan, shooter, target, state)
-            result = resolve_shot(shot, self.dice, state.ruleset(), self.lookup.db)
             ids = (shooter.id if shooter else None, target.id if target else None)
+            markers = markers_applied(state, plan, *ids)
+            shot = build_shot(plan, shooter, target, state, markers)
+            result = resolve_shot(shot, self.dice, state.ruleset(), self.lookup.db)
             new, applied = apply_shot(state, *ids, result, self.dice)
+            owner = shooter.owner_id if shooter is not None else who.user_id
+            name = target.name if target is not None else None
+            new, drops = drop_markers(
+                new, result, owner, plan.weapon, lambda inches: where(name, inches),
+                self.lookup.db,
+            )
             return new, ShotRecord(
                 weapon=label, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target),
-                result=result, applied=applied,
+                result=result, applied=applied, markers=markers, drops=drops,
             )
 
         return await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])

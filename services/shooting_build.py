@@ -3,7 +3,8 @@
 A tracked shooter gives its Acc, pins and current order, a tracked target its Res, models,
 kind, armour and Down; any option given overrides the unit's value. Untracked, Acc (for
 the shooter) and Res (for the target) must be given. An active Fractal Lock of the shooter
-on the target is put on the shot (``core.shooting.with_lock``).
+on the target is put on the shot (``core.shooting.with_lock``); the table's markers
+(``MarkersApplied``) give Blur, Arcs, the target's Scrambler and the Spotter's.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from core.shooting import ResRerolls, Shot, Target, with_lock
 from core.shooting.from_units import current_order, stat
 from services.shooting_input import Extras
 from services.shooting_options import ShotOptions
+from services.shooting_records import MarkersApplied
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +72,22 @@ def target_fields(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
     }
 
 
-def build_target(plan: ShotPlan, target: Unit | None) -> Target:
+def marker_fields(
+    plan: ShotPlan, markers: MarkersApplied | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``Shot`` and ``Target`` fields from the markers (the ``extras`` come after, and win)."""
+    markers = markers or MarkersApplied(arcs_given=plan.options.arcs)
+    shot = {"arcs": markers.arcs, "spotter": plan.options.spotter and not markers.spotter_off}
+    if markers.blurs:
+        shot["blur_markers"] = len(markers.blurs)
+    return shot, ({"scrambled": True} if markers.scramblers else {})
+
+
+def build_target(plan: ShotPlan, target: Unit | None, markers: dict[str, Any]) -> Target:
     options = plan.options
     fields = target_fields(options, target)
     fields.update(
-        given(cover=options.cover),
+        {**markers, **given(cover=options.cover)},
         targeters=options.targeters,
         shield_drones=options.shield_drones,
         res_rerolls=plan.rerolls,
@@ -84,16 +97,21 @@ def build_target(plan: ShotPlan, target: Unit | None) -> Target:
 
 
 def build_shot(
-    plan: ShotPlan, shooter: Unit | None, target: Unit | None, state: GameState | None = None
+    plan: ShotPlan,
+    shooter: Unit | None,
+    target: Unit | None,
+    state: GameState | None = None,
+    markers: MarkersApplied | None = None,
 ) -> Shot:
     options = plan.options
+    on_shot, on_target = marker_fields(plan, markers)
     fields = shooter_fields(options, shooter)
+    ranged = given(mode=plan.mode, ammo=options.ammo, distance=options.distance, band=options.band)
     fields.update(
-        given(mode=plan.mode, ammo=options.ammo, distance=options.distance, band=options.band),
+        {**ranged, **on_shot},
         weapon=plan.weapon,
         models=options.models,
-        target=build_target(plan, target),
-        spotter=options.spotter,
+        target=build_target(plan, target, on_target),
         blind=options.blind,
         acc_modifier=options.modifier,
         **plan.extras.shot,

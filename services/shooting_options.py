@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.game import ORDERS
-from core.shooting.validate import check_models
+from core.shooting.validate import check_models, check_range
 from core.units import UNIT_KINDS
 from services.shooting_input import (
     ARMOURS,
@@ -21,6 +21,8 @@ from services.shooting_input import (
     MOTIONS,
     check_choice,
 )
+
+ARCS_GIVEN_MAX = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +51,11 @@ class ShotOptions:
     pins: int | None = None
     target_models: int | None = None
     extras: str | None = None
+    arcs: int = 0  # Arc markers the line of fire crosses, beyond those declared in the game
 
     def check(self) -> None:
         check_models("shoot", "models", self.models)
+        check_range("shoot", "count", "arcs", self.arcs, 0, ARCS_GIVEN_MAX)
         check_choice("shoot", "band", self.band, BANDS)
         check_choice("shoot", "order", self.order, ORDERS)
         check_choice("shoot", "cover", self.cover, COVERS)

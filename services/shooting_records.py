@@ -3,7 +3,8 @@
 Each record holds the core's result (every die in order) and, for tracked units, what was
 written into them (``ShotApplied``, ``CombatApplied``, ``DamageApplied``); the names the
 reply needs (weapon and mode in both languages, units) travel with it, so a log entry
-reads the same in a year. A record is the payload of the one event a change appends.
+reads the same in a year. A record is the payload of the one event a change appends. A
+tracked shot also says which table markers bore on it and which markers it placed.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from core.shooting import (
     ShotApplied,
     ShotResult,
 )
+from core.table_markers.markers import MarkerPlaced
 from rulesdb.models import Weapon
 from rulesdb.weapons import Mode
 
@@ -51,12 +53,37 @@ class WeaponLabel(BaseModel):
         )
 
 
+class MarkersApplied(BaseModel):
+    """The markers that bore on a tracked shot, by number (``services.shooting_markers``)."""
+
+    blurs: list[int] = []  # Blurs the shooter is within: a D3 each, the highest counts
+    scramblers: list[int] = []  # enemy Scramblers on the target
+    shooter_scramblers: list[int] = []  # enemy Scramblers on the shooter: buddy drones off
+    arc_markers: list[int] = []  # Arcs around the shooter or the target
+    arcs_given: int = 0  # Arcs the line of fire crosses (`/shoot arcs`)
+    spotter_off: bool = False  # the shooter's Spotter, a buddy drone, does not work
+
+    @property
+    def arcs(self) -> int:
+        return len(self.arc_markers) + self.arcs_given
+
+
+class MarkerDrop(BaseModel):
+    """The marker of one template of marker ammo that landed: placed, or why not."""
+
+    template: int
+    placed: MarkerPlaced | None = None
+    reason: str | None = None  # "no_owner", "table_full"
+
+
 class ShotRecord(BaseModel):
     weapon: WeaponLabel
     shooter: UnitLabel | None = None
     target: UnitLabel | None = None
     result: ShotResult
     applied: ShotApplied | None = None  # None: nothing tracked was changed
+    markers: MarkersApplied | None = None  # None: no game state was read
+    drops: list[MarkerDrop] = []
 
 
 class CombatRecord(BaseModel):

@@ -2,7 +2,8 @@
 
 Thin commands (``shoot``, ``assault``, ``damage``) call ``services.shooting`` and reply
 with the story of the dice (``render_*`` modules, one per kind of result), paged by
-``pages`` so that a 300-dice shot stays within Discord's limits.
+``pages`` so that a 300-dice shot stays within Discord's limits. ``setup`` registers their
+`/game log` lines (``render_log.LOG_EVENTS``) with the game log.
 """
 
 from __future__ import annotations
@@ -15,5 +16,9 @@ from cogs.shooting.shoot import ShootCog
 
 
 async def setup(bot: commands.Bot) -> None:
+    from cogs.game.render.events import register_events
+    from cogs.shooting.render_log import LOG_EVENTS
+
+    register_events(LOG_EVENTS)
     for cog in (ShootCog, AssaultCog, DamageCog):
         await bot.add_cog(cog(bot))

@@ -1,6 +1,6 @@
 """One line per `/shoot`, `/assault` and `/damage` event for `/game log` and `/game undo`,
-with every die it rolled. ``LOG_EVENTS`` has the shape of ``cogs.game.render.EVENTS``
-(event kind -> payload model, line), ready to be merged there."""
+with every die it rolled (and the markers a shot placed). ``LOG_EVENTS`` has the shape of
+the game log's ``EVENTS`` (``cogs.game.render.events``: event kind -> payload model, line)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from cogs.markers.render import marker_text
 from cogs.shooting.render_shot import unit_name, weapon_name
 from core.shooting.tape import DieRoll
 from locales import Lang, t
@@ -21,12 +22,16 @@ def dice_text(rolls: list[DieRoll]) -> str:
 
 def shot_line(lang: Lang, record: ShotRecord) -> str:
     result = record.result
-    return t(
+    line = t(
         lang, "shoot.log", weapon=weapon_name(lang, record.weapon),
         shooter=unit_name(lang, record.shooter), target=unit_name(lang, record.target),
         hits=result.hits, casualties=result.casualties, pins=result.pins,
         dice=dice_text(result.rolls),
     )
+    placed = [marker_text(lang, d.placed.marker) for d in record.drops if d.placed is not None]
+    if placed:
+        line += t(lang, "shoot.log_placed", markers=", ".join(placed))
+    return line
 
 
 def combat_line(lang: Lang, record: CombatRecord) -> str:

@@ -1,9 +1,10 @@
 """A shot told step by step, in the caller's language, every die shown.
 
-Order of the story (as ``core.shooting.resolve`` rolls): shots and Blur, the Acc target and
-tests, rerolls of hits, the Spotter, templates (blast, drift, dud), hits and lucky hits,
-Net, Shield Drones, Res tests and their rerolls, damage charts, casualties and pins, markers,
-what a 10 did to the shooter, the Fractal Lock, then what changed on the tracked units.
+Order of the story (as ``core.shooting.resolve`` rolls): the table's markers that bear on
+the shot, shots, Blur and the Arcs, the Acc target and tests, rerolls of hits, the Spotter,
+templates (blast, drift, dud), hits and lucky hits, Net, Shield Drones, Res tests and their
+rerolls, damage charts, casualties and pins, markers landed (and placed), what a 10 did to
+the shooter, the Fractal Lock, then what changed on the tracked units.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from cogs.shooting.render_dice import (
     roll_face,
     sum_text,
 )
+from cogs.shooting.render_markers import applied_lines, arc_lines, marker_lines
 from cogs.shooting.render_res import charts_lines, res_lines
 from cogs.shooting.render_templates import template_lines
 from core.shooting import ShotResult
@@ -75,7 +77,8 @@ def acc_lines(lang: Lang, result: ShotResult) -> list[str]:
         terms = sum_text(lang, "shoot", "shoot.acc_base", base, result.acc_modifiers)
         lines = [t(lang, "shoot.acc", terms=terms, target=result.acc_target)]
     tests = of_step(result.rolls, "acc")
-    lines += dice_lines(lang, "shoot.acc_dice", map(roll_face, tests), count=len(tests))
+    if tests or not result.intercepted:
+        lines += dice_lines(lang, "shoot.acc_dice", map(roll_face, tests), count=len(tests))
     rerolled = of_step(result.rolls, "acc_reroll")
     if rerolled:
         lines += dice_lines(lang, "shoot.acc_reroll", map(roll_face, rerolled))
@@ -136,20 +139,6 @@ def outcome_lines(lang: Lang, result: ShotResult) -> list[str]:
     return lines
 
 
-def marker_lines(lang: Lang, result: ShotResult) -> list[str]:
-    lines = []
-    for marker in result.markers:
-        name = t(lang, f"shoot.ammo.{marker.ammo}")
-        if marker.on_target:
-            lines.append(t(lang, "shoot.marker_on_target", ammo=name, index=marker.template))
-        else:
-            lines.append(
-                t(lang, "shoot.marker_drifted", ammo=name, index=marker.template,
-                  inches=marker.drift_inches)
-            )
-    return lines
-
-
 def effect_lines(lang: Lang, record: ShotRecord) -> list[str]:
     """What a 10 does to the shooter, for an untracked shooter (a tracked one says below)."""
     effects, lines = record.result.effects, []
@@ -184,12 +173,13 @@ def title(lang: Lang, record: ShotRecord) -> str:
 def shot(lang: Lang, record: ShotRecord) -> tuple[str, list[str]]:
     """The title and the lines of a shot's reply."""
     result = record.result
-    lines = [header(lang, result)] + count_lines(lang, result) + acc_lines(lang, result)
+    lines = [header(lang, result)] + applied_lines(lang, record.markers)
+    lines += count_lines(lang, result) + arc_lines(lang, result) + acc_lines(lang, result)
     lines += template_lines(lang, result) + hit_lines(lang, result)
     lines += net_lines(lang, result) + shield_lines(lang, result)
     lines += res_lines(lang, result.hit_records, result.res_base, result.res_modifiers)
     lines += charts_lines(lang, result.charts) + outcome_lines(lang, result)
-    lines += marker_lines(lang, result) + effect_lines(lang, record) + fractal_lines(lang, result)
+    lines += marker_lines(lang, record) + effect_lines(lang, record) + fractal_lines(lang, result)
     if record.applied is not None:
         lines += damage_lines(lang, record.applied.target)
         lines += shooter_lines(lang, record.applied.shooter)

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from cogs.common.replies import lang_of
 from cogs.game.options import KIND_CHOICES, call_of, services, unit_autocomplete
-from cogs.shooting import pages, render_shot
+from cogs.shooting import pages, render_markers, render_shot
 from cogs.shooting.options import (
     AMMO_CHOICES,
     ARMOUR_CHOICES,
@@ -46,6 +46,7 @@ DESCRIPTIONS = {
     "pins": "Pins on the shooter (overhead drift; default: the unit's)",
     "target_models": "Models in an untracked target (caps the casualties)",
     "extras": "More: large, batter-drone, blur:2, micromite, nano-shield, nuhu, sensor, res+1",
+    "arcs": "Arc markers the line of fire crosses (a d10 each per shot, 6–10 a miss)",
 }
 
 
@@ -106,6 +107,7 @@ class ShootCog(commands.Cog):
         pins: app_commands.Range[int, 0, 50] | None = None,
         target_models: app_commands.Range[int, 1, 100] | None = None,
         extras: str | None = None,
+        arcs: app_commands.Range[int, 0, 5] = 0,
     ) -> None:
         options = ShotOptions(
             weapon=weapon, models=models, mode=mode, shooter=shooter, target=target, acc=acc,
@@ -113,9 +115,13 @@ class ShootCog(commands.Cog):
             motion=target_state, modifier=modifier, targeters=targeters, spotter=spotter,
             rerolls=res_rerolls, ammo=ammo, armour=armour, kind=target_kind,
             shield_drones=shield_drones, blind=blind, pins=pins, target_models=target_models,
-            extras=extras,
+            extras=extras, arcs=arcs,
         )
-        record = await services(interaction).shooting.shoot(call_of(interaction), options)
         lang = await lang_of(interaction)
+
+        def where(target: str | None, inches: int | None) -> str:
+            return render_markers.location(lang, target, inches)
+
+        record = await services(interaction).shooting.shoot(call_of(interaction), options, where)
         title, lines = render_shot.shot(lang, record)
         await pages.reply(interaction, lang, title, lines)

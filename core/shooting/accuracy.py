@@ -3,7 +3,8 @@
 Sources: rules-notes "Shooting" (Fire +1 but not OH, Long/Extreme and the RF extra penalty
 as ruleset settings, lucky hits), seed 000 "TR(n)" and "TIR EN SURPLOMB" (−2, no Fire
 bonus), seed 002 "Tir Rapide TRD6" (D6 shots on Fire, one on Advance), "Imprécis",
-"Détecteur de Cible", Batter Drone, Micromite Probe, Nano-drone, Targeter Probe, Blur.
+"Détecteur de Cible", Batter Drone, Micromite Probe, Nano-drone, Targeter Probe, Blur;
+seed 000 "ARC (TIR EN ARC)" (a D10 per Arc crossed before the Acc test, 6-10 a miss).
 Each modifier is a named ``Modifier`` so a result can show where the target came from.
 """
 
@@ -13,6 +14,7 @@ from core.ruleset import Ruleset
 from core.shooting.profile import has, is_overhead, is_rapid_fire, param, templates
 from core.shooting.shot import Shot
 from core.shooting.tape import DieRoll, Modifier, Tape
+from core.table_markers.effects import ARC_MISS_FROM
 from rulesdb.weapons import BandName, Mode
 
 
@@ -42,6 +44,18 @@ def shot_count(tape: Tape, shot: Shot, mode: Mode, single: bool) -> int:
 def roll_blur(tape: Tape, markers: int) -> int:
     """Blur: D3 per marker near the shooter, the highest counts (seeds "BLUR")."""
     return max((tape.roll(3, "blur", index=m + 1) for m in range(markers)), default=0)
+
+
+def roll_arcs(tape: Tape, arcs: int, shots: int) -> list[int]:
+    """Arc: each shot rolls a D10 per Arc it crosses, before its Acc test; 1-5 it goes
+    through, 6-10 it misses and the next Arcs are not rolled. The intercepted shots."""
+    intercepted: list[int] = []
+    for shot in range(1, shots + 1):
+        for _ in range(arcs):
+            if not tape.gate("arc", ARC_MISS_FROM, index=shot).success:
+                intercepted.append(shot)
+                break
+    return intercepted
 
 
 def range_modifiers(mode: Mode, band: BandName, order: str, rules: Ruleset) -> list[Modifier]:
@@ -98,6 +112,7 @@ def acc_target(acc: int, modifiers: list[Modifier]) -> int:
     return acc + sum(m.value for m in modifiers)
 
 
-def roll_acc(tape: Tape, count: int, target: int) -> list[DieRoll]:
-    """One Acc test per shot; a 1 is a lucky hit, a 10 a miss nothing rerolls."""
-    return [tape.test("acc", target, index=i + 1) for i in range(count)]
+def roll_acc(tape: Tape, shots: list[int], target: int) -> list[DieRoll]:
+    """One Acc test per shot (numbered from 1); a 1 is a lucky hit, a 10 a miss nothing
+    rerolls."""
+    return [tape.test("acc", target, index=shot) for shot in shots]

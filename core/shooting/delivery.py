@@ -3,7 +3,8 @@
 Direct fire: one test per shot; hits on a Down / Fast running / sprinting target are
 rerolled; the Spotter rerolls one miss that is not a 10; a blast weapon turns each hit into
 D(n) hits (halved against Down, running or sprinting units, never rerolled). Overhead fire:
-each template hits, drifts or is a dud (``overhead``). A Fractal Lock hits automatically.
+each template hits, drifts or is a dud (``overhead``). A shot an Arc intercepts takes no Acc
+test and lands nothing. A Fractal Lock hits automatically (no Acc test, no Arc die).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from core.shooting.accuracy import (
     acc_modifiers,
     acc_target,
     roll_acc,
+    roll_arcs,
     roll_blur,
     shot_count,
 )
@@ -33,13 +35,17 @@ def deliver(ctx: Context) -> None:
     shot, result = ctx.shot, ctx.result
     result.shots = shot_count(ctx.tape, shot, ctx.mode, single=ctx.ammo_id == "overload")
     blur = roll_blur(ctx.tape, shot.blur_markers)
+    result.arcs = shot.arcs
+    result.intercepted = roll_arcs(ctx.tape, shot.arcs, result.shots)
     if shot.blind:
         target = BLIND_TARGET
     else:
         result.acc_modifiers = acc_modifiers(shot, ctx.mode, ctx.band, blur, ctx.rules)
         target = acc_target(shot.acc, result.acc_modifiers)
     result.acc_target = target
-    tests = roll_acc(ctx.tape, result.shots, target)
+    stopped = set(result.intercepted)
+    through = [i for i in range(1, result.shots + 1) if i not in stopped]
+    tests = roll_acc(ctx.tape, through, target)
     if ctx.overhead:
         overhead_hits(ctx, tests, target)
     else:

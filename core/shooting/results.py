@@ -139,6 +139,8 @@ class ShotResult(BaseModel):
     overhead: bool = False
     blind: bool = False
     shots: int = 0
+    arcs: int = 0  # Arc markers each shot crossed (its D10s are the "arc" rolls)
+    intercepted: list[int] = Field(default_factory=list)  # shots an Arc stopped: no Acc test
     acc_target: int | None = None
     acc_modifiers: list[Modifier] = Field(default_factory=list)
     templates: list[TemplateRecord] = Field(default_factory=list)

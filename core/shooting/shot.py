@@ -93,7 +93,8 @@ class Shot(Frozen):
     ``distance`` (inches) or ``band`` gives the range band; a distance also decides phase
     armour and the NuHu envelope. ``fractal_auto_hits`` is set from the game state by
     ``core.shooting.fractal.with_lock`` (None: no lock). ``blur_markers`` counts the Blur
-    markers within 3" of the shooter; ``net_units`` the units under a Net template.
+    markers within 3" of the shooter; ``arcs`` the Arc markers each shot crosses (a D10 per
+    Arc before its Acc test); ``net_units`` the units under a Net template.
     """
 
     weapon: str
@@ -110,6 +111,7 @@ class Shot(Frozen):
     spotter: bool = False
     batter_drone: bool = False
     blur_markers: int = 0
+    arcs: int = 0
     acc_modifier: int = 0
     fractal_auto_hits: int | None = None
     net_units: int = 1

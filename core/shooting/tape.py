@@ -20,7 +20,7 @@ from core.dice import DiceSource
 class DieRoll:
     """One die as rolled by a step of a resolution.
 
-    ``step``: shots, blur, acc, acc_reroll, spotter, blast, drift, net, shield, res,
+    ``step``: shots, blur, arc, acc, acc_reroll, spotter, blast, drift, net, shield, res,
     res_reroll, chart, chart_pins, str. ``index`` is the shot, template, hit or attack it
     belongs to (1-based). A plain dataclass (pydantic dumps it inside the results): a
     30-dice shot makes dozens of them, and a model's validation would dominate the time.
@@ -60,6 +60,14 @@ class Tape:
         value = self.dice.roll(sides)
         self.rolls.append(DieRoll(step, sides, value, None, None, index, note, self.side))
         return value
+
+    def gate(self, step: str, stops_from: int, index: int | None = None) -> DieRoll:
+        """A D10 that lets the shot through below ``stops_from`` (``success``) and stops it
+        from there (Arc: 1-5 through, 6-10 intercepted)."""
+        value = self.dice.roll(10)
+        record = DieRoll(step, 10, value, None, value < stops_from, index, None, self.side)
+        self.rolls.append(record)
+        return record
 
     def test(self, step: str, target: int, index: int | None = None) -> DieRoll:
         """A D10 test against ``target``; a 1 is noted "one", a 10 "ten"."""

@@ -66,6 +66,7 @@ def check_shot(shot: Shot) -> None:
     check_stat("shoot", "acc", shot.acc)
     check_count("shoot", "shooter_pins", shot.shooter_pins, PINS_MAX)
     check_count("shoot", "blur_markers", shot.blur_markers)
+    check_count("shoot", "arcs", shot.arcs)
     check_range("shoot", "count", "net_units", shot.net_units, 1, COUNT_HIGH)
     check_modifier("shoot", "acc_modifier", shot.acc_modifier)
     if shot.fractal_auto_hits is not None:

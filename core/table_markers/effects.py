@@ -53,10 +53,15 @@ def scrambles(marker: AmmoMarker, unit: Unit) -> bool:
     )
 
 
+def scramblers_on(state: GameState, unit_id: str) -> list[AmmoMarker]:
+    """The enemy Scramblers ``unit_id`` is within that affect it."""
+    unit = state.units[unit_id]
+    return [m for m in markers_around(state, unit_id, "scrambler") if scrambles(m, unit)]
+
+
 def is_scrambled(state: GameState, unit_id: str) -> bool:
     """Within 3" of at least one enemy Scrambler (several count once)."""
-    unit = state.units[unit_id]
-    return any(scrambles(m, unit) for m in markers_around(state, unit_id, "scrambler"))
+    return bool(scramblers_on(state, unit_id))
 
 
 def _scrambler_effect(marker: AmmoMarker, unit: Unit) -> str:
@@ -87,6 +92,11 @@ class MarkerEffects(BaseModel):
     scrambled: bool = False  # the target is within an enemy Scrambler: ``Target.scrambled``
     shooter_scrambled: bool = False  # the shooter's buddy drones (Spotter...) do not work
     arcs: int = 0  # Arcs the shooter or the target is within: each shot rolls ``arc_checks``
+    # which markers, by number (a reply says which applied)
+    blurs: list[int] = []
+    scramblers: list[int] = []  # on the target
+    shooter_scramblers: list[int] = []
+    arc_markers: list[int] = []
 
 
 def shot_markers(
@@ -98,12 +108,16 @@ def shot_markers(
     declaration can tell, are the shooter's to add (a ``/shoot`` option)."""
     effects = MarkerEffects()
     if shooter_unit_id is not None:
-        effects.blur_markers = len(markers_around(state, shooter_unit_id, "blur"))
-        effects.shooter_scrambled = is_scrambled(state, shooter_unit_id)
+        effects.blurs = [m.number for m in markers_around(state, shooter_unit_id, "blur")]
+        effects.shooter_scramblers = [m.number for m in scramblers_on(state, shooter_unit_id)]
     if target_unit_id is not None:
-        effects.scrambled = is_scrambled(state, target_unit_id)
+        effects.scramblers = [m.number for m in scramblers_on(state, target_unit_id)]
     ends = {u for u in (shooter_unit_id, target_unit_id) if u is not None}
-    effects.arcs = sum(1 for m in markers_of(state) if m.type == "arc" and ends & set(m.units))
+    arcs = [m for m in markers_of(state) if m.type == "arc" and ends & set(m.units)]
+    effects.arc_markers = [m.number for m in arcs]
+    effects.blur_markers, effects.arcs = len(effects.blurs), len(arcs)
+    effects.scrambled = bool(effects.scramblers)
+    effects.shooter_scrambled = bool(effects.shooter_scramblers)
     return effects
 
 
