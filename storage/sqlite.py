@@ -62,8 +62,8 @@ class SqliteStore:
             self._db = None
 
     async def _run(self, sql: str, args: Sequence[Any] = ()) -> None:
-        async with self.db.execute(sql, args):
-            pass
+        # execute_fetchall runs, drains and closes in one trip to aiosqlite's worker thread.
+        await self.db.execute_fetchall(sql, args)
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -173,8 +173,10 @@ class SqliteTransaction(SqliteCampaignQueries):
             return cur.rowcount, cur.lastrowid
 
     async def _one(self, sql: str, args: Sequence[Any]) -> Any:
-        async with self._db.execute(sql, args) as cur:
-            return await cur.fetchone()
+        """The first row (or None), in one trip to the database thread; with RETURNING, a
+        write gives back what it wrote in that same trip."""
+        rows = await self._db.execute_fetchall(sql, args)
+        return next(iter(rows), None)
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
         row = await self._one(
@@ -218,12 +220,13 @@ class SqliteTransaction(SqliteCampaignQueries):
         status: str | None = None,
     ) -> int:
         self._writing()
-        changed, _ = await self._exec(
+        saved = await self._one(
             "UPDATE games SET state = ?, schema_version = ?, version = version + 1,"
-            " status = COALESCE(?, status), updated_at = ? WHERE id = ? AND version = ?",
+            " status = COALESCE(?, status), updated_at = ? WHERE id = ? AND version = ?"
+            " RETURNING version",
             (state, schema_version, status, self._clock().isoformat(), game_id, expected_version),
         )
-        if changed != 1:
+        if saved is None:
             raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
         return expected_version + 1
 
@@ -237,13 +240,12 @@ class SqliteTransaction(SqliteCampaignQueries):
         state_before: bytes | None,
     ) -> EventRecord:
         self._writing()
-        _, row_id = await self._exec(
+        row = await self._one(
             "INSERT INTO game_events (game_id, seq, kind, actor_id, created_at, payload,"
             " state_before) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events"
-            " WHERE game_id = ?), ?, ?, ?, ?, ?)",
+            f" WHERE game_id = ?), ?, ?, ?, ?, ?) RETURNING {_EVENT_COLUMNS}",
             (game_id, game_id, kind, actor_id, self._clock().isoformat(), payload, state_before),
         )
-        row = await self._one(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE id = ?", (row_id,))
         return _event(row)
 
     async def events(
@@ -255,8 +257,7 @@ class SqliteTransaction(SqliteCampaignQueries):
         if limit is not None:
             sql += " LIMIT ?"
             args += (limit,)
-        async with self._db.execute(sql, args) as cur:
-            rows = await cur.fetchall()
+        rows = list(await self._db.execute_fetchall(sql, args))
         return [_event(r) for r in reversed(rows)]
 
     async def mark_undone(self, event_ids: Sequence[int]) -> None:
@@ -267,12 +268,12 @@ class SqliteTransaction(SqliteCampaignQueries):
 
     async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool:
         self._writing()
-        changed, _ = await self._exec(
+        claimed = await self._one(
             "INSERT OR IGNORE INTO processed_interactions (interaction_id, channel_id,"
-            " processed_at) VALUES (?, ?, ?)",
+            " processed_at) VALUES (?, ?, ?) RETURNING interaction_id",
             (interaction_id, channel_id, self._clock().isoformat()),
         )
-        return changed == 1
+        return claimed is not None
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         row = await self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))

@@ -89,8 +89,7 @@ class SqliteCampaignQueries:
         async def _one(self, sql: str, args: Sequence[Any]) -> Any: ...
 
     async def _all(self, sql: str, args: Sequence[Any]) -> list[Any]:
-        async with self._db.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        return list(await self._db.execute_fetchall(sql, args))
 
     # --- campaigns -------------------------------------------------------------------------
 

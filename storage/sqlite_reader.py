@@ -5,7 +5,7 @@ autocomplete): they take microseconds, while a round trip through aiosqlite's wo
 takes three thread hops per query. WAL lets this connection read committed data while the
 writer connection holds a write transaction, so reads never wait for writes. The adapter
 offers the subset of aiosqlite's interface the queries use (`execute` as an async context
-manager, `fetchone`, `fetchall`, `executemany`), so the same query code serves both.
+manager, `execute_fetchall`, `fetchone`, `fetchall`), so the same query code serves both.
 """
 
 from __future__ import annotations
@@ -59,6 +59,9 @@ class SyncReader:
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> _Execution:
         return _Execution(self._connection, sql, args)
+
+    async def execute_fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        return self._connection.execute(sql, tuple(args)).fetchall()
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         raise sqlite3.OperationalError("the read connection does not write")
