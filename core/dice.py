@@ -13,8 +13,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-GAME_DICE = (3, 4, 5, 6, 10, 100)
-
 
 class DiceSource(Protocol):
     def roll(self, sides: int) -> int:
@@ -78,10 +76,6 @@ class Die:
 
     def __str__(self) -> str:
         return f"d{self.sides}:{self.value}"
-
-
-def roll_die(dice: DiceSource, sides: int) -> Die:
-    return Die(sides, dice.roll(sides))
 
 
 def roll_dice(dice: DiceSource, count: int, sides: int) -> tuple[Die, ...]:

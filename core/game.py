@@ -240,10 +240,6 @@ def set_rule(state: GameState, key: str, value: Any) -> tuple[GameState, RuleCha
     return new, RuleChanged(key=key, before=getattr(before, key), after=getattr(after, key))
 
 
-def dump_state(state: GameState) -> str:
-    return state.model_dump_json()
-
-
 def load_state(text: str | bytes) -> GameState:
     """Parse a stored state; refuse one written by a newer schema."""
     state = GameState.model_validate_json(text)

@@ -16,6 +16,9 @@ from core.standings import Line, Outcome, standings, tally
 from services.campaign_access import CampaignAccess, find_campaign, find_member
 from storage.campaign_base import BattleRecord, CampaignRecord, MemberRecord
 
+# The records the Discord layer renders come from here, not from storage.
+__all__ = ["BattleRecord", "CampaignRecord", "PlayerReport", "Snapshot", "StandingRow"]
+
 CHOICES_LIMIT = 25
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 import threading
 
+from cogs.common.text import ellipsize
+
 WIDTH_PX = 1000
 ROW_PX = 36
 TITLE_PX = 70
@@ -30,7 +32,7 @@ def image_size(rows: int) -> tuple[int, int]:
 
 
 def _fit(text: str, limit: int = 24) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return ellipsize(text, limit)
 
 
 def standings_png(title: str, header: list[str], rows: list[list[str]], footer: str) -> bytes:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from cogs.common.text import ellipsize
 from core.campaign import FACTIONS
 from services.campaigns import CampaignService
 
@@ -51,10 +52,6 @@ def _chosen_campaign(interaction: discord.Interaction) -> str | None:
     return str(value) if value else None
 
 
-def _fit(text: str) -> str:
-    return text if len(text) <= CHOICE_NAME_LIMIT else text[: CHOICE_NAME_LIMIT - 1] + "…"
-
-
 async def campaign_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
@@ -63,7 +60,8 @@ async def campaign_autocomplete(
     found = await _services(interaction).campaign_choices(interaction.guild_id, current)
     return [
         app_commands.Choice(
-            name=_fit(c.name + (" 🔒" if c.status == "archived" else "")), value=str(c.id)
+            name=ellipsize(c.name + (" 🔒" if c.status == "archived" else ""), CHOICE_NAME_LIMIT),
+            value=str(c.id),
         )
         for c in found
     ]
@@ -77,7 +75,10 @@ async def _players(
     members = await _services(interaction).player_choices(
         interaction.guild_id, _chosen_campaign(interaction), current, playing_only=playing_only
     )
-    return [app_commands.Choice(name=_fit(m.name), value=str(m.user_id)) for m in members]
+    return [
+        app_commands.Choice(name=ellipsize(m.name, CHOICE_NAME_LIMIT), value=str(m.user_id))
+        for m in members
+    ]
 
 
 async def player_autocomplete(
@@ -106,5 +107,7 @@ async def battle_autocomplete(
     for battle in battles:
         a, b = (names.get(side.user_id, str(side.user_id)) for side in battle.sides)
         label = f"#{battle.seq} {a} – {b} ({battle.played_at.date().isoformat()})"
-        choices.append(app_commands.Choice(name=_fit(label), value=battle.seq))
+        choices.append(
+            app_commands.Choice(name=ellipsize(label, CHOICE_NAME_LIMIT), value=battle.seq)
+        )
     return choices

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 
 import discord
-from discord.utils import escape_markdown, escape_mentions
 
+from cogs.common.text import plain
 from core.campaign_stats import (
     DiceLuck,
     PlayerGameStats,
@@ -15,17 +15,17 @@ from core.campaign_stats import (
     luck_extremes,
 )
 from locales import Lang, catalog, t
-from services.campaign_reports import PlayerReport, Snapshot, StandingRow
-from storage.campaign_base import BattleRecord, CampaignRecord
+from services.campaign_reports import (
+    BattleRecord,
+    CampaignRecord,
+    PlayerReport,
+    Snapshot,
+    StandingRow,
+)
 
 COLOUR = discord.Colour.dark_teal()
 TABLE_ROWS = 40  # rows of the embed table; the image has them all
 PAGE_SIZE = 5  # battles per history page
-
-
-def plain(text: str | None) -> str:
-    """User text shown as typed: no markdown, no pings."""
-    return escape_mentions(escape_markdown(text or ""))
 
 
 def faction(lang: Lang, slug: str | None) -> str:

@@ -5,9 +5,32 @@ from __future__ import annotations
 from discord.utils import escape_markdown, escape_mentions
 
 
-def plain(text: str) -> str:
+def plain(text: str | None) -> str:
     """User text shown as typed: no markdown, no pings."""
-    return escape_mentions(escape_markdown(text))
+    return escape_mentions(escape_markdown(text or ""))
+
+
+def ellipsize(text: str, limit: int) -> str:
+    """At most `limit` characters, an ellipsis showing the cut (names, titles, choices)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def pack_lines(lines: list[str], *, per_page: int, budget: int, line_limit: int) -> list[str]:
+    """Lines into page texts of at most `per_page` lines and `budget` characters. A line
+    longer than `line_limit` is split (never cut), so every line's text is on a page."""
+    pieces = [part for line in lines for part in (split_text(line, line_limit) or [""])]
+    pages: list[str] = []
+    current: list[str] = []
+    size = 0
+    for piece in pieces:
+        if current and (len(current) >= per_page or size + len(piece) + 1 > budget):
+            pages.append("\n".join(current))
+            current, size = [], 0
+        current.append(piece)
+        size += len(piece) + 1
+    if current or not pages:
+        pages.append("\n".join(current))
+    return pages
 
 
 def split_text(text: str, limit: int) -> list[str]:

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from cogs.common.actors import actor_of
+from cogs.common.text import ellipsize
 from core.game import ORDERS
 from core.ruleset import Ruleset
 from core.units import UNIT_KINDS
@@ -61,7 +62,8 @@ def call_of(interaction: discord.Interaction) -> Call:
 
 
 def fit(text: str, limit: int = CHOICE_NAME_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """A choice name Discord accepts (at most 100 characters)."""
+    return ellipsize(text, limit)
 
 
 async def _units(

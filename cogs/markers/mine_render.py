@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.common.text import plain
+from cogs.common.text import ellipsize, plain
 from cogs.markers.render import mark, weapon_name
 from core.shooting import ShotResult
 from core.shooting.damage import DamageApplied
@@ -17,8 +17,7 @@ DESCRIPTION_LIMIT = 4000
 LINE_LIMIT = 1000
 
 
-def cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+cut = ellipsize
 
 
 def laid(lang: Lang, result: MineLaid) -> str:

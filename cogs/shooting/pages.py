@@ -12,7 +12,7 @@ import discord
 
 from cogs.common.pager import Pager
 from cogs.common.replies import send
-from cogs.common.text import split_text
+from cogs.common.text import ellipsize, pack_lines
 from locales import Lang, t
 
 LINES_PER_PAGE = 24
@@ -22,24 +22,12 @@ TITLE_LIMIT = 256
 
 
 def cut_title(text: str) -> str:
-    return text if len(text) <= TITLE_LIMIT else text[: TITLE_LIMIT - 1] + "…"
+    return ellipsize(text, TITLE_LIMIT)
 
 
 def pack(lines: list[str]) -> list[str]:
     """Page texts: whole lines, long ones split, at most a page's lines and characters."""
-    pieces = [part for line in lines for part in (split_text(line, LINE_LIMIT) or [""])]
-    texts: list[str] = []
-    current: list[str] = []
-    size = 0
-    for piece in pieces:
-        if current and (len(current) >= LINES_PER_PAGE or size + len(piece) + 1 > BUDGET):
-            texts.append("\n".join(current))
-            current, size = [], 0
-        current.append(piece)
-        size += len(piece) + 1
-    if current or not texts:
-        texts.append("\n".join(current))
-    return texts
+    return pack_lines(lines, per_page=LINES_PER_PAGE, budget=BUDGET, line_limit=LINE_LIMIT)
 
 
 def embeds(lang: Lang, title: str, lines: list[str], colour: int | None = None):

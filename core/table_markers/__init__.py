@@ -9,7 +9,7 @@ within its radius; the rules here apply the effects of those declarations.
   removes the marker with it).
 * ``markers``: place, remove, declare a unit within 3", scramble-proof units.
 * ``mines``: lay (a Fire order), trigger (D5 attacks at Acc 5 through the shooting core).
-* ``effects``: what a marker does to a unit: ``shot_markers`` and ``arc_checks`` for
+* ``effects``: what a marker does to a unit: ``shot_markers`` for
   ``/shoot``, Scoot / Grip / Scrambler on orders (``core.orders``).
 
 This package's ``__init__`` imports nothing: ``core.game`` imports ``models``.

@@ -3,8 +3,8 @@
 * Blur: a unit within 3" shoots at −D3 Acc; within several, a D3 each and the highest
   counts (``MarkerEffects.blur_markers`` -> ``Shot.blur_markers``; the shooting core rolls).
 * Arc: each shot whose line of fire crosses an Arc rolls a D10 per Arc before its Acc test,
-  6-10 an automatic miss (``arc_checks``); OH fire is affected when its aim point is within
-  3" of the marker.
+  6-10 an automatic miss (rolled by ``core.shooting``, ``ARC_MISS_FROM``); OH fire is
+  affected when its aim point is within 3" of the marker.
 * Grip: a unit that starts a move within 3" takes an Ag test: fail, no move this action (a
   10 also gives a pin); pass, half move; a 1, a full move (``grip_test``, from
   ``core.orders.give_order`` on Advance and Run).
@@ -25,7 +25,7 @@ from pydantic import BaseModel
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
 from core.game import GameState, Unit
-from core.rolls import RolledDie, TestRoll, roll
+from core.rolls import TestRoll
 from core.table_markers.lookup import markers_around, markers_of
 from core.table_markers.models import AmmoMarker
 from core.tests import d10_test
@@ -91,7 +91,7 @@ class MarkerEffects(BaseModel):
     blur_markers: int = 0  # Blurs the shooter is within: ``Shot.blur_markers``
     scrambled: bool = False  # the target is within an enemy Scrambler: ``Target.scrambled``
     shooter_scrambled: bool = False  # the shooter's buddy drones (Spotter...) do not work
-    arcs: int = 0  # Arcs the shooter or the target is within: each shot rolls ``arc_checks``
+    arcs: int = 0  # Arcs the shooter or the target is within (``Shot.arcs``)
     # which markers, by number (a reply says which applied)
     blurs: list[int] = []
     scramblers: list[int] = []  # on the target
@@ -119,37 +119,6 @@ def shot_markers(
     effects.scrambled = bool(effects.scramblers)
     effects.shooter_scrambled = bool(effects.shooter_scramblers)
     return effects
-
-
-class ArcCheck(BaseModel):
-    shot: int  # 1-based
-    rolls: list[RolledDie]  # one D10 per Arc, until one intercepts the shot
-    intercepted: bool
-
-
-class ArcChecks(BaseModel):
-    checks: list[ArcCheck]
-
-    @property
-    def passed(self) -> int:
-        """Shots that went through every Arc (they take their Acc test)."""
-        return sum(1 for check in self.checks if not check.intercepted)
-
-
-def arc_checks(dice: DiceSource, count: int, shots: int = 1) -> ArcChecks:
-    """Arc (seeds "ARC"): before its Acc test, each of ``shots`` shots rolls a D10 for each
-    of the ``count`` Arcs it crosses; 1-5 it goes through, 6-10 it misses automatically
-    (the next Arcs are not rolled for a shot already intercepted)."""
-    if not 0 <= count <= 10 or not 0 <= shots <= 100:
-        raise BadInput("marker.arc_count_range", count=count, shots=shots)
-    checks = []
-    for shot in range(1, shots + 1):
-        rolls: list[RolledDie] = []
-        while len(rolls) < count and (not rolls or rolls[-1].value < ARC_MISS_FROM):
-            rolls.append(roll(dice, 10))
-        intercepted = bool(rolls) and rolls[-1].value >= ARC_MISS_FROM
-        checks.append(ArcCheck(shot=shot, rolls=rolls, intercepted=intercepted))
-    return ArcChecks(checks=checks)
 
 
 def check_order(state: GameState, unit: Unit, order: str) -> None:

@@ -10,7 +10,7 @@ from core.dice import ScriptedDice
 from core.errors import BadInput, Conflict
 from core.orders import give_order
 from core.shooting import Shot, resolve_shot, target_of
-from core.table_markers.effects import arc_checks, effect_on, is_scrambled, shot_markers
+from core.table_markers.effects import effect_on, is_scrambled, shot_markers
 from core.table_markers.lookup import find_marker
 from core.table_markers.markers import affect, place_marker, set_jam_proof
 from core.units import add_pins, edit_unit
@@ -138,32 +138,6 @@ def test_arcs_count_markers_around_either_end_of_the_shot():
     state = with_marker(state, "arc")
     assert shot_markers(state, "u1", "u2").arcs == 2
     assert shot_markers(state, "u1", None).arcs == 1
-
-
-@pytest.mark.parametrize(
-    ("count", "rolls", "faces", "intercepted"),
-    [
-        (1, [5], [5], False),  # 1-5: through
-        (1, [6], [6], True),  # 6-10: automatic miss
-        (2, [3, 10], [3, 10], True),
-        (3, [7], [7], True),  # intercepted by the first Arc: the others are not rolled
-        (3, [1, 2, 5], [1, 2, 5], False),
-        (0, [], [], False),
-    ],
-)
-def test_arc_checks_d10_per_arc_6_to_10_misses(count, rolls, faces, intercepted):
-    dice = ScriptedDice(rolls)
-    result = arc_checks(dice, count)
-    [check] = result.checks
-    assert [d.value for d in check.rolls] == faces and check.intercepted is intercepted
-    assert result.passed == (0 if intercepted else 1) and dice.remaining == 0
-
-
-def test_arc_checks_for_several_shots():
-    result = arc_checks(ScriptedDice([2, 4, 9]), 2, shots=2)  # 2, 4 pass; 9 stops
-    assert [c.intercepted for c in result.checks] == [False, True] and result.passed == 1
-    with pytest.raises(BadInput):
-        arc_checks(ScriptedDice([]), 11)
 
 
 # --- Scoot ---------------------------------------------------------------------------------

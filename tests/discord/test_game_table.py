@@ -238,6 +238,17 @@ async def test_pins_reaching_co_break_the_unit(simcord_env, table):
     assert state.units["u1"].destroyed and state.bag["red"] == 0
 
 
+async def test_pins_remove_stops_at_zero_in_both_languages(simcord_env, table):
+    await skirmish(table)
+    await table.bob.slash(table.channel, "pins add", unit="Gangers", count=3)
+    removed = await table.bob.slash(table.channel, "pins remove", unit="Gangers", count=2)
+    assert removed.response.content == "**Gangers**: pins 3 → **1**."
+    with french():
+        floor = await table.bob.slash(table.channel, "pins remove", unit="Gangers", count=5)
+    assert floor.response.content == "**Gangers** : Stress 1 → **0**."
+    assert (await state_of(simcord_env, table.channel)).units["u2"].pins == 0
+
+
 async def test_names_never_ping(simcord_env, table):
     await table.alice.slash(table.channel, "game start", name="@everyone party")
     added = await table.alice.slash(table.channel, "unit add", name="@here **boom**")

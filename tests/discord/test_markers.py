@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from core.dice import ScriptedDice
 from core.shooting import Shot, Target, resolve_shot
-from core.table_markers.effects import arc_checks, is_scrambled, shot_markers
+from core.table_markers.effects import is_scrambled, shot_markers
 from core.table_markers.lookup import markers_of
+from tests.core.shooting.kit import fire
 from tests.discord.game_kit import forged_options, skirmish, snapshot, state_of
 from tests.support.locale import french
 
@@ -138,7 +139,7 @@ async def test_scramblers_arcs_and_scramble_proof_units(simcord_env, table):
     assert "roll a d10 per Arc first (6–10: automatic miss)" in arc.response.content
     state = await state_of(simcord_env, channel)
     arcs = shot_markers(state, "u2", "u1").arcs
-    assert arcs == 1 and arc_checks(ScriptedDice([6]), arcs).passed == 0  # 6–10: a miss
+    assert arcs == 1 and fire("mag-gun", [6], arcs=arcs).intercepted == [1]  # 6–10: a miss
 
     removed = await bob.slash(channel, "marker remove", marker="1:m2")
     assert (

@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.text import ellipsize, pack_lines
 from cogs.game.options import COLOUR_TAGS
 from core.rolls import TestRoll
 from locales import Lang, t
@@ -50,8 +51,7 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-def cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+cut = ellipsize  # the name the game replies use
 
 
 def test_text(lang: Lang, test: TestRoll) -> str:
@@ -73,19 +73,7 @@ def test_text(lang: Lang, test: TestRoll) -> str:
 
 def pack(lines: list[str], *, per_page: int, budget: int = DESCRIPTION_BUDGET) -> list[str]:
     """Lines into page texts: at most `per_page` lines and `budget` characters each."""
-    pages: list[str] = []
-    current: list[str] = []
-    size = 0
-    for line in lines:
-        line = cut(line, LINE_LIMIT)
-        if current and (len(current) >= per_page or size + len(line) + 1 > budget):
-            pages.append("\n".join(current))
-            current, size = [], 0
-        current.append(line)
-        size += len(line) + 1
-    if current or not pages:
-        pages.append("\n".join(current))
-    return pages
+    return pack_lines(lines, per_page=per_page, budget=budget, line_limit=LINE_LIMIT)
 
 
 # --- the game ------------------------------------------------------------------------------

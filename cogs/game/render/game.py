@@ -24,7 +24,7 @@ from cogs.markers import render as table
 from core.game import GameState, RuleChanged, Unit
 from core.ruleset import RuleSetting
 from locales import Lang, t
-from services.campaign_battles import RecordedBattle
+from services.campaign_battles import CampaignRecord, RecordedBattle
 from services.games import (
     GameClosed,
     GameLog,
@@ -33,7 +33,6 @@ from services.games import (
     RulesView,
     UndoDone,
 )
-from storage.campaign_base import CampaignRecord
 
 
 def started(lang: Lang, state: GameState, campaign: CampaignRecord | None = None) -> str:

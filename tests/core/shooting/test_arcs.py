@@ -39,6 +39,24 @@ def test_an_intercepted_overhead_template_lands_nothing():
     assert [(m.template, m.on_target) for m in result.markers] == [(2, True)]
 
 
+@pytest.mark.parametrize(
+    ("count", "rolls", "faces", "intercepted"),
+    [
+        (1, [5], [5], False),  # 1-5: through
+        (1, [6], [6], True),  # 6-10: automatic miss
+        (2, [3, 10], [3, 10], True),
+        (3, [7], [7], True),  # intercepted by the first Arc: the others are not rolled
+        (3, [1, 2, 5], [1, 2, 5], False),
+        (0, [], [], False),
+    ],
+)
+def test_arc_dice_one_shot(count, rolls, faces, intercepted):
+    # a shot that gets through then misses its Acc test (10): no Res test follows
+    result = fire("mag-gun", rolls if intercepted else [*rolls, 10], arcs=count)
+    assert [r.value for r in result.rolls if r.step == "arc"] == faces
+    assert result.intercepted == ([1] if intercepted else [])
+
+
 def test_no_arc_no_arc_die():
     assert [s for s, _, _ in steps(fire("mag-gun", [3, 9, 2], models=2))] == ["acc", "acc", "res"]
 
