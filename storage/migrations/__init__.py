@@ -44,5 +44,3 @@ def load_migrations() -> tuple[Migration, ...]:
         raise ValueError(f"migrations must be numbered 1..n without gaps, found {versions}")
     return tuple(found)
 
-
-LATEST_VERSION = max((m.version for m in load_migrations()), default=0)
