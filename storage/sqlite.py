@@ -1,7 +1,10 @@
-"""The SQLite backend (aiosqlite): WAL, synchronous=NORMAL, busy_timeout, BEGIN IMMEDIATE.
+"""The SQLite backend: WAL, synchronous=NORMAL, BEGIN IMMEDIATE, on the event loop.
 
-One connection per `SqliteStore`; an asyncio lock keeps its transactions from interleaving.
-Several stores (or processes) on one file are serialised by SQLite's write lock.
+Two connections per `SqliteStore`, both used directly on the loop (why, and how waiting and
+fsync are kept off it: `storage.sqlite_connection`): a writer, whose transactions an asyncio
+lock keeps from interleaving, and a read-only one, which WAL lets read committed data while
+a write transaction is open. Several stores (or processes) on one file are serialised by
+SQLite's write lock, waited for asynchronously for up to `BUSY_TIMEOUT_MS`.
 """
 
 from __future__ import annotations
@@ -14,12 +17,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
 from storage.migrations import load_migrations
 from storage.sqlite_campaigns import SqliteCampaignQueries
-from storage.sqlite_reader import SyncReader
+from storage.sqlite_checkpoint import CHECKPOINT_EVERY, Checkpointer
+from storage.sqlite_connection import LoopConnection, begin_immediate
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -29,98 +31,127 @@ def _utcnow() -> datetime:
 
 
 class SqliteStore:
-    def __init__(self, path: Path | str, *, clock: Callable[[], datetime] = _utcnow) -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        *,
+        clock: Callable[[], datetime] = _utcnow,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        checkpoint_every: int = CHECKPOINT_EVERY,
+    ) -> None:
         self.path = Path(path)
         self.description = f"sqlite:///{self.path}"
+        self.busy_timeout_ms = busy_timeout_ms
+        self.checkpoint_every = checkpoint_every
         self._clock = clock
-        self._db: aiosqlite.Connection | None = None
-        self._reader: SyncReader | None = None
+        self._db: LoopConnection | None = None
+        self._reader: LoopConnection | None = None
+        self._checkpoints: Checkpointer | None = None
         self._lock: Any = None
 
     async def open(self) -> None:
         if self.path.parent and not self.path.parent.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = asyncio.Lock()
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        # busy_timeout 0: the wait for another writer happens in `begin_immediate`, async.
+        self._db = LoopConnection(self.path, read_only=False, busy_timeout_ms=0)
         for pragma in (
             "PRAGMA journal_mode=WAL",
             "PRAGMA synchronous=NORMAL",
-            f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
+            "PRAGMA wal_autocheckpoint=0",
             "PRAGMA foreign_keys=ON",
         ):
-            await self._run(pragma)
+            self._db.run(pragma)
         await self._migrate()
-        self._reader = SyncReader(self.path, BUSY_TIMEOUT_MS)
+        self._reader = LoopConnection(
+            self.path, read_only=True, busy_timeout_ms=self.busy_timeout_ms
+        )
+        self._checkpoints = Checkpointer(self.path, every=self.checkpoint_every)
 
     async def close(self) -> None:
+        if self._checkpoints is not None:
+            await self._checkpoints.close()
+            self._checkpoints = None
         if self._reader is not None:
             self._reader.close()
             self._reader = None
-        if self._db is not None:
-            await self._db.close()
+        if self._db is not None:  # the last connection: SQLite checkpoints what is left
+            self._db.close()
             self._db = None
 
-    async def _run(self, sql: str, args: Sequence[Any] = ()) -> None:
-        # execute_fetchall runs, drains and closes in one trip to aiosqlite's worker thread.
-        await self.db.execute_fetchall(sql, args)
-
     @property
-    def db(self) -> aiosqlite.Connection:
+    def db(self) -> LoopConnection:
         if self._db is None:
             raise StorageError("the store is not open")
         return self._db
 
+    @property
+    def reader(self) -> LoopConnection:
+        if self._reader is None:
+            raise StorageError("the store is not open")
+        return self._reader
+
+    @property
+    def checkpoints(self) -> Checkpointer:
+        if self._checkpoints is None:
+            raise StorageError("the store is not open")
+        return self._checkpoints
+
+    async def _begin(self) -> None:
+        await begin_immediate(self.db, self.busy_timeout_ms / 1000)
+
     async def _migrate(self) -> None:
         db = self.db
-        await self._run("BEGIN IMMEDIATE")
+        await self._begin()
         try:
-            await self._run(
+            db.run(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
             )
-            async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
-                (current,) = await cur.fetchone()  # type: ignore[misc]
+            ((current,),) = db.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
             for migration in load_migrations():
                 if migration.version <= current:
                     continue
                 for statement in migration.statements:
-                    await self._run(statement)
-                await self._run(
+                    db.run(statement)
+                db.run(
                     "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                     (migration.version, migration.name, self._clock().isoformat()),
                 )
-            await self._run("COMMIT")
+            db.run("COMMIT")
         except BaseException:
-            await self._run("ROLLBACK")
+            self._roll_back()
             raise
 
+    def _roll_back(self) -> None:
+        if self.db.connection.in_transaction:  # a failed COMMIT may already have ended it
+            self.db.run("ROLLBACK")
+
     async def schema_version(self) -> int:
-        async with self.db.execute(
-            "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
-        ) as cur:
-            (version,) = await cur.fetchone()  # type: ignore[misc]
+        ((version,),) = self.reader.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
         return int(version)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
         async with self._lock:
-            await self._run("BEGIN IMMEDIATE")
+            await self._begin()
             try:
                 yield SqliteTransaction(self.db, self._clock)
+                self.db.run("COMMIT")
             except BaseException:
-                await self._run("ROLLBACK")
+                self._roll_back()
                 raise
-            await self._run("COMMIT")
+            if self._checkpoints is not None:
+                self._checkpoints.committed()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[SqliteTransaction]:
-        """Committed data, read on the event loop (see `storage.sqlite_reader`)."""
-        if self._reader is None:
-            raise StorageError("the store is not open")
-        # A read no longer suspends; yield once so a use case made only of reads still lets
+        """Committed data, read on the event loop."""
+        reader = self.reader
+        # A read never suspends; yield once so a use case made only of reads still lets
         # the loop run other work in between (seen: a select callback held up 50 ms otherwise).
         await asyncio.sleep(0)
-        yield SqliteTransaction(self._reader, self._clock, read_only=True)  # type: ignore[arg-type]
+        yield SqliteTransaction(reader, self._clock, read_only=True)
 
 
 def _game(row: Sequence[Any]) -> GameRecord:
@@ -159,7 +190,7 @@ _EVENT_COLUMNS = "id, game_id, seq, kind, actor_id, created_at, payload, state_b
 
 class SqliteTransaction(SqliteCampaignQueries):
     def __init__(
-        self, db: aiosqlite.Connection, clock: Callable[[], datetime], *, read_only: bool = False
+        self, db: LoopConnection, clock: Callable[[], datetime], *, read_only: bool = False
     ) -> None:
         self._db = db
         self._clock = clock

@@ -79,9 +79,9 @@ class SqliteCampaignQueries:
     """Uses the transaction's `_db`, `_clock`, `_writing`, `_exec` and `_one`."""
 
     if TYPE_CHECKING:
-        import aiosqlite
+        from storage.sqlite_connection import LoopConnection
 
-        _db: aiosqlite.Connection
+        _db: LoopConnection
         _clock: Callable[[], datetime]
 
         def _writing(self) -> None: ...

@@ -69,8 +69,15 @@ async def test_hundred_concurrent_changes_all_applied(tmp_path):
     assert len(events) == 100
 
 
+async def _hold_the_lock(*_):
+    # Writes no longer suspend (storage.sqlite_connection): yield inside the transaction so
+    # the other store really finds the write lock taken and has to wait for it.
+    await asyncio.sleep(0.001)
+
+
 async def test_two_connections_to_one_file_lose_nothing(tmp_path):
-    """As two processes would: two stores, each with its own connection, 50 changes each."""
+    """As two processes would: two stores, each with its own connection, 50 changes each,
+    each holding the write lock across a suspension."""
     first, second = await _open(tmp_path / "shared.db"), await _open(tmp_path / "shared.db")
     try:
         await _start(first)
@@ -78,7 +85,8 @@ async def test_two_connections_to_one_file_lose_nothing(tmp_path):
         await asyncio.gather(
             *(
                 runners[n % 2].change(
-                    CHANNEL, kind="mark", actor_id=n % 2, interaction_id=n, apply=add_mark(n)
+                    CHANNEL, kind="mark", actor_id=n % 2, interaction_id=n, apply=add_mark(n),
+                    then=_hold_the_lock,
                 )
                 for n in range(100)
             )

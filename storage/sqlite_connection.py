@@ -1,0 +1,108 @@
+"""A SQLite connection used directly on the event loop, for reads and for writes.
+
+Every statement the bot runs is a point look-up or a small write by index: with WAL and
+`synchronous=NORMAL` a whole change (begin, read, two inserts, an update, commit) takes a
+fraction of a millisecond and no fsync, while a trip through a worker thread costs more than
+the work itself, once per statement. So both connections run on the loop; the two things
+that could block it are kept off it:
+- waiting for another process's write lock: the writer's `busy_timeout` is 0 and
+  `SqliteStore` retries `BEGIN IMMEDIATE` with `asyncio.sleep` (see `begin_immediate`);
+- checkpoints, the only writes that fsync: automatic checkpoints are off on the writer and
+  run in a worker thread instead (`storage.sqlite_checkpoint`).
+The adapter offers the async interface the query code uses (`execute` as an async context
+manager, `execute_fetchall`, `executemany`, `fetchone`, `fetchall`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from storage.base import StorageError
+
+BUSY_RETRY_FIRST_S = 0.001
+BUSY_RETRY_MAX_S = 0.05
+
+
+class _Cursor:
+    def __init__(self, cursor: sqlite3.Cursor) -> None:
+        self._cursor = cursor
+        self.rowcount = cursor.rowcount
+        self.lastrowid = cursor.lastrowid
+
+    async def fetchone(self) -> Any:
+        return self._cursor.fetchone()
+
+    async def fetchall(self) -> list[Any]:
+        return self._cursor.fetchall()
+
+    async def close(self) -> None:
+        self._cursor.close()
+
+
+class _Execution:
+    """What `execute` gives back: awaitable, and usable with `async with`."""
+
+    def __init__(self, connection: sqlite3.Connection, sql: str, args: Sequence[Any]) -> None:
+        self._cursor = _Cursor(connection.execute(sql, tuple(args)))
+
+    def __await__(self):
+        async def done() -> _Cursor:
+            return self._cursor
+
+        return done().__await__()
+
+    async def __aenter__(self) -> _Cursor:
+        return self._cursor
+
+    async def __aexit__(self, *_: object) -> None:
+        self._cursor._cursor.close()
+
+
+class LoopConnection:
+    def __init__(self, path: Path, *, read_only: bool, busy_timeout_ms: int) -> None:
+        self.connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.connection.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
+        if read_only:
+            self.connection.execute("PRAGMA query_only=ON")
+
+    def run(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        return self.connection.execute(sql, tuple(args)).fetchall()
+
+    def execute(self, sql: str, args: Sequence[Any] = ()) -> _Execution:
+        return _Execution(self.connection, sql, args)
+
+    async def execute_fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        return self.run(sql, args)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.connection.executemany(sql, [tuple(r) for r in rows])
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+def _busy(error: sqlite3.OperationalError) -> bool:
+    return getattr(error, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+async def begin_immediate(connection: LoopConnection, wait_s: float) -> None:
+    """Take the write lock; while another connection holds it, wait on the loop (not in
+    SQLite's busy handler, which would stop every other command), up to ``wait_s``."""
+    deadline = time.monotonic() + wait_s
+    delay = BUSY_RETRY_FIRST_S
+    while True:
+        try:
+            connection.run("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as error:
+            if not _busy(error):
+                raise
+            if time.monotonic() >= deadline:
+                raise StorageError(f"the database stayed locked for {wait_s:g} s") from error
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, BUSY_RETRY_MAX_S)
