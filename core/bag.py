@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
-from core.game import DisputedDie, GameState, PendingDie, Unit, find_unit, require_running
+from core.game import DisputedDie, GameState, PendingDie, Unit, find_unit, fork, require_running
 from core.rolls import RolledDie
 
 
@@ -107,7 +107,7 @@ def _drawn(
 def draw(state: GameState, dice: DiceSource) -> tuple[GameState, DrawResult]:
     """Draw a random die; ``Conflict("bag.empty")`` when none is left (end the turn)."""
     require_running(state)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     before = dict(new.bag)
     rolled, colour = _pick(new, dice)
     new.bag[colour] -= 1
@@ -137,7 +137,7 @@ def take(
         raise Conflict("bag.die_already_taken", unit=unit.name)
     if state.bag.get(unit.colour, 0) == 0:
         raise Conflict("bag.no_die_for_unit", unit=unit.name, colour=unit.colour)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     before = dict(new.bag)
     new.bag[unit.colour] -= 1
     die = PendingDie(colour=unit.colour, owner_id=unit.owner_id, via="take", for_unit=unit.id)
@@ -168,7 +168,7 @@ def putback(state: GameState, dice: DiceSource) -> tuple[GameState, PutBackResul
     last = state.pending[-1]
     if not last.blockable:
         raise Conflict("bag.cannot_block", colour=last.colour)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     new.pending.pop()
     new.bag[last.colour] += 1
     before = dict(new.bag)
@@ -208,7 +208,7 @@ def dispute(
         raise Conflict("unit.destroyed", unit=unit.name)
     if by_owner_id == unit.owner_id or state.player(by_owner_id) is None:
         raise BadInput("bag.dispute_opponent", unit=unit.name)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     colour = unit.colour
     from_bag = min(count, new.bag.get(colour, 0))
     new.bag[colour] = new.bag.get(colour, 0) - from_bag

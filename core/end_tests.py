@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict, NotFound
-from core.game import EndOfTurnTest, GameState, find_unit, require_running
+from core.game import EndOfTurnTest, GameState, find_unit, fork, require_running
 from core.rolls import RolledDie, roll
 
 
@@ -96,7 +96,7 @@ def add_end_test(
         if unit.destroyed:
             raise Conflict("unit.destroyed", unit=unit.name)
         unit_id = unit.id
-    new = state.model_copy(deep=True)
+    new = fork(state)
     test = EndOfTurnTest(
         id=f"t{new.next_test}",
         kind=kind,
@@ -114,7 +114,7 @@ def remove_end_test(state: GameState, test_id: str) -> tuple[GameState, EndOfTur
     found = next((t for t in state.end_of_turn_tests if t.id == test_id), None)
     if found is None:
         raise NotFound("end_test.not_found", test=test_id)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     new.end_of_turn_tests = [t for t in new.end_of_turn_tests if t.id != test_id]
     return new, found
 

@@ -20,6 +20,7 @@ from core.game import (
     PendingDie,
     Unit,
     find_unit,
+    fork,
     require_running,
 )
 from core.rolls import RolledDie, TestRoll, co_test, roll
@@ -111,7 +112,7 @@ def give_order(
     a Grip test when it moves from within a Grip marker (``core.table_markers.effects``)."""
     unit = can_order(state, unit_ref, order)
     index = _pending_index(state, unit)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     die: PendingDie = new.pending.pop(index)
     target = new.units[unit.id]
     rules = new.ruleset()

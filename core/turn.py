@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from core.dice import DiceSource
 from core.end_tests import EndTestOutcome, run_end_tests
 from core.errors import Conflict
-from core.game import DisputedDie, GameState, Unit, require_running
+from core.game import DisputedDie, GameState, Unit, fork, require_running
 from core.rolls import RolledDie, TestRoll, co_test, roll
 from core.ruleset import Ruleset
 
@@ -136,7 +136,7 @@ def _return_dice(state: GameState, recovery: list[RecoveryRecord]) -> dict[str, 
 def end_turn(state: GameState, dice: DiceSource) -> tuple[GameState, TurnEndResult]:
     """Run the end of the turn; every die rolled is in the result, in order."""
     require_running(state)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     rules = new.ruleset()
     left = {c: n for c, n in new.bag.items() if n}
     recovery = [_recover(u, rules, dice) for u in new.living() if u.down]

@@ -26,6 +26,7 @@ from core.game import (
     UnitKind,
     clean_name,
     find_unit,
+    fork,
     join_player,
     require_running,
 )
@@ -91,7 +92,7 @@ def add_unit(
     given = {k: v for k, v in _check_stats(stats or {}).items() if v is not None}
     new, player = join_player(state, owner_id)
     if new is state:
-        new = state.model_copy(deep=True)
+        new = fork(state)
     unit = Unit(
         id=f"u{new.next_unit}",
         name=cleaned,
@@ -129,7 +130,7 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
     )
     if changes.get("starting_models") is not None:
         _check_fields(changes["starting_models"], None, None, None)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     edited = new.units[unit.id]
     result = UnitResult(unit=edited)
     if changes.get("name") is not None:
@@ -144,7 +145,7 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
         if changes.get(key) is not None:
             setattr(edited, key, changes[key].strip() if key == "notes" else changes[key])
     result.changed = [k for k in sorted(changes) if changes[k] is not None]
-    result.unit = edited.model_copy(deep=True)
+    result.unit = fork(edited)
     return new, result
 
 
@@ -188,7 +189,7 @@ def remove_unit(state: GameState, unit_ref: str) -> tuple[GameState, UnitResult]
     """Take a unit out of the game record (a mistake); a living unit's dice leave the bag."""
     require_running(state)
     unit = find_unit(state, unit_ref)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     removed = 0 if unit.destroyed else _destroy(new, new.units[unit.id], "casualties")
     del new.units[unit.id]
     return new, UnitResult(unit=unit, dice_removed=removed)
@@ -229,7 +230,7 @@ def casualties(
         raise Conflict("unit.destroyed", unit=unit.name)
     if not 1 <= count <= unit.models:
         raise BadInput("unit.casualties_range", unit=unit.name, value=count, high=unit.models)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     hit = new.units[unit.id]
     hit.models -= count
     result = CasualtiesResult(
@@ -292,7 +293,7 @@ def break_test(state: GameState, unit_ref: str, dice: DiceSource) -> tuple[GameS
     if unit.destroyed:
         raise Conflict("unit.destroyed", unit=unit.name)
     _co(unit)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     record = _break_test(new, new.units[unit.id], dice)
     return new, BreakResult(unit_id=unit.id, unit_name=unit.name, record=record)
 
@@ -316,7 +317,7 @@ def _set_pins(
     value = compute(unit.pins)
     if not 0 <= value <= PINS_MAX:
         raise BadInput("pins.range", unit=unit.name, value=value, low=0, high=PINS_MAX)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     changed = new.units[unit.id]
     changed.pins = value
     result = PinsResult(unit_id=unit.id, unit_name=unit.name, before=unit.pins, after=value)

@@ -29,7 +29,7 @@ MAX_ATTEMPTS = 5
 
 
 def pack_state(state_json: str) -> bytes:
-    return zlib.compress(state_json.encode(), 6)
+    return zlib.compress(state_json.encode(), 1)
 
 
 def unpack_state(blob: bytes) -> str:

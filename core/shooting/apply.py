@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from core.dice import DiceSource
 from core.end_tests import add_end_test
-from core.game import EndOfTurnTest, GameState, Unit, require_running
+from core.game import EndOfTurnTest, GameState, Unit, fork, require_running
 from core.shooting.charts import ChartResult
 from core.shooting.close_combat import CombatResult, Taken
 from core.shooting.damage import Damage, DamageApplied, apply_damage, turn_down
@@ -119,7 +119,7 @@ def apply_shot(
     """Write a resolved shot into the game: target first, then the shooter."""
     require_running(state)
     shooter, target = living(state, shooter_ref), living(state, target_ref)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     applied = ShotApplied()
     if target is not None:
         new, applied.target = apply_damage(new, target.id, shot_damage(result), dice)
@@ -142,7 +142,7 @@ def apply_combat(
     """Both sides' losses (no pins but the charts'), and exhausted staves' tests."""
     require_running(state)
     attacker, defender = living(state, attacker_ref), living(state, defender_ref)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     applied = CombatApplied()
     sides = ((attacker, result.attacker, "attacker"), (defender, result.defender, "defender"))
     for unit, side, name in sides:
@@ -163,5 +163,5 @@ def apply_chart(
     require_running(state)
     unit = living(state, unit_ref)
     assert unit is not None
-    new = state.model_copy(deep=True)
+    new = fork(state)
     return apply_damage(new, unit.id, Damage(charts=[result], half_break=False), dice)

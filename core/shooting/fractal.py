@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pydantic import BaseModel
 
 from core.errors import BadInput
-from core.game import GameState, find_unit, require_running
+from core.game import GameState, find_unit, fork, require_running
 from core.shooting.shot import Shot
 
 
@@ -94,7 +94,7 @@ def _drop(state: GameState, doomed: Doomed) -> tuple[GameState, LocksDropped]:
     dropped = [lock for lock in current if doomed(lock)]
     if not dropped:
         return state, LocksDropped()
-    new = state.model_copy(deep=True)
+    new = fork(state)
     store(new, [lock for lock in current if not doomed(lock)])
     return new, LocksDropped(dropped=dropped)
 

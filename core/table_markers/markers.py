@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from core.end_tests import add_end_test, remove_end_test
 from core.errors import BadInput, Conflict
-from core.game import GameState, require_running
+from core.game import GameState, fork, require_running
 from core.table_markers.effects import effect_on
 from core.table_markers.lookup import (
     find_marker,
@@ -156,7 +156,7 @@ def affect(
     if inside == (unit.id in marker.units):
         key = "marker.already_inside" if inside else "marker.not_inside"
         raise Conflict(key, unit=unit.name, marker=marker_name(marker))
-    new = state.model_copy(deep=True)
+    new = fork(state)
     if inside:
         marker.units = [*marker.units, unit.id]
     else:
@@ -175,6 +175,6 @@ def set_jam_proof(state: GameState, unit_ref: str, value: bool) -> tuple[GameSta
     if unit.jam_proof == value:
         key = "marker.already_jam_proof" if value else "marker.not_jam_proof"
         raise Conflict(key, unit=unit.name)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     new.units[unit.id].jam_proof = value
     return new, JamProofSet(unit_id=unit.id, unit_name=unit.name, jam_proof=value)

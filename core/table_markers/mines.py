@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
-from core.game import GameState, Unit, require_running
+from core.game import GameState, Unit, fork, require_running
 from core.orders import OrderResult, can_order, give_order
 from core.rolls import RolledDie, roll
 from core.shooting import DamageApplied, Shot, ShotResult, apply_shot, resolve_shot, target_of
@@ -156,7 +156,7 @@ def trigger_mine(
     mine = find_mine(state, mine_ref)
     units = _targets(state, mine, target_ref, others)
     attacks = roll(dice, MINE_ATTACKS_DIE)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     new.mines = [m for m in new.mines if m.number != mine.number]
     shares = []
     for unit, count in zip(units, split(attacks.value, len(units)), strict=True):
@@ -168,6 +168,6 @@ def trigger_mine(
 def remove_mine(state: GameState, mine_ref: str) -> tuple[GameState, MineRemoved]:
     require_running(state)
     mine = find_mine(state, mine_ref)
-    new = state.model_copy(deep=True)
+    new = fork(state)
     new.mines = [m for m in new.mines if m.number != mine.number]
     return new, MineRemoved(mine=mine)
