@@ -133,6 +133,9 @@ class SqliteStore:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
+        # A change no longer suspends on I/O: yield once, as reads do, so a burst of changes
+        # still lets the loop run other work (another channel's command, a heartbeat).
+        await asyncio.sleep(0)
         async with self._lock:
             await self._begin()
             try:
