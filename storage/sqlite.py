@@ -53,8 +53,9 @@ class SqliteStore:
         if self.path.parent and not self.path.parent.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = asyncio.Lock()
-        # busy_timeout 0: the wait for another writer happens in `begin_immediate`, async.
-        self._db = LoopConnection(self.path, read_only=False, busy_timeout_ms=0)
+        # Start-up may wait in SQLite's busy handler (another process switching to WAL);
+        # afterwards busy_timeout is 0 and `begin_immediate` waits for the lock, async.
+        self._db = LoopConnection(self.path, read_only=False, busy_timeout_ms=self.busy_timeout_ms)
         for pragma in (
             "PRAGMA journal_mode=WAL",
             "PRAGMA synchronous=NORMAL",
@@ -63,6 +64,7 @@ class SqliteStore:
         ):
             self._db.run(pragma)
         await self._migrate()
+        self._db.run("PRAGMA busy_timeout=0")
         self._reader = LoopConnection(
             self.path, read_only=True, busy_timeout_ms=self.busy_timeout_ms
         )
