@@ -43,7 +43,9 @@ class Snapshot:
         return [b for b in self.battles if b.status != "deleted"]
 
     def newest_first(self) -> list[BattleRecord]:
-        return sorted(self.battles, key=lambda b: (b.played_at, b.seq), reverse=True)
+        """By day, then by number: the time of day of a battle recorded without a date is
+        only the moment it was typed (and the wall clock can step back between two)."""
+        return sorted(self.battles, key=lambda b: (b.played_at.date(), b.seq), reverse=True)
 
     def member(self, user_id: int) -> MemberRecord | None:
         return next((m for m in self.members if m.user_id == user_id), None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -197,3 +198,26 @@ async def test_csv_cells_are_not_formulas(service):
     await service.join(GUILD, ANN, None, faction="ghar", army="=HYPERLINK(1)")
     _, files = await service.export(GUILD, str(created.campaign.id))
     assert "'=HYPERLINK(1)" in dict(files)["league-players.csv"].decode()
+
+
+async def test_history_orders_by_day_then_number_whatever_the_clock(tmp_path):
+    """Same day, newest number first: neither the time an undated battle was typed (the wall
+    clock may step back between two) nor a dated battle's noon changes that order."""
+    now = [NOW]
+    store = SqliteStore(tmp_path / "order.db")
+    await store.open()
+    try:
+        service = CampaignService(store, ServerSettings(store, "en"), clock=lambda: now[0])
+        await service.create(GUILD, ADMIN, name="Winter league")
+        for actor in (ANN, BEN):
+            await service.join(GUILD, actor, None, faction="algoryn", army="Force")
+        win, draw = BattleEntry(("11", "12"), "win", "11"), BattleEntry(("11", "12"), "draw")
+        await service.record(GUILD, ADMIN, None, win)  # #1, typed at 20:00
+        now[0] = NOW.replace(hour=19)  # the wall clock stepped back
+        await service.record(GUILD, ADMIN, None, win)  # #2
+        await service.record(GUILD, ADMIN, None, replace(draw, date="2025-03-10"))  # #3, noon
+        await service.record(GUILD, ADMIN, None, replace(draw, date="2025-03-09"))  # #4
+        _, _, battles = await service.history(GUILD, None, None)
+    finally:
+        await store.close()
+    assert [b.seq for b in battles] == [3, 2, 1, 4]
