@@ -1,7 +1,10 @@
 """Message catalogues: `locales/<lang>/<module>.toml`, one file per feature.
 
 A key is `<module>.<key>` (nested tables joined with dots), e.g. `roll.too_many_dice`.
-Values are `str.format` templates. `fr/commands/<feature>.toml` hold the French names and
+Values are `str.format` templates, with one addition for plurals: `{pins:?pin|pins}` is the
+word that goes with the number `pins`, by the language's rule (English: singular for 1;
+French: for 0 and 1), so "{pins} {pins:?pin|pins}" reads "1 pin", "3 pins", "0 pion".
+`fr/commands/<feature>.toml` hold the French names and
 descriptions of the slash commands (keys `commands.…`, read by the app-commands translator);
 they exist in French only, since the English text is in the code.
 """
@@ -9,7 +12,9 @@ they exist in French only, since the English text is in the code.
 from __future__ import annotations
 
 import logging
+import string
 import tomllib
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -18,6 +23,40 @@ Lang = Literal["fr", "en"]
 LANGUAGES: tuple[Lang, ...] = ("fr", "en")
 ROOT = Path(__file__).parent
 log = logging.getLogger(__name__)
+
+
+def _english_singular(count: float) -> bool:
+    return count == 1
+
+
+def _french_singular(count: float) -> bool:
+    return abs(count) < 2
+
+
+class PluralFormatter(string.Formatter):
+    """`str.format` plus `{n:?one|other}`: the form of a word for the number n."""
+
+    def __init__(self, singular: Callable[[float], bool]) -> None:
+        self.singular = singular
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec.startswith("?"):
+            return super().format_field(value, format_spec)
+        one, bar, other = format_spec[1:].partition("|")
+        if not bar:
+            raise ValueError(f"plural {format_spec!r} needs two forms: ?one|other")
+        try:
+            count = float(value)
+        except (TypeError, ValueError):  # "—" for an unknown count: the general form
+            return other
+        return one if self.singular(count) else other
+
+
+PLURAL_MARK = ":?"
+FORMATTERS: dict[Lang, PluralFormatter] = {
+    "en": PluralFormatter(_english_singular),
+    "fr": PluralFormatter(_french_singular),
+}
 
 
 def _flatten(prefix: str, table: dict[str, Any], into: dict[str, str]) -> None:
@@ -49,11 +88,15 @@ class Catalog:
         return key in self.messages[lang]
 
     def text(self, lang: Lang, key: str, /, **values: Any) -> str:
-        template = self.messages[lang].get(key) or self.messages["en"].get(key)
+        template = self.messages[lang].get(key)
+        if template is None:
+            lang, template = "en", self.messages["en"].get(key)
         if template is None:
             log.error("missing message key %s", key)
             return key
         try:
+            if PLURAL_MARK in template:  # string.Formatter is pure Python: only when needed
+                return FORMATTERS[lang].format(template, **values)
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
             log.exception("message %s (%s) could not be formatted with %s", key, lang, values)

@@ -79,7 +79,7 @@ async def test_a_draw_fights_another_round_in_french(simcord_env, table, dice):
         )
         text = shown(fought)
         assert "Égalité : jouez le round 2 (/assaut round:2)." in text
-        assert "mains nues × 1 attaques · **For** 5 → touche sur **5** ou moins · VI 0" in text
+        assert "mains nues × 1 attaque · **For** 5 → touche sur **5** ou moins · VI 0" in text
         dice.script(9, 9)
         last = shown(
             await assault(

@@ -77,6 +77,18 @@ async def test_linked_game_in_french(simcord_env, table):
     assert (await state_of(simcord_env, table.channel)).status == "ended"
 
 
+async def test_a_game_ended_at_turn_1_reads_1_turn_in_both_languages(table):
+    await _campaign_game(table)
+    await table.alice.slash(table.channel, "game end", winner=table.alice)
+    history = await table.bob.slash(table.channel, "campaign history")
+    with french():
+        historique = await table.bob.slash(table.channel, "campaign history")
+    assert "From the game log: 1 turn · " in history.response.embeds[0].fields[0].value
+    assert "D'après le journal de partie : 1 tour · " in (
+        historique.response.embeds[0].fields[0].value
+    )
+
+
 async def test_unknown_campaign_refused_before_any_game_opens(simcord_env, table):
     refused = await table.alice.slash(table.channel, "game start", campaign="Nope")
     assert refused.ephemeral

@@ -36,7 +36,7 @@ async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, d
 
     dice.script(2)  # d2 over blue 2: blue
     second = await table.bob.click(drawn.response, label="Draw next")
-    assert f"blue** die of <@{table.bob.id}> (d2 → 2); 1 dice left" in second.response.content
+    assert f"blue** die of <@{table.bob.id}> (d2 → 2); 1 die left" in second.response.content
     ordered = await table.bob.slash(table.channel, "order", unit="Gangers", order="run")
     assert "**Gangers** — order **Run** (die 1/2, drawn)" in ordered.response.content
     assert "1 of its dice can still be drawn" in ordered.response.content
@@ -104,7 +104,7 @@ async def test_take_putback_and_dispute(simcord_env, table, dice):
     assert again.ephemeral and "cannot be blocked again" in again.response.content
 
     disputed = await table.alice.slash(table.channel, "bag dispute", unit="Gangers")
-    assert "disputes 1 🟦 **blue** dice" in disputed.response.content
+    assert "disputes 1 🟦 **blue** die" in disputed.response.content
     state = await state_of(simcord_env, table.channel)
     assert len(state.disputed) == 1 and state.bag["blue"] == 0 and len(state.pending) == 1
     dice.script(8, 3)  # end of turn: the disputed die, owner 8 vs 3: back to Bob
@@ -214,7 +214,7 @@ async def test_unit_list_show_edit_remove_casualties(simcord_env, table, dice):
 
     edited = await table.alice.slash(table.channel, "unit edit", unit=troopers, dice=2, acc=5)
     assert "**Troopers** updated: order dice, stats." in edited.response.content
-    assert "1 dice put in the bag." in edited.response.content
+    assert "1 die put in the bag." in edited.response.content
 
     dice.script(7)  # casualties 3 of 5: half reached, break test Co 8: 7 holds
     hit = await table.alice.slash(table.channel, "unit casualties", unit=troopers, count=3)

@@ -90,8 +90,8 @@ async def test_attacks_split_over_the_units_within_5_inches(simcord_env, table, 
     )
     description = boom.response.embeds[0].description
     assert "**Gangers** (2 attacks): Acc 5: 9❌ 9❌ · hits: 0" in description
-    assert "**Riders** (1 attacks): Acc 5: 2✅ · Res 6: 9❌ · hits: 1" in description
-    assert "**Troopers** (1 attacks): Acc 5: 10❌ · hits: 0" in description
+    assert "**Riders** (1 attack): Acc 5: 2✅ · Res 6: 9❌ · hits: 1" in description
+    assert "**Troopers** (1 attack): Acc 5: 10❌ · hits: 0" in description
     assert description.endswith("The mine marker is removed.")
     dice.assert_used()
 
@@ -107,7 +107,7 @@ async def test_a_scrambled_weapon_drone_loses_2_res_against_the_mine(simcord_env
     dice.script(1, 2, 7, 5, 4, 2)
     boom = await alice.slash(channel, "mine trigger", mine="1", target="Drone")
     description = boom.response.embeds[0].description
-    assert "**Drone** (1 attacks): 📡 within an enemy Scrambler · Acc 5: 2✅ · Res 6: 7❌" in (
+    assert "**Drone** (1 attack): 📡 within an enemy Scrambler · Acc 5: 2✅ · Res 6: 7❌" in (
         description
     )
     assert "Weapon Drone Damage Table d10 → **5**: +D6 pins, Break test, Down" in description
@@ -226,3 +226,27 @@ async def test_mines_in_french(simcord_env, table, dice):
             table.channel, "mine lay", unit="Troopers", **{"spacing-ok": False}
         )
         assert asked.ephemeral and "a déjà son ordre ce tour" in asked.response.content
+
+
+async def test_one_attack_and_one_model_read_singular_in_both_languages(simcord_env, table, dice):
+    await mined(table, dice)
+    channel = table.channel
+    await table.bob.slash(channel, "unit edit", unit="Gangers", models=2)
+    dice.script(1, 2, 7)  # d5 1; Acc 5: 2; Res 6 − SV 1 = 5: 7 fails: 2 → 1 model
+    boom = await table.alice.slash(channel, "mine trigger", mine="1", target="Gangers")
+    description = boom.response.embeds[0].description
+    assert "d5 → **1** attack at Acc 5, Plasma Grenades (SV 1)." in description
+    assert "**Gangers** (1 attack): Acc 5: 2✅ · Res 5: 7❌ · hits: 1 · " in description
+    assert "casualties: 1 (2 → 1 model) · pins 0 → 1" in description
+    undone = await table.bob.slash(channel, "game undo")
+    assert "mine #1 went off: 1 attack; dice: d5:1, d10:2, d10:7" in undone.response.content
+    dice.script(1, 2, 7)
+    with french():
+        boom = await table.alice.slash(channel, "mine trigger", mine="1", target="Gangers")
+        description = boom.response.embeds[0].description
+        assert "d5 → **1** attaque à Préc 5, Plasma Grenades (VI 1)." in description
+        assert "**Gangers** (1 attaque) : Préc 5: 2✅ · Rés 5: 7❌ · touches : 1 · " in description
+        assert "pertes : 1 (2 → 1 figurine) · Stress 0 → 1" in description
+        undone = await table.bob.slash(channel, "game undo")
+    assert "la mine #1 a explosé : 1 attaque; dés : d5:1" in undone.response.content
+    dice.assert_used()

@@ -42,7 +42,7 @@ async def test_rapid_fire_at_long_range_takes_the_extra_penalty(simcord_env, tab
     assert "Casualties: **3**." in text and "Pins from the attack: **1**." in text
     assert "**Gangers**: models 5 → **2**." in text
     assert "**Gangers**: pins 0 → **1**." in text
-    assert "Break test (half its models lost): Co 9 − 1 pins = 8: rolled `4` ✅" in text
+    assert "Break test (half its models lost): Co 9 − 1 pin = 8: rolled `4` ✅" in text
     assert "It holds." in text
     assert faces(text) == [4, 5, 1, 9, 2, 10, 5, 8, 9, 4]  # every die, once, in order
     gangers = (await state_of(simcord_env, table.channel)).units["u2"]

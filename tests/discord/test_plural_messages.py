@@ -1,0 +1,45 @@
+"""Counts read "1 die", "1 dé", "0 dé", never "1 dice" (locales: `{n:?one|other}`), through
+the real commands in both languages: the bag, a unit breaking under pins, the new turn."""
+
+from __future__ import annotations
+
+from tests.discord.game_kit import skirmish
+from tests.support.locale import french
+
+
+async def test_dice_left_in_the_bag_by_number_and_language(table, dice):
+    await skirmish(table)  # Alice's Troopers: 1 red die; Bob's Gangers (MOD2): 2 blue dice
+    dice.script(1)  # d3 over red 1, blue 2: red
+    with french():
+        first = await table.bob.slash(table.channel, "bag draw")
+    assert "il reste 2 dés dans la bourse" in first.response.content
+    await table.alice.select(first.response, ["u1"])
+    await table.alice.click(first.response, label="Fire")
+    dice.script(1)  # d2 over blue 2: blue
+    second = await table.bob.click(first.response, label="Draw next")
+    assert "; 1 die left in the bag." in second.response.content
+    await table.bob.slash(table.channel, "order", unit="Gangers", order="run")
+    dice.script(1)
+    with french():
+        last = await table.bob.slash(table.channel, "bag draw")
+    assert "il reste 0 dé dans la bourse" in last.response.content
+    dice.assert_used()
+
+
+async def test_a_broken_unit_loses_its_one_order_die(table):
+    await skirmish(table)
+    broken = await table.alice.slash(table.channel, "pins add", unit="Troopers", count=8)
+    assert broken.response.content.endswith("its order die leaves the bag.")
+    with french():
+        gone = await table.bob.slash(table.channel, "pins add", unit="Gangers", count=9)
+    assert gone.response.content.endswith("ses 2 dés d'ordre quittent la bourse.")
+
+
+async def test_a_new_turn_with_one_die_in_the_bag(table):
+    await table.alice.slash(table.channel, "game start", name="Duel")
+    await table.alice.slash(table.channel, "unit add", name="Scout", models=1, co=8)
+    ended = await table.alice.slash(table.channel, "turn end")
+    assert "Turn **2** begins: 1 die in the bag." in ended.response.embeds[0].description
+    with french():
+        again = await table.alice.slash(table.channel, "turn end")
+    assert "Le tour **3** commence : 1 dé dans la bourse." in again.response.embeds[0].description
