@@ -4,6 +4,7 @@ A key is `<module>.<key>` (nested tables joined with dots), e.g. `roll.too_many_
 Values are `str.format` templates, with one addition for plurals: `{pins:?pin|pins}` is the
 word that goes with the number `pins`, by the language's rule (English: singular for 1;
 French: for 0 and 1), so "{pins} {pins:?pin|pins}" reads "1 pin", "3 pins", "0 pion".
+Floats take the language's decimal separator: `{distance:g}` is "12.5" or "12,5".
 `fr/commands/<feature>.toml` hold the French names and
 descriptions of the slash commands (keys `commands.…`, read by the app-commands translator);
 they exist in French only, since the English text is in the code.
@@ -34,14 +35,17 @@ def _french_singular(count: float) -> bool:
 
 
 class PluralFormatter(string.Formatter):
-    """`str.format` plus `{n:?one|other}`: the form of a word for the number n."""
+    """`str.format` plus `{n:?one|other}` (the form of a word for the number n) and the
+    language's decimal separator for floats ("12,5" in French)."""
 
-    def __init__(self, singular: Callable[[float], bool]) -> None:
+    def __init__(self, singular: Callable[[float], bool], decimal: str = ".") -> None:
         self.singular = singular
+        self.decimal = decimal
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if not format_spec.startswith("?"):
-            return super().format_field(value, format_spec)
+            text = super().format_field(value, format_spec)
+            return text.replace(".", self.decimal) if isinstance(value, float) else text
         one, bar, other = format_spec[1:].partition("|")
         if not bar:
             raise ValueError(f"plural {format_spec!r} needs two forms: ?one|other")
@@ -55,7 +59,7 @@ class PluralFormatter(string.Formatter):
 PLURAL_MARK = ":?"
 FORMATTERS: dict[Lang, PluralFormatter] = {
     "en": PluralFormatter(_english_singular),
-    "fr": PluralFormatter(_french_singular),
+    "fr": PluralFormatter(_french_singular, decimal=","),
 }
 
 
@@ -95,8 +99,12 @@ class Catalog:
             log.error("missing message key %s", key)
             return key
         try:
-            if PLURAL_MARK in template:  # string.Formatter is pure Python: only when needed
-                return FORMATTERS[lang].format(template, **values)
+            formatter = FORMATTERS[lang]
+            # string.Formatter is pure Python: only when a plural or a decimal comma needs it
+            if PLURAL_MARK in template or (
+                formatter.decimal != "." and any(isinstance(v, float) for v in values.values())
+            ):
+                return formatter.format(template, **values)
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
             log.exception("message %s (%s) could not be formatted with %s", key, lang, values)

@@ -65,3 +65,11 @@ def _fields(template: str) -> set[str]:
 
 def test_a_count_that_is_not_a_number_takes_the_general_form():
     assert FORMATTERS["en"].format("{turns} {turns:?turn|turns}", turns="—") == "— turns"
+
+
+def test_french_decimals_take_a_comma_and_integers_stay_as_they_are():
+    template = '{d:g}" · {e:.1f} ({luck:+.1f}) · {n}'
+    shown = FORMATTERS["fr"].format(template, d=12.5, e=2.4, luck=-0.3, n=10)
+    assert shown == '12,5" · 2,4 (-0,3) · 10'
+    assert FORMATTERS["en"].format("{e:.1f}", e=2.4) == "2.4"
+    assert catalog().text("fr", "shoot.at_distance", band="courte", distance=7.5) == 'courte (7,5")'

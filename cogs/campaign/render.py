@@ -298,8 +298,8 @@ def _luck(luck: DiceLuck) -> dict[str, object]:
     return {
         "rolls": luck.rolls,
         "successes": luck.successes,
-        "expected": f"{luck.expected:.1f}",
-        "luck": f"{luck.luck:+.1f}",
+        "expected": float(luck.expected),  # the template rounds, the language sets the comma
+        "luck": float(luck.luck),
     }
 
 

@@ -211,7 +211,7 @@ async def test_stats_from_game_logs(simcord_env, club):
     assert log[0] == "2 batailles avec des chiffres du journal"
     assert log[1] == "Armes favorites : Mag repeater (42 tirs), Plasma lance (20 tirs)"
     assert log[2] == (
-        "Dés les plus chanceux : Acc tests, 30 réussites sur 40 dés pour 24.0 attendues (+6.0)"
+        "Dés les plus chanceux : Acc tests, 30 réussites sur 40 dés pour 24,0 attendues (+6,0)"
     )
     assert log[3].startswith("Dés les moins chanceux : Res tests, 6 réussites sur 20 dés")
     bob = await club.bob.slash(club.channel, "campaign stats")

@@ -1,5 +1,5 @@
-"""Counts read "1 die", "1 dé", "0 dé", never "1 dice" (locales: `{n:?one|other}`), through
-the real commands in both languages: the bag, a unit breaking under pins, the new turn."""
+"""Numbers in replies, by language, through the real commands: counts read "1 die", "1 dé",
+"0 dé", never "1 dice" (locales: `{n:?one|other}`), and decimals take a comma in French."""
 
 from __future__ import annotations
 
@@ -43,3 +43,12 @@ async def test_a_new_turn_with_one_die_in_the_bag(table):
     with french():
         again = await table.alice.slash(table.channel, "turn end")
     assert "Le tour **3** commence : 1 dé dans la bourse." in again.response.embeds[0].description
+
+
+async def test_a_distance_with_decimals_reads_with_a_comma_in_french(table):
+    shot = {"weapon": "mag-gun", "models": 1, "acc": 5, "res": 5, "distance": 12.5}
+    english = await table.alice.slash(table.channel, "shoot", **shot)
+    assert 'effective range (12.5")' in english.response.embeds[0].description
+    with french():
+        french_reply = await table.alice.slash(table.channel, "shoot", **shot)
+    assert '(12,5")' in french_reply.response.embeds[0].description
