@@ -87,7 +87,8 @@ class LoopConnection:
 
 
 def _busy(error: sqlite3.OperationalError) -> bool:
-    return getattr(error, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    # The primary code, so that extended ones (SQLITE_BUSY_RECOVERY...) count too.
+    return (getattr(error, "sqlite_errorcode", 0) & 0xFF) == sqlite3.SQLITE_BUSY
 
 
 async def begin_immediate(connection: LoopConnection, wait_s: float) -> None:
