@@ -205,30 +205,27 @@ class SqliteTransaction(SqliteCampaignQueries):
         if self._read_only:
             raise StorageError("write attempted in a read-only view")
 
-    async def _exec(self, sql: str, args: Sequence[Any]) -> tuple[int, int | None]:
+    def _exec(self, sql: str, args: Sequence[Any]) -> tuple[int, int | None]:
         """Run a write; give back (rows changed, last row id)."""
-        async with self._db.execute(sql, args) as cur:
-            return cur.rowcount, cur.lastrowid
+        return self._db.write(sql, args)
 
-    async def _one(self, sql: str, args: Sequence[Any]) -> Any:
-        """The first row (or None), in one trip to the database thread; with RETURNING, a
-        write gives back what it wrote in that same trip."""
-        rows = await self._db.execute_fetchall(sql, args)
-        return next(iter(rows), None)
+    def _one(self, sql: str, args: Sequence[Any]) -> Any:
+        """The first row (or None); with RETURNING, what a write wrote."""
+        return next(iter(self._db.run(sql, args)), None)
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
-        row = await self._one(
+        row = self._one(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'running'",
             (channel_id,),
         )
         return _game(row) if row else None
 
     async def game(self, game_id: int) -> GameRecord | None:
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row = self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
-        row = await self._one(
+        row = self._one(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
@@ -239,7 +236,7 @@ class SqliteTransaction(SqliteCampaignQueries):
     ) -> GameRecord:
         self._writing()
         now = self._clock().isoformat()
-        _, row_id = await self._exec(
+        _, row_id = self._exec(
             "INSERT INTO games (guild_id, channel_id, status, state, schema_version, version,"
             " created_at, updated_at) VALUES (?, ?, 'running', ?, ?, 0, ?, ?)",
             (guild_id, channel_id, state, schema_version, now, now),
@@ -258,7 +255,7 @@ class SqliteTransaction(SqliteCampaignQueries):
         status: str | None = None,
     ) -> int:
         self._writing()
-        saved = await self._one(
+        saved = self._one(
             "UPDATE games SET state = ?, schema_version = ?, version = version + 1,"
             " status = COALESCE(?, status), updated_at = ? WHERE id = ? AND version = ?"
             " RETURNING version",
@@ -278,7 +275,7 @@ class SqliteTransaction(SqliteCampaignQueries):
         state_before: bytes | None,
     ) -> EventRecord:
         self._writing()
-        row = await self._one(
+        row = self._one(
             "INSERT INTO game_events (game_id, seq, kind, actor_id, created_at, payload,"
             " state_before) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events"
             f" WHERE game_id = ?), ?, ?, ?, ?, ?) RETURNING {_EVENT_COLUMNS}",
@@ -295,18 +292,18 @@ class SqliteTransaction(SqliteCampaignQueries):
         if limit is not None:
             sql += " LIMIT ?"
             args += (limit,)
-        rows = list(await self._db.execute_fetchall(sql, args))
+        rows = self._db.run(sql, args)
         return [_event(r) for r in reversed(rows)]
 
     async def mark_undone(self, event_ids: Sequence[int]) -> None:
         self._writing()
-        await self._db.executemany(
+        self._db.write_many(
             "UPDATE game_events SET undone = 1 WHERE id = ?", [(i,) for i in event_ids]
         )
 
     async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool:
         self._writing()
-        claimed = await self._one(
+        claimed = self._one(
             "INSERT OR IGNORE INTO processed_interactions (interaction_id, channel_id,"
             " processed_at) VALUES (?, ?, ?) RETURNING interaction_id",
             (interaction_id, channel_id, self._clock().isoformat()),
@@ -314,12 +311,12 @@ class SqliteTransaction(SqliteCampaignQueries):
         return claimed is not None
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        row = await self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        row = self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return json.loads(row[0]) if row else {}
 
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         self._writing()
-        await self._exec(
+        self._exec(
             "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
             " updated_at = excluded.updated_at",
@@ -327,12 +324,12 @@ class SqliteTransaction(SqliteCampaignQueries):
         )
 
     async def meta(self, key: str) -> str | None:
-        row = await self._one("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        row = self._one("SELECT value FROM bot_meta WHERE key = ?", (key,))
         return row[0] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
         self._writing()
-        await self._exec(
+        self._exec(
             "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),

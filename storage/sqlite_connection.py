@@ -8,9 +8,7 @@ that could block it are kept off it:
 - waiting for another process's write lock: the writer's `busy_timeout` is 0 and
   `SqliteStore` retries `BEGIN IMMEDIATE` with `asyncio.sleep` (see `begin_immediate`);
 - checkpoints, the only writes that fsync: automatic checkpoints are off on the writer and
-  run in a worker thread instead (`storage.sqlite_checkpoint`).
-The adapter offers the async interface the query code uses (`execute` as an async context
-manager, `execute_fetchall`, `executemany`, `fetchone`, `fetchall`).
+  run in a thread of their own instead (`storage.sqlite_checkpoint`).
 """
 
 from __future__ import annotations
@@ -28,42 +26,9 @@ BUSY_RETRY_FIRST_S = 0.001
 BUSY_RETRY_MAX_S = 0.05
 
 
-class _Cursor:
-    def __init__(self, cursor: sqlite3.Cursor) -> None:
-        self._cursor = cursor
-        self.rowcount = cursor.rowcount
-        self.lastrowid = cursor.lastrowid
-
-    async def fetchone(self) -> Any:
-        return self._cursor.fetchone()
-
-    async def fetchall(self) -> list[Any]:
-        return self._cursor.fetchall()
-
-    async def close(self) -> None:
-        self._cursor.close()
-
-
-class _Execution:
-    """What `execute` gives back: awaitable, and usable with `async with`."""
-
-    def __init__(self, connection: sqlite3.Connection, sql: str, args: Sequence[Any]) -> None:
-        self._cursor = _Cursor(connection.execute(sql, tuple(args)))
-
-    def __await__(self):
-        async def done() -> _Cursor:
-            return self._cursor
-
-        return done().__await__()
-
-    async def __aenter__(self) -> _Cursor:
-        return self._cursor
-
-    async def __aexit__(self, *_: object) -> None:
-        self._cursor._cursor.close()
-
-
 class LoopConnection:
+    """A plain `sqlite3` connection; the transaction's async methods call it directly."""
+
     def __init__(self, path: Path, *, read_only: bool, busy_timeout_ms: int) -> None:
         self.connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.connection.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
@@ -71,15 +36,15 @@ class LoopConnection:
             self.connection.execute("PRAGMA query_only=ON")
 
     def run(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        """Every row (with RETURNING, a write gives back what it wrote)."""
         return self.connection.execute(sql, tuple(args)).fetchall()
 
-    def execute(self, sql: str, args: Sequence[Any] = ()) -> _Execution:
-        return _Execution(self.connection, sql, args)
+    def write(self, sql: str, args: Sequence[Any] = ()) -> tuple[int, int | None]:
+        """Rows changed and the last row id."""
+        cursor = self.connection.execute(sql, tuple(args))
+        return cursor.rowcount, cursor.lastrowid
 
-    async def execute_fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
-        return self.run(sql, args)
-
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    def write_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         self.connection.executemany(sql, [tuple(r) for r in rows])
 
     def close(self) -> None:

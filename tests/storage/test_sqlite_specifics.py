@@ -13,27 +13,27 @@ from storage.base import StorageError
 from storage.sqlite import SqliteStore
 
 
-async def _pragmas(connection, names):
-    values = {}
-    for name in names:
-        async with connection.execute(f"PRAGMA {name}") as cur:
-            values[name] = (await cur.fetchone())[0]
-    return values
+def _pragmas(connection, names):
+    return {name: connection.run(f"PRAGMA {name}")[0][0] for name in names}
 
 
 async def test_pragmas(tmp_path):
     store = SqliteStore(tmp_path / "nested" / "dir" / "x.db")
     await store.open()
     try:
-        writer = await _pragmas(
+        writer = _pragmas(
             store.db, ("journal_mode", "synchronous", "busy_timeout", "wal_autocheckpoint")
         )
-        reader = await _pragmas(store.reader, ("busy_timeout", "query_only"))
+        reader = _pragmas(store.reader, ("busy_timeout", "query_only"))
     finally:
         await store.close()
     # The writer waits for the lock itself (async), for up to the store's busy timeout.
-    assert writer == {"journal_mode": "wal", "synchronous": 1, "busy_timeout": 0,
-                      "wal_autocheckpoint": 0}
+    assert writer == {
+        "journal_mode": "wal",
+        "synchronous": 1,
+        "busy_timeout": 0,
+        "wal_autocheckpoint": 0,
+    }
     assert store.busy_timeout_ms == 5000
     assert reader == {"busy_timeout": 5000, "query_only": 1}
     assert (tmp_path / "nested" / "dir" / "x.db").exists()
