@@ -77,6 +77,12 @@ class Unit(BaseModel):
     # Scramble-proof (seeds "À l'épreuve du brouillage": Rover, Iso-Drone, units it protects):
     # Scramblers do not affect it; a scramble-proof vehicle is affected by Scoot
     jam_proof: bool = False
+    # Common rules, buddy drones and equipment the resolvers act on (core.unit_gear)
+    gear: dict[str, int] = {}
+
+    def has(self, key: str) -> int:
+        """How many of a gear ``key`` the unit carries (0: none)."""
+        return self.gear.get(key, 0)
 
     @property
     def co(self) -> int | None:

@@ -32,6 +32,7 @@ from core.game import (
 )
 from core.rolls import TestRoll, co_test
 from core.tests import check_stat
+from core.unit_gear import check_gear
 
 UNIT_KINDS: tuple[str, ...] = UnitKind.__args__  # type: ignore[attr-defined]
 
@@ -84,6 +85,7 @@ def add_unit(
     kind: str = "infantry",
     stats: dict[str, int | None] | None = None,
     notes: str = "",
+    gear: dict[str, int] | None = None,
 ) -> tuple[GameState, UnitResult]:
     """A new unit of ``owner_id``; its ``dice`` order dice of the owner's colour go in the bag."""
     require_running(state)
@@ -104,6 +106,7 @@ def add_unit(
         dice=dice,
         stats=given,
         notes=notes.strip(),
+        gear=check_gear(gear or {}),
     )
     new.next_unit += 1
     new.units[unit.id] = unit
@@ -112,13 +115,16 @@ def add_unit(
 
 
 def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameState, UnitResult]:
-    """Change name, models, starting_models, dice, kind, stats (merged; None clears), notes, down.
+    """Change name, models, starting_models, dice, kind, stats (merged; None clears), notes,
+    down, gear (replaced whole: ``{}`` clears it).
 
     Changing ``dice`` puts dice in the bag or takes them out of the game; it cannot go below
     the dice the unit already used this turn or has kept out (``unit.dice_in_use``).
     """
     require_running(state)
-    allowed = {"name", "models", "starting_models", "dice", "kind", "stats", "notes", "down"}
+    allowed = {
+        "name", "models", "starting_models", "dice", "kind", "stats", "notes", "down", "gear"
+    }
     unknown = sorted(set(changes) - allowed)
     if unknown:
         raise BadInput("unit.unknown_field", field=unknown[0], known=", ".join(sorted(allowed)))
@@ -141,6 +147,8 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
     _edit_models(edited, changes.get("models"), changes.get("starting_models"))
     if changes.get("dice") is not None:
         _edit_dice(new, edited, changes["dice"], result)
+    if changes.get("gear") is not None:
+        edited.gear = check_gear(changes["gear"])
     for key in ("kind", "notes", "down"):
         if changes.get(key) is not None:
             setattr(edited, key, changes[key].strip() if key == "notes" else changes[key])

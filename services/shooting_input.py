@@ -9,13 +9,13 @@ answered by a message listing the words known when it is not one of them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import BadInput
 from core.shooting import ResRerolls
+from core.words import leftovers, words
 
 BANDS = ("effective", "long", "extreme")
 COVERS = ("none", "light", "dense")
@@ -23,8 +23,6 @@ MOTIONS = ("normal", "down", "run", "fast_run", "sprint")
 ARMOURS = ("none", "reflex", "mounted_reflex", "phase")
 CHARTS = ("vehicle", "weapon_drone", "heavy_weapon")
 D_SPINNER = ("res", "sv")
-TEXT_LIMIT = 200
-WORD = re.compile(r"([^\W\d_]+(?:[-'][^\W\d_]+)*)\s*[:=]?\s*([+-]?\d{1,4})?")
 
 REROLL_WORDS = {
     "medic": "medic",
@@ -52,23 +50,6 @@ def check_choice(prefix: str, option: str, value: str | None, allowed: Iterable[
         raise BadInput(
             f"{prefix}.bad_choice", option=option, value=str(value)[:50], choices=", ".join(known)
         )
-
-
-def words(text: str | None) -> list[tuple[str, int | None]]:
-    """``"medic, leader 2"`` -> ``[("medic", None), ("leader", 2)]`` (lowercase, hyphens)."""
-    cleaned = (text or "").casefold().replace("_", "-")[:TEXT_LIMIT]
-    found = []
-    for match in WORD.finditer(cleaned):
-        number = match.group(2)
-        found.append((match.group(1), int(number) if number is not None else None))
-    return found
-
-
-def leftovers(text: str | None) -> str | None:
-    """What is neither a word nor a number (``"??"``): reported rather than ignored."""
-    rest = WORD.sub(" ", (text or "").casefold().replace("_", "-")[:TEXT_LIMIT])
-    rest = re.sub(r"[\s,;]+", " ", rest).strip()
-    return rest or None
 
 
 def parse_rerolls(prefix: str, text: str | None, **extra: str) -> ResRerolls:

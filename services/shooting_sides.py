@@ -16,7 +16,7 @@ from core.game import Unit
 from core.shooting import Attackers, CombatSide, ResRerolls, side_of
 from services.game_access import UnitRef, unit_ref
 from services.shooting_build import validated
-from services.shooting_input import words
+from core.words import words
 from services.shooting_options import StrikeOptions
 
 STAT_WORDS = {

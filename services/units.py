@@ -23,6 +23,7 @@ from core.units import (
     remove_unit,
     set_pins,
 )
+from core.unit_gear import parse_gear
 from services.game_access import Call, GameAccess, UnitRef, qualified, unit_ref
 from services.permissions import Standing, require_self_or_host, require_unit_owner
 
@@ -53,8 +54,10 @@ class UnitService(GameAccess):
         kind: str = "infantry",
         stats: dict[str, int | None] | None = None,
         notes: str = "",
+        gear: str | None = None,
     ) -> UnitResult:
         owner = call.actor.user_id if owner_id is None else owner_id
+        carried = parse_gear(gear)
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, UnitResult]:
             require_self_or_host(state, who, owner)
@@ -67,6 +70,7 @@ class UnitService(GameAccess):
                 kind=kind,
                 stats=stats,
                 notes=notes[:2000],
+                gear=carried,
             )
 
         return (await self.change(call, "unit_add", apply)).result
@@ -78,6 +82,8 @@ class UnitService(GameAccess):
             given["name"] = given["name"][:200]
         if isinstance(given.get("notes"), str):
             given["notes"] = given["notes"][:2000]
+        if isinstance(given.get("gear"), str):
+            given["gear"] = parse_gear(given["gear"])  # "none" clears it
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, UnitResult]:
             target = resolve(state, ref)

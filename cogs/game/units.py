@@ -26,6 +26,7 @@ STAT_HELP = {
     "init": "Initiative (0 to 20)",
     "co": "Command (0 to 20): order, recovery and break tests",
 }
+GEAR_HELP = "Rules and drones it has: leader 2, medic, command, camo-drone, synchroniser…"
 
 
 def _stats(**values: int | None) -> dict[str, int | None]:
@@ -51,6 +52,7 @@ class UnitCog(
         dice="Order dice: 1, or 2/3 for MOD2/MOD3 units (default 1)",
         kind="What kind of unit (default infantry)",
         notes="Anything worth remembering about it",
+        gear=GEAR_HELP,
         **STAT_HELP,
     )
     @app_commands.choices(kind=KIND_CHOICES)
@@ -69,6 +71,7 @@ class UnitCog(
         co: Stat | None = None,
         kind: str = "infantry",
         notes: str | None = None,
+        gear: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         result = await services(interaction).units.add(
             call_of(interaction),
@@ -79,6 +82,7 @@ class UnitCog(
             kind=kind,
             stats=_stats(ag=ag, acc=acc, strength=strength, res=res, init=init, co=co),
             notes=notes or "",
+            gear=gear,
         )
         await send(interaction, render.unit_added(await lang_of(interaction), result))
 
@@ -105,6 +109,7 @@ class UnitCog(
         kind="What kind of unit",
         notes="New notes",
         down="Whether it is Down",
+        gear=GEAR_HELP + " (none: clear)",
         **STAT_HELP,
     )
     @app_commands.choices(kind=KIND_CHOICES)
@@ -126,6 +131,7 @@ class UnitCog(
         kind: str | None = None,
         notes: str | None = None,
         down: bool | None = None,
+        gear: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         stats = _stats(ag=ag, acc=acc, strength=strength, res=res, init=init, co=co)
         result = await services(interaction).units.edit(
@@ -138,6 +144,7 @@ class UnitCog(
             kind=kind,
             notes=notes,
             down=down,
+            gear=gear,
             stats=stats or None,
         )
         await send(interaction, render.unit_edited(await lang_of(interaction), result))

@@ -18,6 +18,7 @@ from cogs.game.render.common import (
 )
 from cogs.game.render.game import orders_text, unit_details
 from core.game import STATS, GameState, Unit
+from core.unit_gear import GEAR_KEYS
 from core.units import CasualtiesResult, PinsResult, UnitResult
 from locales import Lang, t
 
@@ -104,6 +105,21 @@ def unit_pages(lang: Lang, state: GameState) -> list[discord.Embed]:
     return embeds_of(lang, title, pack(lines, per_page=LIST_LINES_PER_PAGE))
 
 
+def gear_text(lang: Lang, gear: dict[str, int]) -> str:
+    """``{"leader": 2, "camo_drone": 1}`` -> "Leader 2 · Camo Drone" in the reader's words."""
+    parts = []
+    for key in GEAR_KEYS:
+        count = gear.get(key, 0)
+        if count:
+            label = t(lang, f"unit.gear.{key}")
+            if key in ("leader", "medic"):  # Leader (n), Medic (n): the n is the rule's
+                label = f"{label} {count}"
+            elif count > 1:
+                label = f"{label} ×{count}"
+            parts.append(label)
+    return " · ".join(parts)
+
+
 def unit_embed(lang: Lang, unit: Unit) -> discord.Embed:
     embed = discord.Embed(
         title=cut(f"{tag(unit.colour)} {plain(unit.name)}", 256),
@@ -121,6 +137,8 @@ def unit_embed(lang: Lang, unit: Unit) -> discord.Embed:
     )
     embed.add_field(name=t(lang, "unit.show_stats"), value=stats or t(lang, "unit.no_stats"))
     embed.add_field(name=t(lang, "unit.show_pins"), value=str(unit.pins))
+    if unit.gear:
+        embed.add_field(name=t(lang, "unit.show_gear"), value=gear_text(lang, unit.gear))
     embed.add_field(name=t(lang, "unit.show_orders"), value=orders_text(lang, unit), inline=False)
     if unit.destroyed:
         reason = t(lang, f"unit.reason.{unit.destroyed_by or 'casualties'}")
