@@ -72,12 +72,45 @@ def target_fields(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
     }
 
 
+def shooter_gear(options: ShotOptions, shooter: Unit | None) -> dict[str, Any]:
+    """The shooter's own drones and kit (``Unit.gear``); an option given wins."""
+    spotter = options.spotter
+    if spotter is None:
+        spotter = shooter is not None and bool(shooter.has("spotter_drone"))
+    fields: dict[str, Any] = {"spotter": spotter}
+    if shooter is not None and shooter.has("breaching_kit"):
+        fields["breaching_kit"] = True
+    return fields
+
+
+def target_gear(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
+    """The target's drones and rules (``Unit.gear``): Camo Drone, Shield Drones and its own
+    Res rerolls (Medic (n), Medi-Drones, Leader (n): seeds 002/003); options given win."""
+    drones = options.shield_drones
+    if target is None:
+        return {"shield_drones": drones or 0}
+    fields: dict[str, Any] = {
+        "shield_drones": target.has("shield_drone") if drones is None else drones,
+        "camo_drone": bool(target.has("camo_drone")),
+    }
+    if options.rerolls is None:
+        fields["res_rerolls"] = own_rerolls(target)
+    return fields
+
+
+def own_rerolls(unit: Unit) -> ResRerolls:
+    """The unit's own Res rerolls: its Medic (n), Medi-Drones and Leader (n)."""
+    return ResRerolls(
+        medic=unit.has("medic"), medi_drones=unit.has("medi_drone"), leader=unit.has("leader")
+    )
+
+
 def marker_fields(
-    plan: ShotPlan, markers: MarkersApplied | None
+    plan: ShotPlan, markers: MarkersApplied | None, spotter: bool
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """``Shot`` and ``Target`` fields from the markers (the ``extras`` come after, and win)."""
     markers = markers or MarkersApplied(arcs_given=plan.options.arcs)
-    shot = {"arcs": markers.arcs, "spotter": plan.options.spotter and not markers.spotter_off}
+    shot = {"arcs": markers.arcs, "spotter": spotter and not markers.spotter_off}
     if markers.blurs:
         shot["blur_markers"] = len(markers.blurs)
     return shot, ({"scrambled": True} if markers.scramblers else {})
@@ -89,10 +122,9 @@ def build_target(plan: ShotPlan, target: Unit | None, markers: dict[str, Any]) -
     fields.update(
         {**markers, **given(cover=options.cover)},
         targeters=options.targeters,
-        shield_drones=options.shield_drones,
         res_rerolls=plan.rerolls,
-        **plan.extras.target,
     )
+    fields.update(target_gear(options, target), **plan.extras.target)
     return validated(Target, fields)
 
 
@@ -104,8 +136,9 @@ def build_shot(
     markers: MarkersApplied | None = None,
 ) -> Shot:
     options = plan.options
-    on_shot, on_target = marker_fields(plan, markers)
-    fields = shooter_fields(options, shooter)
+    own = shooter_gear(options, shooter)
+    on_shot, on_target = marker_fields(plan, markers, own.pop("spotter"))
+    fields = {**shooter_fields(options, shooter), **own}
     ranged = given(mode=plan.mode, ammo=options.ammo, distance=options.distance, band=options.band)
     fields.update(
         {**ranged, **on_shot},

@@ -95,6 +95,12 @@ EXTRA_WORDS: dict[str, tuple[str, str, bool]] = {
     "scrambler": ("target", "scrambled", False),
     "net-units": ("shot", "net_units", True),
     "res": ("target", "res_modifier", True),
+    "camo": ("target", "camo_drone", False),
+    "camo-drone": ("target", "camo_drone", False),
+    "scout-probe": ("target", "scout_probe", False),
+    "scout": ("target", "scout_probe", False),
+    "structure": ("target", "structure", False),
+    "breaching-kit": ("shot", "breaching_kit", False),
 }
 EXTRA_ALIASES = {
     "brouillage": "blur",
@@ -105,13 +111,19 @@ EXTRA_ALIASES = {
     "brouillée": "scrambled",
     "filet": "net-units",
     "rés": "res",
+    "camouflage": "camo",
+    "reconnaissance": "scout-probe",
+    "bâtiment": "structure",
+    "mur": "structure",
+    "porte": "structure",
+    "démolition": "breaching-kit",
 }
 
 
 def known_extras() -> str:
     return (
         "large, batter-drone, blur:2, micromite, nano-shield, nuhu, sensor, scrambled, "
-        "net-units:2, res+1"
+        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit"
     )
 
 

@@ -50,8 +50,16 @@ def markers_applied(
         shooter_scramblers=found.shooter_scramblers,
         arc_markers=found.arc_markers,
         arcs_given=options.arcs,
-        spotter_off=options.spotter and found.shooter_scrambled,
+        spotter_off=found.shooter_scrambled and _has_spotter(state, plan, shooter_id),
     )
+
+
+def _has_spotter(state: GameState, plan: ShotPlan, shooter_id: str | None) -> bool:
+    """The option, else the shooter's own Spotter Drone (``Unit.gear``)."""
+    if plan.options.spotter is not None:
+        return plan.options.spotter
+    shooter = state.units.get(shooter_id) if shooter_id else None
+    return shooter is not None and bool(shooter.has("spotter_drone"))
 
 
 def drop_markers(

@@ -41,12 +41,12 @@ class ShotOptions:
     motion: str | None = None
     modifier: int = 0
     targeters: int = 0
-    spotter: bool = False
+    spotter: bool | None = None  # None: the shooter's Spotter Drone, if it has one
     rerolls: str | None = None
     ammo: str | None = None
     armour: str | None = None
     kind: str | None = None
-    shield_drones: int = 0
+    shield_drones: int | None = None  # None: the target's Shield Drones
     blind: bool = False
     pins: int | None = None
     target_models: int | None = None

@@ -14,9 +14,9 @@ from typing import Any
 from core.errors import BadInput
 from core.game import Unit
 from core.shooting import Attackers, CombatSide, ResRerolls, side_of
-from services.game_access import UnitRef, unit_ref
-from services.shooting_build import validated
 from core.words import words
+from services.game_access import UnitRef, unit_ref
+from services.shooting_build import own_rerolls, validated
 from services.shooting_options import StrikeOptions
 
 STAT_WORDS = {
@@ -103,9 +103,11 @@ def build_side(
     extra: dict[str, Any] = {"res_rerolls": rerolls}
     if strike.d_spinner is not None:
         extra["d_spinner"] = strike.d_spinner
-    if unit is not None:
+    if unit is not None:  # its own Borer Drone and Res rerolls, unless typed (Unit.gear)
+        if strike.rerolls is None:
+            extra["res_rerolls"] = own_rerolls(unit)
         groups = strikers(unit.models, strike, *weapon)
-        return side_of(unit, groups=groups, **extra)
+        return side_of(unit, groups=groups, borer_drone=bool(unit.has("borer_drone")), **extra)
     stats = dict(spec.stats or {})
     groups = strikers(stats["models"], strike, *weapon)
     return validated(CombatSide, {**stats, **extra, "groups": groups})

@@ -103,6 +103,8 @@ def acc_modifiers(
     found += target_modifiers(shot, overhead, rules)
     if blur:
         found.append(Modifier(source="blur", value=-blur))
+    if shot.breaching_kit and shot.target.structure:  # 003 "BREACHING KIT"
+        found.append(Modifier(source="breaching_kit", value=1))
     if shot.acc_modifier:
         found.append(Modifier(source="free", value=shot.acc_modifier))
     return found

@@ -82,6 +82,28 @@ def check_near(shot: Shot, weapon: Weapon, mode: Mode, band: BandName, near: boo
         raise BadInput("shoot.distance_needed", weapon=weapon.name_en, band=band)
 
 
+def check_camo(shot: Shot, weapon: Weapon, band: BandName, near: bool | None) -> None:
+    """A Down unit with a Camo Drone cannot be targeted beyond 10" (002 second "BATTER DRONE"
+    heading, 003 "CAMO DRONE"); a Down reaction to fire from beyond 10" makes that fire miss
+    with no effect, overhead drift included: the same refusal. A Scout Probe within 10"
+    cancels the drone (000/002/003 "SCOUT PROBE"); a Scrambler switches buddy drones off."""
+    target = shot.target
+    if not target.camo_drone or target.motion != "down" or target.scrambled:
+        return
+    if target.scout_probe:
+        return
+    if near is None:
+        raise BadInput("shoot.camo_distance_needed", weapon=weapon.name_en, band=band)
+    if not near:
+        raise BadInput("shoot.camo_beyond_ten", distance=shot.distance or 0.0)
+
+
+def check_breaching(shot: Shot, weapon: Weapon, band: BandName) -> None:
+    """The Breaching Kit's +1 SV needs to know whether the structure is within 5"."""
+    if shot.breaching_kit and shot.target.structure and shot.distance is None:
+        raise BadInput("shoot.breaching_distance_needed", weapon=weapon.name_en, band=band)
+
+
 def prepare(shot: Shot, dice: DiceSource, rules: Ruleset, db: RulesDB) -> Context:
     check_shot(shot)
     weapon, mode = weapon_mode(db, shot.weapon, shot.mode, "shoot")
@@ -91,6 +113,8 @@ def prepare(shot: Shot, dice: DiceSource, rules: Ruleset, db: RulesDB) -> Contex
     check_lock(shot, has(mode, "fractal-lock"), weapon.name_en)
     near = within_ten(mode, band, shot.distance)
     check_near(shot, weapon, mode, band, near)
+    check_camo(shot, weapon, band, near)
+    check_breaching(shot, weapon, band)
     result = ShotResult(
         weapon=weapon.id,
         mode=mode.id,

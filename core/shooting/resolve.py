@@ -24,8 +24,11 @@ from core.shooting.resistance import Resolver, res_base, res_modifiers
 from core.shooting.results import FractalUse, ShotResult
 from core.shooting.shields import SHIELD_TABLE, ShieldScreen
 from core.shooting.shot import CHART_TABLES, Shot, Target
+from core.shooting.tape import Modifier
 from rulesdb import load_rules
 from rulesdb.models import RulesDB
+
+BREACHING_RANGE = 5.0
 
 
 def resolve_shot(
@@ -56,10 +59,20 @@ def land_ammo(ctx: Context) -> None:
         result.markers = marker_landings(ammo.id, result.templates)
 
 
+def breaching_sv(shot: Shot) -> list[Modifier]:
+    """003 "BREACHING KIT": +1 SV firing at a structure within 5", shown as the Res it
+    takes off each test (Res − SV is what the die is rolled against)."""
+    close = shot.distance is not None and shot.distance <= BREACHING_RANGE
+    if shot.breaching_kit and shot.target.structure and close:
+        return [Modifier(source="breaching_kit_sv", value=-1)]
+    return []
+
+
 def resolver_for(ctx: Context, target: Target) -> Resolver:
     """Res tests of this shot: base Res, reroll pool, damage chart, Massive Damage."""
     blast = ctx.blast() is not None
     modifiers = res_modifiers(target, ctx.near, blast, has(ctx.mode, "no-cover"), ctx.rules)
+    modifiers += breaching_sv(ctx.shot)
     ctx.result.res_modifiers = modifiers
     ctx.result.res_base = res_base(target, modifiers)
     rerolls = target.res_rerolls

@@ -76,6 +76,9 @@ class Target(Frozen):
     targeters: int = 0  # Targeter Probes marking the unit
     sensor_marked: bool = False  # hit by a Sensor Module earlier this turn (+1 Acc)
     scrambled: bool = False  # within 3" of a Scrambler marker (seeds "SCRAMBLER")
+    camo_drone: bool = False  # a Camo Drone: Down, it cannot be targeted beyond 10" (002/003)
+    scout_probe: bool = False  # an enemy Scout Probe within 10" cancels the Camo Drone
+    structure: bool = False  # a building, wall, door or obstruction (003 "BREACHING KIT")
     chart: ChartKind | None = None
     res_rerolls: ResRerolls = ResRerolls()
     res_modifier: int = 0  # any other Res modifier the table agrees on
@@ -110,6 +113,7 @@ class Shot(Frozen):
     blind: bool = False
     spotter: bool = False
     batter_drone: bool = False
+    breaching_kit: bool = False  # the shooter's Breaching Kit: +1 Acc and, within 5", +1 SV
     blur_markers: int = 0
     arcs: int = 0
     acc_modifier: int = 0
