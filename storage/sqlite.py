@@ -1,9 +1,9 @@
-"""The SQLite backend: WAL, synchronous=NORMAL, BEGIN IMMEDIATE, on the event loop.
+"""The SQLite backend through aiosqlite: WAL, synchronous=NORMAL, BEGIN IMMEDIATE.
 
-Two connections per `SqliteStore`, both used directly on the loop (why, and how waiting and
-fsync are kept off it: `storage.sqlite_connection`): a writer, whose transactions an asyncio
-lock keeps from interleaving, and a read-only one, which WAL lets read committed data while
-a write transaction is open. Several stores (or processes) on one file are serialised by
+Two aiosqlite connections per `SqliteStore` (how waiting for a lock and fsync are kept off
+the loop: `storage.sqlite_connection`): a writer, whose transactions an asyncio lock keeps
+from interleaving, and a read-only one, which WAL lets read committed data while a write
+transaction is open. Several stores (or processes) on one file are serialised by
 SQLite's write lock, waited for asynchronously for up to `BUSY_TIMEOUT_MS`.
 """
 
@@ -21,7 +21,7 @@ from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
 from storage.migrations import load_migrations
 from storage.sqlite_campaigns import SqliteCampaignQueries
 from storage.sqlite_checkpoint import CHECKPOINT_EVERY, Checkpointer
-from storage.sqlite_connection import LoopConnection, begin_immediate
+from storage.sqlite_connection import AioConnection, begin_immediate
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -44,8 +44,8 @@ class SqliteStore:
         self.busy_timeout_ms = busy_timeout_ms
         self.checkpoint_every = checkpoint_every
         self._clock = clock
-        self._db: LoopConnection | None = None
-        self._reader: LoopConnection | None = None
+        self._db: AioConnection | None = None
+        self._reader: AioConnection | None = None
         self._checkpoints: Checkpointer | None = None
         self._lock: Any = None
 
@@ -55,17 +55,19 @@ class SqliteStore:
         self._lock = asyncio.Lock()
         # Start-up may wait in SQLite's busy handler (another process switching to WAL);
         # afterwards busy_timeout is 0 and `begin_immediate` waits for the lock, async.
-        self._db = LoopConnection(self.path, read_only=False, busy_timeout_ms=self.busy_timeout_ms)
+        self._db = await AioConnection.open(
+            self.path, read_only=False, busy_timeout_ms=self.busy_timeout_ms
+        )
         for pragma in (
             "PRAGMA journal_mode=WAL",
             "PRAGMA synchronous=NORMAL",
             "PRAGMA wal_autocheckpoint=0",
             "PRAGMA foreign_keys=ON",
         ):
-            self._db.run(pragma)
+            await self._db.run(pragma)
         await self._migrate()
-        self._db.run("PRAGMA busy_timeout=0")
-        self._reader = LoopConnection(
+        await self._db.run("PRAGMA busy_timeout=0")
+        self._reader = await AioConnection.open(
             self.path, read_only=True, busy_timeout_ms=self.busy_timeout_ms
         )
         self._checkpoints = Checkpointer(self.path, every=self.checkpoint_every)
@@ -75,20 +77,20 @@ class SqliteStore:
             await self._checkpoints.close()
             self._checkpoints = None
         if self._reader is not None:
-            self._reader.close()
+            await self._reader.close()
             self._reader = None
         if self._db is not None:  # the last connection: SQLite checkpoints what is left
-            self._db.close()
+            await self._db.close()
             self._db = None
 
     @property
-    def db(self) -> LoopConnection:
+    def db(self) -> AioConnection:
         if self._db is None:
             raise StorageError("the store is not open")
         return self._db
 
     @property
-    def reader(self) -> LoopConnection:
+    def reader(self) -> AioConnection:
         if self._reader is None:
             raise StorageError("the store is not open")
         return self._reader
@@ -106,56 +108,50 @@ class SqliteStore:
         db = self.db
         await self._begin()
         try:
-            db.run(
+            await db.run(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
             )
-            ((current,),) = db.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+            ((current,),) = await db.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
             for migration in load_migrations():
                 if migration.version <= current:
                     continue
                 for statement in migration.statements:
-                    db.run(statement)
-                db.run(
+                    await db.run(statement)
+                await db.run(
                     "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                     (migration.version, migration.name, self._clock().isoformat()),
                 )
-            db.run("COMMIT")
+            await db.run("COMMIT")
         except BaseException:
-            self._roll_back()
+            await self._roll_back()
             raise
 
-    def _roll_back(self) -> None:
-        if self.db.connection.in_transaction:  # a failed COMMIT may already have ended it
-            self.db.run("ROLLBACK")
+    async def _roll_back(self) -> None:
+        if self.db.in_transaction:  # a failed COMMIT may already have ended it
+            await self.db.run("ROLLBACK")
 
     async def schema_version(self) -> int:
-        ((version,),) = self.reader.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+        ((version,),) = await self.reader.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
         return int(version)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
-        # A change no longer suspends on I/O: yield once, as reads do, so a burst of changes
-        # still lets the loop run other work (another channel's command, a heartbeat).
-        await asyncio.sleep(0)
         async with self._lock:
             await self._begin()
             try:
                 yield SqliteTransaction(self.db, self._clock)
-                self.db.run("COMMIT")
+                await self.db.run("COMMIT")
             except BaseException:
-                self._roll_back()
+                await self._roll_back()
                 raise
             if self._checkpoints is not None:
                 self._checkpoints.committed()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[SqliteTransaction]:
-        """Committed data, read on the event loop."""
+        """Committed data, from the read-only connection (WAL: not blocked by a writer)."""
         reader = self.reader
-        # A read never suspends; yield once so a use case made only of reads still lets
-        # the loop run other work in between (seen: a select callback held up 50 ms otherwise).
-        await asyncio.sleep(0)
         yield SqliteTransaction(reader, self._clock, read_only=True)
 
 
@@ -195,7 +191,7 @@ _EVENT_COLUMNS = "id, game_id, seq, kind, actor_id, created_at, payload, state_b
 
 class SqliteTransaction(SqliteCampaignQueries):
     def __init__(
-        self, db: LoopConnection, clock: Callable[[], datetime], *, read_only: bool = False
+        self, db: AioConnection, clock: Callable[[], datetime], *, read_only: bool = False
     ) -> None:
         self._db = db
         self._clock = clock
@@ -205,27 +201,27 @@ class SqliteTransaction(SqliteCampaignQueries):
         if self._read_only:
             raise StorageError("write attempted in a read-only view")
 
-    def _exec(self, sql: str, args: Sequence[Any]) -> tuple[int, int | None]:
+    async def _exec(self, sql: str, args: Sequence[Any]) -> tuple[int, int | None]:
         """Run a write; give back (rows changed, last row id)."""
-        return self._db.write(sql, args)
+        return await self._db.write(sql, args)
 
-    def _one(self, sql: str, args: Sequence[Any]) -> Any:
+    async def _one(self, sql: str, args: Sequence[Any]) -> Any:
         """The first row (or None); with RETURNING, what a write wrote."""
-        return next(iter(self._db.run(sql, args)), None)
+        return next(iter(await self._db.run(sql, args)), None)
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
-        row = self._one(
+        row = await self._one(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'running'",
             (channel_id,),
         )
         return _game(row) if row else None
 
     async def game(self, game_id: int) -> GameRecord | None:
-        row = self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
-        row = self._one(
+        row = await self._one(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
@@ -236,7 +232,7 @@ class SqliteTransaction(SqliteCampaignQueries):
     ) -> GameRecord:
         self._writing()
         now = self._clock().isoformat()
-        _, row_id = self._exec(
+        _, row_id = await self._exec(
             "INSERT INTO games (guild_id, channel_id, status, state, schema_version, version,"
             " created_at, updated_at) VALUES (?, ?, 'running', ?, ?, 0, ?, ?)",
             (guild_id, channel_id, state, schema_version, now, now),
@@ -255,7 +251,7 @@ class SqliteTransaction(SqliteCampaignQueries):
         status: str | None = None,
     ) -> int:
         self._writing()
-        saved = self._one(
+        saved = await self._one(
             "UPDATE games SET state = ?, schema_version = ?, version = version + 1,"
             " status = COALESCE(?, status), updated_at = ? WHERE id = ? AND version = ?"
             " RETURNING version",
@@ -275,7 +271,7 @@ class SqliteTransaction(SqliteCampaignQueries):
         state_before: bytes | None,
     ) -> EventRecord:
         self._writing()
-        row = self._one(
+        row = await self._one(
             "INSERT INTO game_events (game_id, seq, kind, actor_id, created_at, payload,"
             " state_before) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events"
             f" WHERE game_id = ?), ?, ?, ?, ?, ?) RETURNING {_EVENT_COLUMNS}",
@@ -292,18 +288,18 @@ class SqliteTransaction(SqliteCampaignQueries):
         if limit is not None:
             sql += " LIMIT ?"
             args += (limit,)
-        rows = self._db.run(sql, args)
+        rows = await self._db.run(sql, args)
         return [_event(r) for r in reversed(rows)]
 
     async def mark_undone(self, event_ids: Sequence[int]) -> None:
         self._writing()
-        self._db.write_many(
+        await self._db.write_many(
             "UPDATE game_events SET undone = 1 WHERE id = ?", [(i,) for i in event_ids]
         )
 
     async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool:
         self._writing()
-        claimed = self._one(
+        claimed = await self._one(
             "INSERT OR IGNORE INTO processed_interactions (interaction_id, channel_id,"
             " processed_at) VALUES (?, ?, ?) RETURNING interaction_id",
             (interaction_id, channel_id, self._clock().isoformat()),
@@ -311,12 +307,12 @@ class SqliteTransaction(SqliteCampaignQueries):
         return claimed is not None
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        row = self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        row = await self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return json.loads(row[0]) if row else {}
 
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         self._writing()
-        self._exec(
+        await self._exec(
             "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
             " updated_at = excluded.updated_at",
@@ -324,12 +320,12 @@ class SqliteTransaction(SqliteCampaignQueries):
         )
 
     async def meta(self, key: str) -> str | None:
-        row = self._one("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        row = await self._one("SELECT value FROM bot_meta WHERE key = ?", (key,))
         return row[0] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
         self._writing()
-        self._exec(
+        await self._exec(
             "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),

@@ -79,17 +79,17 @@ class SqliteCampaignQueries:
     """Uses the transaction's `_db`, `_clock`, `_writing`, `_exec` and `_one`."""
 
     if TYPE_CHECKING:
-        from storage.sqlite_connection import LoopConnection
+        from storage.sqlite_connection import AioConnection
 
-        _db: LoopConnection
+        _db: AioConnection
         _clock: Callable[[], datetime]
 
         def _writing(self) -> None: ...
-        def _exec(self, sql: str, args: Sequence[Any]) -> tuple[int, int | None]: ...
-        def _one(self, sql: str, args: Sequence[Any]) -> Any: ...
+        async def _exec(self, sql: str, args: Sequence[Any]) -> tuple[int, int | None]: ...
+        async def _one(self, sql: str, args: Sequence[Any]) -> Any: ...
 
-    def _all(self, sql: str, args: Sequence[Any]) -> list[Any]:
-        return self._db.run(sql, args)
+    async def _all(self, sql: str, args: Sequence[Any]) -> list[Any]:
+        return await self._db.run(sql, args)
 
     # --- campaigns -------------------------------------------------------------------------
 
@@ -103,7 +103,7 @@ class SqliteCampaignQueries:
         created_by: int,
     ) -> CampaignRecord:
         self._writing()
-        _, row_id = self._exec(
+        _, row_id = await self._exec(
             "INSERT INTO campaigns (guild_id, name, description, points_win, points_draw,"
             " points_loss, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (guild_id, name, description, *points, created_by, self._clock().isoformat()),
@@ -113,37 +113,37 @@ class SqliteCampaignQueries:
         return created
 
     async def campaign(self, campaign_id: int) -> CampaignRecord | None:
-        row = self._one(f"SELECT {_CAMPAIGN} FROM campaigns WHERE id = ?", (campaign_id,))
+        row = await self._one(f"SELECT {_CAMPAIGN} FROM campaigns WHERE id = ?", (campaign_id,))
         return _campaign(row) if row else None
 
     async def campaign_named(self, guild_id: int, name: str) -> CampaignRecord | None:
-        row = self._one(
+        row = await self._one(
             f"SELECT {_CAMPAIGN} FROM campaigns WHERE guild_id = ? AND name = ? COLLATE NOCASE",
             (guild_id, name),
         )
         return _campaign(row) if row else None
 
     async def campaigns(self, guild_id: int) -> Sequence[CampaignRecord]:
-        rows = self._all(
+        rows = await self._all(
             f"SELECT {_CAMPAIGN} FROM campaigns WHERE guild_id = ? ORDER BY id", (guild_id,)
         )
         return [_campaign(r) for r in rows]
 
     async def archive_campaign(self, campaign_id: int, *, actor_id: int) -> None:
         self._writing()
-        self._exec(
+        await self._exec(
             "UPDATE campaigns SET status = 'archived', archived_by = ?, archived_at = ?"
             " WHERE id = ?",
             (actor_id, self._clock().isoformat(), campaign_id),
         )
 
     async def current_campaign_id(self, guild_id: int) -> int | None:
-        row = self._one("SELECT campaign_id FROM current_campaigns WHERE guild_id = ?", (guild_id,))
+        row = await self._one("SELECT campaign_id FROM current_campaigns WHERE guild_id = ?", (guild_id,))
         return row[0] if row else None
 
     async def set_current_campaign(self, guild_id: int, campaign_id: int) -> None:
         self._writing()
-        self._exec(
+        await self._exec(
             "INSERT INTO current_campaigns (guild_id, campaign_id) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET campaign_id = excluded.campaign_id",
             (guild_id, campaign_id),
@@ -152,7 +152,7 @@ class SqliteCampaignQueries:
     # --- members ---------------------------------------------------------------------------
 
     async def members(self, campaign_id: int) -> Sequence[MemberRecord]:
-        rows = self._all(
+        rows = await self._all(
             f"SELECT {_MEMBER} FROM campaign_members WHERE campaign_id = ? ORDER BY joined_at,"
             " user_id",
             (campaign_id,),
@@ -160,7 +160,7 @@ class SqliteCampaignQueries:
         return [_member(r) for r in rows]
 
     async def member(self, campaign_id: int, user_id: int) -> MemberRecord | None:
-        row = self._one(
+        row = await self._one(
             f"SELECT {_MEMBER} FROM campaign_members WHERE campaign_id = ? AND user_id = ?",
             (campaign_id, user_id),
         )
@@ -178,7 +178,7 @@ class SqliteCampaignQueries:
         organiser: bool,
     ) -> MemberRecord:
         self._writing()
-        self._exec(
+        await self._exec(
             "INSERT INTO campaign_members (campaign_id, user_id, name, faction, army, player,"
             " organiser, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (campaign_id, user_id) DO UPDATE SET name = excluded.name,"
@@ -217,7 +217,7 @@ class SqliteCampaignQueries:
         recorded_by: int,
     ) -> BattleRecord:
         self._writing()
-        _, battle_id = self._exec(
+        _, battle_id = await self._exec(
             "INSERT INTO campaign_battles (campaign_id, seq, played_at, source, scenario, notes,"
             " winner_id, turns, channel_link, game_id, recorded_by, recorded_at) VALUES (?,"
             " (SELECT COALESCE(MAX(seq), 0) + 1 FROM campaign_battles WHERE campaign_id = ?),"
@@ -238,7 +238,7 @@ class SqliteCampaignQueries:
             ),
         )
         for index, side in enumerate(sides):
-            self._exec(
+            await self._exec(
                 f"INSERT INTO campaign_battle_sides (battle_id, side, {_SIDE})"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (battle_id, index, *dataclasses.astuple(side)),
@@ -246,14 +246,14 @@ class SqliteCampaignQueries:
         return await self._battle_by_id(battle_id)  # type: ignore[arg-type]
 
     async def _sides(self, battle_id: int) -> tuple[SideRecord, SideRecord]:
-        rows = self._all(
+        rows = await self._all(
             f"SELECT {_SIDE} FROM campaign_battle_sides WHERE battle_id = ? ORDER BY side",
             (battle_id,),
         )
         return _pair([SideRecord(*row) for row in rows])
 
     async def _battle_where(self, where: str, args: Sequence[Any]) -> BattleRecord | None:
-        row = self._one(f"SELECT {_BATTLE} FROM campaign_battles WHERE {where}", args)
+        row = await self._one(f"SELECT {_BATTLE} FROM campaign_battles WHERE {where}", args)
         return _battle(row, await self._sides(row[0])) if row else None
 
     async def _battle_by_id(self, battle_id: int) -> BattleRecord:
@@ -268,11 +268,11 @@ class SqliteCampaignQueries:
         return await self._battle_where("campaign_id = ? AND game_id = ?", (campaign_id, game_id))
 
     async def battles(self, campaign_id: int) -> Sequence[BattleRecord]:
-        rows = self._all(
+        rows = await self._all(
             f"SELECT {_BATTLE} FROM campaign_battles WHERE campaign_id = ? ORDER BY seq",
             (campaign_id,),
         )
-        sides = self._all(
+        sides = await self._all(
             f"SELECT battle_id, {_SIDE} FROM campaign_battle_sides WHERE battle_id IN"
             " (SELECT id FROM campaign_battles WHERE campaign_id = ?) ORDER BY battle_id, side",
             (campaign_id,),
@@ -284,12 +284,12 @@ class SqliteCampaignQueries:
 
     async def _log_change(self, battle: BattleRecord, action: str, actor_id: int) -> str:
         now = self._clock().isoformat()
-        self._exec(
+        await self._exec(
             "INSERT INTO campaign_battle_changes (battle_id, action, actor_id, at, before)"
             " VALUES (?, ?, ?, ?, ?)",
             (battle.id, action, actor_id, now, _snapshot(battle)),
         )
-        self._exec(
+        await self._exec(
             "UPDATE campaign_battles SET status = ?, changed_by = ?, changed_at = ? WHERE id = ?",
             (action, actor_id, now, battle.id),
         )
@@ -309,13 +309,13 @@ class SqliteCampaignQueries:
         self._writing()
         before = await self._battle_by_id(battle_id)
         await self._log_change(before, "corrected", actor_id)
-        self._exec(
+        await self._exec(
             "UPDATE campaign_battles SET played_at = ?, scenario = ?, notes = ?, winner_id = ?"
             " WHERE id = ?",
             (played_at.isoformat(), scenario, notes, winner_id, battle_id),
         )
         for user_id, points in vp.items():
-            self._exec(
+            await self._exec(
                 "UPDATE campaign_battle_sides SET vp = ? WHERE battle_id = ? AND user_id = ?",
                 (points, battle_id, user_id),
             )
@@ -327,7 +327,7 @@ class SqliteCampaignQueries:
         return await self._battle_by_id(battle_id)
 
     async def battle_changes(self, battle_id: int) -> Sequence[BattleChange]:
-        rows = self._all(
+        rows = await self._all(
             "SELECT battle_id, action, actor_id, at, before FROM campaign_battle_changes"
             " WHERE battle_id = ? ORDER BY id",
             (battle_id,),

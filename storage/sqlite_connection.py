@@ -1,12 +1,13 @@
-"""A SQLite connection used directly on the event loop, for reads and for writes.
+"""A SQLite connection through aiosqlite: each statement is one trip to its own thread.
 
-Every statement the bot runs is a point look-up or a small write by index: with WAL and
-`synchronous=NORMAL` a whole change (begin, read, two inserts, an update, commit) takes a
-fraction of a millisecond and no fsync, while a trip through a worker thread costs more than
-the work itself, once per statement. So both connections run on the loop; the two things
-that could block it are kept off it:
-- waiting for another process's write lock: the writer's `busy_timeout` is 0 and
-  `SqliteStore` retries `BEGIN IMMEDIATE` with `asyncio.sleep` (see `begin_immediate`);
+Every statement the bot runs is a point look-up or a small write by index, so a change is a
+handful of trips (begin, read, claim, event, save, commit) and no fsync (WAL,
+`synchronous=NORMAL`); queries return their rows in the same trip (`execute_fetchall`,
+`RETURNING`) rather than a cursor to fetch from. Two things are kept off the event loop and
+out of the connection's thread queue:
+- waiting for another process's write lock: the writer's `busy_timeout` is 0 once open, and
+  `begin_immediate` retries `BEGIN IMMEDIATE` with `asyncio.sleep`, so other commands keep
+  running while one waits;
 - checkpoints, the only writes that fsync: automatic checkpoints are off on the writer and
   run in a thread of their own instead (`storage.sqlite_checkpoint`).
 """
@@ -20,35 +21,51 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
+
 from storage.base import StorageError
 
 BUSY_RETRY_FIRST_S = 0.001
 BUSY_RETRY_MAX_S = 0.05
 
 
-class LoopConnection:
-    """A plain `sqlite3` connection; the transaction's async methods call it directly."""
+class AioConnection:
+    """An aiosqlite connection in autocommit mode (transactions are explicit)."""
 
-    def __init__(self, path: Path, *, read_only: bool, busy_timeout_ms: int) -> None:
-        self.connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.connection.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self.connection = connection
+
+    @classmethod
+    async def open(cls, path: Path, *, read_only: bool, busy_timeout_ms: int) -> AioConnection:
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        opened = cls(connection)
+        await opened.run(f"PRAGMA busy_timeout={busy_timeout_ms}")
         if read_only:
-            self.connection.execute("PRAGMA query_only=ON")
+            await opened.run("PRAGMA query_only=ON")
+        return opened
 
-    def run(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
-        """Every row (with RETURNING, a write gives back what it wrote)."""
-        return self.connection.execute(sql, tuple(args)).fetchall()
+    @property
+    def in_transaction(self) -> bool:
+        return self.connection.in_transaction
 
-    def write(self, sql: str, args: Sequence[Any] = ()) -> tuple[int, int | None]:
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        """Every row, in one trip (with RETURNING, a write gives back what it wrote)."""
+        return list(await self.connection.execute_fetchall(sql, tuple(args)))
+
+    async def write(self, sql: str, args: Sequence[Any] = ()) -> tuple[int, int | None]:
         """Rows changed and the last row id."""
-        cursor = self.connection.execute(sql, tuple(args))
-        return cursor.rowcount, cursor.lastrowid
+        cursor = await self.connection.execute(sql, tuple(args))
+        try:
+            return cursor.rowcount, cursor.lastrowid
+        finally:
+            await cursor.close()
 
-    def write_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        self.connection.executemany(sql, [tuple(r) for r in rows])
+    async def write_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        cursor = await self.connection.executemany(sql, [tuple(r) for r in rows])
+        await cursor.close()
 
-    def close(self) -> None:
-        self.connection.close()
+    async def close(self) -> None:
+        await self.connection.close()
 
 
 def _busy(error: sqlite3.OperationalError) -> bool:
@@ -56,14 +73,14 @@ def _busy(error: sqlite3.OperationalError) -> bool:
     return (getattr(error, "sqlite_errorcode", 0) & 0xFF) == sqlite3.SQLITE_BUSY
 
 
-async def begin_immediate(connection: LoopConnection, wait_s: float) -> None:
+async def begin_immediate(connection: AioConnection, wait_s: float) -> None:
     """Take the write lock; while another connection holds it, wait on the loop (not in
-    SQLite's busy handler, which would stop every other command), up to ``wait_s``."""
+    SQLite's busy handler, which would hold the connection's thread), up to ``wait_s``."""
     deadline = time.monotonic() + wait_s
     delay = BUSY_RETRY_FIRST_S
     while True:
         try:
-            connection.run("BEGIN IMMEDIATE")
+            await connection.run("BEGIN IMMEDIATE")
             return
         except sqlite3.OperationalError as error:
             if not _busy(error):

@@ -1,30 +1,32 @@
-"""SQLite specifics from ARCHITECTURE "State": WAL, synchronous=NORMAL, a busy timeout,
-BEGIN IMMEDIATE; and the two things `storage.sqlite_connection` keeps off the event loop:
-waiting for another writer's lock, and checkpoints."""
+"""SQLite specifics from ARCHITECTURE "State": aiosqlite, WAL, synchronous=NORMAL, a busy
+timeout, BEGIN IMMEDIATE; and the two things `storage.sqlite_connection` keeps off the event
+loop: waiting for another writer's lock, and checkpoints."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
 
+import aiosqlite
 import pytest
 
 from storage.base import StorageError
 from storage.sqlite import SqliteStore
 
 
-def _pragmas(connection, names):
-    return {name: connection.run(f"PRAGMA {name}")[0][0] for name in names}
+async def _pragmas(connection, names):
+    return {name: (await connection.run(f"PRAGMA {name}"))[0][0] for name in names}
 
 
 async def test_pragmas(tmp_path):
     store = SqliteStore(tmp_path / "nested" / "dir" / "x.db")
     await store.open()
     try:
-        writer = _pragmas(
+        assert isinstance(store.db.connection, aiosqlite.Connection)
+        writer = await _pragmas(
             store.db, ("journal_mode", "synchronous", "busy_timeout", "wal_autocheckpoint")
         )
-        reader = _pragmas(store.reader, ("busy_timeout", "query_only"))
+        reader = await _pragmas(store.reader, ("busy_timeout", "query_only"))
     finally:
         await store.close()
     # The writer waits for the lock itself (async), for up to the store's busy timeout.
