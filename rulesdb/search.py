@@ -101,8 +101,12 @@ class RulesIndex:
             _keep_best(found, tier(q, allowed))
         return self._ranked(found, limit, lang)
 
-    def suggest(self, query: str, limit: int = 5, *, system: str | None = None) -> list[Hit]:
-        """ "Did you mean": the closest names, further than search reaches (WRatio, slower)."""
+    def suggest(
+        self, query: str, limit: int = 5, *, system: str | None = None, lang: str = "fr"
+    ) -> list[Hit]:
+        """ "Did you mean": the closest names, further than search reaches (WRatio, slower).
+
+        Names are given in ``lang``, the language of whoever will read them."""
         q = normalize(query)
         if len(q) < 3:
             return []
@@ -113,7 +117,7 @@ class RulesIndex:
             i: (0.4 * max(close.get(i, 0.0), whole.get(i, 0.0)), "fuzzy", None)
             for i in close.keys() | whole.keys()
         }
-        return self._ranked(found, limit, "fr")
+        return self._ranked(found, limit, lang)
 
     # -- tiers: each yields (document, score, why, name to show or None) ---------------------
 

@@ -65,7 +65,8 @@ class RulesLookup:
             return self.db.get(cleaned)
         hits = self.index.search(cleaned, system=system, limit=1, lang=lang)
         if not hits:
-            raise NotFound("rules.no_match", query=cleaned, suggestions=self._suggest(cleaned))
+            suggestions = self._suggest(cleaned, lang)
+            raise NotFound("rules.no_match", query=cleaned, suggestions=suggestions)
         return self.db.get(hits[0].id)
 
     def weapon(self, query: str, *, faction: str | None = None, lang: str = "fr") -> Weapon:
@@ -76,21 +77,21 @@ class RulesLookup:
         hits = self.index.search(cleaned, kind="weapon", faction=faction, limit=1, lang=lang)
         if not hits:
             suggestions = ", ".join(
-                h.name for h in self.index.suggest(cleaned) if h.kind == "weapon"
+                h.name for h in self.index.suggest(cleaned, lang=lang) if h.kind == "weapon"
             )
             raise NotFound("rules.no_weapon", query=cleaned, suggestions=suggestions or "—")
         return self.db.weapons[hits[0].id]
 
-    def inline(self, message: str) -> tuple[list[InlineAnswer], int]:
-        """The first three `[[...]]` of a message, answered; and how many were left out."""
+    def inline(self, message: str, *, lang: str = "fr") -> tuple[list[InlineAnswer], int]:
+        """The first three `[[...]]` of a message, answered in ``lang`` (the server's); and how
+        many were left out."""
         queries = [q.strip() for q in INLINE.findall(message) if q.strip()]
         answers = []
         for query in queries[:INLINE_MAX]:
-            hits = self.index.search(query, limit=1)
+            hits = self.index.search(query, limit=1, lang=lang)
             entry = self.db.get(hits[0].id) if hits else None
-            answers.append(
-                InlineAnswer(query, entry, () if entry else tuple(self.index.suggest(query, 3)))
-            )
+            closest = () if entry else tuple(self.index.suggest(query, 3, lang=lang))
+            answers.append(InlineAnswer(query, entry, closest))
         return answers, max(0, len(queries) - INLINE_MAX)
 
     def related(self, entry: AnyEntry) -> list[AnyEntry]:
@@ -99,8 +100,9 @@ class RulesLookup:
             ids += [ref.id for mode in entry.modes for ref in mode.rules]
         return [self.db.get(i) for i in dict.fromkeys(ids) if i in self.db.by_id and i != entry.id]
 
-    def _suggest(self, query: str) -> str:
-        return ", ".join(hit.name for hit in self.index.suggest(query)) or "—"
+    def _suggest(self, query: str, lang: str) -> str:
+        """The closest names, in the language the reply is written in."""
+        return ", ".join(hit.name for hit in self.index.suggest(query, lang=lang)) or "—"
 
 
 def _cleaned(query: str) -> str:

@@ -29,10 +29,10 @@ class InlineLookups(commands.Cog):
         services = self.bot.services  # type: ignore[attr-defined]
         if not (await services.servers.get(message.guild.id)).get(SETTING):
             return
-        answers, left_out = services.rules.inline(message.content)
+        lang = await services.servers.language(message.guild.id)
+        answers, left_out = services.rules.inline(message.content, lang=lang)
         if not answers:
             return
-        lang = await services.servers.language(message.guild.id)
         lines = [
             render.compact(services.rules.db, a.entry, lang)
             if a.entry

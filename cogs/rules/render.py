@@ -71,6 +71,8 @@ def _first_page_fields(
         embed.add_field(
             name=t(lang, "rules.fix_note"), value=entry.fix_note[:FIELD_LIMIT], inline=False
         )
+    if entry.note_en:  # says where a text that is not the seed's comes from (rules notes...)
+        embed.add_field(name=t(lang, "rules.note"), value=entry.note_en[:FIELD_LIMIT], inline=False)
     names = [f"{e.name(lang)}" for e in related]
     for index, chunk in enumerate(_pack([", ".join(names)] if names else [])):
         embed.add_field(
@@ -144,13 +146,18 @@ def weapon_card(db: RulesDB, weapon: Weapon, lang: Lang) -> discord.Embed:
 def compact(db: RulesDB, entry: AnyEntry, lang: Lang) -> str:
     """One or two lines for an inline `[[...]]` answer."""
     if isinstance(entry, Weapon):
-        modes = []
-        for mode in entry.modes:
-            name = mode.name_en if lang == "en" else mode.name_fr
-            rules = ", ".join(
-                db.rules[r.id].label(r.param, lang) for r in mode.rules if r.id in db.rules
-            )
-            text = f"{band_text(mode, lang)} · {t(lang, 'rules.sv')} {mode.sv.text()}"
-            modes.append(f"{name + ': ' if name else ''}{text}{' · ' + rules if rules else ''}")
-        return f"**{entry.name(lang)}** — " + " | ".join(modes)
+        modes = " | ".join(compact_mode(db, mode, lang) for mode in entry.modes)
+        return f"**{entry.name(lang)}** — {modes}"
     return f"**{title(entry)}** — {summary(entry, lang) or source_line(entry)}"
+
+
+def compact_mode(db: RulesDB, mode: Mode, lang: Lang) -> str:
+    """The figures of the weapon card on one line: ranges, SV, attacks, rules with parameters."""
+    name = mode.name_en if lang == "en" else mode.name_fr
+    parts = [band_text(mode, lang), f"{t(lang, 'rules.sv')} {mode.sv.text()}"]
+    if mode.attacks:
+        parts.append(t(lang, "rules.attacks", attacks=mode.attacks))
+    labels = [db.rules[r.id].label(r.param, lang) for r in mode.rules if r.id in db.rules]
+    if labels:
+        parts.append(", ".join(labels))
+    return (f"{name}: " if name else "") + " · ".join(parts)

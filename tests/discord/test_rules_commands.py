@@ -170,3 +170,78 @@ async def test_without_intent_the_bot_refuses_to_turn_inline_on(table):
     with french():
         refused = await table.admin.slash(table.channel, "config inline-lookups", enabled=True)
     assert "Rien n'a été modifié" in refused.response.content
+
+
+# Issue 12, item 9: "Closest:" names are in the caller's language (the interaction locale).
+# "armur fase" matches nothing; the closest entries are Phase Armour and Reflex Armour
+# (002 "ARMURES À PHASES", 000/003 "ARMURES RÉFLEXES").
+async def test_rule_no_match_suggests_english_names_to_an_english_caller(table):
+    result = await table.alice.slash(table.channel, "rule", query="armur fase")
+    assert result.ephemeral
+    assert "Closest: Phase Armour, Reflex Armour" in result.response.content
+    assert "Armure" not in result.response.content
+
+
+async def test_rule_no_match_suggests_french_names_to_a_french_caller(table):
+    with french():
+        result = await table.alice.slash(table.channel, "rule", query="armur fase")
+    assert result.ephemeral
+    assert "Le plus proche : Armure à phases, Armure réflexe" in result.response.content
+    assert "Phase Armour" not in result.response.content
+
+
+async def test_rule_card_shows_where_a_non_seed_reading_comes_from(table):
+    """000 "WEAPON DRONES" only refers to the heavily armoured rules (page 37); the reading
+    of the rules notes is shown as a note marked as such, not as seed text (issue 12, item 8)."""
+    result = await table.alice.slash(table.channel, "rule", query="heavily-armoured")
+    embed = result.response.embeds[0]
+    note = next(f.value for f in embed.fields if f.name == "Note")
+    assert "Rules notes, not the seeds" in note and "damage chart" in note
+    assert "damage" not in (embed.description or "")
+
+
+# Issue 12, item 10: inline answers carry the weapon card's figures for every mode. Expected
+# figures: 000 table "Mag Light Support" 30"/50"/100", SV 2, TR3; 002 "Plasma Carbine - Tir
+# Unique" 20"/30"/50" SV 2 and "- Dispersion" 20"/30"/Aucune SV 0 TR2; 000 "Tractor Maul"
+# close combat only, SV 1, 2 attaques.
+INLINE_WEAPONS = "[[Mag Light Support]] [[Plasma Carbine]] [[Tractor Maul]]"
+
+
+@pytest.mark.settings(message_content_intent=True)
+async def test_inline_weapon_figures_in_french(simcord_env, table):
+    await table.admin.slash(table.channel, "config inline-lookups", enabled=True)
+    await table.alice.send(table.channel, INLINE_WEAPONS + " [[armur fase]]")
+    answer = table.channel.last_message
+    assert answer.author.id == simcord_env.bot.user.id
+    assert answer.content.splitlines() == [
+        '**Mag Light Support** — Efficace 30" · Longue 50" · Extrême 100" · VI 2 · TR3',
+        '**Plasma Carbine** — Tir Unique: Efficace 20" · Longue 30" · Extrême 50" · VI 2'
+        ' | Dispersion: Efficace 20" · Longue 30" · Extrême aucune · VI 0 · TR2',
+        "**Tractor Maul** — corps-à-corps uniquement · VI 1 · Attaques : 2",
+        "(seules les 3 premières recherches d'un message sont traitées ; 1 ignorée)",
+    ]
+
+
+@pytest.mark.settings(message_content_intent=True)
+async def test_inline_weapon_figures_in_english(simcord_env, table):
+    await table.admin.slash(table.channel, "config inline-lookups", enabled=True)
+    await table.admin.slash(table.channel, "config language", value="en")
+    await table.alice.send(table.channel, INLINE_WEAPONS)
+    assert table.channel.last_message.content.splitlines() == [
+        '**Mag Light Support** — Effective 30" · Long 50" · Extreme 100" · SV 2 · RF3',
+        '**Plasma Carbine** — Single Shot: Effective 20" · Long 30" · Extreme 50" · SV 2'
+        ' | Scatter: Effective 20" · Long 30" · Extreme none · SV 0 · RF2',
+        "**Tractor Maul** — close combat only · SV 1 · Attacks: 2",
+    ]
+
+
+@pytest.mark.settings(message_content_intent=True)
+async def test_inline_suggestions_use_the_server_language(simcord_env, table):
+    await table.admin.slash(table.channel, "config inline-lookups", enabled=True)
+    await table.alice.send(table.channel, "[[armur fase]]")
+    assert "(le plus proche : Armure à phases, Armure réflexe" in (
+        table.channel.last_message.content
+    )
+    await table.admin.slash(table.channel, "config language", value="en")
+    await table.alice.send(table.channel, "[[armur fase]]")
+    assert "(closest: Phase Armour, Reflex Armour" in table.channel.last_message.content

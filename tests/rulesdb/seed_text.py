@@ -166,3 +166,78 @@ def epic_kinds() -> dict[str, str]:
     return {
         h: text[text.index("Capacité Spéciale", text.index(h)) + 1].strip() for h in epic_headings()
     }
+
+
+# What the data changes on purpose when it copies seed text (rulesdb/README.md): HTML and
+# the "[justifier]" layout tags are dropped, and the known misspellings (seeds/README.md,
+# "Known defects") are read right.
+MARKUP = re.compile(r"</?i>|\[/?justifier\]")
+SPELLING_FIXES = {
+    "Srambler": "Scrambler",
+    "Orientaion": "Orientation",
+    "Orienta-tion": "Orientation",
+    "Herrisson": "Hérisson",
+}
+
+
+def as_copied(text: str) -> str:
+    """Seed or data text as the data copies it: no markup, defects fixed, spaces collapsed."""
+    text = MARKUP.sub("", text)
+    for wrong, right in SPELLING_FIXES.items():
+        text = text.replace(wrong, right)
+    return " ".join(text.split())
+
+
+def section(seed: str, heading: str, occurrence: int = 1) -> str:
+    """The text printed under ``heading`` (its ``occurrence``-th printing), up to the next one.
+
+    Headings are those the completeness tests find: armoury headings and the bold rule labels
+    of "RÈGLES SPÉCIALES" (a label's text is its own list item, label included, without the
+    "- "), the sections of 001, the capabilities of 004 (whose heading is printed twice, around
+    "Capacité Spéciale" and its type). Armoury page headers are left out.
+    """
+    text = lines(seed)
+    starts = _section_starts(seed, text)
+    found = [n for n, name in starts if name == heading]
+    if len(found) < occurrence:
+        raise KeyError(f"{seed} prints no heading {heading!r} (occurrence {occurrence})")
+    start = found[occurrence - 1]
+    end = next((n for n, _ in starts if n > start), len(text))
+    if text[start].startswith("- **"):
+        body = [text[start].removeprefix("- "), *text[start + 1 : end]]
+    elif seed == EPIC:
+        again = next(n for n in range(start + 1, end) if text[n].strip() == heading)
+        body = text[again + 1 : end]
+    else:
+        body = text[start + 1 : end]
+    return "\n".join(line for line in body if line.strip() not in PAGE_HEADERS).strip()
+
+
+def _section_starts(seed: str, text: list[str]) -> list[tuple[int, str]]:
+    if seed == HEX:
+        names = {*hex_headings(), *HEX_GROUPS}
+        return [(n, s) for n, line in enumerate(text) if (s := line.strip()) in names]
+    if seed == EPIC:
+        names = set(epic_headings())
+        return [
+            (n, s)
+            for n, line in enumerate(text)
+            if (s := line.strip()) in names and _next_text(text, n) == "Capacité Spéciale"
+        ]
+    return _armoury_starts(text)
+
+
+def _armoury_starts(text: list[str]) -> list[tuple[int, str]]:
+    """Headings, and the bold labels of the RÈGLES SPÉCIALES lists (as ``bold_labels``)."""
+    starts, inside = [], False
+    for n, line in enumerate(text):
+        if is_heading(line):
+            starts.append((n, line.strip().removeprefix("• ")))
+            inside = line.strip().startswith("RÈGLES SPÉCIALES")
+        elif inside and (match := re.match(r"^- \*\*(.+?)\*\*", line)):
+            starts.append((n, match.group(1).strip().rstrip(".:").strip()))
+    return starts
+
+
+def _next_text(text: list[str], n: int) -> str:
+    return next((s for line in text[n + 1 :] if (s := line.strip())), "")

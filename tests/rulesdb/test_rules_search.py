@@ -243,3 +243,12 @@ def test_suggest(index: RulesIndex) -> None:
     assert index.suggest("synchronizr drone")[0].id == "synchroniser-drone"
     assert all(h.why == "fuzzy" for h in index.suggest("lectro lanse"))
     assert index.suggest("zz") == []
+
+
+def test_suggest_names_in_the_reader_s_language(index: RulesIndex) -> None:
+    """The same closest entries, named in French by default and in English on request."""
+    french = index.suggest("armur fase", 2)
+    english = index.suggest("armur fase", 2, lang="en")
+    assert [h.id for h in french] == [h.id for h in english] == ["phase-armour", "reflex-armour"]
+    assert [h.name for h in french] == ["Armure à phases", "Armure réflexe"]
+    assert [h.name for h in english] == ["Phase Armour", "Reflex Armour"]
