@@ -46,6 +46,11 @@ class Ruleset(BaseModel):
         "(passes on anything but a 10; a failure rolls on its damage chart).",
     )
     max_targeters: int = Field(3, ge=0, le=5, description="Most Acc bonus from targeters.")
+    targeter_drift_capped: bool = Field(
+        True,
+        description="Overhead fire: the drift reduction of the Targeter Probes (1\" each) is "
+        "capped at max_targeters, since it replaces the capped Acc bonus; the seed states no cap.",
+    )
     mag_mortar_net_die: Literal[6, 10] = Field(
         6,
         description="Net ammo of the Mag Mortar gives D(n)+1 pins: D6+1 in the seeds, "

@@ -2,7 +2,10 @@
 
 Rules: rules-notes "Orders and the dice bag" (dice per unit, MOD), "Shooting" (break test,
 pins reaching Co), seeds 002/003 "Weapon Drones" (no morale test, but they always
-self-destruct when their pins reach their Co).
+self-destruct when their pins reach their Co), seeds 000/002/003 "PROBES (SONDES)" (no
+morale test, no pins, ever). Who tests and who takes pins is decided here only
+(``takes_break_tests``, ``takes_pins``), for every source: casualties, shots, mines,
+close combat, damage charts, markers and the pins commands.
 """
 
 from __future__ import annotations
@@ -35,6 +38,30 @@ from core.tests import check_stat
 from core.unit_gear import check_gear
 
 UNIT_KINDS: tuple[str, ...] = UnitKind.__args__  # type: ignore[attr-defined]
+
+
+def takes_break_tests(kind: str, *, by_chart: bool = False) -> bool:
+    """Whether a unit of ``kind`` takes a break (morale) test. Probes never do: "Les Probes
+    n'effectuent jamais de tests de moral, quelle qu'en soit la raison" (seeds "PROBES
+    (SONDES)"). Weapon drones only when their damage chart says so (``by_chart``): "sauf si
+    précisé dans leur table de dégâts" (seeds "WEAPON DRONES (DRONES ARMÉS)")."""
+    if kind == "probe":
+        return False
+    return by_chart or kind != "weapon_drone"
+
+
+def takes_pins(kind: str) -> bool:
+    """Whether a unit of ``kind`` can carry pins. Probes never do: "Les unités de Probes ne
+    subissent jamais de suppressions des touches" (seeds "PROBES (SONDES)"); read as no pin
+    from any source (hits, Net, damage charts, Grip, the pins commands)."""
+    return kind != "probe"
+
+
+def reaches_half(unit: Unit, before: int, after: int) -> bool:
+    """Casualties take the unit from fewer than half its starting models lost to half or
+    more: the moment of the half-casualty break test (rules-notes "Shooting")."""
+    lost_before, lost_after = unit.starting_models - before, unit.starting_models - after
+    return lost_before * 2 < unit.starting_models <= lost_after * 2
 
 
 class UnitResult(BaseModel):
@@ -221,6 +248,7 @@ class CasualtiesResult(BaseModel):
     dice_removed: int
     break_test: BreakTestRecord | None = None
     break_test_needs_co: bool = False  # half casualties reached, but the unit has no Co
+    no_break_test: str | None = None  # half casualties reached by a kind that never tests then
 
 
 def casualties(
@@ -229,8 +257,8 @@ def casualties(
     """Remove ``count`` models (1..models left). At 0 the unit is destroyed and its dice leave.
 
     When casualties first reach half the starting models and the ruleset says so, the unit
-    takes a break test (not weapon drones: seeds "Weapon Drones"); ``test_break=False`` for
-    casualties that do not come from a shooting attack.
+    takes a break test (not probes nor weapon drones: ``takes_break_tests``);
+    ``test_break=False`` for casualties that do not come from a shooting attack.
     """
     require_running(state)
     unit = find_unit(state, unit_ref)
@@ -253,22 +281,25 @@ def casualties(
     if hit.models == 0:
         result.destroyed = True
         result.dice_removed = _destroy(new, hit, "casualties")
-    elif test_break and _reaches_half(unit, hit) and new.ruleset().break_test_at_half_casualties:
-        if hit.co is None:
-            result.break_test_needs_co = True
-        else:
-            result.break_test = _break_test(new, hit, dice)
-            result.destroyed = hit.destroyed
-            result.dice_removed = hit.dice if hit.destroyed else 0
+    elif test_break and _half_due(new, hit, unit.models):
+        _half_break(new, hit, dice, result)
     return new, result
 
 
-def _reaches_half(before: Unit, after: Unit) -> bool:
-    if after.kind == "weapon_drone":
-        return False
-    lost_before = before.starting_models - before.models
-    lost_after = after.starting_models - after.models
-    return lost_before * 2 < after.starting_models <= lost_after * 2
+def _half_due(state: GameState, unit: Unit, models_before: int) -> bool:
+    rules = state.ruleset()
+    return rules.break_test_at_half_casualties and reaches_half(unit, models_before, unit.models)
+
+
+def _half_break(state: GameState, unit: Unit, dice: DiceSource, result: CasualtiesResult) -> None:
+    if not takes_break_tests(unit.kind):
+        result.no_break_test = unit.kind
+    elif unit.co is None:
+        result.break_test_needs_co = True
+    else:
+        result.break_test = _break_test(state, unit, dice)
+        result.destroyed = unit.destroyed
+        result.dice_removed = unit.dice if unit.destroyed else 0
 
 
 def _break_test(state: GameState, unit: Unit, dice: DiceSource) -> BreakTestRecord:
@@ -300,6 +331,8 @@ def break_test(state: GameState, unit_ref: str, dice: DiceSource) -> tuple[GameS
     unit = find_unit(state, unit_ref)
     if unit.destroyed:
         raise Conflict("unit.destroyed", unit=unit.name)
+    if not takes_break_tests(unit.kind, by_chart=True):
+        raise Conflict("unit.probe_no_break_test", unit=unit.name)
     _co(unit)
     new = fork(state)
     record = _break_test(new, new.units[unit.id], dice)
@@ -325,6 +358,8 @@ def _set_pins(
     value = compute(unit.pins)
     if not 0 <= value <= PINS_MAX:
         raise BadInput("pins.range", unit=unit.name, value=value, low=0, high=PINS_MAX)
+    if value > unit.pins and not takes_pins(unit.kind):
+        raise Conflict("pins.probe", unit=unit.name)  # taking pins off stays possible
     new = fork(state)
     changed = new.units[unit.id]
     changed.pins = value

@@ -3,7 +3,8 @@
 A side written as stats takes ``str``/``for``, ``res``/``rés`` and ``models``/``figurines``
 (1 when left out), and may add words: an armour (``reflex``, ``mounted-reflex``,
 ``phase``), a kind with a damage chart (``vehicle``, ``weapon-drone``, ``heavy-weapon``),
-``borer-drone``, ``nuhu``. Each side strikes with its weapon (every model), or bare-handed.
+``borer-drone`` (``drone-foreur``), ``nuhu``. Each side strikes with its weapon (every
+model), or bare-handed.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ FLAG_WORDS: dict[str, tuple[str, Any]] = {
     "heavy-weapon": ("kind", "heavy_weapon"),
     "borer-drone": ("borer_drone", True),
     "borer": ("borer_drone", True),
+    "drone-foreur": ("borer_drone", True),
+    "foreur": ("borer_drone", True),
     "nuhu": ("nuhu_envelope", True),
 }
 EXAMPLE = "str 5 res 6 models 3"

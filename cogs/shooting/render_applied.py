@@ -48,6 +48,8 @@ def model_and_pin_lines(lang: Lang, applied: DamageApplied, name: str) -> list[s
         lines.append(
             t(lang, "damage.net", unit=name, before=applied.net.before, after=applied.net.after)
         )
+    if applied.pins_spared:
+        lines.append(t(lang, "damage.pins_spared", unit=name))
     return lines
 
 
@@ -76,6 +78,8 @@ def damage_lines(lang: Lang, applied: DamageApplied | None) -> list[str]:
         lines += break_lines(lang, applied, applied.break_test)
     if applied.break_test_needs_co:
         lines.append(t(lang, "damage.break_needs_co", unit=name))
+    if applied.no_break_test is not None:
+        lines.append(t(lang, f"damage.no_break_test.{applied.no_break_test}", unit=name))
     if applied.destroyed:
         lines.append(t(lang, "damage.destroyed", unit=name))
     if not lines:

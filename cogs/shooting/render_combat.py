@@ -45,7 +45,7 @@ def strike_lines(
 def taken_lines(lang: Lang, unit: UnitLabel | None, side: SideResult) -> list[str]:
     taken = side.taken
     lines = [t(lang, "h2h.takes", unit=unit_name(lang, unit), blows=len(taken.hit_records))]
-    lines += res_lines(lang, taken.hit_records, taken.res_base, taken.res_modifiers)
+    lines += res_lines(lang, taken.hit_records, taken.res_base, taken.res_modifiers, taken.leader)
     lines += charts_lines(lang, taken.charts)
     lines.append(t(lang, "h2h.losses", count=side.losses))
     return lines

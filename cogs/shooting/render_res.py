@@ -3,15 +3,19 @@
 Hits are grouped by the number their test needs (Res with its modifiers, minus the SV):
 one line names the terms, the dice follow, each reroll after its first roll with its
 source (Medic, Leader...). A heavily armoured target fails only on a 10, which says so.
+With Leader(n) rerolls, the tests that fell on the Leader are marked 👑 and a line says
+why only those may use them.
 """
 
 from __future__ import annotations
 
 from cogs.shooting.render_chart import chart_lines
 from cogs.shooting.render_dice import dice_lines, res_face, sum_text
-from core.shooting.results import ChartResult, HitRecord
+from core.shooting.results import ChartResult, HitRecord, LeaderShare
 from core.shooting.tape import Modifier
 from locales import Lang, t
+
+LEADER = "👑"
 
 
 def tested(hits: list[HitRecord]) -> list[HitRecord]:
@@ -19,7 +23,7 @@ def tested(hits: list[HitRecord]) -> list[HitRecord]:
 
 
 def hit_face(lang: Lang, hit: HitRecord) -> str:
-    text = res_face(hit.res_rolls, hit.res_target or 0)
+    text = (LEADER if hit.on_leader else "") + res_face(hit.res_rolls, hit.res_target or 0)
     if hit.reroll_source is not None:
         text += f" ({t(lang, f'shoot.reroll_source.{hit.reroll_source}')})"
     if hit.grenade_hits > 1:
@@ -29,8 +33,25 @@ def hit_face(lang: Lang, hit: HitRecord) -> str:
     return text
 
 
+def leader_lines(lang: Lang, leader: LeaderShare | None) -> list[str]:
+    """Which tests the Leader's rerolls could serve, and the reading that picked them."""
+    if leader is None or not leader.tests:
+        return []
+    if leader.models is None:
+        return [t(lang, "shoot.leader_unknown", rerolls=leader.rerolls)]
+    numbers = ", ".join(map(str, leader.tests))
+    return [
+        t(lang, "shoot.leader", rerolls=leader.rerolls, count=len(leader.tests),
+          numbers=numbers, models=leader.models)
+    ]
+
+
 def res_lines(
-    lang: Lang, hits: list[HitRecord], base: int | None, modifiers: list[Modifier]
+    lang: Lang,
+    hits: list[HitRecord],
+    base: int | None,
+    modifiers: list[Modifier],
+    leader: LeaderShare | None = None,
 ) -> list[str]:
     """A line per SV: the Res terms and what a test needs, then the dice."""
     found = tested(hits)
@@ -45,6 +66,7 @@ def res_lines(
         key = "shoot.res_heavy" if group[0].heavy else "shoot.res"
         lines.append(t(lang, key, terms=terms, sv=sv, target=need))
         lines += dice_lines(lang, "shoot.res_dice", (hit_face(lang, h) for h in group))
+    lines += leader_lines(lang, leader)
     failed = sum(1 for h in found if h.failed)
     rerolled = sum(1 for h in found if h.reroll_source is not None)
     lines.append(t(lang, "shoot.res_summary", failed=failed, tests=len(found), rerolls=rerolled))

@@ -65,6 +65,14 @@ def count_lines(lang: Lang, result: ShotResult) -> list[str]:
     return lines
 
 
+def drones_off_lines(lang: Lang, result: ShotResult) -> list[str]:
+    """The target's buddy drones that the Scrambler switched off, by name."""
+    if not result.drones_off:
+        return []
+    names = ", ".join(t(lang, f"shoot.drone_off.{drone}") for drone in result.drones_off)
+    return [t(lang, "shoot.drones_off", drones=names)]
+
+
 def acc_lines(lang: Lang, result: ShotResult) -> list[str]:
     fractal = result.fractal
     if fractal is not None and fractal.locked:
@@ -110,7 +118,7 @@ def net_lines(lang: Lang, result: ShotResult) -> list[str]:
         lines.append(t(lang, "shoot.net_shared", shares=" / ".join(map(str, net.shares))))
     if net.halved:
         lines.append(t(lang, "shoot.net_halved"))
-    lines.append(t(lang, "shoot.net_pins", pins=net.pins_to))
+    lines.append(t(lang, "shoot.net_spared" if net.spared else "shoot.net_pins", pins=net.pins_to))
     return lines
 
 
@@ -134,6 +142,8 @@ def outcome_lines(lang: Lang, result: ShotResult) -> list[str]:
         lines.append(t(lang, "shoot.charts_rolled", count=len(result.charts)))
     if result.pins:
         lines.append(t(lang, "shoot.attack_pins", count=result.pins))
+    elif result.pins_spared:
+        lines.append(t(lang, "shoot.no_pin_probe"))
     elif result.heavily_armoured:
         lines.append(t(lang, "shoot.no_pin_heavy"))
     return lines
@@ -174,10 +184,13 @@ def shot(lang: Lang, record: ShotRecord) -> tuple[str, list[str]]:
     """The title and the lines of a shot's reply."""
     result = record.result
     lines = [header(lang, result)] + applied_lines(lang, record.markers)
-    lines += count_lines(lang, result) + arc_lines(lang, result) + acc_lines(lang, result)
+    lines += drones_off_lines(lang, result) + count_lines(lang, result) + arc_lines(lang, result)
+    lines += acc_lines(lang, result)
     lines += template_lines(lang, result) + hit_lines(lang, result)
     lines += net_lines(lang, result) + shield_lines(lang, result)
-    lines += res_lines(lang, result.hit_records, result.res_base, result.res_modifiers)
+    lines += res_lines(
+        lang, result.hit_records, result.res_base, result.res_modifiers, result.leader
+    )
     lines += charts_lines(lang, result.charts) + outcome_lines(lang, result)
     lines += marker_lines(lang, record) + effect_lines(lang, record) + fractal_lines(lang, result)
     if record.applied is not None:

@@ -8,7 +8,7 @@ are already in the Acc dice.
 
 from __future__ import annotations
 
-from cogs.shooting.render_dice import die_of, face
+from cogs.shooting.render_dice import die_of, face, of_step
 from core.shooting import ShotResult
 from core.shooting.results import TemplateRecord
 from locales import Lang, t
@@ -44,9 +44,18 @@ def template_line(lang: Lang, result: ShotResult, template: TemplateRecord) -> s
     return t(lang, "shoot.template", index=template.index, text=" — ".join(parts))
 
 
+def probes_line(lang: Lang, result: ShotResult) -> list[str]:
+    """What the Targeter Probes take off the drifts, and whether the ruleset capped it."""
+    if not result.drift_probes or not of_step(result.rolls, "drift"):
+        return []
+    capped = result.drift_reduction < result.drift_probes
+    key = "shoot.drift_probes_capped" if capped else "shoot.drift_probes"
+    return [t(lang, key, probes=result.drift_probes, inches=result.drift_reduction)]
+
+
 def template_lines(lang: Lang, result: ShotResult) -> list[str]:
     shown = [tp for tp in result.templates if tp.outcome in ("hit", "drift")]
-    lines = [template_line(lang, result, tp) for tp in shown]
+    lines = probes_line(lang, result) + [template_line(lang, result, tp) for tp in shown]
     duds = [str(tp.index) for tp in result.templates if tp.outcome == "dud"]
     if duds:
         key = "shoot.duds_blind" if result.blind else "shoot.duds"

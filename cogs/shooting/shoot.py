@@ -28,7 +28,9 @@ DESCRIPTIONS = {
     "shooter": "The firing unit of this game (its Acc, pins and order are used)",
     "target": "The target unit of this game (its Res, models, Down; it takes the damage)",
     "acc": "Shooter's Acc (needed without a shooter unit; overrides the unit's)",
-    "res": "Target's Res with armour (needed without a target unit; overrides the unit's)",
+    "res": (
+        "Target's base Res, without armour (needed without a target unit; overrides the unit's)"
+    ),
     "distance": "Distance to the target in inches (gives the range band)",
     "band": "Range band, when no distance is given",
     "order": "The shooter's order (default: its current order, else Fire)",
@@ -39,7 +41,7 @@ DESCRIPTIONS = {
     "spotter": "A Spotter rerolls one missed Acc test, not a 10 (default: the shooter's Spotter Drone)",
     "res_rerolls": "Rerolls of failed Res tests: medic, medi-drone, medi-probe, leader 2",
     "ammo": "Special ammo (X-Launcher, X-Howitzer, Mag Mortar, X-Sling, Micro-X)",
-    "armour": "The target's armour (default: the unit's, else none)",
+    "armour": "The target's armour, added to its Res (default: the unit's, else none)",
     "target_kind": "The target's kind: vehicles, weapon drones, heavy weapons roll damage charts",
     "shield_drones": "Shield Drones with the target, a D10 per hit (default: the target unit's)",
     "blind": "Blind overhead fire (Fire order only)",

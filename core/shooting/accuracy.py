@@ -73,7 +73,7 @@ def target_modifiers(shot: Shot, overhead: bool, rules: Ruleset) -> list[Modifie
     """Modifiers from the target and what stands between: drones, probes, markers."""
     target = shot.target
     found = []
-    if shot.batter_drone:
+    if shot.batter_drone and not target.scrambled:  # a buddy drone: off under a Scrambler
         found.append(Modifier(source="batter_drone", value=-2))
     if target.micromite:
         found.append(Modifier(source="micromite", value=-2))

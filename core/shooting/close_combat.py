@@ -25,7 +25,7 @@ from core.shooting.combat import GRENADES, HAND_WEAPONS, Attackers, CombatSide
 from core.shooting.profile import has, weapon_mode
 from core.shooting.rerolls import RerollPool
 from core.shooting.resistance import Resolver, res_base, res_modifiers
-from core.shooting.results import ChartResult, HitRecord
+from core.shooting.results import ChartResult, HitRecord, LeaderShare
 from core.shooting.shot import CHART_TABLES
 from core.shooting.tape import DieRoll, Modifier, Tape
 from core.shooting.validate import check_side
@@ -65,6 +65,7 @@ class Taken(BaseModel):
 
     res_base: int
     res_modifiers: list[Modifier]
+    leader: LeaderShare | None = None  # the side had Leader(n) rerolls
     hit_records: list[HitRecord] = []
     res_failed: int = 0
     casualties: int = 0
@@ -213,12 +214,13 @@ def take(
     base = res_base(target, modifiers)
     kind = target.chart_kind()
     chart = db.damage_tables[CHART_TABLES[kind]] if kind is not None else None
-    resolver = Resolver(base, RerollPool(target.res_rerolls.pool()), chart, False, rules)
+    resolver = Resolver(base, RerollPool(target.res_rerolls, side.models), chart, False, rules)
     damage = Taken(res_base=base, res_modifiers=modifiers)
     damage.hit_records = blow_records(blows, own, side.models)
     for hit in damage.hit_records:
         resolver.test(tape, hit)
     damage.charts = resolver.charts
+    damage.leader = resolver.leader_share(damage.hit_records)
     damage.heavily_armoured = any(h.heavy for h in damage.hit_records)
     damage.res_failed = sum(1 for h in damage.hit_records if h.failed)
     damage.casualties = min(side.models, sum(1 for h in damage.hit_records if h.casualty))

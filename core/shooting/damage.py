@@ -7,7 +7,8 @@ off first, then the pins, so a break test counts the attack's pin; a unit takes 
 break test per attack, whether half its models are gone or a chart asks for it. A chart's
 "Down" turns the unit's current order die to Down, or — if it has none yet this turn —
 takes one of its dice from the bag and sets it Down. "MOD −1" takes a die out of the game
-when the unit has one to spare; a die in use stays until the unit can lose it.
+when the unit has one to spare; a die in use stays until the unit can lose it. Probes take
+no pins and no break test from any of it (``core.units.takes_pins``, ``takes_break_tests``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ from core.units import (
     break_test,
     casualties,
     edit_unit,
+    reaches_half,
     set_pins,
+    takes_break_tests,
+    takes_pins,
 )
 
 
@@ -46,6 +50,8 @@ class DamageApplied(BaseModel):
     break_test: BreakResult | None = None
     break_reasons: list[str] = []  # "half_casualties", "damage_chart"
     break_test_needs_co: bool = False
+    pins_spared: bool = False  # pins were due, but the unit never takes pins (a probe)
+    no_break_test: str | None = None  # the kind spared a break test that was due (probe...)
     destroyed: bool = False
 
 
@@ -74,14 +80,6 @@ def turn_down(state: GameState, unit: Unit) -> None:
     unit.down = True
 
 
-def reaches_half(unit: Unit, before: int, after: int) -> bool:
-    """Casualties first reach half the starting models (not weapon drones: seeds)."""
-    if unit.kind == "weapon_drone":
-        return False
-    lost_before, lost_after = unit.starting_models - before, unit.starting_models - after
-    return lost_before * 2 < unit.starting_models <= lost_after * 2
-
-
 def lose_dice(state: GameState, unit_id: str, count: int, applied: DamageApplied) -> GameState:
     unit = state.units[unit_id]
     wanted = max(1, unit.dice - count)
@@ -103,6 +101,9 @@ def _remove_models(state, unit_id, damage, dice, applied) -> GameState:
 
 def _pins(state: GameState, unit_id: str, damage: Damage, applied: DamageApplied) -> GameState:
     total = damage.pins + sum(chart.pins for chart in damage.charts)
+    if not takes_pins(state.units[unit_id].kind):
+        applied.pins_spared = total > 0 or bool(damage.net_pins_to)
+        return state
     total = min(total, PINS_MAX - state.units[unit_id].pins)  # the tracker's ceiling
     if total > 0 and not state.units[unit_id].destroyed:
         state, applied.pins = add_pins(state, unit_id, total)
@@ -130,11 +131,15 @@ def _break(state, unit_id, damage, dice, applied) -> GameState:
         return state
     rules = state.ruleset()
     half = damage.half_break and rules.break_test_at_half_casualties
-    if half and reaches_half(unit, applied.models_before, unit.models):
-        applied.break_reasons.append("half_casualties")
-    if any(chart.morale_test for chart in damage.charts):
-        applied.break_reasons.append("damage_chart")
+    due = {
+        "half_casualties": half and reaches_half(unit, applied.models_before, unit.models),
+        "damage_chart": any(chart.morale_test for chart in damage.charts),
+    }
+    for reason, is_due in due.items():
+        if is_due and takes_break_tests(unit.kind, by_chart=reason == "damage_chart"):
+            applied.break_reasons.append(reason)
     if not applied.break_reasons:
+        applied.no_break_test = unit.kind if any(due.values()) else None
         return state
     if unit.co is None:
         applied.break_test_needs_co = True

@@ -19,7 +19,7 @@ from core.shooting.accuracy import (
 )
 from core.shooting.blast import roll_blast, template_hits
 from core.shooting.context import Context
-from core.shooting.overhead import landing, roll_drift
+from core.shooting.overhead import drift_reduction, landing, roll_drift
 from core.shooting.rerolls import halves_blast, must_reroll_hits, reroll_hits, spotter_reroll
 from core.shooting.results import FractalUse, HitRecord, TemplateRecord
 from core.shooting.tape import DieRoll
@@ -78,6 +78,8 @@ def overhead_hits(ctx: Context, tests: list[DieRoll], target: int) -> None:
     shot = ctx.shot
     if shot.spotter and not shot.blind:
         tests = spotter_reroll(ctx.tape, tests, target)
+    reduction = drift_reduction(shot.target.targeters, ctx.rules)
+    ctx.result.drift_probes, ctx.result.drift_reduction = shot.target.targeters, reduction
     for test in tests:
         template = TemplateRecord(
             index=test.index, outcome=landing(test, shot.blind), acc_roll=test.value
@@ -85,8 +87,7 @@ def overhead_hits(ctx: Context, tests: list[DieRoll], target: int) -> None:
         ctx.result.templates.append(template)
         if template.outcome == "drift":
             template.drift_inches = roll_drift(
-                ctx.tape, test.index, shot.order, shot.blind, shot.shooter_pins,
-                shot.target.targeters,
+                ctx.tape, test.index, shot.order, shot.blind, shot.shooter_pins, reduction
             )
             if template.drift_inches == 0:
                 template.outcome = "hit"

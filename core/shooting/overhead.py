@@ -6,13 +6,16 @@ Advance, plus 1" per pin on the firing unit, minus 1" per Targeter Probe marking
 — a drift of 0" or less is a direct hit (seed 000 "TARGETER PROBE": two probes turn a 2"
 drift into a hit). Blind fire (Fire only): only a 1 lands, and it drifts D10" + pins −
 probes; 2–10 are duds. The drift's direction and what lies under a drifted template are
-for the table: the result gives the distance.
+for the table: the result gives the distance. The probes' reduction "replaces" their Acc
+bonus, which stops at +3; whether the reduction stops there too the seed does not say: the
+ruleset's ``targeter_drift_capped`` decides (``drift_reduction``).
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+from core.ruleset import Ruleset
 from core.shooting.tape import DieRoll, Tape
 
 Outcome = Literal["hit", "drift", "dud"]
@@ -27,10 +30,16 @@ def landing(test: DieRoll, blind: bool) -> Outcome:
     return "dud" if test.value == 10 else "drift"
 
 
+def drift_reduction(targeters: int, rules: Ruleset) -> int:
+    """Inches off each drift: 1" per Targeter Probe marking the target (seed 000 "TARGETER
+    PROBE (SONDE CIBLEUSE)"), at most ``max_targeters`` when ``targeter_drift_capped``."""
+    return min(targeters, rules.max_targeters) if rules.targeter_drift_capped else targeters
+
+
 def roll_drift(
-    tape: Tape, index: int, order: str, blind: bool, pins: int, targeters: int
+    tape: Tape, index: int, order: str, blind: bool, pins: int, reduction: int
 ) -> int:
-    """Drift in inches after pins and probes, never below 0 (0 = on target)."""
+    """Drift in inches after pins and probes (``reduction``), never below 0 (0 = on target)."""
     sides = 10 if blind or order != "fire" else 5
     value = tape.roll(sides, "drift", index=index)
-    return max(0, value + pins - targeters)
+    return max(0, value + pins - reduction)

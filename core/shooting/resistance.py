@@ -16,7 +16,7 @@ from __future__ import annotations
 from core.ruleset import Ruleset
 from core.shooting.charts import roll_chart
 from core.shooting.rerolls import RerollPool
-from core.shooting.results import ChartResult, HitRecord
+from core.shooting.results import ChartResult, HitRecord, LeaderShare
 from core.shooting.shot import Target
 from core.shooting.tape import Modifier, Tape
 from rulesdb.tables import RollTable
@@ -78,16 +78,19 @@ class Resolver:
         self.base, self.pool, self.chart = base, pool, chart
         self.massive, self.rules = massive, rules
         self.charts: list[ChartResult] = []
+        self.tests = 0  # Res tests rolled so far: the Leader's are found by their number
 
     def test(self, tape: Tape, hit: HitRecord) -> None:
         """The Res test of ``hit`` (SV already on it), its reroll, then casualty or chart."""
         assert hit.sv is not None
         hit.res_target = self.base - hit.sv
         hit.heavy = hit.res_target > self.rules.heavy_armour_above
+        self.tests += 1
+        hit.on_leader = self.pool.on_leader(self.tests)
         first = tape.test("res", hit.res_target, index=hit.index)
         hit.res_rolls = [first.value]
         passed = bool(first.success)
-        source = None if passed else self.pool.take()
+        source = None if passed else self.pool.take(self.tests)
         if source is not None:
             again = tape.test("res_reroll", hit.res_target, index=hit.index)
             again.note = source
@@ -96,6 +99,16 @@ class Resolver:
         hit.failed = not passed
         if hit.failed:
             self._fail(tape, hit)
+
+    def leader_share(self, hits: list[HitRecord]) -> LeaderShare | None:
+        """Which Res tests fell on the Leader, for a target with Leader rerolls."""
+        if not self.pool.declared_leader:
+            return None
+        tested = [h for h in hits if h.res_rolls]
+        numbers = [n for n, h in enumerate(tested, start=1) if h.on_leader]
+        return LeaderShare(
+            rerolls=self.pool.declared_leader, models=self.pool.models, tests=numbers
+        )
 
     def _fail(self, tape: Tape, hit: HitRecord) -> None:
         if self.chart is None:

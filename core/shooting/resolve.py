@@ -25,6 +25,7 @@ from core.shooting.results import FractalUse, ShotResult
 from core.shooting.shields import SHIELD_TABLE, ShieldScreen
 from core.shooting.shot import CHART_TABLES, Shot, Target
 from core.shooting.tape import Modifier
+from core.units import takes_pins
 from rulesdb import load_rules
 from rulesdb.models import RulesDB
 
@@ -36,12 +37,29 @@ def resolve_shot(
 ) -> ShotResult:
     """Resolve ``shot`` (a ``Shot``) with ``dice``; ``BadInput`` / ``NotFound`` before any die."""
     ctx = prepare(shot, dice, rules or Ruleset(), db or load_rules())
+    ctx.result.drones_off = drones_off(shot)
     deliver(ctx)
     land_ammo(ctx)
     damage(ctx)
     finish(ctx)
     ctx.result.rolls = ctx.tape.rolls
     return ctx.result
+
+
+def drones_off(shot: Shot) -> list[str]:
+    """The target's buddy drones a Scrambler switches off ("ils cessent de fonctionner",
+    seeds "SCRAMBLER (BROUILLEUR)"; "rendus temporairement inutiles", "BUDDY DRONES"),
+    named so the reply can say why their effect is missing."""
+    target = shot.target
+    if not target.scrambled:
+        return []
+    declared = {
+        "batter_drone": shot.batter_drone,
+        "nano_shield": target.nano_shield,
+        "shield_drones": target.shield_drones > 0,
+        "medi_drone": target.res_rerolls.medi_drones > 0,
+    }
+    return [drone for drone, present in declared.items() if present]
 
 
 def land_ammo(ctx: Context) -> None:
@@ -55,6 +73,8 @@ def land_ammo(ctx: Context) -> None:
             result.net = roll_net(
                 ctx.tape, ammo, ctx.weapon.id, landed, ctx.shot.net_units, halve, ctx.rules
             )
+            if not takes_pins(ctx.shot.target.kind):  # rolled for the other units under it
+                result.net.pins_to, result.net.spared = 0, True
     elif ammo.id in MARKERS:
         result.markers = marker_landings(ammo.id, result.templates)
 
@@ -81,7 +101,8 @@ def resolver_for(ctx: Context, target: Target) -> Resolver:
     kind = target.chart_kind()
     chart = ctx.db.damage_tables[CHART_TABLES[kind]] if kind is not None else None
     massive = has(ctx.mode, "massive-damage")
-    return Resolver(ctx.result.res_base, RerollPool(rerolls.pool()), chart, massive, ctx.rules)
+    pool = RerollPool(rerolls, target.models)
+    return Resolver(ctx.result.res_base, pool, chart, massive, ctx.rules)
 
 
 def damage(ctx: Context) -> None:
@@ -99,6 +120,7 @@ def damage(ctx: Context) -> None:
         if not hit.blocked and hit.sv is not None:
             resolver.test(ctx.tape, hit)
     result.charts = resolver.charts
+    result.leader = resolver.leader_share(result.hit_records)
     result.blocked = sum(1 for h in result.hit_records if h.blocked)
     result.shield_drones_lost = screen.lost
     result.heavily_armoured = any(h.heavy for h in result.hit_records)
@@ -109,9 +131,9 @@ def damage(ctx: Context) -> None:
 
 def attack_pins(ctx: Context) -> int:
     """One pin for an attack that hits (ruleset), not per hit; none from a Sensor Module,
-    for a probe, or for hits a heavily armoured target resisted; SlingNet +1."""
+    for a probe (``takes_pins``), or for hits a heavily armoured target resisted; SlingNet +1."""
     result = ctx.result
-    if ctx.shot.target.kind == "probe" or has(ctx.mode, "no-stress"):
+    if not takes_pins(ctx.shot.target.kind) or has(ctx.mode, "no-stress"):
         return 0
     for hit in result.hit_records:
         hit.pins = not hit.heavy or (not hit.blocked and hit.failed)
@@ -127,6 +149,7 @@ def finish(ctx: Context) -> None:
     result.lucky_hits = sum(1 for h in result.hit_records if h.lucky)
     result.concentrated_fire = result.lucky_hits > 0 and has(mode, "concentrated-fire")
     result.pins = attack_pins(ctx)
+    result.pins_spared = not takes_pins(ctx.shot.target.kind) and bool(result.hit_records)
     result.effects = ten_effects(mode, ctx.ammo_id, tens(ctx.tape.rolls), ctx.shot.models)
     landed = any(not h.blocked for h in result.hit_records)
     result.effects.sensor_marked = has(mode, "target-sensor") and landed

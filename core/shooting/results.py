@@ -79,12 +79,22 @@ class HitRecord:
     heavy: bool = False  # heavily armoured: passes on anything but a 10, no pin if resisted
     res_rolls: list[int] = field(default_factory=list)  # the test, then its reroll if any
     reroll_source: str | None = None
+    on_leader: bool = False  # the Res test falls on the Leader model (Leader(n) rerolls)
     failed: bool = False
     casualty: bool = False
     chart: int | None = None  # index in ``charts``
     pins: bool = False  # this hit gives the attack its pin
     grenade_hits: int = 0  # close combat: grenade hits on one model, their SV added (``sv``)
     hazardous: bool = False  # close combat: the unit's own Hazardous H2H weapon hit it
+
+
+class LeaderShare(BaseModel):
+    """Leader(n): the Res tests (numbered from 1 in the order rolled) that fell on the Leader
+    model, the only ones its rerolls serve (``core.shooting.rerolls.RerollPool``)."""
+
+    rerolls: int  # the n of Leader(n)
+    models: int | None  # the target's models the hits were spread over (None: unknown)
+    tests: list[int]
 
 
 class NetResult(BaseModel):
@@ -98,6 +108,7 @@ class NetResult(BaseModel):
     shares: list[int]  # split between ``net_units`` units, largest first
     halved: bool
     pins_to: int  # this target's pins are raised to this (never lowered)
+    spared: bool = False  # the target never takes pins (a probe): its share is not applied
 
 
 class MarkerLanding(BaseModel):
@@ -141,9 +152,12 @@ class ShotResult(BaseModel):
     shots: int = 0
     arcs: int = 0  # Arc markers each shot crossed (its D10s are the "arc" rolls)
     intercepted: list[int] = Field(default_factory=list)  # shots an Arc stopped: no Acc test
+    drones_off: list[str] = Field(default_factory=list)  # buddy drones a Scrambler switched off
     acc_target: int | None = None
     acc_modifiers: list[Modifier] = Field(default_factory=list)
     templates: list[TemplateRecord] = Field(default_factory=list)
+    drift_probes: int = 0  # OH fire: Targeter Probes marking the target
+    drift_reduction: int = 0  # inches they take off each drift (ruleset targeter_drift_capped)
     hits: int = 0
     lucky_hits: int = 0
     concentrated_fire: bool = False
@@ -152,11 +166,13 @@ class ShotResult(BaseModel):
     shield_drones_lost: int = 0
     res_base: int | None = None  # Res with armour, cover and other modifiers, before SV
     res_modifiers: list[Modifier] = Field(default_factory=list)
+    leader: LeaderShare | None = None  # the target had Leader(n) rerolls
     heavily_armoured: bool = False
     res_failed: int = 0
     casualties: int = 0
     charts: list[ChartResult] = Field(default_factory=list)
     pins: int = 0  # pins of the attack itself (1 per the rules, SlingNet +1)
+    pins_spared: bool = False  # hits on a target that never takes pins (a probe)
     net: NetResult | None = None
     markers: list[MarkerLanding] = Field(default_factory=list)
     effects: ShooterEffects = Field(default_factory=ShooterEffects)

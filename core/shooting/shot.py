@@ -37,7 +37,8 @@ class ResRerolls(Frozen):
     """Rerolls of failed Res tests, by source (seeds 002/003 "MEDI-DRONE", "MEDI PROBE",
     "MEDIC", "Leader (n)"): each source gives its own, they add up, and a rerolled test is
     never rerolled again. ``medic`` is the total of the Medic(n) models in range (1 each for
-    a plain Medic), ``leader`` the n of Leader(n)."""
+    a plain Medic), ``leader`` the n of Leader(n): those serve the Leader model's own tests
+    only (``core.shooting.rerolls.RerollPool``)."""
 
     medic: int = 0
     medi_drones: int = 0
@@ -45,12 +46,12 @@ class ResRerolls(Frozen):
     leader: int = 0
 
     def pool(self) -> list[str]:
-        """One entry per reroll, named by its source, in the order they are spent."""
+        """One entry per reroll that serves any model, named by its source, in the order
+        they are spent (the Leader's are not in it)."""
         return (
             ["medic"] * self.medic
             + ["medi_drone"] * self.medi_drones
             + ["medi_probe"] * self.medi_probes
-            + ["leader"] * self.leader
         )
 
 

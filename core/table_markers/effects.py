@@ -29,7 +29,7 @@ from core.rolls import TestRoll
 from core.table_markers.lookup import markers_around, markers_of
 from core.table_markers.models import AmmoMarker
 from core.tests import d10_test
-from core.units import PinsResult, add_pins
+from core.units import PinsResult, add_pins, takes_pins
 
 LIVING_CREW = frozenset({"infantry", "heavy_weapon", "beast", "other"})
 MACHINES = frozenset({"weapon_drone", "vehicle"})  # −2 Res under a Scrambler
@@ -158,6 +158,6 @@ def grip_test(
     test = TestRoll.of(d10_test(dice, agility))
     outcome = ("full" if test.natural_one else "half") if test.passed else "stuck"
     record = GripRecord(markers=[m.number for m in grips], test=test, outcome=outcome)
-    if test.natural_ten:
+    if test.natural_ten and takes_pins(unit.kind):  # probes never take pins (seeds)
         state, record.pins = add_pins(state, unit_id, 1)
     return state, record

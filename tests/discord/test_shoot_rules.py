@@ -249,17 +249,18 @@ async def test_net_ammo_raises_the_targets_pins(simcord_env, table, dice):
 
 async def test_res_rerolls_from_a_medic_and_a_leader(simcord_env, table, dice):
     """Seed 002 "Medic (n) (Médecin)" and "Leader (n) (Chef)": each source rerolls a failed
-    Res test; a rerolled test is never rerolled again (rules-notes "Tests")."""
+    Res test; a rerolled test is never rerolled again (rules-notes "Tests"). The Leader's
+    reroll serves the Leader's own test only: of three hits on 5 models, the first."""
     await armies(table)
     before = await state_of(simcord_env, table.channel)
     dice.script(2, 2, 2)  # Acc 6: three hits
-    dice.script(9, 3, 8, 9, 7)  # Res 5: 9 → Medic 3; 8 → Leader 9; 7, no reroll left
+    dice.script(9, 3, 8, 9, 7)  # Res 5: 9 → Leader 3; 8 → Medic 9; 7, no reroll left
     fired = await shoot(
         table.alice, table.channel, weapon="mag-gun", models=3, shooter="Troopers",
         target="Gangers", distance=10, res_rerolls="medic, leader 1",
     )
     text = shown(fired)
-    assert "Res tests: `9`❌→`3`✅ (Medic) `8`❌→`9`❌ (Leader) `7`❌" in text
+    assert "Res tests: 👑`9`❌→`3`✅ (Leader) `8`❌→`9`❌ (Medic) `7`❌" in text
     assert "Res tests failed: **2** of 3 (rerolled: 2)." in text
     assert "**Gangers**: models 5 → **3**." in text
     await undo_restores(simcord_env, table, before)

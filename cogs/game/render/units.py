@@ -77,6 +77,8 @@ def casualties(lang: Lang, result: CasualtiesResult) -> str:
                 lines.append(t(lang, "unit.break_pin_removed"))
     if result.break_test_needs_co:
         lines.append(t(lang, "unit.break_needs_co", unit=name))
+    if result.no_break_test is not None:
+        lines.append(t(lang, f"unit.no_break_test.{result.no_break_test}"))
     if result.destroyed:
         lines.append(t(lang, "unit.destroyed_now", unit=name, dice=result.dice_removed))
     return "\n".join(lines)

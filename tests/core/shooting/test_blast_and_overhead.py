@@ -14,6 +14,7 @@ import pytest
 
 from core.dice import ScriptedDice
 from core.errors import BadInput
+from core.ruleset import Ruleset
 from core.shooting import Target, resolve_shot
 from tests.core.shooting.kit import fire, shot, steps
 
@@ -82,6 +83,19 @@ def test_probes_can_turn_a_drift_into_a_direct_hit():
     template = result.templates[0]
     assert (template.outcome, template.drift_inches, result.hits) == ("hit", 0, 1)
     assert not result.hit_records[0].lucky
+
+
+@pytest.mark.parametrize(("capped", "drift", "outcome"), [(True, 2, "drift"), (False, 0, "hit")])
+def test_the_drift_reduction_of_many_probes_follows_the_ruleset(capped, drift, outcome):
+    """000 "TARGETER PROBE (SONDE CIBLEUSE)": the +1 Acc per probe stops at +3; for OH fire
+    it is replaced by 1" less drift per probe, no cap stated. Ruleset
+    ``targeter_drift_capped`` (default on): five probes take 3" off a 5" drift, or all 5"."""
+    rules = Ruleset(targeter_drift_capped=capped)
+    dice = [4, 5] + ([2, 9, 9] if outcome == "hit" else [])
+    result = fire("x-launcher", dice, Target(res=5, targeters=5), rules, distance=20)
+    template = result.templates[0]
+    assert (template.outcome, template.drift_inches) == (outcome, drift)
+    assert (result.drift_probes, result.drift_reduction) == (5, 3 if capped else 5)
 
 
 def test_spotter_rerolls_a_missed_oh_shot_but_not_a_dud():

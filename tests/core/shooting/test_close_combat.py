@@ -14,6 +14,7 @@ from core.errors import BadInput
 from core.shooting import (
     Attackers,
     CombatSide,
+    ResRerolls,
     apply_combat,
     resolve_round,
     side_of,
@@ -165,3 +166,15 @@ def test_apply_combat_to_tracked_units():
     assert state.units["u2"].models == 1 and state.units["u2"].pins == 0
     assert [t.kind for t in applied.end_tests] == ["imtel_stave_exhausted"]
     assert_conserved(state)
+
+
+def test_leader_rerolls_in_close_combat_serve_the_leaders_blows_only():
+    """Seeds 002/003 "Leader (n)": the same reading as in shooting (rulesdb/README.md): with
+    2 defending models, blows 1 and 3 fall on the Leader. Str 5: three hits, two misses
+    back; Res 5 − SV 0 = 5: 8 → 2 (Leader), 9 (not the Leader's), 7 → 4 (Leader)."""
+    defender = side(2, res_rerolls=ResRerolls(leader=2))
+    result = fight(side(3), defender, [1, 2, 3, 9, 9, 8, 2, 9, 7, 4])
+    taken = result.defender.taken
+    assert [h.reroll_source for h in taken.hit_records] == ["leader", None, "leader"]
+    assert taken.leader is not None and taken.leader.tests == [1, 3]
+    assert taken.casualties == 1

@@ -92,8 +92,43 @@ def test_failed_res_tests_are_rerolled_once_per_source():
 
 
 def test_reroll_sources_add_up():
+    """The Leader's rerolls are not in the shared pool: they serve the Leader model only
+    (seeds 002/003 "RÈGLES SPÉCIALES COMMUNES", "Leader (n)")."""
     pool = ResRerolls(medic=1, medi_drones=2, medi_probes=1, leader=2).pool()
-    assert pool == ["medic", "medi_drone", "medi_drone", "medi_probe", "leader", "leader"]
+    assert pool == ["medic", "medi_drone", "medi_drone", "medi_probe"]
+
+
+def test_leader_rerolls_only_the_tests_that_fall_on_the_leader():
+    """Seeds 002/003 "RÈGLES SPÉCIALES COMMUNES": "La figurine Leader peut relancer ses
+    tests de Res ratés de (n) Touches". Reading: hits spread evenly over 5 models, the first
+    of each round on the Leader: tests 1 and 6 are the Leader's. Res 5 − SV 1 = 4; every
+    test fails; the Medic's reroll goes to test 2, the first failure that is not the Leader's."""
+    target = Target(res=5, models=5, res_rerolls=ResRerolls(leader=2, medic=1))
+    result = fire("mag-gun", [2] * 6 + [8, 3, 9, 4, 7, 7, 7, 8, 9], target, models=6)
+    assert [h.reroll_source for h in result.hit_records] == [
+        "leader", "medic", None, None, None, "leader",
+    ]
+    assert [h.on_leader for h in result.hit_records] == [True] + [False] * 4 + [True]
+    assert result.leader is not None and result.leader.tests == [1, 6]
+    assert result.casualties == 4
+
+
+def test_leader_rerolls_stop_at_n_and_never_reroll_a_reroll():
+    """Leader 1 with 2 models: tests 1 and 3 are the Leader's, one reroll only; the reroll
+    of test 1 fails and stays failed."""
+    target = Target(res=5, models=2, res_rerolls=ResRerolls(leader=1))
+    result = fire("mag-gun", [2] * 3 + [8, 9, 7, 6], target, models=3)
+    assert [h.reroll_source for h in result.hit_records] == ["leader", None, None]
+    assert [h.res_rolls for h in result.hit_records] == [[8, 9], [7], [6]]
+
+
+def test_with_the_models_unknown_the_leader_takes_the_first_hit_only():
+    """Untracked target without target-models: the Leader's share is test 1 alone."""
+    target = Target(res=5, res_rerolls=ResRerolls(leader=2))
+    result = fire("mag-gun", [2] * 3 + [8, 2, 9, 9], target, models=3)
+    assert [h.reroll_source for h in result.hit_records] == ["leader", None, None]
+    assert result.leader is not None and result.leader.models is None
+    assert result.leader.tests == [1]
 
 
 def test_a_scrambler_switches_medi_drones_off():
