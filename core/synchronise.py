@@ -191,7 +191,7 @@ class SolidMatterResult(BaseModel):
 def stuck_in_solid(
     state: GameState, unit_ref: str, count: int, dice: DiceSource
 ) -> tuple[GameState, SolidMatterResult]:
-    """"L'unité reçoit un pion Stress pour chaque figurine dans ce cas et ces dernières sont
+    """ "L'unité reçoit un pion Stress pour chaque figurine dans ce cas et ces dernières sont
     détruites à la fin de leur action": one pin per model first (pins reaching Co break the
     unit as ever), then the models are removed. Not a shooting attack: no break test at half
     casualties."""

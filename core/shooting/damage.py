@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from core.command import stat_for_test
 from core.dice import DiceSource
 from core.errors import Conflict
 from core.game import PINS_MAX, GameState, GivenOrder, Unit
@@ -136,7 +137,7 @@ def _break(state, unit_id, damage, dice, applied) -> GameState:
         applied.break_reasons.append("damage_chart")
     if not applied.break_reasons:
         return state
-    if unit.co is None:
+    if stat_for_test(state, unit, "co") is None:  # nor a commander's (seeds "Command")
         applied.break_test_needs_co = True
         return state
     state, applied.break_test = break_test(state, unit_id, dice)
