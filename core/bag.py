@@ -2,19 +2,31 @@
 
 Dice are counted per player colour: a unit puts ``Unit.dice`` dice of its owner's colour in
 the bag (MOD2/MOD3: 2/3). ``draw`` takes one at random weighted by the counts, ``take`` takes
-a named unit's die (Follow, Synchroniser Drone), ``putback`` is Block!, ``dispute`` sets dice
-aside for a Subverter Matrix. The drawn die waits in ``GameState.pending`` for an order
-(``core.orders.give_order``).
+a named unit's die (``core.synchronise`` adds Follow, the Synchroniser Drone and Phase
+Synchronisation), ``putback`` is Block!, ``dispute`` sets dice aside (``core.subverter``
+rolls the Subverter Matrix's test). The drawn die waits in ``GameState.pending`` for an
+order (``core.orders.give_order``).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import BaseModel
 
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
-from core.game import DisputedDie, GameState, PendingDie, Unit, find_unit, fork, require_running
-from core.rolls import RolledDie
+from core.game import (
+    DieSource,
+    DisputedDie,
+    GameState,
+    PendingDie,
+    Unit,
+    find_unit,
+    fork,
+    require_running,
+)
+from core.rolls import RolledDie, TestRoll
 
 
 class Census(BaseModel):
@@ -71,6 +83,12 @@ class DrawResult(BaseModel):
     bag_left: int
     eligible: list[str]  # unit ids
     for_unit: str | None = None
+    # a die taken by another unit's rule (core.synchronise): which unit, which rule, its test
+    by_unit: str | None = None
+    by_name: str | None = None
+    rule: Literal["follow", "synchroniser", "phase_sync"] | None = None
+    sync_test: TestRoll | None = None  # the Synchroniser Drone's test (None: not rolled)
+    taken: bool = True  # False: the Synchroniser test failed, no die left the bag
 
 
 def _pick(state: GameState, dice: DiceSource) -> tuple[RolledDie, str]:
@@ -116,31 +134,31 @@ def draw(state: GameState, dice: DiceSource) -> tuple[GameState, DrawResult]:
     return new, _drawn(new, die, rolled, before)
 
 
-def take(
-    state: GameState, unit_ref: str, by_unit: str | None = None
-) -> tuple[GameState, DrawResult]:
-    """Take a named unit's die from the bag instead of drawing (Follow, Synchroniser Drone).
-
-    ``by_unit`` is the unit whose rule allows it; a unit that was itself activated by a
-    taken die cannot activate another (rules-notes; seeds "Synchroniser Drone").
-    """
+def take(state: GameState, unit_ref: str) -> tuple[GameState, DrawResult]:
+    """Take a named unit's die from the bag instead of drawing, on the players' say (a
+    reaction, a scenario rule); ``core.synchronise.take_by`` when another unit's rule does."""
     require_running(state)
     unit = find_unit(state, unit_ref)
+    check_take(state, unit)
+    return take_die(state, unit, "take")
+
+
+def check_take(state: GameState, unit: Unit) -> None:
+    """Refuse a taken die for a unit that cannot have one now (before any test is rolled)."""
     check_can_order(unit)
-    if by_unit is not None:
-        source = find_unit(state, by_unit)
-        if source.id == unit.id:
-            raise BadInput("bag.take_self", unit=unit.name)
-        if source.orders and source.orders[-1].via == "take":
-            raise Conflict("bag.take_chain", unit=source.name)
     if sum(1 for p in state.pending if p.for_unit == unit.id) >= unit.dice_free:
         raise Conflict("bag.die_already_taken", unit=unit.name)
     if state.bag.get(unit.colour, 0) == 0:
         raise Conflict("bag.no_die_for_unit", unit=unit.name, colour=unit.colour)
+
+
+def take_die(state: GameState, unit: Unit, via: DieSource) -> tuple[GameState, DrawResult]:
+    """Move one die of the unit's colour from the bag to ``pending``, kept for the unit; it
+    can be blocked like a drawn die (seeds "Synchroniser Drone": "peut être bloqué")."""
     new = fork(state)
     before = dict(new.bag)
     new.bag[unit.colour] -= 1
-    die = PendingDie(colour=unit.colour, owner_id=unit.owner_id, via="take", for_unit=unit.id)
+    die = PendingDie(colour=unit.colour, owner_id=unit.owner_id, via=via, for_unit=unit.id)
     new.pending.append(die)
     return new, _drawn(new, die, None, before)
 
@@ -186,6 +204,14 @@ class DisputeResult(BaseModel):
     from_bag: int
     from_units: list[str]  # ids of units whose used die was taken
     disputed_total: int  # disputed dice of this colour now
+    # the Subverter Matrix's target and its Co test (core.subverter); older logs have none
+    unit_id: str | None = None
+    unit_name: str | None = None
+    test: TestRoll | None = None
+    outcome: Literal[
+        "disputed", "no_effect", "matrix_spent", "probe_destroyed", "no_dice"
+    ] = "disputed"
+    dice_removed: int = 0  # a probe destroyed: its dice left the game
 
 
 def dispute(

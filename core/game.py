@@ -35,8 +35,14 @@ ORDERS: tuple[OrderKind, ...] = ("fire", "advance", "run", "ambush", "rally", "d
 UnitKind = Literal["infantry", "weapon_drone", "vehicle", "heavy_weapon", "probe", "beast", "other"]
 StatName = Literal["ag", "acc", "str", "res", "init", "co"]
 STATS: tuple[StatName, ...] = ("ag", "acc", "str", "res", "init", "co")
-DestroyedBy = Literal["casualties", "break_test", "pins"]
-DieSource = Literal["draw", "take", "redraw"]
+# "homer": withdrawn off the table by its Homer Drone (seeds 003), not a casualty;
+# "subverter_matrix": a probe targeted by a Subverter Matrix (seeds 000/002)
+DestroyedBy = Literal["casualties", "break_test", "pins", "homer", "subverter_matrix"]
+# take: a named unit's die (Follow, or by the players' say); sync: a Synchroniser Drone's
+# passed test; phase_sync: Phase Synchronisation (seeds 002), Advance or Run only
+DieSource = Literal["draw", "take", "redraw", "sync", "phase_sync"]
+TAKEN: tuple[DieSource, ...] = ("take", "sync", "phase_sync")
+SYNCHRONISED: tuple[DieSource, ...] = ("sync", "phase_sync")
 Stat = Annotated[int, Field(ge=0, le=20)]
 
 
@@ -79,6 +85,13 @@ class Unit(BaseModel):
     jam_proof: bool = False
     # Common rules, buddy drones and equipment the resolvers act on (core.unit_gear)
     gear: dict[str, int] = {}
+    # Declared by the players (the bot cannot measure): within 10" of this Commander / Hero
+    # until changed (seeds 002/003 "Command", "Hero"; core.command reads them)
+    commander_id: str | None = None
+    hero_id: str | None = None
+    # Follow or Synchroniser Drone: which one the unit used this turn (a unit with both keeps
+    # to one per turn; a Synchroniser test, passed or not, is one attempt per turn)
+    turn_lead: Literal["follow", "synchroniser"] | None = None
 
     def has(self, key: str) -> int:
         """How many of a gear ``key`` the unit carries (0: none)."""
@@ -87,6 +100,16 @@ class Unit(BaseModel):
     @property
     def co(self) -> int | None:
         return self.stats.get("co")
+
+    @property
+    def withdrawn(self) -> bool:
+        """Left the table with its Homer Drone: out of the game, but not a casualty."""
+        return self.destroyed_by == "homer"
+
+    @property
+    def synchronised(self) -> bool:
+        """Activated this turn by a synchronised die: it cannot synchronise another."""
+        return any(o.via in SYNCHRONISED for o in self.orders)
 
     @property
     def dice_on_unit(self) -> int:

@@ -1,8 +1,15 @@
 """Giving an order with a drawn die (rules-notes, "Orders and the dice bag").
 
-A unit with pins takes the order test: Co − pins. Natural 1: carried out, −2 pins. Pass:
-carried out, −1 pin. Fail: the unit goes Down instead, −1 pin. Natural 10: Down, no pin
-removed. A Rally that is carried out removes D6 pins (ruleset ``rally_pins_die``).
+A unit with pins takes the order test: Co − pins (its commander's Co when higher,
+``core.command``). Natural 1: carried out, −2 pins. Pass: carried out, −1 pin. Fail: the
+unit goes Down instead, −1 pin. Natural 10: Down, no pin removed. A Rally that is carried
+out removes D6 pins (ruleset ``rally_pins_die``).
+
+Homer Drone (seeds 003 "HOMER DRONE (Drone de Guidage)"): a Run order given with ``homer``
+transports the unit off the table instead of running, for good; a failed order test sends
+it Down as ever and the transport fails this turn; on a natural 10 the drone is destroyed
+too. Its drones must work (not under an enemy Scrambler). A die taken by Phase
+Synchronisation (seeds 002) takes only Advance or Run.
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from core.bag import check_can_order
+from core.command import unit_co_test
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
 from core.game import (
@@ -23,10 +31,13 @@ from core.game import (
     fork,
     require_running,
 )
-from core.rolls import RolledDie, TestRoll, co_test, roll
+from core.rolls import RolledDie, TestRoll, roll
 from core.ruleset import Ruleset
-from core.table_markers.effects import GripRecord, grip_test
+from core.table_markers.effects import GripRecord, grip_test, is_scrambled
 from core.table_markers.effects import check_order as check_marker_order
+from core.units import remove_from_table
+
+PHASE_SYNC_ORDERS = ("advance", "run")  # seeds 002 "Synchronisation de Phase"
 
 
 class OrderTestRecord(BaseModel):
@@ -56,6 +67,10 @@ class OrderResult(BaseModel):
     rally: RallyRecord | None = None
     grip: GripRecord | None = None  # moved from within a Grip marker: its Ag test
     dice_left: int = 0  # dice the unit can still be given this turn
+    homer: bool = False  # a Run to be transported off the table by its Homer Drone
+    withdrawn: bool = False  # it left the table with its Homer Drone
+    homer_lost: bool = False  # the order test failed on a 10: the Homer Drone is destroyed
+    dice_removed: int = 0  # withdrawn: its dice left the game
 
 
 def _pending_index(state: GameState, unit: Unit) -> int:
@@ -69,20 +84,37 @@ def _pending_index(state: GameState, unit: Unit) -> int:
     raise Conflict("order.no_pending_die", unit=unit.name, colour=unit.colour)
 
 
-def _check(state: GameState, unit: Unit, order: str) -> None:
+def _check(state: GameState, unit: Unit, order: str, homer: bool) -> None:
     if order not in ORDERS:
         raise BadInput("order.unknown", order=order, known=", ".join(ORDERS))
     check_can_order(unit)
     if unit.kind == "probe" and order != "run":
         raise BadInput("order.probe_run_only", unit=unit.name)  # seeds 000/002 "Probes"
+    if homer:
+        _check_homer(state, unit, order)
     check_marker_order(state, unit, order)  # Scoot, a scrambled probe, Grip without Ag
 
 
-def order_test(dice: DiceSource, unit: Unit) -> OrderTestRecord:
-    """Roll the order test for ``unit`` (which has pins); does not change the unit."""
-    if unit.co is None:
-        raise Conflict("unit.needs_co", unit=unit.name)
-    test = co_test(dice, unit.co, unit.pins)
+def _check_homer(state: GameState, unit: Unit, order: str) -> None:
+    if not unit.has("homer_drone"):
+        raise BadInput("order.homer_needs_drone", unit=unit.name)
+    if order != "run":
+        raise BadInput("order.homer_run_only", unit=unit.name)
+    if is_scrambled(state, unit.id):  # buddy drones off (seeds "BUDDY DRONES")
+        raise Conflict("order.homer_scrambled", unit=unit.name)
+
+
+def _check_die(state: GameState, unit: Unit, order: str) -> None:
+    """The die the unit would use allows the order (a Phase Synchronisation die moves)."""
+    die = state.pending[_pending_index(state, unit)]
+    if die.via == "phase_sync" and order not in PHASE_SYNC_ORDERS:
+        raise BadInput("order.phase_sync_moves", unit=unit.name)
+
+
+def order_test(state: GameState, unit: Unit, dice: DiceSource) -> OrderTestRecord:
+    """Roll the order test for ``unit`` (which has pins) on the Co it tests on (its own or
+    its commander's); does not change the unit."""
+    test = unit_co_test(state, unit, dice)
     if test.natural_one:
         removed = 2
     elif test.natural_ten:
@@ -96,27 +128,28 @@ def _needs_test(unit: Unit, order: str, rules: Ruleset) -> bool:
     return unit.pins > 0 and (order != "down" or rules.down_order_takes_order_test)
 
 
-def can_order(state: GameState, unit_ref: str, order: str) -> Unit:
+def can_order(state: GameState, unit_ref: str, order: str, *, homer: bool = False) -> Unit:
     """Every check of ``give_order``, before any die (the unit, the order, markers, a die)."""
     require_running(state)
     unit = find_unit(state, unit_ref)
-    _check(state, unit, order)
-    _pending_index(state, unit)
+    _check(state, unit, order, homer)
+    _check_die(state, unit, order)
     return unit
 
 
 def give_order(
-    state: GameState, unit_ref: str, order: str, dice: DiceSource
+    state: GameState, unit_ref: str, order: str, dice: DiceSource, *, homer: bool = False
 ) -> tuple[GameState, OrderResult]:
     """Give ``order`` to a unit with a pending die of its owner; order test if it has pins;
-    a Grip test when it moves from within a Grip marker (``core.table_markers.effects``)."""
-    unit = can_order(state, unit_ref, order)
+    a Grip test when it moves from within a Grip marker (``core.table_markers.effects``);
+    ``homer``: a Run that takes the unit off the table with its Homer Drone."""
+    unit = can_order(state, unit_ref, order, homer=homer)
     index = _pending_index(state, unit)
     new = fork(state)
     die: PendingDie = new.pending.pop(index)
     target = new.units[unit.id]
     rules = new.ruleset()
-    test = order_test(dice, target) if _needs_test(target, order, rules) else None
+    test = order_test(new, target, dice) if _needs_test(target, order, rules) else None
     executed = order if test is None or test.carried_out else "down"
     if test is not None:
         target.pins -= test.pins_removed
@@ -130,7 +163,14 @@ def give_order(
     target.orders.append(
         GivenOrder(seq=new.activations, order=order, executed=executed, via=die.via)
     )
-    new, grip = grip_test(new, unit.id, executed, dice)
+    withdrawn = homer and executed == "run"
+    homer_lost = homer and test is not None and test.test.natural_ten
+    if homer_lost:
+        del target.gear["homer_drone"]  # "le signal de modulation est rompu"
+    removed = remove_from_table(new, unit.id, "homer") if withdrawn else 0
+    grip = None
+    if not withdrawn:  # transported instead of running: no move out of a Grip
+        new, grip = grip_test(new, unit.id, executed, dice)
     target = new.units[unit.id]
     return new, OrderResult(
         unit_id=unit.id,
@@ -148,6 +188,10 @@ def give_order(
         rally=rally,
         grip=grip,
         dice_left=target.dice_free,
+        homer=homer,
+        withdrawn=withdrawn,
+        homer_lost=homer_lost,
+        dice_removed=removed,
     )
 
 

@@ -5,6 +5,8 @@ Results are pydantic models so that the game log keeps every die as JSON.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
 
 from core.dice import DiceSource
@@ -16,6 +18,14 @@ class RolledDie(BaseModel):
 
     sides: int
     value: int
+
+
+class Lent(BaseModel):
+    """Whose stat a test used when it was not the unit's own (core.command: Command, Hero)."""
+
+    rule: Literal["command", "hero"]
+    unit_id: str
+    unit_name: str
 
 
 class TestRoll(BaseModel):
@@ -31,6 +41,7 @@ class TestRoll(BaseModel):
     passed: bool
     natural_one: bool
     natural_ten: bool
+    lent: Lent | None = None  # the stat was a commander's Co or a hero's Init
 
     @classmethod
     def of(cls, result: TestResult) -> TestRoll:

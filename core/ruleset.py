@@ -70,6 +70,11 @@ class Ruleset(BaseModel):
         description="A Down order given to a unit with pins takes the order test too "
         "(its only effect is on the pins removed).",
     )
+    synchroniser_test_always: bool = Field(
+        True,
+        description="A Synchroniser Drone's test is rolled even when the unit has no pins "
+        "(off: an unpinned unit synchronises without rolling, as an order test).",
+    )
     # End of turn (rules-notes, "End of turn")
     recovery_fail_removes_pin: bool = Field(
         False, description="A failed recovery test (not a natural 10) still removes 1 pin."

@@ -14,12 +14,11 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from core.command import co_for_test, unit_co_test
 from core.dice import DiceSource
 from core.end_tests import EndTestOutcome, run_end_tests
-from core.errors import Conflict
 from core.game import DisputedDie, GameState, Unit, fork, require_running
-from core.rolls import RolledDie, TestRoll, co_test, roll
-from core.ruleset import Ruleset
+from core.rolls import RolledDie, TestRoll, roll
 
 MAX_DISPUTE_ROUNDS = 100
 
@@ -69,12 +68,12 @@ class TurnEndResult(BaseModel):
     rolls: list[TurnRoll]
 
 
-def _recover(unit: Unit, rules: Ruleset, dice: DiceSource) -> RecoveryRecord:
-    if unit.co is None:
-        raise Conflict("unit.needs_co", unit=unit.name)
+def _recover(state: GameState, unit: Unit, dice: DiceSource) -> RecoveryRecord:
+    rules = state.ruleset()
+    co_for_test(state, unit)  # a Co (its own or its commander's) even when no roll is due
     test = None
     if unit.pins or not rules.recovery_auto_pass_without_pins:
-        test = co_test(dice, unit.co, unit.pins)
+        test = unit_co_test(state, unit, dice)
     passed = test is None or test.passed
     if test is None or test.natural_ten:
         removed = 0
@@ -125,6 +124,7 @@ def _return_dice(state: GameState, recovery: list[RecoveryRecord]) -> dict[str, 
             back, unit.dice_out = back - 1, 1
         returned[unit.colour] = returned.get(unit.colour, 0) + back
         unit.orders = []
+        unit.turn_lead = None  # Follow or Synchroniser: chosen again next turn
     for die in state.pending:
         returned[die.colour] = returned.get(die.colour, 0) + 1
     state.pending = []
@@ -137,9 +137,8 @@ def end_turn(state: GameState, dice: DiceSource) -> tuple[GameState, TurnEndResu
     """Run the end of the turn; every die rolled is in the result, in order."""
     require_running(state)
     new = fork(state)
-    rules = new.ruleset()
     left = {c: n for c, n in new.bag.items() if n}
-    recovery = [_recover(u, rules, dice) for u in new.living() if u.down]
+    recovery = [_recover(new, u, dice) for u in new.living() if u.down]
     disputes = [_contest(d, dice) for d in new.disputed]
     _settle_disputes(new, disputes)
     returned = _return_dice(new, recovery)

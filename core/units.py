@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from core.bag import remove_from_pool
+from core.command import LINK, check_leader, co_for_test, stat_for_test, unit_co_test
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
 from core.game import (
@@ -33,7 +34,7 @@ from core.game import (
     join_player,
     require_running,
 )
-from core.rolls import TestRoll, co_test
+from core.rolls import TestRoll
 from core.tests import check_stat
 from core.unit_gear import check_gear
 
@@ -143,14 +144,16 @@ def add_unit(
 
 def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameState, UnitResult]:
     """Change name, models, starting_models, dice, kind, stats (merged; None clears), notes,
-    down, gear (replaced whole: ``{}`` clears it).
+    down, gear (replaced whole: ``{}`` clears it), commander and hero (a unit ref the unit
+    is declared within 10" of, ``core.command.NO_LEADER`` clears it).
 
     Changing ``dice`` puts dice in the bag or takes them out of the game; it cannot go below
     the dice the unit already used this turn or has kept out (``unit.dice_in_use``).
     """
     require_running(state)
     allowed = {
-        "name", "models", "starting_models", "dice", "kind", "stats", "notes", "down", "gear"
+        "name", "models", "starting_models", "dice", "kind", "stats", "notes", "down", "gear",
+        "commander", "hero",
     }
     unknown = sorted(set(changes) - allowed)
     if unknown:
@@ -176,6 +179,9 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
         _edit_dice(new, edited, changes["dice"], result)
     if changes.get("gear") is not None:
         edited.gear = check_gear(changes["gear"])
+    for rule, key in (("command", "commander"), ("hero", "hero")):
+        if changes.get(key) is not None:  # after the gear: "gear:command" may come with it
+            setattr(edited, LINK[rule], check_leader(new, edited, rule, changes[key]))
     for key in ("kind", "notes", "down"):
         if changes.get(key) is not None:
             setattr(edited, key, changes[key].strip() if key == "notes" else changes[key])
@@ -294,7 +300,7 @@ def _half_due(state: GameState, unit: Unit, models_before: int) -> bool:
 def _half_break(state: GameState, unit: Unit, dice: DiceSource, result: CasualtiesResult) -> None:
     if not takes_break_tests(unit.kind):
         result.no_break_test = unit.kind
-    elif unit.co is None:
+    elif stat_for_test(state, unit, "co") is None:
         result.break_test_needs_co = True
     else:
         result.break_test = _break_test(state, unit, dice)
@@ -303,7 +309,7 @@ def _half_break(state: GameState, unit: Unit, dice: DiceSource, result: Casualti
 
 
 def _break_test(state: GameState, unit: Unit, dice: DiceSource) -> BreakTestRecord:
-    test = co_test(dice, _co(unit), unit.pins)
+    test = unit_co_test(state, unit, dice)  # its commander's Co when higher
     removed = 0
     if not test.passed:
         _destroy(state, unit, "break_test")
@@ -311,12 +317,6 @@ def _break_test(state: GameState, unit: Unit, dice: DiceSource) -> BreakTestReco
         removed = min(1, unit.pins)
         unit.pins -= removed
     return BreakTestRecord(test=test, destroyed=not test.passed, pins_removed=removed)
-
-
-def _co(unit: Unit) -> int:
-    if unit.co is None:
-        raise Conflict("unit.needs_co", unit=unit.name)
-    return unit.co
 
 
 class BreakResult(BaseModel):
@@ -333,7 +333,7 @@ def break_test(state: GameState, unit_ref: str, dice: DiceSource) -> tuple[GameS
         raise Conflict("unit.destroyed", unit=unit.name)
     if not takes_break_tests(unit.kind, by_chart=True):
         raise Conflict("unit.probe_no_break_test", unit=unit.name)
-    _co(unit)
+    co_for_test(state, unit)
     new = fork(state)
     record = _break_test(new, new.units[unit.id], dice)
     return new, BreakResult(unit_id=unit.id, unit_name=unit.name, record=record)
@@ -371,8 +371,10 @@ def _set_pins(
 
 
 def breaks_on_pins(state: GameState, unit: Unit) -> bool:
-    """Pins ≥ Co destroy the unit: a ruleset setting, always for weapon drones."""
-    if unit.co is None or unit.pins == 0 or unit.pins < unit.co:
+    """Pins ≥ Co destroy the unit: a ruleset setting, always for weapon drones. The Co is
+    the one it tests on (its commander's when higher: seeds "Command")."""
+    co = stat_for_test(state, unit, "co")
+    if co is None or unit.pins == 0 or unit.pins < co.value:
         return False
     return unit.kind == "weapon_drone" or state.ruleset().break_at_pins_equal_co
 
@@ -396,3 +398,10 @@ def remove_pins(state: GameState, unit_ref: str, count: int) -> tuple[GameState,
 
 def set_pins(state: GameState, unit_ref: str, value: int) -> tuple[GameState, PinsResult]:
     return _set_pins(state, unit_ref, lambda pins: value)
+
+
+def remove_from_table(state: GameState, unit_id: str, reason: DestroyedBy) -> int:
+    """The unit leaves the game for another reason than damage (a Homer Drone, a Subverter
+    Matrix on a probe): its dice leave as a destroyed unit's. Mutates ``state``; returns
+    the dice removed."""
+    return _destroy(state, state.units[unit_id], reason)

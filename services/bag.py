@@ -11,9 +11,11 @@ from dataclasses import dataclass
 
 from core import bag, orders, turn
 from core.bag import DisputeResult, DrawResult, check_can_order, eligible_units
-from core.errors import Conflict, NotAllowed
+from core.errors import BadInput, Conflict, NotAllowed
 from core.game import GameState, PendingDie, Unit
 from core.orders import OrderResult
+from core.subverter import subvert
+from core.synchronise import take_by
 from core.turn import TurnEndResult
 from services.game_access import Call, GameAccess, unit_ref
 from services.permissions import (
@@ -68,10 +70,15 @@ class BagService(GameAccess):
         done = await self.change(call, "draw", apply, game_id=game_id)
         return _drawn(done.event.game_id, done.state, done.result)
 
-    async def take(self, call: Call, unit: str, by: str | None = None) -> Drawn:
-        """Take a named unit's die instead of drawing (Follow, Synchroniser Drone)."""
+    async def take(
+        self, call: Call, unit: str, by: str | None = None, via: str | None = None
+    ) -> Drawn:
+        """Take a named unit's die instead of drawing; with `by`, by that unit's rule
+        (Follow, Synchroniser Drone: its test is rolled, Phase Synchronisation)."""
         ref = unit_ref(unit)
         by_ref = unit_ref(by) if by else None
+        if via is not None and by_ref is None:
+            raise BadInput("bag.via_needs_by", via=via[:30])
         games = {r.game_id for r in (ref, by_ref) if r is not None and r.game_id is not None}
         if len(games) > 1:
             raise Conflict(WRONG_GAME)
@@ -79,8 +86,10 @@ class BagService(GameAccess):
         def apply(state: GameState, who: Standing) -> tuple[GameState, DrawResult]:
             target = resolve(state, ref)
             require_unit_owner(state, target, who)
-            source = resolve(state, by_ref).id if by_ref is not None else None
-            return bag.take(state, target.id, source)
+            if by_ref is None:
+                return bag.take(state, target.id)
+            source = resolve(state, by_ref)
+            return take_by(state, target.id, source.id, self.dice, via)
 
         done = await self.change(
             call, "take", apply, game_id=next(iter(games), None), wrong_game=WRONG_GAME
@@ -102,11 +111,11 @@ class BagService(GameAccess):
         self,
         call: Call,
         unit: str,
-        count: int,
         by_owner_id: int | None = None,
         in_play: list[str] | None = None,
     ) -> DisputeResult:
-        """Subverter Matrix: set 1 or 2 of the unit's owner's dice aside."""
+        """Subverter Matrix on a unit: its Co test decides how many of its owner's dice are
+        disputed (0, 1 or 2); a probe is destroyed."""
         ref = unit_ref(unit)
         disputer = call.actor.user_id if by_owner_id is None else by_owner_id
         named = [unit_ref(r).ref for r in (in_play or [])[:IN_PLAY_MAX] if r.strip()]
@@ -115,7 +124,7 @@ class BagService(GameAccess):
             require_player(state, who)
             require_self_or_host(state, who, disputer)
             target = resolve(state, ref)
-            return bag.dispute(state, target.id, count, disputer, named)
+            return subvert(state, target.id, disputer, self.dice, named)
 
         done = await self.change(call, "dispute", apply, game_id=ref.game_id, wrong_game=WRONG_GAME)
         return done.result
@@ -138,8 +147,17 @@ class BagService(GameAccess):
             raise Conflict("order.no_pending_die", unit=target.name, colour=target.colour)
         return target
 
-    async def order(self, call: Call, unit: str, order: str, game_id: int | None = None) -> Ordered:
-        """Give `order` to the unit with its owner's drawn die (order test when pinned)."""
+    async def order(
+        self,
+        call: Call,
+        unit: str,
+        order: str,
+        game_id: int | None = None,
+        *,
+        homer: bool = False,
+    ) -> Ordered:
+        """Give `order` to the unit with its owner's drawn die (order test when pinned);
+        `homer`: a Run that takes the unit off the table with its Homer Drone."""
         ref = unit_ref(unit)
         order = order.strip().casefold()[:20]
         if game_id is not None and ref.game_id is not None and game_id != ref.game_id:
@@ -150,7 +168,7 @@ class BagService(GameAccess):
         def apply(state: GameState, who: Standing) -> tuple[GameState, OrderResult]:
             target = resolve(state, ref)
             require_unit_owner(state, target, who)
-            return orders.give_order(state, target.id, order, self.dice)
+            return orders.give_order(state, target.id, order, self.dice, homer=homer)
 
         done = await self.change(call, "order", apply, game_id=expected, wrong_game=wrong)
         return Ordered(done.event.game_id, done.result)

@@ -9,8 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.errors import NotFound
+from core.command import NO_LEADER
+from core.errors import Conflict, NotFound
 from core.game import GameState, Unit, find_unit
+from core.stat_tests import StatTestResult, stat_test
+from core.synchronise import SolidMatterResult, stuck_in_solid
+from core.unit_gear import CLEAR_WORDS, parse_gear
 from core.units import (
     CasualtiesResult,
     PinsResult,
@@ -23,7 +27,6 @@ from core.units import (
     remove_unit,
     set_pins,
 )
-from core.unit_gear import parse_gear
 from services.game_access import Call, GameAccess, UnitRef, qualified, unit_ref
 from services.permissions import Standing, require_self_or_host, require_unit_owner
 
@@ -40,6 +43,11 @@ class UnitChoice:
 
 def resolve(state: GameState, ref: UnitRef) -> Unit:
     return find_unit(state, ref.ref)
+
+
+def _leader_ref(text: str) -> UnitRef | None:
+    """A commander or hero as typed; None for "none" (it clears the link)."""
+    return None if text.strip().casefold() in CLEAR_WORDS else unit_ref(text)
 
 
 class UnitService(GameAccess):
@@ -84,13 +92,21 @@ class UnitService(GameAccess):
             given["notes"] = given["notes"][:2000]
         if isinstance(given.get("gear"), str):
             given["gear"] = parse_gear(given["gear"])  # "none" clears it
+        leaders = {k: _leader_ref(given.pop(k)) for k in ("commander", "hero") if k in given}
+        refs = [ref, *(r for r in leaders.values() if r is not None)]
+        games = {r.game_id for r in refs if r.game_id is not None}
+        if len(games) > 1:
+            raise Conflict(WRONG_GAME)
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, UnitResult]:
             target = resolve(state, ref)
             require_unit_owner(state, target, who)
+            for key, leader in leaders.items():
+                given[key] = NO_LEADER if leader is None else resolve(state, leader).id
             return edit_unit(state, target.id, **given)
 
-        return (await self._change(call, "unit_edit", apply, ref)).result
+        game = UnitRef(next(iter(games), None), ref.ref)
+        return (await self._change(call, "unit_edit", apply, game)).result
 
     async def remove(self, call: Call, unit: str) -> UnitResult:
         ref = unit_ref(unit)
@@ -101,6 +117,28 @@ class UnitService(GameAccess):
             return remove_unit(state, target.id)
 
         return (await self._change(call, "unit_remove", apply, ref)).result
+
+    async def test(self, call: Call, unit: str, stat: str, modifier: int = 0) -> StatTestResult:
+        """A D10 test on one of the unit's stats (Init to react...); changes nothing, logged."""
+        ref = unit_ref(unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, StatTestResult]:
+            target = resolve(state, ref)
+            require_unit_owner(state, target, who)
+            return stat_test(state, target.id, stat, self.dice, modifier)
+
+        return (await self._change(call, "unit_test", apply, ref)).result
+
+    async def in_solid(self, call: Call, unit: str, count: int) -> SolidMatterResult:
+        """Phase Synchronisation: models that ended inside solid matter (a pin each, gone)."""
+        ref = unit_ref(unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, SolidMatterResult]:
+            target = resolve(state, ref)
+            require_unit_owner(state, target, who)
+            return stuck_in_solid(state, target.id, count, self.dice)
+
+        return (await self._change(call, "in_solid", apply, ref)).result
 
     async def casualties(self, call: Call, unit: str, count: int) -> CasualtiesResult:
         ref = unit_ref(unit)
@@ -140,9 +178,10 @@ class UnitService(GameAccess):
         return state
 
     async def choices(
-        self, channel_id: int, typed: str, *, living_only: bool = True
+        self, channel_id: int, typed: str, *, living_only: bool = True, gear: str | None = None
     ) -> list[UnitChoice]:
-        """Autocomplete: the channel's running game's units whose name contains `typed`."""
+        """Autocomplete: the channel's running game's units whose name contains `typed`
+        (`gear`: only units that carry it, e.g. the commanders)."""
         async with self.store.read() as tx:
             record = await tx.running_game(channel_id)
         if record is None:
@@ -150,6 +189,7 @@ class UnitService(GameAccess):
         state = GameState.model_validate_json(record.state)
         wanted = " ".join(typed.split()).casefold()
         units = [u for u in state.units.values() if not (living_only and u.destroyed)]
+        units = [u for u in units if gear is None or u.has(gear)]
         starts = [u for u in units if u.name.casefold().startswith(wanted)]
         first = {u.id for u in starts}
         contains = [u for u in units if wanted in u.name.casefold() and u.id not in first]

@@ -8,8 +8,15 @@ from discord.ext import commands
 
 from cogs.common.replies import lang_of, send
 from cogs.game import render
-from cogs.game.options import ORDER_CHOICES, call_of, services, unit_autocomplete
-from cogs.game.views import draw_view, orders_view
+from cogs.game.options import (
+    ORDER_CHOICES,
+    VIA_CHOICES,
+    call_of,
+    services,
+    unit_autocomplete,
+)
+from cogs.game.views import draw_next_view, draw_view, orders_view
+from core.synchronise import PHASE_SYNC_ORDERS
 
 
 @app_commands.guild_only()
@@ -31,17 +38,30 @@ class BagCog(
     @app_commands.command(
         name="take", description="Take a unit's die instead of drawing (Follow, Synchroniser)"
     )
-    @app_commands.describe(unit="The unit that takes its die", by="The unit whose rule allows it")
+    @app_commands.describe(
+        unit="The unit that takes its die",
+        by="The unit whose rule allows it (Follow, Synchroniser Drone, Phase-shift Projector)",
+        via="Which rule of that unit (when it has both Follow and a Synchroniser Drone)",
+    )
+    @app_commands.choices(via=VIA_CHOICES)
     @app_commands.autocomplete(unit=unit_autocomplete, by=unit_autocomplete)
     async def take(
-        self, interaction: discord.Interaction, unit: str, by: str | None = None
+        self,
+        interaction: discord.Interaction,
+        unit: str,
+        by: str | None = None,
+        via: str | None = None,
     ) -> None:
-        done = await services(interaction).bag.take(call_of(interaction), unit, by)
+        done = await services(interaction).bag.take(call_of(interaction), unit, by, via)
         lang = await lang_of(interaction)
+        if not done.result.taken:  # the Synchroniser test failed: no die for the unit
+            view = draw_next_view(lang, done.game_id)
+            await send(interaction, render.not_synchronised(lang, done), view=view)
+            return
         target = next(u for u in done.units if u.id == done.result.for_unit)
-        await send(
-            interaction, render.taken(lang, done), view=orders_view(lang, done.game_id, target)
-        )
+        allowed = PHASE_SYNC_ORDERS if done.result.rule == "phase_sync" else None
+        view = orders_view(lang, done.game_id, target, allowed=allowed)
+        await send(interaction, render.taken(lang, done), view=view)
 
     @app_commands.command(
         name="putback", description="Block!: put the drawn die back and draw another"
@@ -52,12 +72,12 @@ class BagCog(
         await send(interaction, render.blocked(lang, done), view=draw_view(lang, done.drawn))
 
     @app_commands.command(
-        name="dispute", description="Subverter Matrix: set 1 or 2 of a player's dice aside"
+        name="dispute",
+        description="Subverter Matrix: the target's Co test; a fail disputes 1 or 2 dice",
     )
     @app_commands.rename(in_play="in-play")
     @app_commands.describe(
-        unit="A unit of the player whose dice are disputed",
-        count="How many dice (1 or 2)",
+        unit="The enemy vehicle, drone or probe it targets (a probe is destroyed)",
         player="Who disputes them (default: you; someone else: host or GM)",
         in_play="When the bag is short: their units already activated, separated by commas",
     )
@@ -66,14 +86,12 @@ class BagCog(
         self,
         interaction: discord.Interaction,
         unit: str,
-        count: app_commands.Range[int, 1, 2] = 1,
         player: discord.Member | None = None,
         in_play: str | None = None,
     ) -> None:
         result = await services(interaction).bag.dispute(
             call_of(interaction),
             unit,
-            count,
             player.id if player else None,
             (in_play or "").split(","),
         )
@@ -88,9 +106,17 @@ class OrderCog(commands.Cog):
     @app_commands.command(
         name="order", description="Give an order with the drawn die (order test if pinned)"
     )
-    @app_commands.describe(unit="The unit", order="The order")
+    @app_commands.describe(
+        unit="The unit",
+        order="The order",
+        homer="Run: transported off the table by its Homer Drone instead (for good)",
+    )
     @app_commands.choices(order=ORDER_CHOICES)
     @app_commands.autocomplete(unit=unit_autocomplete)
-    async def order(self, interaction: discord.Interaction, unit: str, order: str) -> None:
-        done = await services(interaction).bag.order(call_of(interaction), unit, order)
+    async def order(
+        self, interaction: discord.Interaction, unit: str, order: str, homer: bool = False
+    ) -> None:
+        done = await services(interaction).bag.order(
+            call_of(interaction), unit, order, homer=homer
+        )
         await send(interaction, render.ordered(await lang_of(interaction), done.result))

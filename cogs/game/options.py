@@ -46,6 +46,27 @@ KIND_NAMES = {
 }
 ORDER_CHOICES = [app_commands.Choice(name=ORDER_NAMES[o], value=o) for o in ORDERS]
 KIND_CHOICES = [app_commands.Choice(name=KIND_NAMES[k], value=k) for k in UNIT_KINDS]
+# /bag take via: the rule that lets `by` take another unit's die (core.synchronise)
+VIA_CHOICES = [
+    app_commands.Choice(name="Follow", value="follow"),
+    app_commands.Choice(name="Synchroniser Drone (test)", value="synchroniser"),
+    app_commands.Choice(name="Phase Synchronisation (Advance or Run)", value="phase_sync"),
+]
+# /unit test stat: values carry a prefix, since choice names are translated by value and
+# "res" already names another choice
+STAT_PREFIX = "stat_"
+STAT_CHOICES = [
+    app_commands.Choice(name=name, value=f"{STAT_PREFIX}{key}")
+    for key, name in (
+        ("init", "Init (reactions)"),
+        ("co", "Co"),
+        ("ag", "Ag"),
+        ("acc", "Acc"),
+        ("str", "Str"),
+        ("res", "Res"),
+    )
+]
+NO_LEADER_CHOICE = "none"
 
 
 def services(interaction: discord.Interaction):
@@ -95,6 +116,37 @@ async def any_unit_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     """Every unit of the channel's game, destroyed ones too (show, remove)."""
     return await _units(interaction, current, living_only=False)
+
+
+async def _leaders(
+    interaction: discord.Interaction, current: str, rule: str
+) -> list[app_commands.Choice[str]]:
+    """Living units with the rule (Command, Hero), and "none" to clear the link."""
+    if interaction.channel_id is None:
+        return []
+    found = await services(interaction).units.choices(interaction.channel_id, current, gear=rule)
+    choices = [
+        app_commands.Choice(
+            name=fit(f"{COLOUR_TAGS.get(c.unit.colour, '')} {c.unit.name}".strip()),
+            value=c.value,
+        )
+        for c in found[:24]
+    ]
+    return [*choices, app_commands.Choice(name="none / aucun", value=NO_LEADER_CHOICE)]
+
+
+async def commander_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Units with the Command rule (seeds 002/003 "Command")."""
+    return await _leaders(interaction, current, "command")
+
+
+async def hero_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Units with the Hero rule (seeds 002/003 "Hero")."""
+    return await _leaders(interaction, current, "hero")
 
 
 async def setting_autocomplete(

@@ -11,8 +11,12 @@ from cogs.common.replies import lang_of, send
 from cogs.game import render
 from cogs.game.options import (
     KIND_CHOICES,
+    STAT_CHOICES,
+    STAT_PREFIX,
     any_unit_autocomplete,
     call_of,
+    commander_autocomplete,
+    hero_autocomplete,
     services,
     unit_autocomplete,
 )
@@ -95,8 +99,9 @@ class UnitCog(
     @app_commands.describe(unit="The unit")
     @app_commands.autocomplete(unit=any_unit_autocomplete)
     async def show(self, interaction: discord.Interaction, unit: str) -> None:
-        _, found = await services(interaction).units.show(interaction.channel_id, unit)
-        await send(interaction, embed=render.unit_embed(await lang_of(interaction), found))
+        state, found = await services(interaction).units.show(interaction.channel_id, unit)
+        names = {u.id: u.name for u in state.units.values()}
+        await send(interaction, embed=render.unit_embed(await lang_of(interaction), found, names))
 
     @app_commands.command(name="edit", description="Change a unit (its owner, the host or GM)")
     @app_commands.rename(strength="str")
@@ -110,10 +115,14 @@ class UnitCog(
         notes="New notes",
         down="Whether it is Down",
         gear=GEAR_HELP + " (none: clear)",
+        commander="Its Commander within 10\": its Co is used when higher (none: clear)",
+        hero="Its Hero within 10\": its Init is used when higher (none: clear)",
         **STAT_HELP,
     )
     @app_commands.choices(kind=KIND_CHOICES)
-    @app_commands.autocomplete(unit=unit_autocomplete)
+    @app_commands.autocomplete(
+        unit=unit_autocomplete, commander=commander_autocomplete, hero=hero_autocomplete
+    )
     async def edit(
         self,
         interaction: discord.Interaction,
@@ -132,6 +141,8 @@ class UnitCog(
         notes: str | None = None,
         down: bool | None = None,
         gear: app_commands.Range[str, 1, 200] | None = None,
+        commander: str | None = None,
+        hero: str | None = None,
     ) -> None:
         stats = _stats(ag=ag, acc=acc, strength=strength, res=res, init=init, co=co)
         result = await services(interaction).units.edit(
@@ -146,6 +157,8 @@ class UnitCog(
             down=down,
             gear=gear,
             stats=stats or None,
+            commander=commander,
+            hero=hero,
         )
         await send(interaction, render.unit_edited(await lang_of(interaction), result))
 
@@ -159,13 +172,46 @@ class UnitCog(
     @app_commands.command(
         name="casualties", description="Remove models; break test at half (ruleset), gone at 0"
     )
-    @app_commands.describe(unit="The unit", count="Models removed")
+    @app_commands.rename(in_solid="in-solid")
+    @app_commands.describe(
+        unit="The unit",
+        count="Models removed",
+        in_solid="Phase Synchronisation: they ended in solid matter (a pin each, no break test)",
+    )
     @app_commands.autocomplete(unit=unit_autocomplete)
     async def casualties(
         self,
         interaction: discord.Interaction,
         unit: str,
         count: app_commands.Range[int, 1, 100],
+        in_solid: bool = False,
     ) -> None:
+        lang = await lang_of(interaction)
+        if in_solid:
+            stuck = await services(interaction).units.in_solid(call_of(interaction), unit, count)
+            await send(interaction, render.in_solid(lang, stuck))
+            return
         result = await services(interaction).units.casualties(call_of(interaction), unit, count)
-        await send(interaction, render.casualties(await lang_of(interaction), result))
+        await send(interaction, render.casualties(lang, result))
+
+    @app_commands.command(
+        name="test", description="A D10 test on a unit's stat: Init to react, Co… (pins: Init, Co)"
+    )
+    @app_commands.describe(
+        unit="The unit",
+        stat="The stat: Init and Co take −1 per pin; a Hero's Init, a Commander's Co",
+        modifier="Added to the stat (−10 to +10)",
+    )
+    @app_commands.choices(stat=STAT_CHOICES)
+    @app_commands.autocomplete(unit=unit_autocomplete)
+    async def test(
+        self,
+        interaction: discord.Interaction,
+        unit: str,
+        stat: str,
+        modifier: app_commands.Range[int, -10, 10] = 0,
+    ) -> None:
+        result = await services(interaction).units.test(
+            call_of(interaction), unit, stat.removeprefix(STAT_PREFIX), modifier
+        )
+        await send(interaction, render.stat_tested(await lang_of(interaction), result))

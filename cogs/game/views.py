@@ -131,8 +131,7 @@ class OrderButton(
             )
             lang = await lang_of(interaction)
             first = (interaction.message.content if interaction.message else "").split("\n")[0]
-            view = discord.ui.View(timeout=None)
-            view.add_item(DrawNext(done.game_id, t(lang, "bag.draw_next")))
+            view = draw_next_view(lang, done.game_id)
             await interaction.response.edit_message(
                 content=render.fit_content([first, render.ordered(lang, done.result)]),
                 view=view,
@@ -179,13 +178,24 @@ def draw_view(lang: Lang, done: Drawn) -> discord.ui.View:
     return view
 
 
-def orders_view(lang: Lang, game_id: int, unit: Unit) -> discord.ui.View:
-    """The six order buttons for a unit (a probe only Runs), then "Draw next"."""
+def draw_next_view(lang: Lang, game_id: int) -> discord.ui.View:
+    """Only "Draw next" (nothing else to choose)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(DrawNext(game_id, t(lang, "bag.draw_next")))
+    return view
+
+
+def orders_view(
+    lang: Lang, game_id: int, unit: Unit, allowed: tuple[str, ...] | None = None
+) -> discord.ui.View:
+    """The six order buttons for a unit (a probe only Runs; `allowed`: the orders its die
+    takes, e.g. Advance and Run for Phase Synchronisation), then "Draw next"."""
     view = discord.ui.View(timeout=None)
     for index, order in enumerate(ORDERS):
         button = OrderButton(game_id, unit.id, order, render.order_name(lang, order))
         button.row = index // 3
-        button.item.disabled = unit.kind == "probe" and order != "run"
+        probe_only_runs = unit.kind == "probe" and order != "run"
+        button.item.disabled = probe_only_runs or (allowed is not None and order not in allowed)
         view.add_item(button)
     draw = DrawNext(game_id, t(lang, "bag.draw_next"))
     draw.row = 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from cogs.common.lent import tested_value
 from cogs.common.text import ellipsize, plain
 from cogs.markers.render import mark, weapon_name
 from core.shooting import ShotResult
@@ -54,7 +55,7 @@ def _order_test(lang: Lang, result: MineLaid) -> str:
     text = t(
         lang,
         "turn.test",
-        stat=test.test.stat,
+        stat=tested_value(lang, test.test),
         pins=test.test.pins,
         target=test.test.target,
         roll=test.test.roll,

@@ -3,6 +3,7 @@ the break test with its die, destruction; and to the shooter: Down, exhausted, l
 
 from __future__ import annotations
 
+from cogs.common.lent import tested_value
 from cogs.common.text import plain
 from cogs.shooting.render_dice import face
 from core.rolls import TestRoll
@@ -18,7 +19,7 @@ def test_text(lang: Lang, test: TestRoll) -> str:
     elif test.natural_ten:
         mark += " " + t(lang, "damage.natural_ten")
     return t(
-        lang, "damage.co_test", co=test.stat, pins=test.pins, target=test.target,
+        lang, "damage.co_test", co=tested_value(lang, test), pins=test.pins, target=test.target,
         roll=face(test.roll), mark=mark,
     )
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from core.command import stat_for_test
 from core.dice import DiceSource
 from core.errors import Conflict
 from core.game import PINS_MAX, GameState, GivenOrder, Unit
@@ -141,7 +142,7 @@ def _break(state, unit_id, damage, dice, applied) -> GameState:
     if not applied.break_reasons:
         applied.no_break_test = unit.kind if any(due.values()) else None
         return state
-    if unit.co is None:
+    if stat_for_test(state, unit, "co") is None:  # nor a commander's (seeds "Command")
         applied.break_test_needs_co = True
         return state
     state, applied.break_test = break_test(state, unit_id, dice)

@@ -9,6 +9,7 @@ from core.bag import census, dispute, draw, eligible_units, putback, take
 from core.dice import ScriptedDice
 from core.errors import BadInput, Conflict
 from core.orders import give_order
+from core.synchronise import take_by
 from core.units import add_unit, casualties, edit_unit
 from tests.core.gamekit import ALICE, BOB, assert_conserved, game, ordered, skirmish, with_units
 
@@ -52,11 +53,14 @@ def test_draw_from_an_empty_bag_tells_to_end_the_turn():
 
 def test_take_a_named_units_die_rules_notes_follow_synchroniser():
     # seeds 002 "Follow"; seeds 000 "SYNCHRONISER DRONE": the player takes a die from the bag
-    state = with_units(three_dice(), (ALICE, "Commander", {"stats": {"co": 9}}))
+    state = with_units(
+        three_dice(), (ALICE, "Commander", {"stats": {"co": 9}, "gear": {"follow": 1}})
+    )
     state, _ = draw(state, ScriptedDice([1]))  # red: Troopers or Commander
     state, _ = give_order(state, "Commander", "advance", ScriptedDice([]))
-    state, taken = take(state, "Troopers", by_unit="Commander")
+    state, taken = take_by(state, "Troopers", "Commander", ScriptedDice([]))
     assert taken.roll is None and taken.for_unit == "u1" and taken.eligible == ["u1"]
+    assert taken.rule == "follow" and taken.by_unit == "u3"
     assert state.bag == {"red": 0, "blue": 2}
     state, result = give_order(state, "Troopers", "advance", ScriptedDice([]))
     assert result.via == "take"
@@ -67,16 +71,16 @@ def test_a_unit_activated_by_a_taken_die_cannot_take_another_rules_notes():
     # rules-notes: "A unit activated this way cannot activate another"
     state = with_units(
         game(),
-        (ALICE, "A", {}),
-        (ALICE, "B", {}),
+        (ALICE, "A", {"gear": {"follow": 1}}),
+        (ALICE, "B", {"gear": {"follow": 1}}),
         (ALICE, "C", {}),
     )
     state = ordered(state, "A", "fire")  # ordered() takes its die: via "take"
     with pytest.raises(Conflict) as caught:
-        take(state, "B", by_unit="A")
+        take_by(state, "B", "A", ScriptedDice([]))
     assert caught.value.key == "bag.take_chain" and caught.value.values == {"unit": "A"}
     with pytest.raises(BadInput) as caught:
-        take(state, "B", by_unit="B")
+        take_by(state, "B", "B", ScriptedDice([]))
     assert caught.value.key == "bag.take_self"
 
 

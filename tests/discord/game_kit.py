@@ -82,3 +82,23 @@ def select_values(message) -> list[str]:
             if component.get("type") == 3:
                 return [o["value"] for o in component.get("options", [])]
     return []
+
+
+async def refused(env, channel, member, command, expected, **options):
+    """Run `command`; it must be refused ephemerally with `expected` and change nothing."""
+    before = await snapshot(env, channel)
+    result = await member.slash(channel, command, **options)
+    assert result.ephemeral, (command, options, result.response.content)
+    assert expected in result.response.content, (command, options, result.response.content)
+    assert await snapshot(env, channel) == before, (command, options)
+    return result
+
+
+def disabled_labels(message) -> list[str]:
+    """Labels of the disabled buttons of a message."""
+    return [
+        c["label"]
+        for row in message.components
+        for c in row.get("components", [])
+        if c.get("type") == 2 and c.get("disabled")
+    ]

@@ -103,9 +103,9 @@ async def test_bad_counts_orders_and_draws(simcord_env, table, dice):
         )
         await refused(env, channel, alice, "game undo", "1 to 20 changes", steps=21)
         await refused(env, channel, alice, "game log", "1 to 50 changes", last=0)
-        await refused(
-            env, channel, alice, "bag dispute", "1 or 2 dice (you gave 3)", unit="Gangers", count=3
-        )
+    await refused(  # seeds 000 "SUBVERTER MATRIX": vehicles, machines, drones and probes
+        env, channel, alice, "bag dispute", "only targets vehicles", unit="Gangers"
+    )
     await refused(
         env,
         channel,

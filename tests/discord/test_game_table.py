@@ -103,7 +103,11 @@ async def test_take_putback_and_dispute(simcord_env, table, dice):
     again = await table.alice.slash(table.channel, "bag putback")
     assert again.ephemeral and "cannot be blocked again" in again.response.content
 
+    # seeds 000 "SUBVERTER MATRIX": a vehicle's Co test; a fail (not a 10) disputes one die
+    await table.bob.slash(table.channel, "unit edit", unit="Gangers", kind="vehicle", co=5)
+    dice.script(7)
     disputed = await table.alice.slash(table.channel, "bag dispute", unit="Gangers")
+    assert "Co test: Co 5 − 0 pins = 5: rolled **7** ❌" in disputed.response.content
     assert "disputes 1 🟦 **blue** die" in disputed.response.content
     state = await state_of(simcord_env, table.channel)
     assert len(state.disputed) == 1 and state.bag["blue"] == 0 and len(state.pending) == 1

@@ -171,7 +171,7 @@ async def test_counts_and_permissions_change_nothing(table):
         (table.units.pins(call(BOB), "add", "Troopers", 1), "unit.not_yours"),
         (table.units.pins(call(CAROL), "add", "Gangers", 1), "unit.not_yours"),
         (table.bag.draw(call(CAROL)), "game.players_only"),
-        (table.bag.dispute(call(), "Gangers", 3), "bag.dispute_count"),
+        (table.bag.dispute(call(), "Gangers"), "bag.subvert_kind"),
         (table.bag.order(call(), "Troopers", "dance"), "order.unknown"),
         (table.bag.order(call(), "Troopers", "fire"), "order.no_pending_die"),
         (table.bag.order(call(), "99:u1", "fire"), "unit.other_game"),
@@ -280,6 +280,7 @@ async def _apply(table: Table, op: tuple, state: GameState) -> None:
             models=op[2],
             dice=op[3],
             stats={"co": 7},
+            kind="vehicle" if op[2] % 2 else "infantry",  # a Subverter Matrix target or not
         )
     elif kind == "pins":
         await table.units.pins(call(), op[1], name(op[2]), op[3])
@@ -298,7 +299,8 @@ async def _apply(table: Table, op: tuple, state: GameState) -> None:
     elif kind == "putback":
         await table.bag.putback(call())
     elif kind == "dispute":
-        await table.bag.dispute(call(), name(op[1]), op[2], PLAYERS[op[3]])
+        in_play = [name(op[1])] if op[2] == 2 else None
+        await table.bag.dispute(call(), name(op[1]), PLAYERS[op[3]], in_play)
     elif kind == "edit":
         await table.units.edit(call(), name(op[1]), models=op[2], dice=op[3])
     elif kind == "remove":

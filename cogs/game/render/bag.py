@@ -42,15 +42,37 @@ def drawn(lang: Lang, done: Drawn) -> str:
 def taken(lang: Lang, done: Drawn) -> str:
     result = done.result
     unit = next((u for u in done.units if u.id == result.for_unit), None)
-    return t(
+    name = plain(unit.name) if unit else "?"
+    line = t(
         lang,
         "bag.taken",
         owner=result.owner_id,
         colour=tag(result.colour),
         colour_name=colour_name(lang, result.colour),
-        unit=plain(unit.name) if unit else "?",
+        unit=name,
         left=result.bag_left,
     )
+    lead = taken_by(lang, result, name)
+    return f"{lead}\n{line}" if lead else line
+
+
+def taken_by(lang: Lang, result: DrawResult, unit: str) -> str:
+    """Which rule of which unit took the die, and the Synchroniser's test ("" for none)."""
+    if result.rule is None:
+        return ""
+    by = plain(result.by_name or "?")
+    if result.rule == "synchroniser" and result.sync_test is None:
+        return t(lang, "bag.sync_no_test", by=by, unit=unit)
+    if result.rule == "synchroniser":
+        return t(lang, "bag.sync_passed", by=by, unit=unit, test=test_text(lang, result.sync_test))
+    return t(lang, f"bag.by_{result.rule}", by=by, unit=unit)
+
+
+def not_synchronised(lang: Lang, done: Drawn) -> str:
+    """The Synchroniser test failed: no die left the bag, and that was its attempt."""
+    result = done.result
+    test = test_text(lang, result.sync_test) if result.sync_test else "—"
+    return t(lang, "bag.sync_failed", by=plain(result.by_name or "?"), test=test)
 
 
 def picked(lang: Lang, unit: Unit) -> str:
@@ -66,6 +88,23 @@ def blocked(lang: Lang, done: Blocked) -> str:
 
 
 def disputed(lang: Lang, result: DisputeResult) -> str:
+    """The Subverter Matrix: its target's test and what it did (older logs: the dice only)."""
+    name = plain(result.unit_name or "?")
+    if result.outcome == "probe_destroyed":
+        return t(lang, "bag.subvert_probe", by=result.by_owner_id, unit=name,
+                 dice=result.dice_removed)
+    lines = []
+    if result.test is not None:
+        lines.append(t(lang, "bag.subvert_test", by=result.by_owner_id, unit=name,
+                       test=test_text(lang, result.test)))
+    if result.outcome == "disputed":
+        lines.append(disputed_dice(lang, result))
+    else:
+        lines.append(t(lang, f"bag.subvert_{result.outcome}", owner=result.owner_id))
+    return "\n".join(lines)
+
+
+def disputed_dice(lang: Lang, result: DisputeResult) -> str:
     count = result.from_bag + len(result.from_units)
     return t(
         lang,
@@ -100,6 +139,7 @@ def ordered(lang: Lang, result: OrderResult) -> str:
         lines.append(t(lang, "order.carried_out"))
     else:
         lines.append(t(lang, "order.went_down", unit=name))
+    lines += homer_lines(lang, result, name)
     if result.rally is not None:
         lines.append(
             t(
@@ -117,6 +157,18 @@ def ordered(lang: Lang, result: OrderResult) -> str:
     if result.dice > 1 and result.dice_left:
         lines.append(t(lang, "order.dice_left", count=result.dice_left))
     return "\n".join(lines)
+
+
+def homer_lines(lang: Lang, result: OrderResult, name: str) -> list[str]:
+    """A Run with the Homer Drone: the unit left the table, or the transport failed."""
+    if not result.homer:
+        return []
+    if result.withdrawn:
+        return [t(lang, "order.homer_withdrawn", unit=name, dice=result.dice_removed)]
+    lines = [t(lang, "order.homer_failed")]
+    if result.homer_lost:
+        lines.append(t(lang, "order.homer_lost", unit=name))
+    return lines
 
 
 # --- the end of the turn -------------------------------------------------------------------

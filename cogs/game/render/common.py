@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.lent import tested_value
 from cogs.common.text import ellipsize, pack_lines
 from cogs.game.options import COLOUR_TAGS
 from core.rolls import TestRoll
@@ -54,16 +55,23 @@ def value_text(value: Any) -> str:
 cut = ellipsize  # the name the game replies use
 
 
-def test_text(lang: Lang, test: TestRoll) -> str:
+def mark_text(lang: Lang, test: TestRoll) -> str:
+    """✅ or ❌, and a natural 1 or 10 named."""
     mark = "✅" if test.passed else "❌"
     if test.natural_one:
         mark += f" ({t(lang, 'order.natural_one')})"
     elif test.natural_ten:
         mark += f" ({t(lang, 'order.natural_ten')})"
+    return mark
+
+
+def test_text(lang: Lang, test: TestRoll) -> str:
+    """A Co test: "Co 9 (Command: Senatex Commander) − 1 pin = 8: rolled **4** ✅"."""
+    mark = mark_text(lang, test)
     return t(
         lang,
         "turn.test",
-        stat=test.stat,
+        stat=tested_value(lang, test),
         pins=test.pins,
         target=test.target,
         roll=test.roll,

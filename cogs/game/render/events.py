@@ -14,6 +14,7 @@ from cogs.game.render.common import (
     LINE_LIMIT,
     colour_name,
     cut,
+    mark_text,
     order_name,
     tag,
     test_text,
@@ -23,6 +24,8 @@ from cogs.markers import render as table
 from core.bag import DisputeResult, DrawResult, PutBackResult
 from core.game import RuleChanged
 from core.orders import OrderResult
+from core.stat_tests import StatTestResult
+from core.synchronise import SolidMatterResult
 from core.turn import TurnEndResult
 from core.units import CasualtiesResult, PinsResult, UnitResult
 from locales import Lang, t
@@ -95,12 +98,21 @@ def _ev_draw(lang: Lang, p: DrawResult) -> str:
 
 
 def _ev_take(lang: Lang, p: DrawResult, names: dict[str, str]) -> str:
-    return t(
+    unit = plain(names.get(p.for_unit or "", p.for_unit or "?"))
+    if not p.taken:  # a failed Synchroniser test
+        test = test_text(lang, p.sync_test) if p.sync_test else "—"
+        return t(lang, "bag.sync_failed", by=plain(p.by_name or "?"), test=test)
+    text = t(
         lang,
         "game.event.take",
         colour=f"{tag(p.colour)} {colour_name(lang, p.colour)}",
-        unit=plain(names.get(p.for_unit or "", p.for_unit or "?")),
+        unit=unit,
     )
+    if p.rule is not None:
+        text += f" ({t(lang, f'game.event.take_{p.rule}', by=plain(p.by_name or '?'))})"
+    if p.sync_test is not None:
+        text += "; " + test_text(lang, p.sync_test)
+    return text
 
 
 def _ev_putback(lang: Lang, p: PutBackResult) -> str:
@@ -116,12 +128,40 @@ def _ev_putback(lang: Lang, p: PutBackResult) -> str:
 
 
 def _ev_dispute(lang: Lang, p: DisputeResult) -> str:
-    return t(
+    if p.outcome == "probe_destroyed":
+        return t(lang, "game.event.subvert_probe", unit=plain(p.unit_name or "?"))
+    text = t(
         lang,
         "game.event.dispute",
         count=p.from_bag + len(p.from_units),
         colour=f"{tag(p.colour)} {colour_name(lang, p.colour)}",
     )
+    if p.test is not None:
+        text += "; " + t(
+            lang,
+            "game.event.subvert_test",
+            unit=plain(p.unit_name or "?"),
+            test=test_text(lang, p.test),
+        )
+    return text
+
+
+def _ev_unit_test(lang: Lang, p: StatTestResult) -> str:
+    stat = t(lang, f"unit.stat.{p.stat}")
+    return t(
+        lang,
+        "game.event.unit_test",
+        unit=plain(p.unit_name),
+        stat=stat,
+        target=p.test.target,
+        roll=p.test.roll,
+        mark=mark_text(lang, p.test),
+    )
+
+
+def _ev_in_solid(lang: Lang, p: SolidMatterResult) -> str:
+    text = t(lang, "game.event.in_solid", unit=plain(p.unit_name), count=p.count)
+    return text + (" ☠️ " + t(lang, "game.event.destroyed") if p.destroyed else "")
 
 
 def _ev_order(lang: Lang, p: OrderResult) -> str:
@@ -143,6 +183,10 @@ def _ev_order(lang: Lang, p: OrderResult) -> str:
         )
     if p.grip is not None:
         parts.append(table.grip_line(lang, p.grip))
+    if p.withdrawn:
+        parts.append(t(lang, "game.event.withdrawn"))
+    elif p.homer_lost:
+        parts.append(t(lang, "order.homer_lost", unit=plain(p.unit_name)))
     return "; ".join(parts)
 
 
@@ -179,6 +223,8 @@ EVENTS: dict[str, EventRenderer] = {
     "unit_edit": (UnitResult, _ev_unit("game.event.unit_edit")),
     "unit_remove": (UnitResult, _ev_unit("game.event.unit_remove")),
     "casualties": (CasualtiesResult, _ev_casualties),
+    "in_solid": (SolidMatterResult, _ev_in_solid),
+    "unit_test": (StatTestResult, _ev_unit_test),
     "pins_add": (PinsResult, _ev_pins),
     "pins_remove": (PinsResult, _ev_pins),
     "pins_set": (PinsResult, _ev_pins),

@@ -68,6 +68,8 @@ def closed(lang: Lang, result: GameClosed, battle: RecordedBattle | None = None)
 
 
 def orders_text(lang: Lang, unit: Unit) -> str:
+    if unit.withdrawn:
+        return t(lang, "game.withdrawn")
     if unit.destroyed:
         return t(lang, "game.destroyed")
     parts = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from cogs.common.lent import tested_value
 from cogs.common.text import plain
 from cogs.game.render.common import (
     COLOUR_HEX,
@@ -11,6 +12,7 @@ from cogs.game.render.common import (
     colour_name,
     cut,
     embeds_of,
+    mark_text,
     pack,
     tag,
     test_text,
@@ -18,6 +20,8 @@ from cogs.game.render.common import (
 )
 from cogs.game.render.game import orders_text, unit_details
 from core.game import STATS, GameState, Unit
+from core.stat_tests import PINNED_STATS, StatTestResult
+from core.synchronise import SolidMatterResult
 from core.unit_gear import GEAR_KEYS
 from core.units import CasualtiesResult, PinsResult, UnitResult
 from locales import Lang, t
@@ -84,6 +88,41 @@ def casualties(lang: Lang, result: CasualtiesResult) -> str:
     return "\n".join(lines)
 
 
+def in_solid(lang: Lang, result: SolidMatterResult) -> str:
+    """Phase Synchronisation: models that ended inside solid matter."""
+    name = plain(result.unit_name)
+    lines = [t(lang, "unit.in_solid", unit=name, count=result.count)]
+    if result.pins is not None:
+        lines.append(pins(lang, result.pins))
+    if result.casualties is not None:
+        lines.append(casualties(lang, result.casualties))
+    return "\n".join(lines)
+
+
+def _signed(value: int) -> str:
+    if not value:
+        return ""
+    return f" + {value}" if value > 0 else f" − {-value}"
+
+
+def stat_tested(lang: Lang, result: StatTestResult) -> str:
+    """`/unit test`: the stat (a Hero's, a Commander's), modifier, pins, the die."""
+    test = result.test
+    key = "unit.stat_test" if result.stat in PINNED_STATS else "unit.stat_test_unpinned"
+    return t(
+        lang,
+        key,
+        unit=plain(result.unit_name),
+        stat=t(lang, f"unit.stat.{result.stat}"),
+        value=tested_value(lang, test),
+        modifier=_signed(test.modifier),
+        pins=test.pins,
+        target=test.target,
+        roll=test.roll,
+        mark=mark_text(lang, test),
+    )
+
+
 def pins(lang: Lang, result: PinsResult) -> str:
     name = plain(result.unit_name)
     lines = [t(lang, "pins.changed", unit=name, before=result.before, after=result.after)]
@@ -122,7 +161,17 @@ def gear_text(lang: Lang, gear: dict[str, int]) -> str:
     return " · ".join(parts)
 
 
-def unit_embed(lang: Lang, unit: Unit) -> discord.Embed:
+def _leaders(lang: Lang, unit: Unit, names: dict[str, str]) -> list[tuple[str, str]]:
+    """The declared Commander and Hero (within 10"), as card fields."""
+    found = []
+    for key, leader_id in (("show_commander", unit.commander_id), ("show_hero", unit.hero_id)):
+        if leader_id is not None:
+            found.append((t(lang, f"unit.{key}"), plain(names.get(leader_id, leader_id))))
+    return found
+
+
+def unit_embed(lang: Lang, unit: Unit, names: dict[str, str] | None = None) -> discord.Embed:
+    """One unit's card; `names` (unit id -> name) names its Commander and Hero."""
     embed = discord.Embed(
         title=cut(f"{tag(unit.colour)} {plain(unit.name)}", 256),
         colour=COLOUR_HEX.get(unit.colour),
@@ -141,8 +190,12 @@ def unit_embed(lang: Lang, unit: Unit) -> discord.Embed:
     embed.add_field(name=t(lang, "unit.show_pins"), value=str(unit.pins))
     if unit.gear:
         embed.add_field(name=t(lang, "unit.show_gear"), value=gear_text(lang, unit.gear))
+    for name, value in _leaders(lang, unit, names or {}):
+        embed.add_field(name=name, value=value)
     embed.add_field(name=t(lang, "unit.show_orders"), value=orders_text(lang, unit), inline=False)
-    if unit.destroyed:
+    if unit.withdrawn:
+        state_text = t(lang, "unit.withdrawn")
+    elif unit.destroyed:
         reason = t(lang, f"unit.reason.{unit.destroyed_by or 'casualties'}")
         state_text = t(lang, "unit.destroyed_by", reason=reason)
     else:
