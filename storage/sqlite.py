@@ -132,7 +132,8 @@ class SqliteStore:
             await self.db.run("ROLLBACK")
 
     async def schema_version(self) -> int:
-        ((version,),) = await self.reader.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+        rows = await self.reader.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+        ((version,),) = rows
         return int(version)
 
     @asynccontextmanager

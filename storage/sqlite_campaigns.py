@@ -138,7 +138,9 @@ class SqliteCampaignQueries:
         )
 
     async def current_campaign_id(self, guild_id: int) -> int | None:
-        row = await self._one("SELECT campaign_id FROM current_campaigns WHERE guild_id = ?", (guild_id,))
+        row = await self._one(
+            "SELECT campaign_id FROM current_campaigns WHERE guild_id = ?", (guild_id,)
+        )
         return row[0] if row else None
 
     async def set_current_campaign(self, guild_id: int, campaign_id: int) -> None:

@@ -38,7 +38,9 @@ DESCRIPTIONS = {
     "target_state": "What the target is doing: Down, running, sprinting (default: from the unit)",
     "modifier": "Any other Acc modifier the table agrees on (−10 to 10)",
     "targeters": "Targeter Probes marking the target (+1 Acc each, at most +3)",
-    "spotter": "A Spotter rerolls one missed Acc test, not a 10 (default: the shooter's Spotter Drone)",
+    "spotter": (
+        "A Spotter rerolls one missed Acc test, not a 10 (default: the shooter's Spotter Drone)"
+    ),
     "res_rerolls": "Rerolls of failed Res tests: medic, medi-drone, medi-probe, leader 2",
     "ammo": "Special ammo (X-Launcher, X-Howitzer, Mag Mortar, X-Sling, Micro-X)",
     "armour": "The target's armour, added to its Res (default: the unit's, else none)",
@@ -47,7 +49,10 @@ DESCRIPTIONS = {
     "blind": "Blind overhead fire (Fire order only)",
     "pins": "Pins on the shooter (overhead drift; default: the unit's)",
     "target_models": "Models in an untracked target (caps the casualties)",
-    "extras": "More: large, batter-drone, blur:2, sensor, res+1, camo, scout-probe, structure, breaching-kit",
+    "extras": (
+        "More: large, batter-drone, blur:2, sensor, res+1, camo, scout-probe, structure, "
+        "breaching-kit"
+    ),
     "arcs": "Arc markers the line of fire crosses (a d10 each per shot, 6–10 a miss)",
 }
 
