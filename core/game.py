@@ -37,6 +37,10 @@ StatName = Literal["ag", "acc", "str", "res", "init", "co"]
 STATS: tuple[StatName, ...] = ("ag", "acc", "str", "res", "init", "co")
 # "homer": withdrawn off the table by its Homer Drone (seeds 003), not a casualty;
 # "subverter_matrix": a probe targeted by a Subverter Matrix (seeds 000/002)
+# Armour of the armouries: 000/003 "ARMURES RÉFLEXES" (reflex +1, mounted reflex +2), 002
+# "ARMURES À PHASES" (+1 within 10", +2 beyond); a unit's Res is its base Res without it.
+ArmourKind = Literal["none", "reflex", "mounted_reflex", "phase"]
+ARMOURS: tuple[ArmourKind, ...] = ("none", "reflex", "mounted_reflex", "phase")
 DestroyedBy = Literal["casualties", "break_test", "pins", "homer", "subverter_matrix"]
 # take: a named unit's die (Follow, or by the players' say); sync: a Synchroniser Drone's
 # passed test; phase_sync: Phase Synchronisation (seeds 002), Advance or Run only
@@ -78,8 +82,9 @@ class Unit(BaseModel):
     destroyed: bool = False
     destroyed_by: DestroyedBy | None = None
     notes: str = ""
-    # Res bonus of the unit's armour (seeds "ARMURES RÉFLEXES", "ARMURES À PHASES"); core.shooting
-    armour: Literal["none", "reflex", "mounted_reflex", "phase"] = "none"
+    # Its armour, added to the base Res by every resolver (core.shooting.resistance); a unit
+    # stored before armour was tracked has "none", its Res as it was given
+    armour: ArmourKind = "none"
     # Scramble-proof (seeds "À l'épreuve du brouillage": Rover, Iso-Drone, units it protects):
     # Scramblers do not affect it; a scramble-proof vehicle is affected by Scoot
     jam_proof: bool = False

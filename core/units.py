@@ -20,6 +20,7 @@ from core.command import LINK, check_leader, co_for_test, stat_for_test, unit_co
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
 from core.game import (
+    ARMOURS,
     MODELS_MAX,
     NOTES_MAX,
     PINS_MAX,
@@ -90,6 +91,11 @@ def _check_stats(stats: dict[str, int | None]) -> dict[str, int | None]:
     return stats
 
 
+def _check_armour(armour: str | None) -> None:
+    if armour is not None and armour not in ARMOURS:
+        raise BadInput("unit.unknown_armour", armour=str(armour)[:30], known=", ".join(ARMOURS))
+
+
 def _check_fields(
     models: int | None, dice: int | None, kind: str | None, notes: str | None
 ) -> None:
@@ -114,11 +120,14 @@ def add_unit(
     stats: dict[str, int | None] | None = None,
     notes: str = "",
     gear: dict[str, int] | None = None,
+    armour: str = "none",
 ) -> tuple[GameState, UnitResult]:
-    """A new unit of ``owner_id``; its ``dice`` order dice of the owner's colour go in the bag."""
+    """A new unit of ``owner_id``; its ``dice`` order dice of the owner's colour go in the bag.
+    ``stats["res"]`` is its base Res; ``armour`` adds its bonus when it is tested."""
     require_running(state)
     cleaned = _check_name(state, name)
     _check_fields(models, dice, kind, notes)
+    _check_armour(armour)
     given = {k: v for k, v in _check_stats(stats or {}).items() if v is not None}
     new, player = join_player(state, owner_id)
     if new is state:
@@ -135,6 +144,7 @@ def add_unit(
         stats=given,
         notes=notes.strip(),
         gear=check_gear(gear or {}),
+        armour=armour,
     )
     new.next_unit += 1
     new.units[unit.id] = unit
@@ -153,7 +163,7 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
     require_running(state)
     allowed = {
         "name", "models", "starting_models", "dice", "kind", "stats", "notes", "down", "gear",
-        "commander", "hero",
+        "commander", "hero", "armour",
     }
     unknown = sorted(set(changes) - allowed)
     if unknown:
@@ -166,6 +176,7 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
     )
     if changes.get("starting_models") is not None:
         _check_fields(changes["starting_models"], None, None, None)
+    _check_armour(changes.get("armour"))
     new = fork(state)
     edited = new.units[unit.id]
     result = UnitResult(unit=edited)
@@ -182,7 +193,7 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
     for rule, key in (("command", "commander"), ("hero", "hero")):
         if changes.get(key) is not None:  # after the gear: "gear:command" may come with it
             setattr(edited, LINK[rule], check_leader(new, edited, rule, changes[key]))
-    for key in ("kind", "notes", "down"):
+    for key in ("kind", "notes", "down", "armour"):
         if changes.get(key) is not None:
             setattr(edited, key, changes[key].strip() if key == "notes" else changes[key])
     result.changed = [k for k in sorted(changes) if changes[k] is not None]

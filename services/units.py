@@ -63,6 +63,7 @@ class UnitService(GameAccess):
         stats: dict[str, int | None] | None = None,
         notes: str = "",
         gear: str | None = None,
+        armour: str = "none",
     ) -> UnitResult:
         owner = call.actor.user_id if owner_id is None else owner_id
         carried = parse_gear(gear)
@@ -79,6 +80,7 @@ class UnitService(GameAccess):
                 stats=stats,
                 notes=notes[:2000],
                 gear=carried,
+                armour=armour,
             )
 
         return (await self.change(call, "unit_add", apply)).result

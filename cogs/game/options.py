@@ -46,6 +46,11 @@ KIND_NAMES = {
 }
 ORDER_CHOICES = [app_commands.Choice(name=ORDER_NAMES[o], value=o) for o in ORDERS]
 KIND_CHOICES = [app_commands.Choice(name=KIND_NAMES[k], value=k) for k in UNIT_KINDS]
+# Armour types of the armouries (000/003 "ARMURES RÉFLEXES", 002 "ARMURES À PHASES")
+ARMOUR_NAMES = {
+    "none": "None", "reflex": "Reflex", "mounted_reflex": "Mounted reflex", "phase": "Phase"
+}
+ARMOUR_CHOICES = [app_commands.Choice(name=name, value=k) for k, name in ARMOUR_NAMES.items()]
 # /bag take via: the rule that lets `by` take another unit's die (core.synchronise)
 VIA_CHOICES = [
     app_commands.Choice(name="Follow", value="follow"),

@@ -10,6 +10,7 @@ from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
 from cogs.game import render
 from cogs.game.options import (
+    ARMOUR_CHOICES,
     KIND_CHOICES,
     STAT_CHOICES,
     STAT_PREFIX,
@@ -26,11 +27,12 @@ STAT_HELP = {
     "ag": "Agility (0 to 20)",
     "acc": "Accuracy (0 to 20)",
     "strength": "Strength (0 to 20)",
-    "res": "Resist, with armour (0 to 20)",
+    "res": "Base Resist, without armour: armour adds its bonus (0 to 20)",
     "init": "Initiative (0 to 20)",
     "co": "Command (0 to 20): order, recovery and break tests",
 }
 GEAR_HELP = "Rules and drones it has: leader 2, medic, command, camo-drone, synchroniser…"
+ARMOUR_HELP = "Its armour: reflex +1, mounted reflex +2, phase +1 within 10\" / +2 beyond"
 
 
 def _stats(**values: int | None) -> dict[str, int | None]:
@@ -57,9 +59,10 @@ class UnitCog(
         kind="What kind of unit (default infantry)",
         notes="Anything worth remembering about it",
         gear=GEAR_HELP,
+        armour=ARMOUR_HELP + " (default none)",
         **STAT_HELP,
     )
-    @app_commands.choices(kind=KIND_CHOICES)
+    @app_commands.choices(kind=KIND_CHOICES, armour=ARMOUR_CHOICES)
     async def add(
         self,
         interaction: discord.Interaction,
@@ -76,6 +79,7 @@ class UnitCog(
         kind: str = "infantry",
         notes: str | None = None,
         gear: app_commands.Range[str, 1, 200] | None = None,
+        armour: str = "none",
     ) -> None:
         result = await services(interaction).units.add(
             call_of(interaction),
@@ -87,6 +91,7 @@ class UnitCog(
             stats=_stats(ag=ag, acc=acc, strength=strength, res=res, init=init, co=co),
             notes=notes or "",
             gear=gear,
+            armour=armour,
         )
         await send(interaction, render.unit_added(await lang_of(interaction), result))
 
@@ -117,9 +122,10 @@ class UnitCog(
         gear=GEAR_HELP + " (none: clear)",
         commander="Its Commander within 10\": its Co is used when higher (none: clear)",
         hero="Its Hero within 10\": its Init is used when higher (none: clear)",
+        armour=ARMOUR_HELP,
         **STAT_HELP,
     )
-    @app_commands.choices(kind=KIND_CHOICES)
+    @app_commands.choices(kind=KIND_CHOICES, armour=ARMOUR_CHOICES)
     @app_commands.autocomplete(
         unit=unit_autocomplete, commander=commander_autocomplete, hero=hero_autocomplete
     )
@@ -143,6 +149,7 @@ class UnitCog(
         gear: app_commands.Range[str, 1, 200] | None = None,
         commander: str | None = None,
         hero: str | None = None,
+        armour: str | None = None,
     ) -> None:
         stats = _stats(ag=ag, acc=acc, strength=strength, res=res, init=init, co=co)
         result = await services(interaction).units.edit(
@@ -159,6 +166,7 @@ class UnitCog(
             stats=stats or None,
             commander=commander,
             hero=hero,
+            armour=armour,
         )
         await send(interaction, render.unit_edited(await lang_of(interaction), result))
 

@@ -31,9 +31,6 @@ MOTION_CHOICES = choices(
         "sprint": "Sprinting",
     }
 )
-ARMOUR_CHOICES = choices(
-    {"none": "None", "reflex": "Reflex", "mounted_reflex": "Mounted reflex", "phase": "Phase"}
-)
 AMMO_CHOICES = choices(
     {
         "arc": "Arc",

@@ -7,11 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.replies import lang_of
-from cogs.game.options import KIND_CHOICES, call_of, services, unit_autocomplete
+from cogs.game.options import ARMOUR_CHOICES, KIND_CHOICES, call_of, services, unit_autocomplete
 from cogs.shooting import pages, render_markers, render_shot
 from cogs.shooting.options import (
     AMMO_CHOICES,
-    ARMOUR_CHOICES,
     BAND_CHOICES,
     COVER_CHOICES,
     MOTION_CHOICES,

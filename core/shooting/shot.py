@@ -14,10 +14,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from core.game import OrderKind, UnitKind
+from core.game import ArmourKind, OrderKind, UnitKind
 from rulesdb.weapons import BandName
 
-Armour = Literal["none", "reflex", "mounted_reflex", "phase"]
+Armour = ArmourKind
 Cover = Literal["none", "light", "dense"]
 # What the target is doing: Down, running (Run order), a Fast unit running, sprinting.
 Motion = Literal["normal", "down", "run", "fast_run", "sprint"]

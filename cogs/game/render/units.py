@@ -170,6 +170,20 @@ def _leaders(lang: Lang, unit: Unit, names: dict[str, str]) -> list[tuple[str, s
     return found
 
 
+def stats_text(lang: Lang, unit: Unit) -> str:
+    """"Acc 5 · Res 6 + reflex 1 · Co 8": the base Res and the armour that adds to it."""
+    parts = []
+    for stat in STATS:
+        if stat in unit.stats:
+            text = f"{t(lang, f'unit.stat.{stat}')} {unit.stats[stat]}"
+            if stat == "res" and unit.armour != "none":
+                text += f" + {t(lang, f'unit.armour.{unit.armour}')}"
+            parts.append(text)
+    if "res" not in unit.stats and unit.armour != "none":
+        parts.append(t(lang, f"unit.armour.{unit.armour}"))
+    return " · ".join(parts) or t(lang, "unit.no_stats")
+
+
 def unit_embed(lang: Lang, unit: Unit, names: dict[str, str] | None = None) -> discord.Embed:
     """One unit's card; `names` (unit id -> name) names its Commander and Hero."""
     embed = discord.Embed(
@@ -183,10 +197,7 @@ def unit_embed(lang: Lang, unit: Unit, names: dict[str, str] | None = None) -> d
         name=t(lang, "unit.show_dice"),
         value=f"{unit.dice} (MOD{unit.dice})" if unit.dice > 1 else "1",
     )
-    stats = " · ".join(
-        f"{t(lang, f'unit.stat.{s}')} {unit.stats[s]}" for s in STATS if s in unit.stats
-    )
-    embed.add_field(name=t(lang, "unit.show_stats"), value=stats or t(lang, "unit.no_stats"))
+    embed.add_field(name=t(lang, "unit.show_stats"), value=stats_text(lang, unit))
     embed.add_field(name=t(lang, "unit.show_pins"), value=str(unit.pins))
     if unit.gear:
         embed.add_field(name=t(lang, "unit.show_gear"), value=gear_text(lang, unit.gear))
