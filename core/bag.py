@@ -20,6 +20,7 @@ from core.game import (
     DieSource,
     DisputedDie,
     GameState,
+    OrderKind,
     PendingDie,
     Unit,
     find_unit,
@@ -89,6 +90,7 @@ class DrawResult(BaseModel):
     rule: Literal["follow", "synchroniser", "phase_sync"] | None = None
     sync_test: TestRoll | None = None  # the Synchroniser Drone's test (None: not rolled)
     taken: bool = True  # False: the Synchroniser test failed, no die left the bag
+    order_as: OrderKind | None = None  # Follow: "un Ordre identique" to the following unit's
 
 
 def _pick(state: GameState, dice: DiceSource) -> tuple[RolledDie, str]:

@@ -137,6 +137,7 @@ class PendingDie(BaseModel):
     via: DieSource = "draw"
     blockable: bool = True  # Block! may put it back; a redrawn die cannot be blocked
     for_unit: str | None = None  # a taken die (Follow, Synchroniser) goes to this unit
+    order_as: OrderKind | None = None  # Follow: the identical order the die must be given
 
 
 class DisputedDie(BaseModel):

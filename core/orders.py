@@ -109,6 +109,10 @@ def _check_die(state: GameState, unit: Unit, order: str) -> None:
     die = state.pending[_pending_index(state, unit)]
     if die.via == "phase_sync" and order not in PHASE_SYNC_ORDERS:
         raise BadInput("order.phase_sync_moves", unit=unit.name)
+    if die.order_as is not None and order != die.order_as:  # Follow: "un Ordre identique"
+        raise BadInput(
+            "order.follow_same", unit=unit.name, order=die.order_as.capitalize()
+        )
 
 
 def order_test(state: GameState, unit: Unit, dice: DiceSource) -> OrderTestRecord:

@@ -33,6 +33,7 @@ from core.game import (
     TAKEN,
     DieSource,
     GameState,
+    OrderKind,
     Unit,
     find_unit,
     fork,
@@ -89,6 +90,8 @@ def _check_chain(source: Unit) -> None:
 def _check_follow(state: GameState, source: Unit) -> None:
     if source.turn_lead == "synchroniser" and source.has("synchroniser_drone"):
         raise Conflict("bag.follow_after_sync", unit=source.name)
+    if not any(not o.disputed for o in source.orders):  # no order yet to give identically
+        raise Conflict("bag.follow_needs_order", unit=source.name)
     _check_chain(source)
 
 
@@ -117,6 +120,10 @@ CHECKS = {
     "synchroniser": _check_synchroniser,
     "phase_sync": _check_phase_sync,
 }
+
+
+def _last_order(source: Unit) -> OrderKind:
+    return [o for o in source.orders if not o.disputed][-1].order
 
 
 def _sync_test(state: GameState, source: Unit, dice: DiceSource) -> TestRoll | None:
@@ -167,6 +174,8 @@ def take_by(
     elif rule == "follow":
         new.units[source.id].turn_lead = "follow"
     new, result = take_die(new, new.units[unit.id], DIE_SOURCE[rule])
+    if rule == "follow":  # "un Ordre identique": the order the following unit was given
+        result.order_as = new.pending[-1].order_as = _last_order(source)
     result.by_unit, result.by_name, result.rule, result.sync_test = (
         source.id,
         source.name,

@@ -60,6 +60,8 @@ class BagCog(
             return
         target = next(u for u in done.units if u.id == done.result.for_unit)
         allowed = PHASE_SYNC_ORDERS if done.result.rule == "phase_sync" else None
+        if done.result.order_as is not None:  # Follow gives its own order, identical
+            allowed = (done.result.order_as,)
         view = orders_view(lang, done.game_id, target, allowed=allowed)
         await send(interaction, render.taken(lang, done), view=view)
 

@@ -175,9 +175,24 @@ async def test_follow_or_synchroniser_one_per_turn_seeds_000_synchroniser_drone(
         by="Sync Squad",
     )
     followed = await bob.slash(channel, "bag take", unit="Gangers", by="Sync Squad", via="follow")
-    assert "👉 **Sync Squad** (Follow) gives its order to **Gangers** too." in (
+    assert "👉 **Sync Squad** (Follow) gives its order to **Gangers** too: Advance, identical." in (
         followed.response.content
     )
+    await refused(  # 002/003 "RÈGLES SPÉCIALES COMMUNES": Follow gives "un Ordre identique"
+        env, channel, bob, "order", "it takes the identical order, Advance",
+        unit="Gangers", order="fire",
+    )
+    with french():
+        await refused(
+            env, channel, bob, "order", "il prend l'ordre identique, Advance",
+            unit="Gangers", order="run",
+        )
+    assert labels(followed.response)[:6] == ["Fire", "Advance", "Run", "Ambush", "Rally", "Down"]
+    enabled = [
+        c["label"] for row in followed.response.components for c in row["components"]
+        if c.get("type") == 2 and not c.get("disabled")
+    ]
+    assert enabled[0] == "Advance" and "Fire" not in enabled  # only the identical order
     await bob.slash(channel, "order", unit="Gangers", order="advance")
     await refused(
         env,

@@ -65,7 +65,8 @@ def taken_by(lang: Lang, result: DrawResult, unit: str) -> str:
         return t(lang, "bag.sync_no_test", by=by, unit=unit)
     if result.rule == "synchroniser":
         return t(lang, "bag.sync_passed", by=by, unit=unit, test=test_text(lang, result.sync_test))
-    return t(lang, f"bag.by_{result.rule}", by=by, unit=unit)
+    order = (result.order_as or "").capitalize()
+    return t(lang, f"bag.by_{result.rule}", by=by, unit=unit, order=order)
 
 
 def not_synchronised(lang: Lang, done: Drawn) -> str:
