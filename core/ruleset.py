@@ -61,6 +61,39 @@ class Ruleset(BaseModel):
         description="Massive Damage procedure (not in the seeds): roll the damage chart twice and "
         "apply the worse result, roll twice and apply both, or roll once.",
     )
+    # Readings of the seeds (issue 21; rulesdb/README.md "Readings of the seeds")
+    massive_damage_any_chart: bool = Field(
+        False,
+        description="Massive Damage also applies when a target that is not heavily armoured "
+        "fails a Res test and rolls its damage chart; the rules notes apply it against "
+        "heavily armoured targets only.",
+    )
+    heavy_weapons_fire_bonus: bool = Field(
+        False,
+        description="A Fire order gives heavy weapons (rulesdb heavy: Mag Heavy Support, Heavy "
+        "Mag Cannon, Heavy Frag Borer, Mag Mortar, X-Howitzer, the Bombards) +1 Acc too; the "
+        "rules notes say not.",
+    )
+    fractal_step_from_table: bool = Field(
+        True,
+        description="A Fractal Lock raises the SV by the step the weapon table prints (Fractal "
+        "Bombard 3+2: +2); off: by +1 for every weapon, as the Fractal Lock text says.",
+    )
+    fractal_first_auto_hit_raised: bool = Field(
+        True,
+        description="The first automatic hit of a Fractal Lock already has the raised SV "
+        "(2+1: SV 3); off: it strikes at the base SV and later ones rise.",
+    )
+    sensor_module_oh_with_targeters: bool = Field(
+        True,
+        description="Overhead fire at a target marked by Targeter Probes (no Acc bonus from "
+        "them, only less drift) still gets a Sensor Module mark's +1 Acc.",
+    )
+    phase_armour_at_ten: Literal[1, 2] = Field(
+        1,
+        description='Res bonus of phase armour at exactly 10" (the seed prints +1 under 10" '
+        'and +2 over 10").',
+    )
     # Orders (rules-notes, "Orders and the dice bag")
     rally_pins_die: Literal[3, 4, 5, 6, 10] = Field(
         6, description="A Rally order removes D(n) pins."

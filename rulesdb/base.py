@@ -14,6 +14,8 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
+    StrictInt,
     StringConstraints,
     field_validator,
     model_validator,
@@ -24,6 +26,7 @@ Faction = Literal["boromite", "isorian", "algoryn"]
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 Text = Annotated[str, StringConstraints(min_length=1)]
 Dice = Annotated[str, StringConstraints(pattern=r"^D(3|4|5|6|10)$")]
+SettingName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
 
 
 class SeedInfo(NamedTuple):
@@ -69,8 +72,20 @@ class Source(Model):
         return SEED_FILES[self.file].faction
 
 
+class Reading(Model):
+    """What the bot does under one value of a ruleset setting (``core.ruleset``), where the
+    seeds leave a rule open or do not describe it: the bot's reading, not seed text. A card
+    lists them (rulesdb/README.md "Readings of the seeds")."""
+
+    setting: SettingName
+    value: StrictBool | StrictInt | Text
+    text_en: Text
+    text_fr: Text
+
+
 class Entry(Model):
-    """A searchable entry. ``source`` accepts one table or a list of them in the data."""
+    """A searchable entry. ``source`` accepts one table or a list of them in the data.
+    ``readings``: the bot's reading of it, one per value of the settings that decide it."""
 
     id: Slug
     system: System
@@ -81,6 +96,7 @@ class Entry(Model):
     fix_note: Text | None = None
     note_en: Text | None = None
     related: tuple[Slug, ...] = ()
+    readings: tuple[Reading, ...] = ()
 
     @field_validator("source", mode="before")
     @classmethod

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import StringConstraints, model_validator
+from pydantic import model_validator
 
-from rulesdb.base import Dice, Entry, Model, Slug, Text
+from rulesdb.base import Dice, Entry, Model, Reading, SettingName, Slug, Text
 from rulesdb.tables import DamageTable, Effect, RollTable, TableRow
 from rulesdb.weapons import Band, Mode, RuleRef, Weapon
-
-SettingName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
 
 __all__ = [
     "AmmoEntry",
@@ -35,6 +33,7 @@ __all__ = [
     "EpicCapability",
     "Mode",
     "ParamSpec",
+    "Reading",
     "RollTable",
     "RuleEntry",
     "RuleRef",

@@ -20,6 +20,7 @@ How a seed table row maps to the data (the completeness test relies on it):
   ``SP`` -> ``overhead``, ``SPx2`` -> ``overhead`` 2, ``Démolition (m)`` -> ``demolition`` "m".
   A plain string is a reference without parameter. ``N attaques`` is ``attacks = N``
   (``Onde de Choc (3 Attaques)`` is ``shockwave`` plus ``attacks = 3``).
+* ``heavy = true`` is not a cell of the tables: it marks the heavy weapons (README).
 """
 
 from __future__ import annotations
@@ -200,8 +201,13 @@ class Mode(Model):
 
 
 class Weapon(Entry):
+    """``heavy``: a heavy weapon, fired by a weapon team; a Fire order gives it no +1 Acc
+    (rules-notes "Shooting", ruleset ``heavy_weapons_fire_bonus``). Which weapons are heavy
+    is listed in rulesdb/README.md; the seeds print no such column, so it is an addition."""
+
     kind: Literal["weapon"] = "weapon"
     modes: tuple[Mode, ...] = Field(min_length=1)
+    heavy: bool = False
 
     @model_validator(mode="after")
     def _modes_distinct(self) -> Weapon:

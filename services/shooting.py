@@ -30,6 +30,7 @@ from core.shooting import (
     resolve_shot,
 )
 from core.shooting.from_units import living
+from core.shooting.profile import is_overhead
 from services.game_access import Call, GameAccess, UnitRef, unit_ref
 from services.game_settings import GameSettings
 from services.lookups import RulesLookup
@@ -106,11 +107,11 @@ class ShootingService(GameAccess):
         options.check()
         weapon = find_weapon(self.lookup, options.weapon, "shoot")
         mode = find_mode(weapon, options.mode)
+        chosen = next((m for m in weapon.modes if m.id == mode), None)
         plan = ShotPlan(
             options, weapon.id, mode, parse_rerolls("shoot", options.rerolls),
-            parse_extras(options.extras),
+            parse_extras(options.extras), overhead=is_overhead(chosen or weapon.modes[0]),
         )
-        chosen = next((m for m in weapon.modes if m.id == mode), None)
         return plan, WeaponLabel.of(weapon, chosen or weapon.modes[0])
 
     async def shoot(

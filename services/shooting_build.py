@@ -25,13 +25,15 @@ from services.shooting_records import MarkersApplied
 
 @dataclass(frozen=True, slots=True)
 class ShotPlan:
-    """The options once parsed: weapon and mode ids, rerolls, extras."""
+    """The options once parsed: weapon and mode ids, rerolls, extras; whether the mode
+    fires overhead (which Arcs bear on it: ``services.shooting_markers``)."""
 
     options: ShotOptions
     weapon: str
     mode: str | None
     rerolls: ResRerolls
     extras: Extras
+    overhead: bool = False
 
 
 def given(**values: Any) -> dict[str, Any]:

@@ -4,8 +4,10 @@ Before the dice, ``markers_applied`` reads what the players declared
 (``core.table_markers.effects.shot_markers``): the Blurs the shooter is within (a D3 each,
 the highest counts, ``Shot.blur_markers``), an enemy Scrambler on the target
 (``Target.scrambled``: no armour bonus, weapon drones and vehicles −2 Res, buddy drones off),
-one on the shooter (its Spotter, a buddy drone, is off), the Arcs around either end, to which
-the caller adds the Arcs the line of fire crosses (``arcs``). An ``extras`` word (``blur:2``,
+one on the shooter (its Spotter, a buddy drone, is off), the Arcs that bear on the shot
+(``bearing_arcs``: around either end for direct fire; for OH fire, only those declared on the
+target, where it aims), to which the caller adds the Arcs the line of fire crosses (OH: those
+within 3" of its aim point that no declaration shows; ``arcs``). An ``extras`` word (``blur:2``,
 ``scrambled``) is the player's own declaration: it replaces the table's, as every option
 overrides a unit's value.
 
@@ -43,12 +45,15 @@ def markers_applied(
     state: GameState, plan: ShotPlan, shooter_id: str | None, target_id: str | None
 ) -> MarkersApplied:
     """The table's markers for this shot (the ``extras`` the player typed win)."""
-    found, extras, options = shot_markers(state, shooter_id, target_id), plan.extras, plan.options
+    found = shot_markers(state, shooter_id, target_id, plan.overhead)
+    extras, options = plan.extras, plan.options
     return MarkersApplied(
         blurs=[] if "blur_markers" in extras.shot else found.blurs,
         scramblers=[] if "scrambled" in extras.target else found.scramblers,
         shooter_scramblers=found.shooter_scramblers,
+        overhead=plan.overhead,
         arc_markers=found.arc_markers,
+        arcs_passed=found.arcs_passed,
         arcs_given=options.arcs,
         spotter_off=found.shooter_scrambled and _has_spotter(state, plan, shooter_id),
     )

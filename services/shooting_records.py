@@ -59,8 +59,10 @@ class MarkersApplied(BaseModel):
     blurs: list[int] = []  # Blurs the shooter is within: a D3 each, the highest counts
     scramblers: list[int] = []  # enemy Scramblers on the target
     shooter_scramblers: list[int] = []  # enemy Scramblers on the shooter: buddy drones off
-    arc_markers: list[int] = []  # Arcs around the shooter or the target
-    arcs_given: int = 0  # Arcs the line of fire crosses (`/shoot arcs`)
+    overhead: bool = False  # OH fire: Arcs bear by the aim point, not the line of fire
+    arc_markers: list[int] = []  # Arcs that bear: around either end (OH: the target's)
+    arcs_passed: list[int] = []  # OH fire: Arcs around the shooter only, which do not bear
+    arcs_given: int = 0  # Arcs the line of fire crosses, OH: near the aim point (`/shoot arcs`)
     spotter_off: bool = False  # the shooter's Spotter, a buddy drone, does not work
 
     @property

@@ -5,6 +5,8 @@ from __future__ import annotations
 import discord
 
 from cogs.common.text import split_text
+from cogs.game.render.common import value_text
+from core.ruleset import Ruleset
 from locales import Lang, t
 from rulesdb.models import AnyEntry, Mode, RollTable, RulesDB, Weapon
 
@@ -73,11 +75,36 @@ def _first_page_fields(
         )
     if entry.note_en:  # says where a text that is not the seed's comes from (rules notes...)
         embed.add_field(name=t(lang, "rules.note"), value=entry.note_en[:FIELD_LIMIT], inline=False)
+    for index, chunk in enumerate(_pack(reading_lines(entry, lang))):
+        name = t(lang, "rules.readings") if index == 0 else "\u200b"
+        embed.add_field(name=name, value=chunk, inline=False)
     names = [f"{e.name(lang)}" for e in related]
     for index, chunk in enumerate(_pack([", ".join(names)] if names else [])):
         embed.add_field(
             name=t(lang, "rules.related") if index == 0 else "\u200b", value=chunk, inline=False
         )
+
+
+def reading_lines(entry: AnyEntry, lang: Lang) -> list[str]:
+    """The bot's reading under each value of the settings that decide the rule (the seeds
+    leave it open), the default marked, then where the value in force is shown."""
+    if not entry.readings:
+        return []
+    defaults = Ruleset()
+    lines = []
+    for reading in entry.readings:
+        default = reading.value == getattr(defaults, reading.setting)
+        lines.append(
+            t(
+                lang,
+                "rules.reading",
+                setting=reading.setting,
+                value=value_text(reading.value),
+                default=t(lang, "rules.reading_default") if default else "",
+                text=reading.text_en if lang == "en" else reading.text_fr,
+            )
+        )
+    return [*lines, t(lang, "rules.readings_here")]
 
 
 def band_text(mode: Mode, lang: Lang) -> str:
@@ -124,11 +151,10 @@ def faction_names(entry: AnyEntry, lang: Lang) -> str:
 
 
 def weapon_card(db: RulesDB, weapon: Weapon, lang: Lang) -> discord.Embed:
-    embed = discord.Embed(
-        title=title(weapon),
-        colour=COLOUR,
-        description=t(lang, "rules.fielded_by", factions=faction_names(weapon, lang)),
-    )
+    description = t(lang, "rules.fielded_by", factions=faction_names(weapon, lang))
+    if weapon.heavy:  # not a cell of the tables: the rules notes' class (rulesdb/README.md)
+        description += "\n" + t(lang, "rules.heavy_weapon")
+    embed = discord.Embed(title=title(weapon), colour=COLOUR, description=description)
     for mode in weapon.modes:
         label = (mode.name_en if lang == "en" else mode.name_fr) or t(lang, "rules.profile")
         for index, chunk in enumerate(_pack(mode_lines(db, mode, lang))):

@@ -1,7 +1,8 @@
 """A damage chart as rolled: the table, each row's die and text, its nested dice, what it did.
 
-Under Massive Damage the chart is rolled twice (ruleset ``massive_damage``): both rows are
-shown, the one that does not count is struck out.
+Under Massive Damage the chart is rolled by the ruleset's ``massive_damage`` procedure: both
+rows are shown, the one that does not count is struck out. A Massive Damage weapon's chart
+rolled the plain way (the test was not heavily armoured) says why.
 """
 
 from __future__ import annotations
@@ -45,8 +46,10 @@ def chart_lines(lang: Lang, chart: ChartResult) -> list[str]:
         lines = [t(lang, "damage.chart_hit", table=table, hit=chart.hit)]
     else:
         lines = [t(lang, "damage.chart", table=table)]
-    if len(chart.rows) > 1:
+    if chart.massive_damage:
         lines[0] += " " + t(lang, f"damage.procedure.{chart.procedure}")
+    elif chart.massive_withheld:
+        lines[0] += " " + t(lang, "damage.massive_withheld")
     for row in chart.rows:
         key = "damage.row" if row.applied else "damage.row_ignored"
         lines.append(t(lang, key, sides=sides, roll=face(row.roll), text=row_text(lang, row)))

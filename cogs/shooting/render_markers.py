@@ -48,10 +48,19 @@ def applied_lines(lang: Lang, markers: MarkersApplied | None) -> list[str]:
         found = numbered(lang, "scrambler", markers.shooter_scramblers)
         key = "shoot.markers_spotter_off" if markers.spotter_off else "shoot.markers_shooter"
         lines.append(t(lang, key, markers=found))
+    return lines + arc_applied_lines(lang, markers)
+
+
+def arc_applied_lines(lang: Lang, markers: MarkersApplied) -> list[str]:
+    """The Arcs that bear on the shot; for OH fire, those by its aim point, and the Arcs
+    around the shooter that do not bear (seeds "ARC (Tir en Arc)")."""
+    lines = []
     if markers.arcs:
-        lines.append(
-            t(lang, "shoot.markers_arcs", count=markers.arcs, sources=arc_sources(lang, markers))
-        )
+        key = "shoot.markers_arcs_aim" if markers.overhead else "shoot.markers_arcs"
+        lines.append(t(lang, key, count=markers.arcs, sources=arc_sources(lang, markers)))
+    if markers.arcs_passed:
+        found = numbered(lang, "arc", markers.arcs_passed)
+        lines.append(t(lang, "shoot.markers_arcs_passed", markers=found))
     return lines
 
 

@@ -73,6 +73,18 @@ def drones_off_lines(lang: Lang, result: ShotResult) -> list[str]:
     return [t(lang, "shoot.drones_off", drones=names)]
 
 
+def withheld_lines(lang: Lang, result: ShotResult) -> list[str]:
+    """Why a bonus the shooter might expect is missing: the Fire order's +1 (overhead fire,
+    a heavy weapon), a Sensor Module mark's +1 (Targeter Probes on the target)."""
+    lines = []
+    if result.fire_withheld is not None:
+        lines.append(t(lang, f"shoot.fire_withheld.{result.fire_withheld}"))
+    if result.sensor_withheld:
+        key = "overhead" if result.overhead else "direct"
+        lines.append(t(lang, f"shoot.sensor_withheld.{key}"))
+    return lines
+
+
 def acc_lines(lang: Lang, result: ShotResult) -> list[str]:
     fractal = result.fractal
     if fractal is not None and fractal.locked:
@@ -84,6 +96,7 @@ def acc_lines(lang: Lang, result: ShotResult) -> list[str]:
         base = (result.acc_target or 0) - sum(m.value for m in result.acc_modifiers)
         terms = sum_text(lang, "shoot", "shoot.acc_base", base, result.acc_modifiers)
         lines = [t(lang, "shoot.acc", terms=terms, target=result.acc_target)]
+        lines += withheld_lines(lang, result)
     tests = of_step(result.rolls, "acc")
     if tests or not result.intercepted:
         lines += dice_lines(lang, "shoot.acc_dice", map(roll_face, tests), count=len(tests))

@@ -52,7 +52,10 @@ DESCRIPTIONS = {
         "More: large, batter-drone, blur:2, sensor, res+1, camo, scout-probe, structure, "
         "breaching-kit"
     ),
-    "arcs": "Arc markers the line of fire crosses (a d10 each per shot, 6–10 a miss)",
+    "arcs": (
+        'Arcs the line of fire crosses (OH: within 3" of its aim point); '
+        "a d10 each per shot, 6–10 a miss"
+    ),
 }
 
 

@@ -1,14 +1,17 @@
 """Acc: how many shots, the modifiers of the Acc test and the tests themselves.
 
-Sources: rules-notes "Shooting" (Fire +1 but not OH, Long/Extreme and the RF extra penalty
-as ruleset settings, lucky hits), seed 000 "TR(n)" and "TIR EN SURPLOMB" (−2, no Fire
-bonus), seed 002 "Tir Rapide TRD6" (D6 shots on Fire, one on Advance), "Imprécis",
-"Détecteur de Cible", Batter Drone, Micromite Probe, Nano-drone, Targeter Probe, Blur;
-seed 000 "ARC (TIR EN ARC)" (a D10 per Arc crossed before the Acc test, 6-10 a miss).
+Sources: rules-notes "Shooting" (Fire +1 but not OH nor heavy weapons, Long/Extreme and
+the RF extra penalty as ruleset settings, lucky hits), seed 000 "TR(n)" and "TIR EN
+SURPLOMB" (−2, no Fire bonus), seed 002 "Tir Rapide TRD6" (D6 shots on Fire, one on
+Advance), "Imprécis", "Détecteur de Cible", Batter Drone, Micromite Probe, Nano-drone,
+Targeter Probe, Blur; seed 000 "ARC (TIR EN ARC)" (a D10 per Arc crossed before the Acc
+test, 6-10 a miss).
 Each modifier is a named ``Modifier`` so a result can show where the target came from.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from core.ruleset import Ruleset
 from core.shooting.profile import has, is_overhead, is_rapid_fire, param, templates
@@ -16,6 +19,8 @@ from core.shooting.shot import Shot
 from core.shooting.tape import DieRoll, Modifier, Tape
 from core.table_markers.effects import ARC_MISS_FROM
 from rulesdb.weapons import BandName, Mode
+
+FireWithheld = Literal["overhead", "heavy"]
 
 
 def fires_multiple(mode: Mode, order: str) -> bool:
@@ -82,18 +87,46 @@ def target_modifiers(shot: Shot, overhead: bool, rules: Ruleset) -> list[Modifie
     targeters = 0 if overhead else min(target.targeters, rules.max_targeters)
     if targeters:
         found.append(Modifier(source="targeters", value=targeters))
-    if target.sensor_marked and not targeters:
+    if target.sensor_marked and not sensor_withheld(shot, overhead, rules):
         found.append(Modifier(source="sensor_module", value=1))
     return found
 
 
+def sensor_withheld(shot: Shot, overhead: bool, rules: Ruleset) -> bool:
+    """A Sensor Module mark whose +1 Acc the Targeter Probes on the target cancel: 002
+    "Détecteur de Cible", "ne peut pas être combiné avec des Targeter Drones". Direct fire
+    takes the targeters' bonus instead (+1 each, never less). Overhead fire gets no Acc
+    from them, only less drift ("TARGETER PROBE"): whether the mark's +1 still counts is
+    the ruleset's ``sensor_module_oh_with_targeters`` (default: it does)."""
+    target = shot.target
+    if not target.sensor_marked or not target.targeters:
+        return False
+    if overhead:
+        return not rules.sensor_module_oh_with_targeters
+    return rules.max_targeters > 0
+
+
+def fire_withheld(order: str, overhead: bool, heavy: bool, rules: Ruleset) -> FireWithheld | None:
+    """Why a Fire order gives no +1 Acc, if it gives none: overhead fire (seeds "TIR EN
+    SURPLOMB": "pas de bonus +1 pour un Ordre Fire"), a heavy weapon (rules-notes
+    "Shooting": "not heavy weapons"; ruleset ``heavy_weapons_fire_bonus``)."""
+    if order != "fire":
+        return None
+    if overhead:
+        return "overhead"
+    if heavy and not rules.heavy_weapons_fire_bonus:
+        return "heavy"
+    return None
+
+
 def acc_modifiers(
-    shot: Shot, mode: Mode, band: BandName, blur: int, rules: Ruleset
+    shot: Shot, mode: Mode, band: BandName, blur: int, rules: Ruleset, heavy: bool = False
 ) -> list[Modifier]:
-    """Every modifier of the Acc test, in the order the rules list them; zeros left out."""
+    """Every modifier of the Acc test, in the order the rules list them; zeros left out.
+    ``heavy``: the weapon is a heavy weapon (``rulesdb`` ``Weapon.heavy``)."""
     overhead = is_overhead(mode)
     found = []
-    if shot.order == "fire" and not overhead:
+    if shot.order == "fire" and fire_withheld(shot.order, overhead, heavy, rules) is None:
         found.append(Modifier(source="fire_order", value=1))
     found += range_modifiers(mode, band, shot.order, rules)
     if overhead:

@@ -3,12 +3,13 @@
 A distance falls in the effective band up to its maximum (from its minimum for OH weapons,
 "10-30\""), then long, then extreme. A band printed "Aucune" does not exist: a target at
 that distance is out of range. Phase armour and the NuHu envelope care whether the target
-is within 10", which a band alone may not settle (``within_ten``).
+is within 10", which a band alone may not settle (``within_ten``, ``phase_near``).
 """
 
 from __future__ import annotations
 
 from core.errors import BadInput
+from core.ruleset import Ruleset
 from core.shooting.profile import bands_text
 from rulesdb.weapons import BandName, Mode, Weapon
 
@@ -52,13 +53,24 @@ def band_limits(mode: Mode, band: BandName) -> tuple[float, float]:
     raise ValueError(f"{mode.id} has no {band} band")
 
 
-def within_ten(mode: Mode, band: BandName, distance: float | None) -> bool | None:
-    """Whether the target is within 10" (phase armour, NuHu); None when the band spans 10"."""
+def within_ten(
+    mode: Mode, band: BandName, distance: float | None, ten_is_near: bool = True
+) -> bool | None:
+    """Whether the target is within 10"; None when the band spans 10". Exactly 10" is near
+    for the NuHu envelope ("inférieures ou égales à 10\"") and the Camo Drone ("plus de
+    10\""); for phase armour the seed says neither ("< 10\"", "> 10\""): ``ten_is_near``
+    is the ruleset's reading (``phase_near``)."""
     if distance is not None:
-        return distance <= 10
-    low, high = band_limits(mode, band)
-    if high <= 10:
+        return distance <= 10 if ten_is_near else distance < 10
+    low, high = band_limits(mode, band)  # the band is (low, high]
+    if high < 10 or (high == 10 and ten_is_near):
         return True
     if low >= 10:
         return False
     return None
+
+
+def phase_near(mode: Mode, band: BandName, distance: float | None, rules: Ruleset) -> bool | None:
+    """Phase armour's +1 (near) or +2 (far): 002 "ARMURES À PHASES" prints "Portée < 10\""
+    and "Portée > 10\""; at exactly 10" the ruleset's ``phase_armour_at_ten`` decides."""
+    return within_ten(mode, band, distance, ten_is_near=rules.phase_armour_at_ten == 1)

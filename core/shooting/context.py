@@ -13,7 +13,7 @@ from core.dice import DiceSource
 from core.errors import BadInput
 from core.ruleset import Ruleset
 from core.shooting.ammo import OVERLOAD_SV, check_ammo
-from core.shooting.bands import band_of, within_ten
+from core.shooting.bands import band_of, phase_near, within_ten
 from core.shooting.fractal import check_lock
 from core.shooting.profile import blast_dice, has, is_overhead, weapon_mode
 from core.shooting.results import ShotResult
@@ -34,6 +34,7 @@ class Context:
     ammo: AmmoEntry | None
     band: BandName
     near: bool | None  # within 10" (None: the band spans 10" and no distance was given)
+    phase_near: bool | None  # near for phase armour (exactly 10": ruleset phase_armour_at_ten)
     rules: Ruleset
     db: RulesDB
     tape: Tape
@@ -71,14 +72,16 @@ def check_order_and_blind(shot: Shot, weapon: Weapon, mode: Mode) -> None:
         raise BadInput("shoot.blind_needs_fire", weapon=weapon.name_en, order=shot.order)
 
 
-def check_near(shot: Shot, weapon: Weapon, mode: Mode, band: BandName, near: bool | None) -> None:
+def check_near(
+    shot: Shot, weapon: Weapon, mode: Mode, band: BandName, near: bool | None, phase: bool | None
+) -> None:
     """Phase armour and the NuHu envelope (but against blasts) need to know if the target
-    is within 10"."""
+    is within 10" (``phase``: as phase armour counts exactly 10")."""
     target = shot.target
     blast = blast_dice(mode) is not None and shot.ammo is None
-    envelope = target.nuhu_envelope and not blast
-    cares = not target.scrambled and (target.armour == "phase" or envelope)
-    if near is None and cares:
+    envelope = target.nuhu_envelope and not blast and near is None
+    armour = target.armour == "phase" and phase is None
+    if not target.scrambled and (armour or envelope):
         raise BadInput("shoot.distance_needed", weapon=weapon.name_en, band=band)
 
 
@@ -112,7 +115,8 @@ def prepare(shot: Shot, dice: DiceSource, rules: Ruleset, db: RulesDB) -> Contex
     band = band_of(weapon, mode, shot.distance, shot.band)
     check_lock(shot, has(mode, "fractal-lock"), weapon.name_en)
     near = within_ten(mode, band, shot.distance)
-    check_near(shot, weapon, mode, band, near)
+    phase = phase_near(mode, band, shot.distance, rules)
+    check_near(shot, weapon, mode, band, near, phase)
     check_camo(shot, weapon, band, near)
     check_breaching(shot, weapon, band)
     result = ShotResult(
@@ -126,4 +130,4 @@ def prepare(shot: Shot, dice: DiceSource, rules: Ruleset, db: RulesDB) -> Contex
         overhead=is_overhead(mode),
         blind=shot.blind,
     )
-    return Context(shot, weapon, mode, ammo, band, near, rules, db, Tape(dice), result)
+    return Context(shot, weapon, mode, ammo, band, near, phase, rules, db, Tape(dice), result)

@@ -12,13 +12,16 @@ from __future__ import annotations
 from core.shooting.accuracy import (
     acc_modifiers,
     acc_target,
+    fire_withheld,
     roll_acc,
     roll_arcs,
     roll_blur,
+    sensor_withheld,
     shot_count,
 )
 from core.shooting.blast import roll_blast, template_hits
 from core.shooting.context import Context
+from core.shooting.fractal import lock_sv
 from core.shooting.overhead import drift_reduction, landing, roll_drift
 from core.shooting.rerolls import halves_blast, must_reroll_hits, reroll_hits, spotter_reroll
 from core.shooting.results import FractalUse, HitRecord, TemplateRecord
@@ -40,7 +43,10 @@ def deliver(ctx: Context) -> None:
     if shot.blind:
         target = BLIND_TARGET
     else:
-        result.acc_modifiers = acc_modifiers(shot, ctx.mode, ctx.band, blur, ctx.rules)
+        heavy, overhead = ctx.weapon.heavy, ctx.overhead
+        result.acc_modifiers = acc_modifiers(shot, ctx.mode, ctx.band, blur, ctx.rules, heavy)
+        result.fire_withheld = fire_withheld(shot.order, overhead, heavy, ctx.rules)
+        result.sensor_withheld = sensor_withheld(shot, overhead, ctx.rules)
         target = acc_target(shot.acc, result.acc_modifiers)
     result.acc_target = target
     stopped = set(result.intercepted)
@@ -107,9 +113,9 @@ def land_template(ctx: Context, template: TemplateRecord, lucky: bool) -> None:
 
 
 def auto_hits(ctx: Context) -> None:
-    """Fractal Lock: every firing model hits, SV raised by one step per automatic hit."""
+    """Fractal Lock: every firing model hits, SV raised per automatic hit (``lock_sv``)."""
     before = ctx.shot.fractal_auto_hits or 0
-    sv = ctx.mode.sv_at(ctx.band, before + 1)
+    sv = lock_sv(ctx.mode, ctx.band, before, ctx.rules)
     ctx.result.shots = ctx.shot.models
     ctx.result.hit_records = [
         HitRecord(index=i + 1, sv=sv, auto=True) for i in range(ctx.shot.models)

@@ -2,8 +2,8 @@
 
 A fractal weapon that hits locks on its target. While the weapon gets a Fire order every
 following turn and the target does not move, it hits automatically (no Acc test), and each
-automatic hit on the same target raises its SV by the profile's step up to its maximum
-(``2+1 max 10``, ``3+2 max 10``: the rulesdb ``sv_at(band, auto_hits)``).
+automatic hit on the same target raises its SV up to its maximum (``2+1 max 10``,
+``3+2 max 10``; ``lock_sv``, with the two readings the ruleset settles).
 
 The locks live in ``GameState.fractal_locks`` (plain dicts, read here as ``FractalLock``):
 shooter unit, weapon, target unit, automatic hits so far, and the turn the weapon last
@@ -20,7 +20,9 @@ from pydantic import BaseModel
 
 from core.errors import BadInput
 from core.game import GameState, find_unit, fork, require_running
+from core.ruleset import Ruleset
 from core.shooting.shot import Shot
+from rulesdb.weapons import BandName, Mode, ProgressiveSV
 
 
 class FractalLock(BaseModel):
@@ -76,6 +78,23 @@ def with_lock(state: GameState, shooter_ref: str, target_ref: str, shot: Shot) -
     lock = active_lock(state, shooter.id, shot.weapon, target.id)
     auto_hits = lock.auto_hits if lock is not None and shot.order == "fire" else None
     return shot.model_copy(update={"fractal_auto_hits": auto_hits})
+
+
+def lock_sv(mode: Mode, band: BandName, auto_hits_before: int, rules: Ruleset) -> int | None:
+    """The SV of the automatic hit that follows ``auto_hits_before`` others on the target.
+
+    000/002/003 "Verrouillage Fractal": "chaque fois qu'elle effectue une touche auto contre
+    la même cible, sa VI augmente de +1 jusqu'à une valeur maximale de 10"; the tables print
+    "2+1 max 10", but the Fractal Bombard "3+2 max 10". Two readings are settings:
+    ``fractal_step_from_table`` (the printed step; off, +1 as the text says) and
+    ``fractal_first_auto_hit_raised`` (the first automatic hit is raised already; off, it
+    strikes at the base SV and the next ones rise)."""
+    sv = mode.sv
+    if not isinstance(sv, ProgressiveSV):
+        return mode.sv_at(band)
+    rises = auto_hits_before + (1 if rules.fractal_first_auto_hit_raised else 0)
+    step = sv.step if rules.fractal_step_from_table else 1
+    return min(sv.base + step * rises, sv.max)
 
 
 def check_lock(shot: Shot, fractal: bool, weapon_name: str) -> None:

@@ -1,14 +1,16 @@
 """Res tests: the target's Res with armour and cover, one test per hit, and what a failure does.
 
 Rules-notes "Shooting": D10 ≤ Res + armour + cover − SV. Armour (seeds "ARMURES
-RÉFLEXES": reflex +1, mounted reflex +2; 002 "ARMURES À PHASES": +1 within 10", +2 beyond;
-002 "NANO-DRONE": the NuHu +2 within 10", +3 beyond, +4 against blasts). Cover light/dense
-from the ruleset, none for No Cover weapons and Large targets, Micromite cover +1 (seed 000).
-A Scrambler cancels armour bonuses, switches buddy drones off and takes 2 Res from weapon
-drones and vehicles (seeds "SCRAMBLER"). A test whose target is above the ruleset's
-``heavy_armour_above`` is heavily armoured: it still fails only on a 10, but a resisted hit
-gives no pin. A failed test rolls the target's damage chart if it has one, else it is a
-casualty.
+RÉFLEXES": reflex +1, mounted reflex +2; 002 "ARMURES À PHASES": +1 under 10", +2 over,
+exactly 10" per the ruleset's ``phase_armour_at_ten``; 002 "NANO-DRONE": the NuHu +2
+within 10", +3 beyond, +4 against blasts). Cover light/dense from the ruleset, none for No
+Cover weapons and Large targets, Micromite cover +1 (seed 000). A Scrambler cancels armour
+bonuses, switches buddy drones off and takes 2 Res from weapon drones and vehicles (seeds
+"SCRAMBLER"). A test whose target is above the ruleset's ``heavy_armour_above`` is heavily
+armoured: it still fails only on a 10, but a resisted hit gives no pin. A failed test rolls
+the target's damage chart if it has one, else it is a casualty; Massive Damage (rules-notes,
+not the seeds) rolls it by the ruleset's ``massive_damage`` procedure when the failed test
+was heavily armoured (any failed test: ``massive_damage_any_chart``).
 """
 
 from __future__ import annotations
@@ -24,15 +26,20 @@ from rulesdb.tables import RollTable
 ARMOUR_BONUS = {"reflex": 1, "mounted_reflex": 2}
 
 
-def armour_modifiers(target: Target, near: bool | None, blast: bool) -> list[Modifier]:
-    """Armour and the NuHu envelope; nothing under a Scrambler. ``near``: within 10"."""
+def armour_modifiers(
+    target: Target, near: bool | None, blast: bool, phase_near: bool | None = None
+) -> list[Modifier]:
+    """Armour and the NuHu envelope; nothing under a Scrambler. ``near``: within 10";
+    ``phase_near``: as phase armour counts exactly 10" (``bands.phase_near``; default
+    ``near``)."""
     if target.scrambled:
         return []
     found = []
+    phase = near if phase_near is None else phase_near
     if target.armour in ARMOUR_BONUS:
         found.append(Modifier(source=f"armour_{target.armour}", value=ARMOUR_BONUS[target.armour]))
     elif target.armour == "phase":
-        found.append(Modifier(source="armour_phase", value=1 if near else 2))
+        found.append(Modifier(source="armour_phase", value=1 if phase else 2))
     if target.nuhu_envelope:
         found.append(Modifier(source="nuhu_envelope", value=4 if blast else 2 if near else 3))
     return found
@@ -49,10 +56,16 @@ def cover_modifiers(target: Target, no_cover: bool, rules: Ruleset) -> list[Modi
 
 
 def res_modifiers(
-    target: Target, near: bool | None, blast: bool, no_cover: bool, rules: Ruleset
+    target: Target,
+    near: bool | None,
+    blast: bool,
+    no_cover: bool,
+    rules: Ruleset,
+    phase_near: bool | None = None,
 ) -> list[Modifier]:
     """Every Res modifier but the SV, which each hit brings."""
-    found = armour_modifiers(target, near, blast) + cover_modifiers(target, no_cover, rules)
+    found = armour_modifiers(target, near, blast, phase_near)
+    found += cover_modifiers(target, no_cover, rules)
     if target.scrambled and target.kind in ("weapon_drone", "vehicle"):
         found.append(Modifier(source="scrambled", value=-2))
     if target.res_modifier:
@@ -115,4 +128,7 @@ class Resolver:
             hit.casualty = True
             return
         hit.chart = len(self.charts)
-        self.charts.append(roll_chart(tape, self.chart, self.massive, self.rules, hit.index))
+        massive = self.massive and (hit.heavy or self.rules.massive_damage_any_chart)
+        chart = roll_chart(tape, self.chart, massive, self.rules, hit.index)
+        chart.massive_withheld = self.massive and not massive
+        self.charts.append(chart)

@@ -91,7 +91,8 @@ def breaching_sv(shot: Shot) -> list[Modifier]:
 def resolver_for(ctx: Context, target: Target) -> Resolver:
     """Res tests of this shot: base Res, reroll pool, damage chart, Massive Damage."""
     blast = ctx.blast() is not None
-    modifiers = res_modifiers(target, ctx.near, blast, has(ctx.mode, "no-cover"), ctx.rules)
+    no_cover = has(ctx.mode, "no-cover")
+    modifiers = res_modifiers(target, ctx.near, blast, no_cover, ctx.rules, ctx.phase_near)
     modifiers += breaching_sv(ctx.shot)
     ctx.result.res_modifiers = modifiers
     ctx.result.res_base = res_base(target, modifiers)

@@ -40,6 +40,8 @@ class ChartResult(BaseModel):
     chart: str  # rulesdb table id: vehicle-damage, weapon-drone-damage, heavy-weapon-damage
     massive_damage: bool = False
     procedure: str = "chart_once"  # ruleset massive_damage when Massive Damage applies
+    massive_withheld: bool = False  # a Massive Damage weapon, but the test was not heavily
+    # armoured (rules notes; ruleset massive_damage_any_chart off): rolled the plain way
     hit: int | None = None  # the hit that caused it (shots, close combat)
     rows: list[ChartRow] = []
     pins: int = 0
@@ -155,6 +157,8 @@ class ShotResult(BaseModel):
     drones_off: list[str] = Field(default_factory=list)  # buddy drones a Scrambler switched off
     acc_target: int | None = None
     acc_modifiers: list[Modifier] = Field(default_factory=list)
+    fire_withheld: str | None = None  # a Fire order without its +1: "overhead" or "heavy"
+    sensor_withheld: bool = False  # a Sensor Module mark whose +1 the Targeters cancel
     templates: list[TemplateRecord] = Field(default_factory=list)
     drift_probes: int = 0  # OH fire: Targeter Probes marking the target
     drift_reduction: int = 0  # inches they take off each drift (ruleset targeter_drift_capped)

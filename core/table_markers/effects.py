@@ -4,7 +4,7 @@
   counts (``MarkerEffects.blur_markers`` -> ``Shot.blur_markers``; the shooting core rolls).
 * Arc: each shot whose line of fire crosses an Arc rolls a D10 per Arc before its Acc test,
   6-10 an automatic miss (rolled by ``core.shooting``, ``ARC_MISS_FROM``); OH fire is
-  affected when its aim point is within 3" of the marker.
+  affected when its aim point is within 3" of the marker (``bearing_arcs``).
 * Grip: a unit that starts a move within 3" takes an Ag test: fail, no move this action (a
   10 also gives a pin); pass, half move; a 1, a full move (``grip_test``, from
   ``core.orders.give_order`` on Advance and Run).
@@ -91,30 +91,56 @@ class MarkerEffects(BaseModel):
     blur_markers: int = 0  # Blurs the shooter is within: ``Shot.blur_markers``
     scrambled: bool = False  # the target is within an enemy Scrambler: ``Target.scrambled``
     shooter_scrambled: bool = False  # the shooter's buddy drones (Spotter...) do not work
-    arcs: int = 0  # Arcs the shooter or the target is within (``Shot.arcs``)
+    arcs: int = 0  # Arcs that bear on the shot (``Shot.arcs``, ``bearing_arcs``)
     # which markers, by number (a reply says which applied)
     blurs: list[int] = []
     scramblers: list[int] = []  # on the target
     shooter_scramblers: list[int] = []
     arc_markers: list[int] = []
+    arcs_passed: list[int] = []  # OH fire: Arcs around the shooter only, which do not bear
+
+
+def bearing_arcs(
+    state: GameState, shooter_unit_id: str | None, target_unit_id: str | None, overhead: bool
+) -> tuple[list[AmmoMarker], list[AmmoMarker]]:
+    """The Arcs that bear on a shot, and those around its ends that do not.
+
+    Seeds "ARC (Tir en Arc)": "Cela affecte tout tireur qui tente de tracer la LdV et de
+    tirer à travers l'arc", and "Les armes SP sont affectées si le point visé du tir se
+    trouve à moins de 3\" du marqueur". A direct shot from or at a unit within an Arc's 3"
+    traces its line of fire through the Arc: both ends count. An overhead shot aims at a
+    model of the target ("n'importe quelle figurine peut être choisie comme point de
+    visée", "TIR EN SURPLOMB"): an Arc declared on the target is within 3" of the aim point;
+    one around the shooter alone is not, and does not bear."""
+    arcs = [m for m in markers_of(state) if m.type == "arc"]
+    aimed = {target_unit_id} - {None}
+    ends = aimed | ({shooter_unit_id} - {None})
+    counted = aimed if overhead else ends
+    bearing = [m for m in arcs if counted & set(m.units)]
+    passed = [m for m in arcs if ends & set(m.units) and m not in bearing]
+    return bearing, passed
 
 
 def shot_markers(
-    state: GameState, shooter_unit_id: str | None, target_unit_id: str | None
+    state: GameState,
+    shooter_unit_id: str | None,
+    target_unit_id: str | None,
+    overhead: bool = False,
 ) -> MarkerEffects:
     """What the markers do to a shot from ``shooter_unit_id`` at ``target_unit_id``.
 
-    Either id may be None (an untracked unit). Arcs crossed between the two, which no
-    declaration can tell, are the shooter's to add (a ``/shoot`` option)."""
+    Either id may be None (an untracked unit). Arcs crossed between the two (or, for OH
+    fire, within 3" of an aim point no declaration shows), are the shooter's to add (a
+    ``/shoot`` option)."""
     effects = MarkerEffects()
     if shooter_unit_id is not None:
         effects.blurs = [m.number for m in markers_around(state, shooter_unit_id, "blur")]
         effects.shooter_scramblers = [m.number for m in scramblers_on(state, shooter_unit_id)]
     if target_unit_id is not None:
         effects.scramblers = [m.number for m in scramblers_on(state, target_unit_id)]
-    ends = {u for u in (shooter_unit_id, target_unit_id) if u is not None}
-    arcs = [m for m in markers_of(state) if m.type == "arc" and ends & set(m.units)]
+    arcs, passed = bearing_arcs(state, shooter_unit_id, target_unit_id, overhead)
     effects.arc_markers = [m.number for m in arcs]
+    effects.arcs_passed = [m.number for m in passed]
     effects.blur_markers, effects.arcs = len(effects.blurs), len(arcs)
     effects.scrambled = bool(effects.scramblers)
     effects.shooter_scrambled = bool(effects.shooter_scramblers)

@@ -71,7 +71,10 @@ async def test_arcs_and_a_marker_placed_in_french(simcord_env, table, dice):
                 table.alice, table.channel, shooter="Troopers", target="Gangers", arcs=1, **grip
             )
         )
-        assert "⚡ Arcs sur la ligne de tir : **1** (1 en plus (option arcs))." in text
+        assert (  # OH fire: the arcs option gives the Arcs by its aim point
+            '⚡ Arcs à moins de 3" du point visé (tir en surplomb) : **1** (1 en plus (option '
+            "arcs))." in text
+        )
         assert "(1 par tir ; ✅ 1–5 passe, ❌ 6–10 intercepté) : `8`❌" in text
         assert "(raté automatique, pas de test de Préc) : **1** sur 1." in text
         assert "Tests de Préc" not in text

@@ -94,11 +94,12 @@ def test_an_exhausted_stave_registers_one_end_of_turn_test():
 
 
 def vehicle_table(dice=3):
-    return table(target_models=1, target_stats={"res": 14}, kind="vehicle", dice=dice)
+    return table(target_models=1, target_stats={"res": 16}, kind="vehicle", dice=dice)
 
 
 def test_a_vehicle_chart_adds_pins_goes_down_and_loses_a_mod_die():
-    # Mag Cannon: hit, Res 14 − 5 = 9 fails on 10; Massive Damage 3 and 7: row 7, D3 = 2
+    # Mag Cannon: hit, Res 16 − 5 = 11, heavily armoured, fails on 10; Massive Damage 3 and
+    # 7: row 7, D3 = 2
     state = vehicle_table()
     result = shoot(state, "mag-cannon", [2, 10, 3, 7, 2], models=1, distance=20)
     bag_before = state.bag["blue"]

@@ -17,11 +17,12 @@ from tests.core.shooting.kit import fire, shot
 
 @pytest.mark.parametrize(
     ("distance", "band", "acc_target", "sv"),
-    [(40, "effective", 6, 9), (80, "long", 5, 7), (120, "extreme", 4, 5)],
+    [(40, "effective", 5, 9), (80, "long", 4, 7), (120, "extreme", 3, 5)],
 )
 def test_compression_bombard_sv_falls_with_the_band(distance, band, acc_target, sv):
-    # 002 table "Compression Bombard 10-50" 100" 150" 9/7/5 Compresseur": Acc 5 +1 Fire,
-    # −1 long / −2 extreme (ruleset); Res 10 − SV; a 3 hits, a 2 tests Res.
+    # 002 table "Compression Bombard 10-50" 100" 150" 9/7/5 Compresseur": Acc 5, no Fire +1
+    # (a heavy weapon, rules-notes "Shooting"), −1 long / −2 extreme (ruleset); Res 10 − SV;
+    # a 3 hits, a 2 tests Res.
     result = fire("compression-bombard", [3, 2], Target(res=10), distance=distance)
     assert (result.band, result.acc_target) == (band, acc_target)
     hit = result.hit_records[0]

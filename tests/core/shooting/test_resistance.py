@@ -101,10 +101,10 @@ def test_the_heavy_armour_threshold_is_a_setting():
 
 
 def test_a_vehicle_that_fails_rolls_its_chart_with_massive_damage():
-    # Mag Cannon SV 5 "Dégâts Massifs" vs a vehicle Res 14: 9, not heavy. Acc 2 hits, Res 10
-    # fails; Massive Damage (ruleset default: twice, worse row): 3 and 7 -> row 7 "+D3 Stress,
-    # Down, DOM -1": the D3 rolls 2.
-    result = fire("mag-cannon", [2, 10, 3, 7, 2], Target(res=14, kind="vehicle"), distance=20)
+    # Mag Cannon SV 5 "Dégâts Massifs" vs a vehicle Res 16: 11, heavily armoured. Acc 2
+    # hits, Res 10 fails; Massive Damage (ruleset default: twice, worse row): 3 and 7 -> row
+    # 7 "+D3 Stress, Down, DOM -1": the D3 rolls 2.
+    result = fire("mag-cannon", [2, 10, 3, 7, 2], Target(res=16, kind="vehicle"), distance=20)
     chart = result.charts[0]
     assert chart.chart == "vehicle-damage" and chart.massive_damage
     assert [(r.roll, r.applied) for r in chart.rows] == [(3, False), (7, True)]
