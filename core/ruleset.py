@@ -130,6 +130,32 @@ class Ruleset(BaseModel):
     )
     # Close combat (rules-notes, "Close combat")
     h2h_max_rounds: int = Field(2, ge=1, le=5, description="Most rounds of a close combat.")
+    # Readings of the seeds: combat, medics, mines (issue 21; rulesdb/README.md)
+    shield_drones_optional: bool = Field(
+        True,
+        description="The target's player may decline the Shield Drones' interception "
+        '(/shoot extras no-shield), as 003 says ("peut tenter"); off: always rolled (000/002).',
+    )
+    medic_n_rerolls: bool = Field(
+        False,
+        description="A unit's own Medic (n) gives n Res rerolls; off: 1, as the seeds say "
+        '("relance 1 test de Res raté", one per Medic in range).',
+    )
+    medics_heal_heavy_weapons: bool = Field(
+        False,
+        description="Medics, Medi-Drones and Medi-Probes reroll a heavy weapon's Res tests; off: "
+        "not, a failure damages the weapon (a machine), not a human.",
+    )
+    d_spinner_grenade_str: bool = Field(
+        False,
+        description="The D-Spinner's SV 2 grenade attack also gets the grenades' +1 Str; off: "
+        "only its SV adds up, as the seed's \"Grenade\" rule explains.",
+    )
+    solar_charge_mines: Literal["blast", "single", "off"] = Field(
+        "blast",
+        description="Solar Charges laid as mines: each attack that hits scores Blast D3 hits "
+        "(blast), one SV 1 hit (single), or they cannot be laid (off).",
+    )
 
     def with_overrides(self, overrides: dict[str, Any]) -> Ruleset:
         """A new ruleset with ``overrides`` applied; ``BadInput`` on an unknown key or bad value."""

@@ -22,6 +22,7 @@ from core.table_markers.mines import (
     trigger_mine,
 )
 from core.table_markers.models import Mine
+from core.words import leftovers, words
 from services.game_access import Call, GameAccess, unit_ref
 from services.marker_refs import item_ref, qualified
 from services.permissions import Standing, require_self_or_host, require_unit_owner
@@ -29,6 +30,23 @@ from services.units import WRONG_GAME, resolve
 
 CHOICES_MAX = 25
 MINE_OTHER_GAME = "mine.other_game"
+COVER_WORDS = {
+    "none": "none",
+    "aucun": "none",
+    "aucune": "none",
+    "light": "light",
+    "léger": "light",
+    "légère": "light",
+    "dense": "dense",
+}
+
+
+def cover_words(text: str | None) -> list[str] | None:
+    """``"dense"`` or ``"light, none"`` (French words too); the core refuses any other word,
+    and what is not a word at all (``"??"``) is passed on to be refused too."""
+    odd = leftovers(text)
+    found = [COVER_WORDS.get(word, word) for word, _ in words(text)]
+    return (found + [odd] if odd else found) or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +88,16 @@ class MineService(GameAccess):
         return done.result
 
     async def trigger(
-        self, call: Call, mine: str, target: str, others: list[str] | None = None
+        self,
+        call: Call,
+        mine: str,
+        target: str,
+        others: list[str] | None = None,
+        cover: str | None = None,
     ) -> MineTriggered:
-        """The mine's owner detonates it: the acting enemy unit first, then the others."""
-        mine_ref, target_ref = item_ref(mine), unit_ref(target)
+        """The mine's owner detonates it: the acting enemy unit first, then the others;
+        ``cover`` gives their cover in that order (one word: all of them)."""
+        mine_ref, target_ref, covers = item_ref(mine), unit_ref(target), cover_words(cover)
         other_refs = [unit_ref(o) for o in (others or []) if o.strip()][: TARGETS_MAX + 1]
         refs = (mine_ref, target_ref, *other_refs)
         games = {r.game_id for r in refs if r.game_id is not None}
@@ -86,7 +110,7 @@ class MineService(GameAccess):
                 raise NotAllowed("mine.owner_only", owner=found.owner_id, mine=found.number)
             acting = resolve(state, target_ref).id
             named = [resolve(state, r).id for r in other_refs]
-            return trigger_mine(state, found.id, acting, named, self.dice)
+            return trigger_mine(state, found.id, acting, named, self.dice, covers=covers)
 
         game_id = next(iter(games), None)
         done = await self.change(

@@ -165,7 +165,7 @@ class ShootingService(GameAccess):
             if attacker is not None and defender is not None and attacker.id == defender.id:
                 raise Conflict("h2h.same_unit", unit=attacker.name)
             allow(state, who, attacker)
-            result = self._round(plan, attacker, defender, state.ruleset())
+            result = self._round(plan, attacker, defender, state.ruleset(), state)
             ids = (attacker.id if attacker else None, defender.id if defender else None)
             new, applied = apply_combat(state, *ids, result, self.dice)
             return new, plan.record(result, applied, attacker, defender)
@@ -183,10 +183,17 @@ class ShootingService(GameAccess):
             raise
 
     def _round(
-        self, plan: CombatPlan, attacker: Unit | None, defender: Unit | None, rules: Ruleset
+        self,
+        plan: CombatPlan,
+        attacker: Unit | None,
+        defender: Unit | None,
+        rules: Ruleset,
+        state: GameState | None = None,
     ) -> CombatResult:
-        a_side, d_side = plan.sides(attacker, defender)
-        return resolve_round(a_side, d_side, self.dice, plan.round, rules, self.lookup.db)
+        a_side, d_side = plan.sides(attacker, defender, state)
+        return resolve_round(
+            a_side, d_side, self.dice, plan.round, rules, self.lookup.db, plan.special_rule
+        )
 
     # --- /damage -------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from core.errors import BadInput
 from core.game import GameState, Unit
 from core.shooting import ResRerolls, Shot, Target, with_lock
-from core.shooting.from_units import current_order, stat
+from core.shooting.from_units import current_order, own_rerolls, stat
 from services.shooting_input import Extras
 from services.shooting_options import ShotOptions
 from services.shooting_records import MarkersApplied
@@ -98,13 +98,6 @@ def target_gear(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
     if options.rerolls is None:
         fields["res_rerolls"] = own_rerolls(target)
     return fields
-
-
-def own_rerolls(unit: Unit) -> ResRerolls:
-    """The unit's own Res rerolls: its Medic (n), Medi-Drones and Leader (n)."""
-    return ResRerolls(
-        medic=unit.has("medic"), medi_drones=unit.has("medi_drone"), leader=unit.has("leader")
-    )
 
 
 def marker_fields(

@@ -2,15 +2,17 @@
 
 Everything that can be refused without the game is refused here, before a transaction
 opens: choices, weapon names (``h2h.no_weapon`` with suggestions), reroll words, a side's
-stats. Units are read inside the change (``CombatPlan.sides``).
+stats. Units are read inside the change (``CombatPlan.sides``), with the enemy Scramblers
+each tracked side is declared within (``core.table_markers.effects.is_scrambled``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.game import Unit
+from core.game import GameState, Unit
 from core.shooting import CombatApplied, CombatResult, CombatSide, ResRerolls
+from core.table_markers.effects import is_scrambled
 from services.lookups import RulesLookup
 from services.shooting_input import parse_rerolls
 from services.shooting_options import CombatOptions, StrikeOptions
@@ -33,8 +35,8 @@ class Fighter:
     def unit(self):
         return self.spec.unit
 
-    def side(self, unit: Unit | None) -> CombatSide:
-        return build_side(self.spec, unit, self.strike, self.armed, self.rerolls)
+    def side(self, unit: Unit | None, scrambled: bool = False) -> CombatSide:
+        return build_side(self.spec, unit, self.strike, self.armed, self.rerolls, scrambled)
 
 
 def armed(lookup: RulesLookup, strike: StrikeOptions) -> tuple[Armed, WeaponLabel | None]:
@@ -58,9 +60,14 @@ class CombatPlan:
     attacker: Fighter
     defender: Fighter
     round: int
+    special_rule: bool = False  # `exception`: a special rule lets a drone or probe fight
 
-    def sides(self, attacker: Unit | None, defender: Unit | None):
-        return self.attacker.side(attacker), self.defender.side(defender)
+    def sides(self, attacker: Unit | None, defender: Unit | None, state: GameState | None = None):
+        """Both sides; a tracked one within an enemy Scrambler of ``state`` is scrambled."""
+        return (
+            self.attacker.side(attacker, scrambled_in(state, attacker)),
+            self.defender.side(defender, scrambled_in(state, defender)),
+        )
 
     def record(
         self,
@@ -79,10 +86,16 @@ class CombatPlan:
         )
 
 
+def scrambled_in(state: GameState | None, unit: Unit | None) -> bool:
+    """Declared within an enemy Scrambler that affects it (not jam-proof: ``scrambles``)."""
+    return state is not None and unit is not None and is_scrambled(state, unit.id)
+
+
 def plan_combat(lookup: RulesLookup, options: CombatOptions) -> CombatPlan:
     options.check()
     return CombatPlan(
         fighter(lookup, "attacker", options.attacker, options.attack),
         fighter(lookup, "defender", options.defender, options.defence),
         options.round,
+        options.exception,
     )

@@ -101,6 +101,7 @@ EXTRA_WORDS: dict[str, tuple[str, str, bool]] = {
     "scout": ("target", "scout_probe", False),
     "structure": ("target", "structure", False),
     "breaching-kit": ("shot", "breaching_kit", False),
+    "no-shield": ("target", "shields_declined", False),
 }
 EXTRA_ALIASES = {
     "brouillage": "blur",
@@ -117,13 +118,15 @@ EXTRA_ALIASES = {
     "mur": "structure",
     "porte": "structure",
     "démolition": "breaching-kit",
+    "sans-bouclier": "no-shield",
+    "no-shields": "no-shield",
 }
 
 
 def known_extras() -> str:
     return (
         "large, batter-drone, blur:2, micromite, nano-shield, nuhu, sensor, scrambled, "
-        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit"
+        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit, no-shield"
     )
 
 

@@ -83,6 +83,7 @@ class CombatOptions:
     attack: StrikeOptions = StrikeOptions()
     defence: StrikeOptions = StrikeOptions()
     round: int = 1
+    exception: bool = False  # a special rule lets a weapon drone or probe fight ("Sauf exception")
 
     def check(self) -> None:
         check_choice("h2h", "d-spinner", self.attack.d_spinner, D_SPINNER)

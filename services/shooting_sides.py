@@ -2,8 +2,9 @@
 
 A side written as stats takes ``str``/``for``, ``res``/``rés`` and ``models``/``figurines``
 (1 when left out), and may add words: an armour (``reflex``, ``mounted-reflex``,
-``phase``), a kind with a damage chart (``vehicle``, ``weapon-drone``, ``heavy-weapon``),
-``borer-drone`` (``drone-foreur``), ``nuhu``. Each side strikes with its weapon (every
+``phase``), a kind with a damage chart (``vehicle``, ``weapon-drone``, ``heavy-weapon``)
+or ``probe`` (``sonde``: probes cannot assault nor be assaulted), ``borer-drone``
+(``drone-foreur``), ``nuhu``. Each side strikes with its weapon (every
 model), or bare-handed.
 """
 
@@ -43,6 +44,11 @@ FLAG_WORDS: dict[str, tuple[str, Any]] = {
     "weapon-drone": ("kind", "weapon_drone"),
     "drone": ("kind", "weapon_drone"),
     "heavy-weapon": ("kind", "heavy_weapon"),
+    "arme-lourde": ("kind", "heavy_weapon"),
+    "drone-arme": ("kind", "weapon_drone"),
+    "drone-armé": ("kind", "weapon_drone"),
+    "probe": ("kind", "probe"),
+    "sonde": ("kind", "probe"),
     "borer-drone": ("borer_drone", True),
     "borer": ("borer_drone", True),
     "drone-foreur": ("borer_drone", True),
@@ -102,8 +108,9 @@ def build_side(
     strike: StrikeOptions,
     weapon: tuple[str | None, str | None],
     rerolls: ResRerolls,
+    scrambled: bool = False,
 ) -> CombatSide:
-    extra: dict[str, Any] = {"res_rerolls": rerolls}
+    extra: dict[str, Any] = {"res_rerolls": rerolls, "scrambled": scrambled}
     if strike.d_spinner is not None:
         extra["d_spinner"] = strike.d_spinner
     if unit is not None:  # its own Borer Drone and Res rerolls, unless typed (Unit.gear)

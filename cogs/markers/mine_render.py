@@ -1,5 +1,6 @@
 """Text of `/mine` in the caller's language: a mine laid, a mine going off (every die of
-every attack, by step), a mine removed. User text goes through `plain`."""
+every attack, by step, with what protected each unit as from a shot: cover, Shield Drones,
+Res rerolls and their source), a mine removed. User text goes through `plain`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import discord
 from cogs.common.lent import tested_value
 from cogs.common.text import ellipsize, plain
 from cogs.markers.render import mark, weapon_name
+from cogs.shooting.render_res import healing_lines
 from core.shooting import ShotResult
 from core.shooting.damage import DamageApplied
 from core.table_markers.mines import MineLaid, MineRemoved, MineShare, MineTriggered
@@ -87,6 +89,8 @@ def dice_text(lang: Lang, shot: ShotResult) -> str:
     groups: list[tuple[str, int | None, list[str]]] = []
     for die in shot.rolls:
         face = f"{die.value}" + ("" if die.success is None else "✅" if die.success else "❌")
+        if die.step == "res_reroll" and die.note:
+            face += f" ({t(lang, f'shoot.reroll_source.{die.note}')})"
         if groups and groups[-1][0] == die.step and groups[-1][1] == die.target:
             groups[-1][2].append(face)
         else:
@@ -144,14 +148,29 @@ def _damage(lang: Lang, damage: DamageApplied) -> list[str]:
     return parts
 
 
+def cover_text(lang: Lang, share: MineShare) -> list[str]:
+    """The unit's cover and the Res it adds (ruleset cover_light / cover_dense)."""
+    if share.cover == "none":
+        return []
+    label = t(lang, f"shoot.mod.cover_{share.cover}")
+    return [t(lang, "mine.cover", cover=label, value=share.cover_bonus)]
+
+
+def shield_text(lang: Lang, shot: ShotResult) -> list[str]:
+    if not any(die.step == "shield" for die in shot.rolls):
+        return []
+    return [t(lang, "mine.shields", blocked=shot.blocked, lost=shot.shield_drones_lost)]
+
+
 def share_line(lang: Lang, share: MineShare) -> str:
     name = plain(share.unit_name)
     if share.shot is None:
         return t(lang, "mine.share_none", unit=name)
     shot = share.shot
-    details = [dice_text(lang, shot), t(lang, "mine.hits", hits=shot.hits)]
-    if share.scrambled:
-        details.insert(0, t(lang, "mine.scrambled"))
+    details = [t(lang, "mine.scrambled")] if share.scrambled else []
+    details += cover_text(lang, share)
+    details += [dice_text(lang, shot), t(lang, "mine.hits", hits=shot.hits)]
+    details += shield_text(lang, shot) + healing_lines(lang, shot.healing)
     details += _charts(lang, shot)
     if share.damage is not None:
         details += _damage(lang, share.damage)

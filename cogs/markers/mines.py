@@ -84,6 +84,7 @@ class MineCog(
         mine="Your mine",
         target='The enemy unit acting or reacting within 5"',
         others='Other units within 5" (either side), by name, separated by commas',
+        cover="Cover of the units hit: none, light, dense; one word for all, or one each in order",
     )
     @app_commands.autocomplete(mine=mine_autocomplete, target=unit_autocomplete)
     async def trigger(
@@ -92,10 +93,11 @@ class MineCog(
         mine: str,
         target: str,
         others: str | None = None,
+        cover: str | None = None,
     ) -> None:
         named = [o for o in (others or "").split(",") if o.strip()][: OTHERS_MAX + 1]
         done = await services(interaction).markers.trigger(
-            call_of(interaction), mine, target, named
+            call_of(interaction), mine, target, named, cover
         )
         await send(interaction, embed=mine_render.triggered(await lang_of(interaction), done))
 

@@ -15,6 +15,7 @@ MARKER_CHOICES = [app_commands.Choice(name=MARKER_NAMES[k], value=k) for k in MA
 GRENADE_CHOICES = [
     app_commands.Choice(name="Plasma Grenades (SV 1)", value="plasma-grenades"),
     app_commands.Choice(name="Implosion Grenades (SV 2)", value="implosion-grenades"),
+    app_commands.Choice(name="Solar Charges (SV 1, Blast D3)", value="solar-charges"),
 ]
 
 

@@ -34,6 +34,9 @@ DESCRIPTIONS = {
     "defender_d_spinner": "Defender's D-Spinner this round: Res +2, or SV 2 as a grenade",
     "defender_res_rerolls": "Defender's rerolls of failed Res tests: medic, medi-drone, leader 2",
     "round": "Which round of this fight (a draw fights again, ruleset h2h_max_rounds)",
+    "exception": (
+        "A special rule lets this weapon drone or probe fight (“sauf exception”; kept in the log)"
+    ),
 }
 RENAMES = {
     "d_spinner": "d-spinner",
@@ -83,6 +86,7 @@ class AssaultCog(commands.Cog):
         defender_d_spinner: str | None = None,
         defender_res_rerolls: str | None = None,
         round: app_commands.Range[int, 1, 5] = 1,
+        exception: bool = False,
     ) -> None:
         options = CombatOptions(
             attacker=attacker,
@@ -93,6 +97,7 @@ class AssaultCog(commands.Cog):
                 defender_d_spinner, defender_res_rerolls,
             ),
             round=round,
+            exception=exception,
         )
         record = await services(interaction).shooting.assault(call_of(interaction), options)
         lang = await lang_of(interaction)

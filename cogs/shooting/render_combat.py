@@ -27,11 +27,24 @@ def group_lines(lang: Lang, group: StrikeGroup, weapon: WeaponLabel | None, dice
     return lines
 
 
+def scrambler_lines(lang: Lang, unit: UnitLabel | None, side: SideResult) -> list[str]:
+    """What an enemy Scrambler switched off, as `/shoot` tells it (seeds "SCRAMBLER")."""
+    if not side.scrambled:
+        return []
+    name = unit_name(lang, unit)
+    lines = [t(lang, "h2h.scrambled", unit=name)]
+    if side.drones_off:
+        drones = ", ".join(t(lang, f"shoot.drone_off.{drone}") for drone in side.drones_off)
+        lines.append(t(lang, "h2h.drones_off", unit=name, drones=drones))
+    return lines
+
+
 def strike_lines(
     lang: Lang, role: str, unit: UnitLabel | None, side: SideResult,
     weapon: WeaponLabel | None, rolls: list[DieRoll],
 ) -> list[str]:
     lines = [t(lang, f"h2h.role.{role}", unit=unit_name(lang, unit))]
+    lines += scrambler_lines(lang, unit, side)
     dice = [r for r in of_step(rolls, "str") if r.side == role]
     start = 0
     for group in side.groups:
@@ -45,7 +58,10 @@ def strike_lines(
 def taken_lines(lang: Lang, unit: UnitLabel | None, side: SideResult) -> list[str]:
     taken = side.taken
     lines = [t(lang, "h2h.takes", unit=unit_name(lang, unit), blows=len(taken.hit_records))]
-    lines += res_lines(lang, taken.hit_records, taken.res_base, taken.res_modifiers, taken.leader)
+    lines += res_lines(
+        lang, taken.hit_records, taken.res_base, taken.res_modifiers, taken.leader,
+        taken.healing,
+    )
     lines += charts_lines(lang, taken.charts)
     lines.append(t(lang, "h2h.losses", count=side.losses))
     return lines
@@ -66,7 +82,7 @@ def combat(lang: Lang, record: CombatRecord) -> tuple[str, list[str]]:
     units = {"attacker": record.attacker, "defender": record.defender}
     weapons = {"attacker": record.attacker_weapon, "defender": record.defender_weapon}
     sides = {"attacker": result.attacker, "defender": result.defender}
-    lines: list[str] = []
+    lines = [t(lang, f"h2h.allowed.{key}") for key in result.allowed]
     for role in SIDES:
         lines += strike_lines(lang, role, units[role], sides[role], weapons[role], result.rolls)
     for role in reversed(SIDES):  # the defender takes its blows first, as rolled

@@ -36,12 +36,16 @@ def shot_line(lang: Lang, record: ShotRecord) -> str:
 
 def combat_line(lang: Lang, record: CombatRecord) -> str:
     result = record.result
-    return t(
+    line = t(
         lang, "h2h.log", attacker=unit_name(lang, record.attacker),
         defender=unit_name(lang, record.defender), round=result.round,
         lost=result.attacker.losses, killed=result.defender.losses,
         dice=dice_text(result.rolls),
     )
+    if result.allowed:  # a special rule let a weapon drone or probe fight: kept in the log
+        what = ", ".join(t(lang, f"h2h.allowed_log.{key}") for key in result.allowed)
+        line += t(lang, "h2h.log_allowed", what=what)
+    return line
 
 
 def chart_line(lang: Lang, record: ChartRecord) -> str:

@@ -4,14 +4,15 @@ Hits are grouped by the number their test needs (Res with its modifiers, minus t
 one line names the terms, the dice follow, each reroll after its first roll with its
 source (Medic, Leader...). A heavily armoured target fails only on a 10, which says so.
 With Leader(n) rerolls, the tests that fell on the Leader are marked 👑 and a line says
-why only those may use them.
+why only those may use them. Medic, Medi-Drone and Medi-Probe rerolls a unit that is not
+human may not use are named with the reason, and a Medic (n) with the rerolls it gave.
 """
 
 from __future__ import annotations
 
 from cogs.shooting.render_chart import chart_lines
 from cogs.shooting.render_dice import dice_lines, res_face, sum_text
-from core.shooting.results import ChartResult, HitRecord, LeaderShare
+from core.shooting.results import ChartResult, Healing, HitRecord, LeaderShare
 from core.shooting.tape import Modifier
 from locales import Lang, t
 
@@ -46,12 +47,29 @@ def leader_lines(lang: Lang, leader: LeaderShare | None) -> list[str]:
     ]
 
 
+def healing_lines(lang: Lang, healing: Healing | None) -> list[str]:
+    """Healers not used on a machine, a probe or a beast (and why); a Medic (n)'s rerolls."""
+    if healing is None:
+        return []
+    lines = []
+    if healing.refused:
+        names = ", ".join(t(lang, f"shoot.reroll_source.{s}") for s in healing.refused)
+        kind = t(lang, f"unit.kind.{healing.kind}")
+        key = "shoot.unhealed_heavy" if healing.kind == "heavy_weapon" else "shoot.unhealed"
+        lines.append(t(lang, key, sources=names, kind=kind))
+    if healing.medic_n > 1 and "medic" not in healing.refused:
+        key = "shoot.medic_n_on" if healing.medic_rerolls > 1 else "shoot.medic_n_off"
+        lines.append(t(lang, key, n=healing.medic_n, rerolls=healing.medic_rerolls))
+    return lines
+
+
 def res_lines(
     lang: Lang,
     hits: list[HitRecord],
     base: int | None,
     modifiers: list[Modifier],
     leader: LeaderShare | None = None,
+    healing: Healing | None = None,
 ) -> list[str]:
     """A line per SV: the Res terms and what a test needs, then the dice."""
     found = tested(hits)
@@ -66,7 +84,7 @@ def res_lines(
         key = "shoot.res_heavy" if group[0].heavy else "shoot.res"
         lines.append(t(lang, key, terms=terms, sv=sv, target=need))
         lines += dice_lines(lang, "shoot.res_dice", (hit_face(lang, h) for h in group))
-    lines += leader_lines(lang, leader)
+    lines += leader_lines(lang, leader) + healing_lines(lang, healing)
     failed = sum(1 for h in found if h.failed)
     rerolled = sum(1 for h in found if h.reroll_source is not None)
     lines.append(t(lang, "shoot.res_summary", failed=failed, tests=len(found), rerolls=rerolled))

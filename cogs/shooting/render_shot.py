@@ -136,6 +136,8 @@ def net_lines(lang: Lang, result: ShotResult) -> list[str]:
 
 
 def shield_lines(lang: Lang, result: ShotResult) -> list[str]:
+    if result.shields_declined:
+        return [t(lang, "shoot.shields_declined")]
     rolls = of_step(result.rolls, "shield")
     if not rolls:
         return []
@@ -202,7 +204,8 @@ def shot(lang: Lang, record: ShotRecord) -> tuple[str, list[str]]:
     lines += template_lines(lang, result) + hit_lines(lang, result)
     lines += net_lines(lang, result) + shield_lines(lang, result)
     lines += res_lines(
-        lang, result.hit_records, result.res_base, result.res_modifiers, result.leader
+        lang, result.hit_records, result.res_base, result.res_modifiers, result.leader,
+        result.healing,
     )
     lines += charts_lines(lang, result.charts) + outcome_lines(lang, result)
     lines += marker_lines(lang, record) + effect_lines(lang, record) + fractal_lines(lang, result)

@@ -44,7 +44,9 @@ DESCRIPTIONS = {
     "ammo": "Special ammo (X-Launcher, X-Howitzer, Mag Mortar, X-Sling, Micro-X)",
     "armour": "The target's armour, added to its Res (default: the unit's, else none)",
     "target_kind": "The target's kind: vehicles, weapon drones, heavy weapons roll damage charts",
-    "shield_drones": "Shield Drones with the target, a D10 per hit (default: the target unit's)",
+    "shield_drones": (
+        "Target's Shield Drones, a D10 per hit (default: the unit's; extras no-shield: declined)"
+    ),
     "blind": "Blind overhead fire (Fire order only)",
     "pins": "Pins on the shooter (overhead drift; default: the unit's)",
     "target_models": "Models in an untracked target (caps the casualties)",

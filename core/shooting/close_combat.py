@@ -3,11 +3,16 @@
 "Rés/ Impact Variable", "Grenade", "Épuisé").
 
 Each attack is a Str test (Str + 1 with grenades, + 1 with a Borer Drone); a hit is a
-blow at the weapon's SV. A Str roll of 10 with a Hazardous H2H weapon misses and hits the
-striker's own unit instead; with an IMTel Stave it exhausts the stave. Blows are then
-resolved as in shooting (armour, Res rerolls, heavy armour, damage charts); grenade blows
-are spread evenly over the models and those landing on the same model add their SV into
-one Res test. The side with fewer losses wins the round; a draw fights again while the
+blow at the weapon's SV. The D-Spinner's SV 2 "compte comme une attaque à la grenade" (003
+"Grenade"): its SV adds up like grenades', its +1 Str only with the ruleset's
+``d_spinner_grenade_str``. Probes neither assault nor are assaulted, weapon drones do not
+assault (seeds "PROBES (SONDES)", "WEAPON DRONES"), unless a special rule allows it
+(``special_rule``, written in the result). Under an enemy Scrambler a side loses its armour
+bonuses and buddy drones (Borer, Medi-Drone); weapon drones and vehicles −2 Res. A Str
+roll of 10 with a Hazardous H2H weapon misses and hits the striker's own unit instead;
+with an IMTel Stave it exhausts the stave. Blows are then resolved as in shooting (armour,
+Res rerolls, heavy armour, damage charts); grenade blows are spread evenly over the models
+and those landing on the same model add their SV into one Res test. The side with fewer losses wins the round; a draw fights again while the
 ruleset's ``h2h_max_rounds`` allows.
 """
 
@@ -25,7 +30,7 @@ from core.shooting.combat import GRENADES, HAND_WEAPONS, Attackers, CombatSide
 from core.shooting.profile import has, weapon_mode
 from core.shooting.rerolls import RerollPool
 from core.shooting.resistance import Resolver, res_base, res_modifiers
-from core.shooting.results import ChartResult, HitRecord, LeaderShare
+from core.shooting.results import ChartResult, Healing, HitRecord, LeaderShare
 from core.shooting.shot import CHART_TABLES
 from core.shooting.tape import DieRoll, Modifier, Tape
 from core.shooting.validate import check_side
@@ -33,6 +38,8 @@ from rulesdb import load_rules
 from rulesdb.models import RulesDB
 
 Winner = Literal["attacker", "defender", "draw"]
+# What the seeds forbid in a fight, by message key (h2h.<key>), and which side it is about
+Restriction = Literal["probe_assaults", "probe_assaulted", "weapon_drone_assaults"]
 
 
 @dataclass(frozen=True)
@@ -43,9 +50,10 @@ class Striking:
     mode: str | None
     attacks: int
     sv: int
-    grenade: bool
+    grenade: bool  # grenade blows on one model add their SV into one Res test
     hazardous: bool
     exhausts: bool
+    grenade_str: bool = False  # the grenades' +1 Str in H2H
 
 
 class StrikeGroup(BaseModel):
@@ -66,6 +74,7 @@ class Taken(BaseModel):
     res_base: int
     res_modifiers: list[Modifier]
     leader: LeaderShare | None = None  # the side had Leader(n) rerolls
+    healing: Healing | None = None  # medics refused (not human), or a Medic (n) read
     hit_records: list[HitRecord] = []
     res_failed: int = 0
     casualties: int = 0
@@ -79,6 +88,8 @@ class Taken(BaseModel):
 
 class SideResult(BaseModel):
     groups: list[StrikeGroup]
+    scrambled: bool = False  # within an enemy Scrambler: armour, Res, buddy drones
+    drones_off: list[str] = []  # buddy drones the Scrambler switched off
     hits: int
     hazardous_hits: int
     exhausted: bool
@@ -93,9 +104,10 @@ class CombatResult(BaseModel):
     winner: Winner
     another_round: bool
     rolls: list[DieRoll]
+    allowed: list[Restriction] = []  # restrictions a special rule lifted (``special_rule``)
 
 
-def striking(db: RulesDB, group: Attackers, side: CombatSide) -> Striking:
+def striking(db: RulesDB, group: Attackers, side: CombatSide, rules: Ruleset) -> Striking:
     """The weapon's close-combat profile; ``h2h.not_a_close_combat_weapon`` for a gun."""
     if group.weapon is None:
         return Striking(None, None, group.attacks or 1, 0, False, False, False)
@@ -104,23 +116,24 @@ def striking(db: RulesDB, group: Attackers, side: CombatSide) -> Striking:
     if not usable:
         raise BadInput("h2h.not_a_close_combat_weapon", weapon=weapon.name_en, mode=mode.id)
     sv = mode.sv_at("effective")
-    grenade = weapon.id in GRENADES
+    grenade = grenade_str = weapon.id in GRENADES
     if has(mode, "variable-res-sv"):
         if side.d_spinner is None:
             raise BadInput("h2h.d_spinner_choice", weapon=weapon.name_en, choices="res, sv")
         sv, grenade = (2, True) if side.d_spinner == "sv" else (0, False)
+        grenade_str = grenade and rules.d_spinner_grenade_str
     attacks = group.attacks or mode.attacks or 1
     return Striking(
         weapon.id, mode.id, attacks, sv or 0, grenade,
-        has(mode, "hazardous-h2h"), has(mode, "exhausted"),
+        has(mode, "hazardous-h2h"), has(mode, "exhausted"), grenade_str,
     )
 
 
 def str_modifiers(side: CombatSide, group: Attackers, how: Striking) -> list[Modifier]:
     found = []
-    if how.grenade:
+    if how.grenade_str:
         found.append(Modifier(source="grenade", value=1))
-    if side.borer_drone:
+    if side.borer_drone and not side.scrambled:  # a buddy drone: off under a Scrambler
         found.append(Modifier(source="borer_drone", value=1))
     if group.str_modifier:
         found.append(Modifier(source="free", value=group.str_modifier))
@@ -170,8 +183,8 @@ def strike_group(
     strikes.groups.append(record)
 
 
-def profiles(db: RulesDB, side: CombatSide) -> list[tuple[Attackers, Striking]]:
-    return [(group, striking(db, group, side)) for group in side.strikers()]
+def profiles(db: RulesDB, side: CombatSide, rules: Ruleset) -> list[tuple[Attackers, Striking]]:
+    return [(group, striking(db, group, side, rules)) for group in side.strikers()]
 
 
 def strike(tape: Tape, side: CombatSide, profiles: list[tuple[Attackers, Striking]]) -> Strikes:
@@ -214,8 +227,9 @@ def take(
     base = res_base(target, modifiers)
     kind = target.chart_kind()
     chart = db.damage_tables[CHART_TABLES[kind]] if kind is not None else None
-    resolver = Resolver(base, RerollPool(target.res_rerolls, side.models), chart, False, rules)
-    damage = Taken(res_base=base, res_modifiers=modifiers)
+    pool = RerollPool(target.res_rerolls, side.models, side.kind, rules, side.scrambled)
+    resolver = Resolver(base, pool, chart, False, rules)
+    damage = Taken(res_base=base, res_modifiers=modifiers, healing=pool.healing)
     damage.hit_records = blow_records(blows, own, side.models)
     for hit in damage.hit_records:
         resolver.test(tape, hit)
@@ -227,9 +241,45 @@ def take(
     return damage
 
 
-def side_result(strikes: Strikes, taken: Taken) -> SideResult:
+def drones_off(side: CombatSide) -> list[str]:
+    """The side's buddy drones a Scrambler switches off ("ils cessent de fonctionner",
+    seeds "SCRAMBLER (BROUILLEUR)"), named so the reply can say why they did nothing."""
+    if not side.scrambled:
+        return []
+    declared = {"borer_drone": side.borer_drone, "medi_drone": side.res_rerolls.medi_drones > 0}
+    return [drone for drone, present in declared.items() if present]
+
+
+def restrictions(attacker: CombatSide, defender: CombatSide) -> list[Restriction]:
+    """What the seeds forbid in this fight: "Les Probes ne peuvent pas effectuer d'assaut et
+    ne peuvent pas subir d'assaut" ("PROBES (SONDES)"); "Les Weapon Drones ne sont pas
+    autorisés à effectuer un assaut. Sauf exception." ("WEAPON DRONES")."""
+    found: list[Restriction] = []
+    if attacker.kind == "probe":
+        found.append("probe_assaults")
+    if attacker.kind == "weapon_drone":
+        found.append("weapon_drone_assaults")
+    if defender.kind == "probe":
+        found.append("probe_assaulted")
+    return found
+
+
+def check_assault(
+    attacker: CombatSide, defender: CombatSide, special_rule: bool
+) -> list[Restriction]:
+    """Refuse a fight the seeds forbid (``h2h.<restriction>``) unless a special rule allows
+    it; the restrictions it lifted, for the reply and the game log."""
+    found = restrictions(attacker, defender)
+    if found and not special_rule:
+        raise BadInput(f"h2h.{found[0]}")
+    return found
+
+
+def side_result(strikes: Strikes, taken: Taken, side: CombatSide) -> SideResult:
     return SideResult(
         groups=strikes.groups,
+        scrambled=side.scrambled,
+        drones_off=drones_off(side),
         hits=len(strikes.blows),
         hazardous_hits=len(strikes.own),
         exhausted=strikes.exhausted,
@@ -251,14 +301,19 @@ def resolve_round(
     round_number: int = 1,
     rules: Ruleset | None = None,
     db: RulesDB | None = None,
+    special_rule: bool = False,
 ) -> CombatResult:
-    """One round: the attacker's Str tests, the defender's, then the blows on each side."""
+    """One round: the attacker's Str tests, the defender's, then the blows on each side.
+    ``special_rule``: a special rule lets a weapon drone or probe fight (seeds "Sauf
+    exception")."""
     rules, db = rules or Ruleset(), db or load_rules()
     for label, side in (("attacker", attacker), ("defender", defender)):
         check_side(label, side)
+    allowed = check_assault(attacker, defender, special_rule)
     if not 1 <= round_number <= rules.h2h_max_rounds:
         raise BadInput("h2h.round_range", value=round_number, low=1, high=rules.h2h_max_rounds)
-    a_profiles, d_profiles = profiles(db, attacker), profiles(db, defender)  # before any die
+    a_profiles = profiles(db, attacker, rules)  # before any die
+    d_profiles = profiles(db, defender, rules)
     tape = Tape(dice, side="attacker")
     a_strikes = strike(tape, attacker, a_profiles)
     tape.side = "defender"
@@ -269,9 +324,10 @@ def resolve_round(
     winner = winner_of(a_taken.losses, d_taken.losses)
     return CombatResult(
         round=round_number,
-        attacker=side_result(a_strikes, a_taken),
-        defender=side_result(d_strikes, d_taken),
+        attacker=side_result(a_strikes, a_taken, attacker),
+        defender=side_result(d_strikes, d_taken, defender),
         winner=winner,
         another_round=winner == "draw" and round_number < rules.h2h_max_rounds,
         rolls=tape.rolls,
+        allowed=allowed,
     )

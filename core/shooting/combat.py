@@ -35,7 +35,9 @@ class Attackers(Frozen):
 class CombatSide(Frozen):
     """One unit in the fight: its stats, its models (hits are spread over them, casualties
     capped), how it strikes (``groups``; empty: every model strikes once at SV 0) and what
-    protects it. ``d_spinner`` is the round's choice for a unit with D-Spinners."""
+    protects it. ``d_spinner`` is the round's choice for a unit with D-Spinners; ``scrambled``
+    cancels armour bonuses, takes 2 Res from weapon drones and vehicles and switches buddy
+    drones off (Borer, Medi-Drone), as in shooting."""
 
     str: int
     res: int
@@ -45,6 +47,7 @@ class CombatSide(Frozen):
     armour: Armour = "none"
     nuhu_envelope: bool = False
     borer_drone: bool = False  # +1 Str (seed 000 "BORER DRONE")
+    scrambled: bool = False  # within 3" of an enemy Scrambler (seeds "SCRAMBLER")
     d_spinner: DSpinner | None = None
     chart: ChartKind | None = None
     res_rerolls: ResRerolls = ResRerolls()
@@ -61,6 +64,7 @@ class CombatSide(Frozen):
             kind=self.kind,
             armour=self.armour,
             nuhu_envelope=self.nuhu_envelope,
+            scrambled=self.scrambled,
             chart=self.chart,
             res_rerolls=self.res_rerolls,
             res_modifier=self.res_modifier,

@@ -50,7 +50,9 @@ class Context:
 
     def blast(self) -> int | None:
         """D(n) of standard ammo; special ammo scores no blast hits."""
-        return blast_dice(self.mode) if self.ammo is None else None
+        if self.ammo is not None or not self.shot.blast_hits:
+            return None
+        return blast_dice(self.mode)
 
     def hit_sv(self) -> int | None:
         """SV of the shot's hits: the band's (Compressor), Overload 3, none for no-damage ammo."""
@@ -78,7 +80,7 @@ def check_near(
     """Phase armour and the NuHu envelope (but against blasts) need to know if the target
     is within 10" (``phase``: as phase armour counts exactly 10")."""
     target = shot.target
-    blast = blast_dice(mode) is not None and shot.ammo is None
+    blast = blast_dice(mode) is not None and shot.ammo is None and shot.blast_hits
     envelope = target.nuhu_envelope and not blast and near is None
     armour = target.armour == "phase" and phase is None
     if not target.scrambled and (armour or envelope):
@@ -107,6 +109,13 @@ def check_breaching(shot: Shot, weapon: Weapon, band: BandName) -> None:
         raise BadInput("shoot.breaching_distance_needed", weapon=weapon.name_en, band=band)
 
 
+def check_shields(shot: Shot, rules: Ruleset) -> None:
+    """Declining the Shield Drones is the reading of 003 ("le joueur peut tenter
+    d'intercepter"); with ``shield_drones_optional`` off they always roll (000/002 "lancez D10")."""
+    if shot.target.shields_declined and not rules.shield_drones_optional:
+        raise BadInput("shoot.shields_automatic")
+
+
 def prepare(shot: Shot, dice: DiceSource, rules: Ruleset, db: RulesDB) -> Context:
     check_shot(shot)
     weapon, mode = weapon_mode(db, shot.weapon, shot.mode, "shoot")
@@ -119,6 +128,7 @@ def prepare(shot: Shot, dice: DiceSource, rules: Ruleset, db: RulesDB) -> Contex
     check_near(shot, weapon, mode, band, near, phase)
     check_camo(shot, weapon, band, near)
     check_breaching(shot, weapon, band)
+    check_shields(shot, rules)
     result = ShotResult(
         weapon=weapon.id,
         mode=mode.id,

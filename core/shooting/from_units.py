@@ -11,7 +11,7 @@ from core.errors import Conflict
 from core.game import GameState, StatName, Unit, find_unit
 from core.shooting.combat import CombatSide
 from core.shooting.fractal import with_lock
-from core.shooting.shot import Shot, Target
+from core.shooting.shot import ResRerolls, Shot, Target
 
 
 def stat(unit: Unit, name: StatName) -> int:
@@ -33,6 +33,13 @@ def current_order(unit: Unit) -> str:
     """The order the unit carries out now (its last die), Fire when it has none yet."""
     live = [order for order in unit.orders if not order.disputed]
     return live[-1].executed if live else "fire"
+
+
+def own_rerolls(unit: Unit) -> ResRerolls:
+    """The unit's own Res rerolls from its gear: its Medic (n), Medi-Drones, Leader (n)."""
+    return ResRerolls(
+        medic_n=unit.has("medic"), medi_drones=unit.has("medi_drone"), leader=unit.has("leader")
+    )
 
 
 def target_of(unit: Unit, **extra: Any) -> Target:

@@ -96,14 +96,23 @@ def resolver_for(ctx: Context, target: Target) -> Resolver:
     modifiers += breaching_sv(ctx.shot)
     ctx.result.res_modifiers = modifiers
     ctx.result.res_base = res_base(target, modifiers)
-    rerolls = target.res_rerolls
-    if target.scrambled:  # Medi-Drones are buddy drones: a Scrambler switches them off
-        rerolls = rerolls.model_copy(update={"medi_drones": 0})
     kind = target.chart_kind()
     chart = ctx.db.damage_tables[CHART_TABLES[kind]] if kind is not None else None
     massive = has(ctx.mode, "massive-damage")
-    pool = RerollPool(rerolls, target.models)
+    # Medi-Drones are buddy drones: a Scrambler switches them off; medics heal only humans
+    pool = RerollPool(target.res_rerolls, target.models, target.kind, ctx.rules, target.scrambled)
+    ctx.result.healing = pool.healing
     return Resolver(ctx.result.res_base, pool, chart, massive, ctx.rules)
+
+
+def shield_drones(ctx: Context) -> int:
+    """The Shield Drones that try to intercept: none when scrambled (buddy drones off) or
+    when the target's player declines ("le joueur peut tenter d'intercepter", 003)."""
+    target = ctx.shot.target
+    ctx.result.shields_declined = target.shields_declined and target.shield_drones > 0
+    if target.scrambled or target.shields_declined:
+        return 0
+    return target.shield_drones
 
 
 def damage(ctx: Context) -> None:
@@ -111,8 +120,7 @@ def damage(ctx: Context) -> None:
     result, target = ctx.result, ctx.shot.target
     if not result.hit_records:
         return
-    drones = 0 if target.scrambled else target.shield_drones
-    screen = ShieldScreen(ctx.db.tables[SHIELD_TABLE], drones)
+    screen = ShieldScreen(ctx.db.tables[SHIELD_TABLE], shield_drones(ctx))
     resolver = resolver_for(ctx, target)
     for hit in result.hit_records:
         if hit.sv is not None:

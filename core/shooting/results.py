@@ -99,6 +99,17 @@ class LeaderShare(BaseModel):
     tests: list[int]
 
 
+class Healing(BaseModel):
+    """What the target's Medic, Medi-Drone and Medi-Probe rerolls came to, when the rules
+    changed them (``core.shooting.rerolls.RerollPool``): the sources its kind may not use
+    (they heal only humans), and what its own Medic (n) gave (ruleset ``medic_n_rerolls``)."""
+
+    kind: str
+    refused: list[str] = []  # "medic", "medi_drone", "medi_probe": declared, not used
+    medic_n: int = 0  # n of the unit's own Medic (n)
+    medic_rerolls: int = 0  # the rerolls it gave: 1, or n with medic_n_rerolls
+
+
 class NetResult(BaseModel):
     """Net ammo: the unit's pins are raised to the roll (seeds "NET (FILET)")."""
 
@@ -171,6 +182,8 @@ class ShotResult(BaseModel):
     res_base: int | None = None  # Res with armour, cover and other modifiers, before SV
     res_modifiers: list[Modifier] = Field(default_factory=list)
     leader: LeaderShare | None = None  # the target had Leader(n) rerolls
+    healing: Healing | None = None  # medics refused (not human), or a Medic (n) read
+    shields_declined: bool = False  # the target's player declined its Shield Drones
     heavily_armoured: bool = False
     res_failed: int = 0
     casualties: int = 0

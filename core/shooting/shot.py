@@ -36,23 +36,17 @@ class Frozen(BaseModel):
 class ResRerolls(Frozen):
     """Rerolls of failed Res tests, by source (seeds 002/003 "MEDI-DRONE", "MEDI PROBE",
     "MEDIC", "Leader (n)"): each source gives its own, they add up, and a rerolled test is
-    never rerolled again. ``medic`` is the total of the Medic(n) models in range (1 each for
-    a plain Medic), ``leader`` the n of Leader(n): those serve the Leader model's own tests
-    only (``core.shooting.rerolls.RerollPool``)."""
+    never rerolled again. ``medic`` counts Medic rerolls as typed (one per Medic in range);
+    ``medic_n`` is the n of the unit's own Medic (n) (its gear), worth 1 or n rerolls by the
+    ruleset's ``medic_n_rerolls``; ``leader`` the n of Leader(n): those serve the Leader
+    model's own tests only. Medics, Medi-Drones and Medi-Probes heal only humans
+    (``core.shooting.rerolls.RerollPool``)."""
 
     medic: int = 0
+    medic_n: int = 0
     medi_drones: int = 0
     medi_probes: int = 0
     leader: int = 0
-
-    def pool(self) -> list[str]:
-        """One entry per reroll that serves any model, named by its source, in the order
-        they are spent (the Leader's are not in it)."""
-        return (
-            ["medic"] * self.medic
-            + ["medi_drone"] * self.medi_drones
-            + ["medi_probe"] * self.medi_probes
-        )
 
 
 class Target(Frozen):
@@ -74,6 +68,7 @@ class Target(Frozen):
     nano_shield: bool = False  # Nano-drone kinetic shield: −2 Acc (seed 002)
     nuhu_envelope: bool = False  # Nano-drone envelope on a NuHu: +2/+3, +4 vs blast (002)
     shield_drones: int = 0  # Shield Drones with the unit (D10 per hit)
+    shields_declined: bool = False  # its player declines the interception (003 "peut tenter")
     targeters: int = 0  # Targeter Probes marking the unit
     sensor_marked: bool = False  # hit by a Sensor Module earlier this turn (+1 Acc)
     scrambled: bool = False  # within 3" of a Scrambler marker (seeds "SCRAMBLER")
@@ -120,3 +115,6 @@ class Shot(Frozen):
     acc_modifier: int = 0
     fractal_auto_hits: int | None = None
     net_units: int = 1
+    # False: a hit is one hit, the weapon's Blast D(n) is not rolled (Solar Charges laid
+    # as mines with the ruleset's solar_charge_mines "single")
+    blast_hits: bool = True

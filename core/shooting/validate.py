@@ -46,7 +46,7 @@ def check_modifier(prefix: str, field: str, value: int, **extra: str) -> None:
 
 
 def check_rerolls(prefix: str, rerolls: ResRerolls, **extra: str) -> None:
-    for field in ("medic", "medi_drones", "medi_probes", "leader"):
+    for field in ("medic", "medic_n", "medi_drones", "medi_probes", "leader"):
         check_count(prefix, field, getattr(rerolls, field), REROLLS_HIGH, **extra)
 
 

@@ -7,10 +7,17 @@ marker; the players say whether it is (the bot cannot measure), and laying again
 rule needs a confirmation (``NeedsConfirmation``).
 
 Its owner may trigger it when an enemy unit acts or reacts within 5": D5 attacks, each at
-Acc 5, as a unit shooting from the marker with the grenades' SV (the shooting core: Acc
-tests, Res tests, the attack's pin, break test). With several units within 5", of either
-side, the attacks are split as evenly as possible in the order the owner lists them. The
-marker is then removed.
+Acc 5, "comme si les mines étaient une unité qui tire" with the grenades' SV (the shooting
+core: Acc tests, Res tests, the attack's pin, break test). So what protects a unit from a
+shot protects it from a mine: its cover (the players say which: ``covers``), its own Res
+rerolls (Medic (n), Medi-Drones, Leader (n): its gear; medics heal only humans) and Shield
+Drones (gear), an enemy Scrambler's effects. With several units within 5", of either side,
+the attacks are split as evenly as possible in the order the owner lists them. The marker is
+then removed.
+
+Solar Charges (003, a grenade: "Dangereux CàC ... l'unité qui utilise les grenades") may be
+laid too; the ruleset's ``solar_charge_mines`` says how: each attack that hits scores the
+weapon's Blast D3 hits (``blast``), one SV 1 hit (``single``), or not at all (``off``).
 """
 
 from __future__ import annotations
@@ -22,16 +29,35 @@ from core.errors import BadInput, Conflict
 from core.game import GameState, Unit, fork, require_running
 from core.orders import OrderResult, can_order, give_order
 from core.rolls import RolledDie, roll
-from core.shooting import DamageApplied, Shot, ShotResult, apply_shot, resolve_shot, target_of
+from core.ruleset import Ruleset
+from core.shooting import (
+    DamageApplied,
+    ResRerolls,
+    Shot,
+    ShotResult,
+    apply_shot,
+    resolve_shot,
+    target_of,
+)
 from core.shooting.ammo import split
+from core.shooting.from_units import own_rerolls
+from core.shooting.resistance import cover_modifiers
+from core.shooting.shot import Cover
 from core.table_markers.effects import is_scrambled
 from core.table_markers.lookup import find_mine, living_unit
 from core.table_markers.markers import clean_location
-from core.table_markers.models import GRENADES, MINE_ACC, MINE_ATTACKS_DIE, Mine
+from core.table_markers.models import (
+    GRENADES,
+    MINE_ACC,
+    MINE_ATTACKS_DIE,
+    SOLAR_CHARGES,
+    Mine,
+)
 from rulesdb.models import RulesDB
 
 MINES_MAX = 30
 TARGETS_MAX = 6  # the acting unit and up to five others within 5"
+COVERS: tuple[Cover, ...] = ("none", "light", "dense")
 
 
 class NeedsConfirmation(Conflict):
@@ -50,6 +76,10 @@ class MineShare(BaseModel):
     unit_name: str
     attacks: int
     scrambled: bool = False  # within an enemy Scrambler: no armour bonus, drones off
+    cover: Cover = "none"  # as the players said when triggering
+    cover_bonus: int = 0  # the Res it adds (ruleset cover_light / cover_dense)
+    shield_drones: int = 0  # its own Shield Drones (gear)
+    rerolls: ResRerolls = ResRerolls()  # its own Res rerolls (gear)
     shot: ShotResult | None = None  # None: no attack left for this unit
     damage: DamageApplied | None = None
 
@@ -78,6 +108,8 @@ def lay_mine(
     unit = can_order(state, unit_ref, "fire")
     if weapon not in GRENADES:
         raise BadInput("mine.unknown_grenades", weapon=str(weapon)[:40], known=", ".join(GRENADES))
+    if solar_charges_off(weapon, state.ruleset()):
+        raise Conflict("mine.solar_charges_off")
     where = clean_location(location)
     if len(state.mines) >= MINES_MAX:
         raise Conflict("mine.too_many", limit=MINES_MAX)
@@ -101,6 +133,29 @@ def lay_mine(
     return new, laid
 
 
+def solar_charges_off(weapon: str, rules: Ruleset) -> bool:
+    """Solar Charges make no mine when the ruleset's ``solar_charge_mines`` is off."""
+    return weapon == SOLAR_CHARGES and rules.solar_charge_mines == "off"
+
+
+def blast_hits(weapon: str, rules: Ruleset) -> bool:
+    """Whether an attack that hits rolls the weapon's Blast D(n) (Solar Charges: D3)."""
+    return weapon != SOLAR_CHARGES or rules.solar_charge_mines == "blast"
+
+
+def cover_of_each(covers: list[str] | None, count: int) -> list[Cover]:
+    """The cover of each unit hit, in the order named: one word for all, or one per unit."""
+    words = covers or ["none"]
+    for word in words:
+        if word not in COVERS:
+            raise BadInput("mine.bad_cover", word=str(word)[:30])
+    if len(words) == 1:
+        words = words * count
+    if len(words) != count:
+        raise BadInput("mine.cover_count", given=len(words), units=count)
+    return list(words)  # type: ignore[arg-type]
+
+
 def _targets(state: GameState, mine: Mine, target_ref: str, others: list[str]) -> list[Unit]:
     target = living_unit(state, target_ref)
     if target.owner_id == mine.owner_id:
@@ -120,15 +175,30 @@ def _targets(state: GameState, mine: Mine, target_ref: str, others: list[str]) -
 
 
 def _attack(
-    state: GameState, mine: Mine, unit_id: str, attacks: int, dice: DiceSource, db: RulesDB | None
+    state: GameState,
+    mine: Mine,
+    unit_id: str,
+    attacks: int,
+    cover: Cover,
+    dice: DiceSource,
+    db: RulesDB | None,
 ) -> tuple[GameState, MineShare]:
-    """``attacks`` mine attacks on one unit: Acc 5 (no order bonus), the grenades' SV."""
+    """``attacks`` mine attacks on one unit: Acc 5 (no order bonus), the grenades' SV, the
+    unit protected as from a shot (cover, Res rerolls, Shield Drones, Scrambler)."""
     unit = state.units[unit_id]
-    share = MineShare(unit_id=unit.id, unit_name=unit.name, attacks=attacks)
+    share = MineShare(
+        unit_id=unit.id, unit_name=unit.name, attacks=attacks, cover=cover,
+        shield_drones=unit.has("shield_drone"), rerolls=own_rerolls(unit),
+    )
     if attacks == 0 or unit.destroyed:
         return state, share
     share.scrambled = is_scrambled(state, unit.id)
-    target = target_of(unit, scrambled=share.scrambled)
+    target = target_of(
+        unit, scrambled=share.scrambled, cover=cover, shield_drones=share.shield_drones,
+        res_rerolls=share.rerolls,
+    )
+    rules = state.ruleset()
+    share.cover_bonus = sum(m.value for m in cover_modifiers(target, False, rules))
     shot = Shot(
         weapon=mine.weapon,
         acc=MINE_ACC,
@@ -136,8 +206,9 @@ def _attack(
         order="advance",
         band="effective",
         target=target,
+        blast_hits=blast_hits(mine.weapon, rules),
     )
-    share.shot = resolve_shot(shot, dice, state.ruleset(), db)
+    share.shot = resolve_shot(shot, dice, rules, db)
     state, applied = apply_shot(state, None, unit.id, share.shot, dice)
     share.damage = applied.target
     return state, share
@@ -150,17 +221,23 @@ def trigger_mine(
     others: list[str],
     dice: DiceSource,
     db: RulesDB | None = None,
+    covers: list[str] | None = None,
 ) -> tuple[GameState, MineTriggered]:
-    """Detonate a mine: D5 attacks split over the acting enemy unit and the ``others``."""
+    """Detonate a mine: D5 attacks split over the acting enemy unit and the ``others``;
+    ``covers``: the cover of each, in that order (one word: all of them; none by default)."""
     require_running(state)
     mine = find_mine(state, mine_ref)
     units = _targets(state, mine, target_ref, others)
+    cover = cover_of_each(covers, len(units))
+    if solar_charges_off(mine.weapon, state.ruleset()):  # the setting changed since it was laid
+        raise Conflict("mine.solar_charges_off_trigger", mine=mine.number)
     attacks = roll(dice, MINE_ATTACKS_DIE)
     new = fork(state)
     new.mines = [m for m in new.mines if m.number != mine.number]
     shares = []
-    for unit, count in zip(units, split(attacks.value, len(units)), strict=True):
-        new, share = _attack(new, mine, unit.id, count, dice, db)
+    split_attacks = split(attacks.value, len(units))
+    for unit, count, where in zip(units, split_attacks, cover, strict=True):
+        new, share = _attack(new, mine, unit.id, count, where, dice, db)
         shares.append(share)
     return new, MineTriggered(mine=mine, attacks=attacks, shares=shares)
 

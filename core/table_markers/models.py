@@ -22,7 +22,9 @@ MARKER_NAMES: dict[str, str] = {  # the seeds' names (French text uses them too)
     "scrambler": "Scrambler",
 }
 MARKER_TEST = "ammo_marker"  # its end-of-turn test (core.end_tests)
-GRENADES = ("plasma-grenades", "implosion-grenades")  # grenades laid as mines (weapon ids)
+# grenades laid as mines (weapon ids); Solar Charges as the ruleset's solar_charge_mines says
+GRENADES = ("plasma-grenades", "implosion-grenades", "solar-charges")
+SOLAR_CHARGES = "solar-charges"
 LOCATION_MAX = 100
 MARKER_RADIUS = 3  # inches, measured from the marker's centre (seeds)
 MINE_RADIUS = 5  # an enemy acting within 5" may trigger it; other mines more than 5" away

@@ -75,7 +75,7 @@ def test_a_failed_order_test_lays_nothing():
 
 def test_bad_lays_are_refused():
     with pytest.raises(BadInput) as caught:
-        lay_mine(ready(), "Troopers", ScriptedDice([]), weapon="solar-charges")
+        lay_mine(ready(), "Troopers", ScriptedDice([]), weapon="mag-gun")
     assert caught.value.key == "mine.unknown_grenades"
     with pytest.raises(BadInput) as caught:
         lay_mine(ready(), "Troopers", ScriptedDice([]), location="x" * 101)
@@ -178,3 +178,57 @@ def test_removing_a_mine():
     assert result.mine.number == 1 and new.mines == []
     with pytest.raises(NotFound):
         remove_mine(new, "1")
+
+
+def test_a_mine_attacks_as_a_shot_cover_shield_drones_and_leader_apply():
+    """"comme si les mines étaient une unité qui tire": the unit's dense cover (+2), its Shield
+    Drone (gear, 000/002/003 "SHIELD DRONE") and its Leader (n) (gear) protect it."""
+    state, _ = laid()
+    state.units["u2"].gear = {"shield_drone": 1, "leader": 1}
+    # d5 2; Acc 5: 2, 3; Shield D10: 1 (blocked, drone fine), 10 (through);
+    # Res 6 + reflex 1 + dense 2 − 1 = 8: 9 fails, the Leader's reroll 3 holds
+    _, result = trigger_mine(
+        state, "x1", "Gangers", [], ScriptedDice([2, 2, 3, 1, 10, 9, 3]), covers=["dense"]
+    )
+    share = result.shares[0]
+    assert (share.cover, share.cover_bonus, share.shield_drones) == ("dense", 2, 1)
+    assert share.shot.blocked == 1 and share.shot.res_base == 9
+    assert [h.reroll_source for h in share.shot.hit_records] == [None, "leader"]
+    assert share.shot.casualties == 0
+
+
+def test_covers_one_for_all_or_one_per_unit():
+    state = with_units(skirmish(), (BOB, "Riders", {"models": 3, "stats": {"res": 7}}))
+    state, _ = laid(state=state)
+    _, result = trigger_mine(
+        state, "x1", "Gangers", ["Riders"], ScriptedDice([2, 9, 9]), covers=["light"]
+    )
+    assert [s.cover for s in result.shares] == ["light", "light"]
+    _, result = trigger_mine(
+        state, "x1", "Gangers", ["Riders"], ScriptedDice([2, 9, 9]), covers=["none", "dense"]
+    )
+    assert [s.cover for s in result.shares] == ["none", "dense"]
+    for covers, key in ((["thick"], "mine.bad_cover"), (["light"] * 3, "mine.cover_count")):
+        with pytest.raises(BadInput) as caught:
+            trigger_mine(state, "x1", "Gangers", ["Riders"], ScriptedDice([]), covers=covers)
+        assert caught.value.key == key
+
+
+@pytest.mark.parametrize(
+    ("reading", "dice", "hits"),
+    [("blast", [1, 2, 3, 2, 2, 2], 3), ("single", [1, 2, 2], 1)],
+)
+def test_solar_charges_as_mines_follow_the_ruleset(reading, dice, hits):
+    """003 "Solar Charges": SV 1, "Déflagration D3"; ruleset solar_charge_mines."""
+    state, _ = laid(weapon="solar-charges")
+    state.ruleset_overrides = {"solar_charge_mines": reading}
+    _, result = trigger_mine(state, "x1", "Gangers", [], ScriptedDice(dice))
+    assert result.shares[0].shot.hits == hits
+
+
+def test_solar_charges_are_not_laid_with_the_setting_off():
+    state = ready()
+    state.ruleset_overrides = {"solar_charge_mines": "off"}
+    with pytest.raises(Conflict) as caught:
+        lay_mine(state, "Troopers", ScriptedDice([]), weapon="solar-charges")
+    assert caught.value.key == "mine.solar_charges_off"

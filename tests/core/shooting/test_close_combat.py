@@ -11,6 +11,7 @@ import pytest
 
 from core.dice import ScriptedDice
 from core.errors import BadInput
+from core.ruleset import Ruleset
 from core.shooting import (
     Attackers,
     CombatSide,
@@ -66,13 +67,31 @@ def test_shockwave_is_three_attacks_at_sv_3():
 
 
 def test_d_spinner_plasma_projectile_counts_as_grenades():
-    # SV 2 grenade option: Str 5 + 1; both hits land on the one model: one test at SV 4
+    """003 "Grenade": the SV 2 option "compte comme une attaque à la grenade. Cela veut dire
+    que la VI des touches occasionnées peut être accumulée": both hits on the one model, one
+    test at SV 4. The grenades' +1 Str is not what the rule says it means (ruleset
+    d_spinner_grenade_str, off by default): Str 5, a 6 misses."""
     spinner = side(weapon="d-spinner", d_spinner="sv")
-    result = fight(spinner, side(), [2, 6, 9, 2])
+    result = fight(spinner, side(), [2, 5, 9, 2])
     record = result.defender.taken.hit_records[0]
-    assert result.attacker.groups[0].str_target == 6
+    assert result.attacker.groups[0].str_target == 5
+    assert result.attacker.groups[0].str_modifiers == []
     assert (record.sv, record.grenade_hits, record.res_target) == (4, 2, 1)
     assert result.defender.losses == 1
+    missed = fight(spinner, side(), [2, 6, 9, 5])
+    assert missed.attacker.hits == 1
+
+
+def test_d_spinner_grenade_str_setting_adds_the_grenades_str():
+    """Ruleset d_spinner_grenade_str on: the grenade attack takes the grenades' "+1 en
+    Force" too (002/003 "RÈGLES POUR LES GRENADES"): Str 5 + 1, a 6 hits."""
+    rules = Ruleset(d_spinner_grenade_str=True)
+    spinner = side(weapon="d-spinner", d_spinner="sv")
+    scripted = ScriptedDice([2, 6, 9, 2])
+    result = resolve_round(spinner, side(), scripted, 1, rules)
+    group = result.attacker.groups[0]
+    assert group.str_target == 6 and [m.source for m in group.str_modifiers] == ["grenade"]
+    assert result.defender.taken.hit_records[0].sv == 4
 
 
 def test_d_spinner_distortion_field_gives_res_plus_two():

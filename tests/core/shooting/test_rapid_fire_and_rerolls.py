@@ -13,6 +13,7 @@ import pytest
 
 from core.ruleset import Ruleset
 from core.shooting import ResRerolls, Target
+from core.shooting.rerolls import RerollPool
 from tests.core.shooting.kit import fire, sources, steps
 
 
@@ -94,7 +95,7 @@ def test_failed_res_tests_are_rerolled_once_per_source():
 def test_reroll_sources_add_up():
     """The Leader's rerolls are not in the shared pool: they serve the Leader model only
     (seeds 002/003 "RÈGLES SPÉCIALES COMMUNES", "Leader (n)")."""
-    pool = ResRerolls(medic=1, medi_drones=2, medi_probes=1, leader=2).pool()
+    pool = RerollPool(ResRerolls(medic=1, medi_drones=2, medi_probes=1, leader=2), 5).sources
     assert pool == ["medic", "medi_drone", "medi_drone", "medi_probe"]
 
 
