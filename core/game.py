@@ -97,6 +97,13 @@ class Unit(BaseModel):
     # Follow or Synchroniser Drone: which one the unit used this turn (a unit with both keeps
     # to one per turn; a Synchroniser test, passed or not, is one attempt per turn)
     turn_lead: Literal["follow", "synchroniser"] | None = None
+    # Effects the bot announced and keeps (issue 21; core.shooting.kept): a MOD −1 still to
+    # lose when its dice come back (every die was in use, seeds 002/003 damage charts), the
+    # models that rolled a 10 with Overload ammo (003 "OVERLOAD"), a Sensor Module's mark for
+    # the rest of the turn (002 "Détecteur de Cible")
+    dice_loss_pending: int = Field(0, ge=0, le=2)
+    overload_lost: int = Field(0, ge=0, le=MODELS_MAX)
+    sensor_marked: bool = False
 
     def has(self, key: str) -> int:
         """How many of a gear ``key`` the unit carries (0: none)."""

@@ -10,6 +10,11 @@ transports the unit off the table instead of running, for good; a failed order t
 it Down as ever and the transport fails this turn; on a natural 10 the drone is destroyed
 too. Its drones must work (not under an enemy Scrambler). A die taken by Phase
 Synchronisation (seeds 002) takes only Advance or Run.
+
+Fractal Lock (seeds 000/002/003 "Verrouillage Fractal"): the order the unit carries out may
+end locks — its own weapons' when it is not Fire, those on it when it moves (Advance, Run,
+unless a Grip test holds it where it is); ``core.shooting.fractal.order_ends_locks``
+decides, the result lists them.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from core.game import (
 )
 from core.rolls import RolledDie, TestRoll, roll
 from core.ruleset import Ruleset
+from core.shooting.fractal import LocksDropped, order_ends_locks
 from core.table_markers.effects import GripRecord, grip_test, is_scrambled
 from core.table_markers.effects import check_order as check_marker_order
 from core.units import remove_from_table
@@ -71,6 +77,7 @@ class OrderResult(BaseModel):
     withdrawn: bool = False  # it left the table with its Homer Drone
     homer_lost: bool = False  # the order test failed on a 10: the Homer Drone is destroyed
     dice_removed: int = 0  # withdrawn: its dice left the game
+    locks_lost: list[LocksDropped] = []  # Fractal Locks the order ended
 
 
 def _pending_index(state: GameState, unit: Unit) -> int:
@@ -171,10 +178,12 @@ def give_order(
     homer_lost = homer and test is not None and test.test.natural_ten
     if homer_lost:
         del target.gear["homer_drone"]  # "le signal de modulation est rompu"
-    removed = remove_from_table(new, unit.id, "homer") if withdrawn else 0
     grip = None
     if not withdrawn:  # transported instead of running: no move out of a Grip
         new, grip = grip_test(new, unit.id, executed, dice)
+    stuck = grip is not None and grip.outcome == "stuck"  # Grip: "ne peut pas se déplacer"
+    new, locks_lost = order_ends_locks(new, unit.id, executed, moved=not stuck)
+    removed = remove_from_table(new, unit.id, "homer") if withdrawn else 0
     target = new.units[unit.id]
     return new, OrderResult(
         unit_id=unit.id,
@@ -196,6 +205,7 @@ def give_order(
         withdrawn=withdrawn,
         homer_lost=homer_lost,
         dice_removed=removed,
+        locks_lost=locks_lost,
     )
 
 

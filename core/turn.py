@@ -2,9 +2,11 @@
 
 In order: (1) every Down unit takes its recovery test; (2) each disputed die is contested
 (seeds: "once all recovery tests are done"); (3) order dice go back to the bag, except the
-die of a Down unit that failed recovery, and disputed dice that stay disputed; (4) the
+die of a Down unit that failed recovery, and disputed dice that stay disputed; a MOD −1 that
+waited for a die in use is applied then (seeds 002/003 vehicle chart, ``dice_lost``); (4) the
 registered end-of-turn tests (markers "once the order dice are back in the bag", then other
-tests such as an exhausted IMTel Stave); (5) orders are cleared and the turn goes up by one.
+tests such as an exhausted IMTel Stave); (5) orders are cleared, Sensor Module marks end
+("pour le restant du tour en cours") and the turn goes up by one.
 ``TurnEndResult.rolls`` lists every die in the order it was rolled.
 """
 
@@ -14,11 +16,13 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from core.bag import remove_from_pool
 from core.command import co_for_test, unit_co_test
 from core.dice import DiceSource
 from core.end_tests import EndTestOutcome, run_end_tests
 from core.game import DisputedDie, GameState, Unit, fork, require_running
 from core.rolls import RolledDie, TestRoll, roll
+from core.shooting.kept import clear_sensor_marks
 
 MAX_DISPUTE_ROUNDS = 100
 
@@ -56,6 +60,15 @@ class TurnRoll(BaseModel):
     die: RolledDie
 
 
+class DiceLost(BaseModel):
+    """A MOD −1 applied when the unit's dice came back (its dice were all in use)."""
+
+    unit_id: str
+    unit_name: str
+    before: int
+    after: int
+
+
 class TurnEndResult(BaseModel):
     turn_ended: int
     new_turn: int
@@ -66,6 +79,8 @@ class TurnEndResult(BaseModel):
     kept_out: list[str]  # ids of units whose die stays out
     end_tests: list[EndTestOutcome]
     rolls: list[TurnRoll]
+    dice_lost: list[DiceLost] = []  # MOD −1 applied at step 3
+    sensor_marks_ended: list[str] = []  # names of the units a Sensor Module had marked
 
 
 def _recover(state: GameState, unit: Unit, dice: DiceSource) -> RecoveryRecord:
@@ -142,7 +157,9 @@ def end_turn(state: GameState, dice: DiceSource) -> tuple[GameState, TurnEndResu
     disputes = [_contest(d, dice) for d in new.disputed]
     _settle_disputes(new, disputes)
     returned = _return_dice(new, recovery)
+    dice_lost = _lose_pending_dice(new)
     end_tests = run_end_tests(new, dice)
+    marks_ended = clear_sensor_marks(new)
     new.turn += 1
     new.activations = 0
     return new, TurnEndResult(
@@ -155,7 +172,26 @@ def end_turn(state: GameState, dice: DiceSource) -> tuple[GameState, TurnEndResu
         kept_out=[r.unit_id for r in recovery if r.die_kept_out],
         end_tests=end_tests,
         rolls=_rolls(recovery, disputes, end_tests),
+        dice_lost=dice_lost,
+        sensor_marks_ended=marks_ended,
     )
+
+
+def _lose_pending_dice(state: GameState) -> list[DiceLost]:
+    """The MOD −1 each unit could not lose during the turn, now that its dice are back
+    (mutates ``state``): the dice leave the pool, never below one die."""
+    lost = []
+    for unit in state.living():
+        if not unit.dice_loss_pending:
+            continue
+        before = unit.dice
+        unit.dice = max(1, unit.dice - unit.dice_loss_pending, unit.dice_out)
+        unit.dice_loss_pending = 0
+        if unit.dice < before:
+            remove_from_pool(state, unit.colour, before - unit.dice, unit.id)
+            lost.append(DiceLost(unit_id=unit.id, unit_name=unit.name, before=before,
+                                 after=unit.dice))
+    return lost
 
 
 def _settle_disputes(state: GameState, disputes: list[DisputeRecord]) -> None:

@@ -4,7 +4,8 @@ Seeds 002/003 "RÈGLES SPÉCIALES COMMUNES" (Command, Follow, Hero, Leader (n), 
 "BUDDY DRONES" (Batter, Borer, Camo, Homer, Medi, Shield, Spotter, Synchroniser), 003
 "BREACHING KIT" and 000 "SUBVERTER MATRIX". A unit's gear is a dict ``{key: count}``
 (1 for a rule or drone that is simply there; n for Leader (n), Medic (n), and drones that
-add up; what a Medic (n) gives is the ruleset's ``medic_n_rerolls``). Players type it as words, French or English: ``"chef 2, camo-drone, medic"``.
+add up; what a Medic (n) gives is the ruleset's ``medic_n_rerolls``). Players type it as
+words, French or English: ``"chef 2, camo-drone, medic"``.
 The resolvers read it so that a tracked unit's rules apply without being typed again.
 """
 

@@ -22,6 +22,8 @@ from core.ruleset import Ruleset
 from core.shooting import (
     ChartRequest,
     CombatResult,
+    Shot,
+    ShotResult,
     apply_chart,
     apply_combat,
     apply_shot,
@@ -30,7 +32,8 @@ from core.shooting import (
     resolve_shot,
 )
 from core.shooting.from_units import living
-from core.shooting.profile import is_overhead
+from core.shooting.kept import check_stave
+from core.shooting.profile import is_overhead, weapon_mode
 from services.game_access import Call, GameAccess, UnitRef, unit_ref
 from services.game_settings import GameSettings
 from services.lookups import RulesLookup
@@ -58,6 +61,17 @@ def same_game(*refs: UnitRef | None) -> int | None:
 
 def unit_in(state: GameState, ref: UnitRef | None) -> Unit | None:
     return None if ref is None else living(state, ref.ref)
+
+
+def sensor_unused(shot: Shot, result: ShotResult) -> bool:
+    """The target's Sensor Module mark gave no +1 to an Acc test: targeters gave theirs."""
+    sources = {m.source for m in result.acc_modifiers}
+    return (
+        shot.target.sensor_marked
+        and result.acc_target is not None
+        and "targeters" in sources
+        and "sensor_module" not in sources
+    )
 
 
 def allow(state: GameState, who: Standing, acting: Unit | None) -> None:
@@ -132,6 +146,8 @@ class ShootingService(GameAccess):
             if shooter is not None and target is not None and shooter.id == target.id:
                 raise Conflict("shoot.same_unit", unit=shooter.name)
             allow(state, who, shooter)
+            if shooter is not None:
+                self._check_stave(state, shooter, plan.weapon, plan.mode, "shoot")
             ids = (shooter.id if shooter else None, target.id if target else None)
             markers = markers_applied(state, plan, *ids)
             shot = build_shot(plan, shooter, target, state, markers)
@@ -146,6 +162,7 @@ class ShootingService(GameAccess):
             return new, ShotRecord(
                 weapon=label, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target),
                 result=result, applied=applied, markers=markers, drops=drops,
+                sensor_unused=sensor_unused(shot, result),
             )
 
         return await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])
@@ -165,6 +182,9 @@ class ShootingService(GameAccess):
             if attacker is not None and defender is not None and attacker.id == defender.id:
                 raise Conflict("h2h.same_unit", unit=attacker.name)
             allow(state, who, attacker)
+            for unit, fighter in ((attacker, plan.attacker), (defender, plan.defender)):
+                if unit is not None and fighter.armed[0] is not None:
+                    self._check_stave(state, unit, *fighter.armed, "h2h")
             result = self._round(plan, attacker, defender, state.ruleset(), state)
             ids = (attacker.id if attacker else None, defender.id if defender else None)
             new, applied = apply_combat(state, *ids, result, self.dice)
@@ -181,6 +201,17 @@ class ShootingService(GameAccess):
                     example=EXAMPLE,
                 ) from None
             raise
+
+    def _check_stave(
+        self, state: GameState, unit: Unit, weapon: str, mode: str | None, use: str
+    ) -> None:
+        """An exhausted IMTel Stave's boosted mode is refused (``core.shooting.kept``); a
+        weapon or mode the core refuses anyway is left to the resolver's message."""
+        try:
+            _, chosen = weapon_mode(self.lookup.db, weapon, mode, use)  # type: ignore[arg-type]
+        except (BadInput, NotFound):
+            return
+        check_stave(state, unit, chosen)
 
     def _round(
         self,

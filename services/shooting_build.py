@@ -4,7 +4,9 @@ A tracked shooter gives its Acc, pins and current order, a tracked target its Re
 kind, armour and Down; any option given overrides the unit's value. Untracked, Acc (for
 the shooter) and Res (for the target) must be given. An active Fractal Lock of the shooter
 on the target is put on the shot (``core.shooting.with_lock``); the table's markers
-(``MarkersApplied``) give Blur, Arcs, the target's Scrambler and the Spotter's.
+(``MarkersApplied``) give Blur, Arcs, the target's Scrambler and the Spotter's. What the
+game kept (``core.shooting.kept``): a tracked target's Sensor Module mark, and a tracked
+shooter's models that may no longer fire Overload.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from core.errors import BadInput
 from core.game import GameState, Unit
 from core.shooting import ResRerolls, Shot, Target, with_lock
 from core.shooting.from_units import current_order, own_rerolls, stat
+from core.shooting.kept import check_overload
 from services.shooting_input import Extras
 from services.shooting_options import ShotOptions
 from services.shooting_records import MarkersApplied
@@ -50,6 +53,7 @@ def shooter_fields(options: ShotOptions, shooter: Unit | None) -> dict[str, Any]
             "shoot.models_above_unit", unit=shooter.name, models=options.models,
             have=shooter.models,
         )
+    check_overload(shooter, options.ammo, options.models)
     return {
         "acc": options.acc if options.acc is not None else stat(shooter, "acc"),
         "order": options.order or current_order(shooter),
@@ -71,6 +75,7 @@ def target_fields(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
         "kind": options.kind or target.kind,
         "armour": options.armour or target.armour,
         "motion": options.motion or ("down" if target.down else "normal"),
+        "sensor_marked": target.sensor_marked,  # hit by a Sensor Module this turn
     }
 
 

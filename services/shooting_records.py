@@ -86,6 +86,9 @@ class ShotRecord(BaseModel):
     applied: ShotApplied | None = None  # None: nothing tracked was changed
     markers: MarkersApplied | None = None  # None: no game state was read
     drops: list[MarkerDrop] = []
+    # the tracked target's Sensor Module mark gave nothing: targeters gave theirs (seed 002
+    # "Détecteur de Cible": "ne peut pas être combiné avec des Targeter Drones")
+    sensor_unused: bool = False
 
 
 class CombatRecord(BaseModel):

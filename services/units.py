@@ -12,6 +12,7 @@ from typing import Any
 from core.command import NO_LEADER
 from core.errors import Conflict, NotFound
 from core.game import GameState, Unit, find_unit
+from core.shooting.fractal import LocksDropped, declare_moved, drop_locks
 from core.stat_tests import StatTestResult, stat_test
 from core.synchronise import SolidMatterResult, stuck_in_solid
 from core.unit_gear import CLEAR_WORDS, parse_gear
@@ -28,7 +29,12 @@ from core.units import (
     set_pins,
 )
 from services.game_access import Call, GameAccess, UnitRef, qualified, unit_ref
-from services.permissions import Standing, require_self_or_host, require_unit_owner
+from services.permissions import (
+    Standing,
+    require_player,
+    require_self_or_host,
+    require_unit_owner,
+)
 
 CHOICES_MAX = 25
 WRONG_GAME = "unit.other_game"
@@ -163,6 +169,35 @@ class UnitService(GameAccess):
             return rule(state, target.id, count)
 
         return (await self._change(call, f"pins_{op}", apply, ref)).result
+
+    async def moved(self, call: Call, unit: str) -> LocksDropped:
+        """The unit moved otherwise than by an order the bot gave (a reaction, a Grip or
+        Scoot move): every Fractal Lock on it ends. Any player may say so (the table saw it)."""
+        ref = unit_ref(unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, LocksDropped]:
+            require_player(state, who)
+            return declare_moved(state, resolve(state, ref).id)
+
+        return (await self._change(call, "locks_moved", apply, ref)).result
+
+    async def drop_locks(self, call: Call, shooter: str, target: str | None) -> LocksDropped:
+        """End the shooter's Fractal Locks (on `target` only, when given); its owner, the
+        host or a game master."""
+        ref = unit_ref(shooter)
+        target_ref = unit_ref(target) if target else None
+        games = {r.game_id for r in (ref, target_ref) if r is not None and r.game_id is not None}
+        if len(games) > 1:
+            raise Conflict(WRONG_GAME)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, LocksDropped]:
+            unit = resolve(state, ref)
+            require_unit_owner(state, unit, who)
+            aimed = resolve(state, target_ref).id if target_ref is not None else None
+            return drop_locks(state, unit.id, aimed)
+
+        game = UnitRef(next(iter(games), None), ref.ref)
+        return (await self._change(call, "locks_dropped", apply, game)).result
 
     async def _change(self, call: Call, kind: str, apply, ref: UnitRef):
         return await self.change(call, kind, apply, game_id=ref.game_id, wrong_game=WRONG_GAME)

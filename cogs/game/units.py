@@ -21,6 +21,7 @@ from cogs.game.options import (
     services,
     unit_autocomplete,
 )
+from cogs.game.render import kept
 
 Stat = app_commands.Range[int, 0, 20]
 STAT_HELP = {
@@ -106,7 +107,9 @@ class UnitCog(
     async def show(self, interaction: discord.Interaction, unit: str) -> None:
         state, found = await services(interaction).units.show(interaction.channel_id, unit)
         names = {u.id: u.name for u in state.units.values()}
-        await send(interaction, embed=render.unit_embed(await lang_of(interaction), found, names))
+        lang = await lang_of(interaction)
+        card = render.unit_embed(lang, found, names)
+        await send(interaction, embed=kept.with_kept(card, lang, state, found))
 
     @app_commands.command(name="edit", description="Change a unit (its owner, the host or GM)")
     @app_commands.rename(strength="str")
@@ -223,3 +226,29 @@ class UnitCog(
             call_of(interaction), unit, stat.removeprefix(STAT_PREFIX), modifier
         )
         await send(interaction, render.stat_tested(await lang_of(interaction), result))
+
+    @app_commands.command(
+        name="moved",
+        description="Moved without an order (reaction, Grip, Scoot): the Fractal Locks on it end",
+    )
+    @app_commands.describe(unit="The unit that moved")
+    @app_commands.autocomplete(unit=unit_autocomplete)
+    async def moved(self, interaction: discord.Interaction, unit: str) -> None:
+        """Seeds 000/002/003 "Verrouillage Fractal": "tant que la cible ne se déplace pas"."""
+        lost = await services(interaction).units.moved(call_of(interaction), unit)
+        name = next(iter(lost.names.get(k.target_id, "?") for k in lost.dropped), "?")
+        await send(interaction, kept.moved(await lang_of(interaction), name, lost))
+
+    @app_commands.command(
+        name="lock-drop", description="End a unit's Fractal Locks (on one target, or all of them)"
+    )
+    @app_commands.describe(
+        unit="The unit whose fractal weapon holds the lock",
+        target="Only the lock on this unit (default: all of them)",
+    )
+    @app_commands.autocomplete(unit=unit_autocomplete, target=unit_autocomplete)
+    async def lock_drop(
+        self, interaction: discord.Interaction, unit: str, target: str | None = None
+    ) -> None:
+        lost = await services(interaction).units.drop_locks(call_of(interaction), unit, target)
+        await send(interaction, "\n".join(kept.lock_lines(await lang_of(interaction), lost)))

@@ -168,7 +168,9 @@ def effect_lines(lang: Lang, record: ShotRecord) -> list[str]:
     """What a 10 does to the shooter, for an untracked shooter (a tracked one says below)."""
     effects, lines = record.result.effects, []
     if effects.sensor_marked:
-        lines.append(t(lang, "shoot.sensor_marked"))
+        lines.append(sensor_line(lang, record))
+    if record.sensor_unused and record.target is not None:
+        lines.append(t(lang, "effects.sensor_unused", unit=plain(record.target.name)))
     if record.applied is not None and record.applied.shooter is not None:
         return lines
     if effects.order_down is not None:
@@ -179,6 +181,15 @@ def effect_lines(lang: Lang, record: ShotRecord) -> list[str]:
     if effects.overload_lost:
         lines.append(t(lang, "shoot.overload_lost", count=effects.overload_lost))
     return lines
+
+
+def sensor_line(lang: Lang, record: ShotRecord) -> str:
+    """A Sensor Module hit: the tracked target marked (or already), else the rule alone."""
+    mark = record.applied.sensor_mark if record.applied is not None else None
+    if mark is None or record.target is None:
+        return t(lang, "shoot.sensor_marked")
+    key = "effects.sensor_marked_now" if mark == "marked" else "effects.sensor_already"
+    return t(lang, key, unit=plain(record.target.name))
 
 
 def fractal_lines(lang: Lang, result: ShotResult) -> list[str]:

@@ -3,11 +3,15 @@
 Pure functions ``(state, refs, result, dice) -> (new_state, record)``, like every game op:
 the target takes its casualties, pins and chart effects (``damage``); the shooter's order
 die turns Down after Plasma Fade or Cycle, an exhausted IMTel Stave registers its
-end-of-turn test, and the Fractal Lock is kept, renewed or dropped. ``dice`` rolls only
-what the state adds: break tests. A ref may be None (an untracked shooter or target).
+end-of-turn test, models that rolled a 10 with Overload lose it, a Sensor Module marks its
+target (``core.shooting.kept``), and the Fractal Lock is kept, renewed or dropped. ``dice``
+rolls only what the state adds: break tests. A ref may be None (an untracked shooter or
+target).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import BaseModel
 
@@ -19,9 +23,8 @@ from core.shooting.close_combat import CombatResult, Taken
 from core.shooting.damage import Damage, DamageApplied, apply_damage, turn_down
 from core.shooting.fractal import FractalLock, prune, update_locks
 from core.shooting.from_units import living as living_unit
+from core.shooting.kept import EXHAUSTED, lose_overload, mark_sensor, stave_test
 from core.shooting.results import ShotResult
-
-EXHAUSTED = "imtel_stave_exhausted"
 
 
 class ShooterApplied(BaseModel):
@@ -37,6 +40,8 @@ class ShooterApplied(BaseModel):
 class ShotApplied(BaseModel):
     target: DamageApplied | None = None
     shooter: ShooterApplied | None = None
+    # Sensor Module hit on a tracked target: "marked" now, or "already" (no second bonus)
+    sensor_mark: Literal["marked", "already"] | None = None
 
 
 class CombatApplied(BaseModel):
@@ -61,9 +66,9 @@ def shot_damage(result: ShotResult) -> Damage:
 
 def exhaust(state: GameState, unit_id: str, weapon: str) -> tuple[GameState, EndOfTurnTest]:
     """Register the stave's end-of-turn test, once while it is exhausted."""
-    for test in state.end_of_turn_tests:
-        if test.kind == EXHAUSTED and test.unit_id == unit_id:
-            return state, test
+    test = stave_test(state, unit_id)
+    if test is not None:
+        return state, test
     return add_end_test(state, EXHAUSTED, label=weapon, unit_ref=unit_id, data={"weapon": weapon})
 
 
@@ -100,6 +105,8 @@ def _shooter(
     applied = ShooterApplied(unit_id=shooter.id, unit_name=shooter.name)
     effects = result.effects
     applied.overload_lost = effects.overload_lost
+    if effects.overload_lost:
+        lose_overload(state, shooter.id, effects.overload_lost)
     if effects.order_down is not None:
         turn_down(state, state.units[shooter.id])
         applied.order_down = effects.order_down
@@ -123,6 +130,8 @@ def apply_shot(
     applied = ShotApplied()
     if target is not None:
         new, applied.target = apply_damage(new, target.id, shot_damage(result), dice)
+        if result.effects.sensor_marked and not new.units[target.id].destroyed:
+            applied.sensor_mark = "marked" if mark_sensor(new, target.id) else "already"
     if shooter is not None and not new.units[shooter.id].destroyed:
         new, applied.shooter = _shooter(new, shooter, target, result)
     return new, applied

@@ -12,8 +12,8 @@ bonuses and buddy drones (Borer, Medi-Drone); weapon drones and vehicles −2 Re
 roll of 10 with a Hazardous H2H weapon misses and hits the striker's own unit instead;
 with an IMTel Stave it exhausts the stave. Blows are then resolved as in shooting (armour,
 Res rerolls, heavy armour, damage charts); grenade blows are spread evenly over the models
-and those landing on the same model add their SV into one Res test. The side with fewer losses wins the round; a draw fights again while the
-ruleset's ``h2h_max_rounds`` allows.
+and those landing on the same model add their SV into one Res test. The side with fewer
+losses wins the round; a draw fights again while the ruleset's ``h2h_max_rounds`` allows.
 """
 
 from __future__ import annotations

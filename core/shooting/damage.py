@@ -82,13 +82,18 @@ def turn_down(state: GameState, unit: Unit) -> None:
 
 
 def lose_dice(state: GameState, unit_id: str, count: int, applied: DamageApplied) -> GameState:
+    """MOD −1 (seeds 002/003 vehicle chart rows 6–9): a die still in the bag leaves the game
+    at once; a die in use this turn is lost when the dice come back (``core.turn``), kept
+    in ``Unit.dice_loss_pending`` meanwhile. Never below one die: a unit with a single die
+    ("DOM": multiple order dice) loses nothing."""
     unit = state.units[unit_id]
-    wanted = max(1, unit.dice - count)
+    wanted = max(1, unit.dice - unit.dice_loss_pending - count)
     allowed = max(wanted, len(unit.orders) + unit.dice_out)
     applied.dice_lost = unit.dice - allowed
     applied.dice_loss_pending = allowed - wanted
     if applied.dice_lost:
         state, _ = edit_unit(state, unit_id, dice=allowed)
+    state.units[unit_id].dice_loss_pending = applied.dice_loss_pending
     return state
 
 

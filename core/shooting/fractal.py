@@ -8,17 +8,22 @@ automatic hit on the same target raises its SV up to its maximum (``2+1 max 10``
 The locks live in ``GameState.fractal_locks`` (plain dicts, read here as ``FractalLock``):
 shooter unit, weapon, target unit, automatic hits so far, and the turn the weapon last
 fired on it. A lock works in the turn after that one only; ``with_lock`` puts it on a shot,
-``apply_shot`` keeps or drops it, and ``target_moved`` / ``shooter_without_fire`` drop it
-when the table says so.
+``apply_shot`` keeps or drops it. The bot records orders itself, so ``order_ends_locks``
+(called by ``core.orders.give_order``) drops them when the table's orders say so: a target
+that carries out an Advance or Run moved (``target_moved``), a shooter that carries out any
+other order than Fire no longer gets "un ordre de Fire à chaque tour" (``shooter_without_fire``).
+A move the bot cannot see (a reaction, a Grip or Scoot move) is declared with
+``declare_moved``; ``drop_locks`` ends a shooter's locks by the players' say.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from pydantic import BaseModel
 
-from core.errors import BadInput
+from core.errors import BadInput, Conflict
 from core.game import GameState, find_unit, fork, require_running
 from core.ruleset import Ruleset
 from core.shooting.shot import Shot
@@ -33,8 +38,16 @@ class FractalLock(BaseModel):
     turn: int
 
 
+# why locks ended: the target moved, the shooter took another order than Fire, the players
+# dropped them
+LockEnd = Literal["moved", "no_fire", "dropped"]
+MOVES = ("advance", "run")  # the orders that move a unit (rules-notes "Orders")
+
+
 class LocksDropped(BaseModel):
-    dropped: list[FractalLock] = []
+    dropped: list[FractalLock] = []  # locks that still worked or would have next turn
+    why: LockEnd | None = None
+    names: dict[str, str] = {}  # unit id -> name when they ended, for the replies
 
 
 Doomed = Callable[[FractalLock], bool]
@@ -107,27 +120,82 @@ def check_lock(shot: Shot, fractal: bool, weapon_name: str) -> None:
         raise BadInput("shoot.lock_needs_fire", weapon=weapon_name, order=shot.order)
 
 
-def _drop(state: GameState, doomed: Doomed) -> tuple[GameState, LocksDropped]:
+def is_live(lock: FractalLock, turn: int) -> bool:
+    """Set this turn (it works next turn) or last turn (it works now); older ones lapsed."""
+    return lock.turn >= turn - 1
+
+
+def _drop(state: GameState, doomed: Doomed, why: LockEnd) -> tuple[GameState, LocksDropped]:
+    """Remove the doomed locks; the record lists the live ones (a lapsed lock is removed
+    without a word: it no longer worked)."""
     require_running(state)
     current = locks(state)
-    dropped = [lock for lock in current if doomed(lock)]
-    if not dropped:
+    if not any(doomed(lock) for lock in current):
         return state, LocksDropped()
     new = fork(state)
     store(new, [lock for lock in current if not doomed(lock)])
-    return new, LocksDropped(dropped=dropped)
+    dropped = [lock for lock in current if doomed(lock) and is_live(lock, state.turn)]
+    ids = {i for lock in dropped for i in (lock.shooter_id, lock.target_id)}
+    names = {i: state.units[i].name for i in ids if i in state.units}
+    return new, LocksDropped(dropped=dropped, why=why if dropped else None, names=names)
 
 
 def target_moved(state: GameState, unit_ref: str) -> tuple[GameState, LocksDropped]:
-    """The unit moved: every lock on it is lost."""
+    """The unit moved ("tant que la cible ne se déplace pas"): every lock on it is lost."""
     unit = find_unit(state, unit_ref)
-    return _drop(state, lambda lock: lock.target_id == unit.id)
+    return _drop(state, lambda lock: lock.target_id == unit.id, "moved")
 
 
 def shooter_without_fire(state: GameState, unit_ref: str) -> tuple[GameState, LocksDropped]:
-    """The unit took another order than Fire: its weapons lose their locks."""
+    """The unit took another order than Fire ("tant que l'arme fractale reçoit un ordre de
+    Fire à chaque tour qui suit"): its weapons lose their locks."""
     unit = find_unit(state, unit_ref)
-    return _drop(state, lambda lock: lock.shooter_id == unit.id)
+    return _drop(state, lambda lock: lock.shooter_id == unit.id, "no_fire")
+
+
+def order_ends_locks(
+    state: GameState, unit_id: str, executed: str, *, moved: bool = True
+) -> tuple[GameState, list[LocksDropped]]:
+    """The locks an order carried out ends: any order but Fire ends the unit's own locks,
+    an Advance or Run the locks on it (``moved`` False: a Grip test held it in place). A
+    Down after a failed order test is not Fire either."""
+    ended = []
+    if executed != "fire":
+        state, lost = shooter_without_fire(state, unit_id)
+        ended.append(lost)
+    if executed in MOVES and moved:
+        state, lost = target_moved(state, unit_id)
+        ended.append(lost)
+    return state, [lost for lost in ended if lost.dropped]
+
+
+def declare_moved(state: GameState, unit_ref: str) -> tuple[GameState, LocksDropped]:
+    """The players say the unit moved otherwise than by an order the bot gave (a reaction,
+    a Grip or Scoot move): its locks end; ``effects.no_lock_on`` when it has none."""
+    unit = find_unit(state, unit_ref)
+    new, lost = target_moved(state, unit.id)
+    if not lost.dropped:
+        raise Conflict("effects.no_lock_on", unit=unit.name)
+    return new, lost
+
+
+def drop_locks(
+    state: GameState, shooter_ref: str, target_ref: str | None = None
+) -> tuple[GameState, LocksDropped]:
+    """The players end the shooter's locks (on ``target_ref`` only, when given);
+    ``effects.no_lock_of`` when there is none."""
+    shooter = find_unit(state, shooter_ref)
+    target = find_unit(state, target_ref) if target_ref is not None else None
+
+    def doomed(lock: FractalLock) -> bool:
+        aimed = target is None or lock.target_id == target.id
+        return lock.shooter_id == shooter.id and aimed
+
+    new, lost = _drop(state, doomed, "dropped")
+    if not lost.dropped:
+        key = "effects.no_lock_of" if target is None else "effects.no_lock_of_on"
+        raise Conflict(key, unit=shooter.name, target=target.name if target else "")
+    return new, lost
 
 
 def prune(state: GameState, doomed: Doomed | None = None) -> list[FractalLock]:

@@ -6,6 +6,7 @@ import discord
 
 from cogs.common.text import plain
 from cogs.game.render.common import colour_name, fit_description, order_name, tag, test_text
+from cogs.game.render.kept import lock_lines, turn_lines
 from cogs.markers import render as table
 from core.bag import DisputeResult, DrawResult
 from core.game import Unit
@@ -157,6 +158,8 @@ def ordered(lang: Lang, result: OrderResult) -> str:
         lines.append(t(lang, "order.pins", before=result.pins_before, after=result.pins_after))
     if result.dice > 1 and result.dice_left:
         lines.append(t(lang, "order.dice_left", count=result.dice_left))
+    for lost in result.locks_lost:  # Fractal Locks the order ended
+        lines += lock_lines(lang, lost)
     return "\n".join(lines)
 
 
@@ -243,6 +246,7 @@ def turn_ended(lang: Lang, done: TurnEnded) -> discord.Embed:
         lines.append(t(lang, "turn.nothing"))
     if result.dice_returned:
         lines.append(t(lang, "turn.returned", dice=_dice_counts(result.dice_returned)))
+    lines += turn_lines(lang, result)  # MOD −1 applied, Sensor Module marks ended
     lines.append(t(lang, "turn.new_turn", turn=result.new_turn, total=sum(done.state.bag.values())))
     return discord.Embed(
         title=t(lang, "turn.title", turn=result.turn_ended),

@@ -20,10 +20,12 @@ from cogs.game.render.common import (
     test_text,
     value_text,
 )
+from cogs.game.render.kept import lock_lines, locks_event
 from cogs.markers import render as table
 from core.bag import DisputeResult, DrawResult, PutBackResult
 from core.game import RuleChanged
 from core.orders import OrderResult
+from core.shooting.fractal import LocksDropped
 from core.stat_tests import StatTestResult
 from core.synchronise import SolidMatterResult
 from core.turn import TurnEndResult
@@ -187,6 +189,8 @@ def _ev_order(lang: Lang, p: OrderResult) -> str:
         parts.append(t(lang, "game.event.withdrawn"))
     elif p.homer_lost:
         parts.append(t(lang, "order.homer_lost", unit=plain(p.unit_name)))
+    for lost in p.locks_lost:
+        parts += lock_lines(lang, lost)
     return "; ".join(parts)
 
 
@@ -237,6 +241,8 @@ EVENTS: dict[str, EventRenderer] = {
     "end": (GameClosed, _ev_end),
     "rule": (RuleChanged, _ev_rule),
     "undo": (Undone, _ev_undo),
+    "locks_moved": (LocksDropped, locks_event),
+    "locks_dropped": (LocksDropped, locks_event),
 }
 
 

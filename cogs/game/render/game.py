@@ -81,6 +81,8 @@ def orders_text(lang: Lang, unit: Unit) -> str:
     text = ", ".join(parts) if parts else t(lang, "game.no_order")
     if unit.dice > 1:
         text += " · " + t(lang, "game.mod_used", dice=unit.dice, used=len(unit.orders))
+    if unit.dice_loss_pending:  # MOD −1 waiting for the dice to come back
+        text += " · " + t(lang, "effects.status_pending", count=unit.dice_loss_pending)
     if unit.down:
         text += " · " + t(lang, "game.down")
     if unit.dice_out:
