@@ -59,8 +59,9 @@ class AntaresBot(commands.Bot):
         # Everything loaded so far lives as long as the bot (the rules database alone is
         # thousands of objects): move it out of the cyclic GC's sight so collections stay
         # short and replies keep a flat latency tail.
-        gc.collect()
-        gc.freeze()
+        if self.settings.gc_freeze:
+            gc.collect()
+            gc.freeze()
         log.info(
             "antares-bot started: %d commands (%s), database %s",
             count_commands(self.tree),

@@ -18,13 +18,14 @@ from tests.support.dice import TableDice
 def settings(tmp_path: Path, request) -> Settings:
     """Test settings; `@pytest.mark.settings(message_content_intent=True)` changes some."""
     marker = request.node.get_closest_marker("settings")
-    return Settings(
-        _env_file=None,
-        discord_token=None,
-        database_url=f"sqlite:///{tmp_path / 'antares.db'}",
-        default_language="fr",
+    values = {
+        "discord_token": None,
+        "database_url": f"sqlite:///{tmp_path / 'antares.db'}",
+        "default_language": "fr",
+        "gc_freeze": False,  # one bot per test: freezing would pile objects up (issue 14)
         **(marker.kwargs if marker else {}),
-    )
+    }
+    return Settings(_env_file=None, **values)
 
 
 @pytest.fixture

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import bot as bot_module
 from storage.migrations import load_migrations
@@ -76,3 +79,24 @@ def test_importing_the_bot_does_nothing(tmp_path):
 def test_create_bot_touches_no_disk(tmp_path, settings):
     bot_module.create_bot(settings)
     assert list(tmp_path.iterdir()) == []
+
+
+
+def test_gc_freeze_is_on_by_default():
+    from settings import Settings
+
+    assert Settings(_env_file=None).gc_freeze is True
+
+
+@pytest.mark.settings(gc_freeze=True)
+async def test_a_production_start_freezes_its_long_lived_objects(simcord_env):
+    """GC_FREEZE on: once started, the bot's objects are out of the cyclic GC's sight."""
+    try:
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+
+
+async def test_the_tests_bots_freeze_nothing(simcord_env):
+    """GC_FREEZE off (tests/conftest.py): frozen objects never pile up over a test run."""
+    assert gc.get_freeze_count() == 0
