@@ -23,6 +23,8 @@ from pydantic import ValidationError
 
 from cogs import EXTENSIONS
 from cogs.common.errors import on_tree_error
+from cogs.common.live import Expired
+from cogs.common.pager import PageTurn
 from cogs.common.translator import CatalogTranslator
 from core.dice import DiceSource, SystemDice
 from locales import catalog
@@ -73,6 +75,8 @@ class AntaresBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator(catalog()))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        # Buttons of views a restart lost: they rebuild their pages or say they have expired.
+        self.add_dynamic_items(Expired, PageTurn)
 
     async def sync_commands(self) -> bool:
         """Sync to DEV_GUILD_ID or globally, only when the command set changed since last time."""

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.replies import lang_of, send
+from cogs.common.translator import command_name
 from core.errors import NotFound
 from locales import Lang, catalog, t
 
@@ -30,14 +31,7 @@ def _path(command: Command) -> str:
 
 def display_name(command: Command, lang: Lang) -> str:
     """`/game start`, or its French name for French readers (`/partie commencer`)."""
-    if lang != "fr":
-        return f"/{command.qualified_name}"
-    parts = []
-    node: Command | None = command
-    while node is not None:
-        parts.append(_french(f"commands.{_path(node)}.name") or node.name)
-        node = node.parent
-    return "/" + " ".join(reversed(parts))
+    return command_name(_path(command), lang)
 
 
 def description(command: Command, lang: Lang) -> str:

@@ -1,32 +1,59 @@
 """Pages of embeds with ◀ ▶ buttons; the buttons go when the view times out.
 
 With an `owner_id` only that member turns the pages (a look-up, a shot, a history); without
-one anyone at the table may (a game's status or log)."""
+one anyone at the table may (a game's status or log).
+
+The pages live in memory (`LiveView`), so each button's custom id also carries what a
+restarted bot needs: `antares:page:<command>:<lang>:<owner>:<nonce>:<target page>`. A
+command whose pages can be rebuilt from the database registers how (`page_source`): its
+buttons keep turning pages after a restart (`PageTurn` makes a new pager, in the language of
+the pages). The others answer that they have expired and which command to run again.
+"""
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Awaitable, Callable
 
 import discord
 
+from cogs.common.errors import on_tree_error
+from cogs.common.live import LiveView, answer_expired, is_live
 from cogs.common.replies import NO_MENTIONS, lang_of, send
-from locales import t
+from locales import Lang, t
 
 PAGER_TIMEOUT = 300
+PageSource = Callable[[discord.Interaction, Lang], Awaitable[list[discord.Embed]]]
+PAGE_SOURCES: dict[str, PageSource] = {}  # "game.status": its pages, rebuilt
 
 
-class Pager(discord.ui.View):
+def page_source(command: str) -> Callable[[PageSource], PageSource]:
+    """Registers the function that builds the pages of `command` ("game status") from the
+    database, for this channel, in a given language: the command uses it and so does
+    `PageTurn` after a restart. Public replies only: the revived pager takes its buttons off
+    through the channel when it times out, which an ephemeral message does not allow."""
+
+    def register(source: PageSource) -> PageSource:
+        PAGE_SOURCES[command.replace(" ", ".")] = source
+        return source
+
+    return register
+
+
+class Pager(LiveView):
     def __init__(
         self,
         pages: list[discord.Embed],
         owner_id: int | None = None,
         timeout: float = PAGER_TIMEOUT,
+        index: int = 0,
     ) -> None:
         super().__init__(timeout=timeout)
         self.pages = pages
         self.owner_id = owner_id
-        self.index = 0
-        self.message: discord.InteractionMessage | None = None
+        self.index = index
+        self.lang: Lang = "en"
+        self.message: discord.Message | discord.InteractionMessage | None = None
         self._sync_buttons()
 
     async def start(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
@@ -34,8 +61,19 @@ class Pager(discord.ui.View):
             await send(interaction, embed=self.pages[0], ephemeral=ephemeral)
             self.stop()
             return
+        self.lang = await lang_of(interaction)  # the pages' language: callers render in it
+        self.claim(interaction)
         await send(interaction, embed=self.pages[0], view=self, ephemeral=ephemeral)
         self.message = await interaction.original_response()
+
+    def name_items(self) -> None:
+        last = len(self.pages) - 1
+        targets = ((self.previous, max(0, self.index - 1)), (self.next, min(last, self.index + 1)))
+        for button, target in targets:  # the two targets differ: at least two pages here
+            button.custom_id = (
+                f"antares:page:{self.command}:{self.lang}:{self.owner_id or 0}"
+                f":{self.nonce}:{target}"
+            )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if self.owner_id is None or interaction.user.id == self.owner_id:
@@ -49,6 +87,8 @@ class Pager(discord.ui.View):
     def _sync_buttons(self) -> None:
         self.previous.disabled = self.index == 0
         self.next.disabled = self.index == len(self.pages) - 1
+        if self.nonce:  # claimed: the ids say which page each button leads to
+            self.name_items()
 
     async def _show(self, interaction: discord.Interaction, index: int) -> None:
         self.index = index
@@ -67,3 +107,53 @@ class Pager(discord.ui.View):
         if self.message is not None:
             with contextlib.suppress(discord.HTTPException):  # gone: nothing left to clean
                 await self.message.edit(view=None)
+
+
+class PageTurn(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=(
+        r"antares:page:(?P<command>[a-z0-9.-]+):(?P<lang>en|fr):(?P<owner>\d+)"
+        r":(?P<nonce>\d+):(?P<index>\d+)"
+    ),
+):
+    """A ◀ or ▶ whose pager is gone (a restart): rebuilds the pages, or says it expired."""
+
+    def __init__(self, item: discord.ui.Button, match: dict[str, str]) -> None:
+        super().__init__(item)
+        self.command = match["command"]
+        self.lang: Lang = "fr" if match["lang"] == "fr" else "en"
+        self.owner_id = int(match["owner"]) or None
+        self.nonce = int(match["nonce"])
+        self.index = int(match["index"])
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(item, match.groupdict())
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return not is_live(interaction, self.nonce)  # a live pager turns its own pages
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        source = PAGE_SOURCES.get(self.command)
+        if source is None:
+            await answer_expired(interaction, self.command)
+            return
+        try:
+            await self._revive(interaction, source)
+        except Exception as error:  # answered like a command's error (no game any more…)
+            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+
+    async def _revive(self, interaction: discord.Interaction, source: PageSource) -> None:
+        """A new pager on the same message, at the page the button led to."""
+        pages = await source(interaction, self.lang)
+        pager = Pager(pages, self.owner_id, index=min(self.index, len(pages) - 1))
+        if not await pager.interaction_check(interaction):
+            return
+        if len(pages) == 1:  # fewer pages since: nothing left to turn
+            pager.stop()
+            await interaction.response.edit_message(embed=pages[0], view=None)
+            return
+        pager.lang = self.lang
+        pager.claim(interaction, self.command)
+        pager.message = interaction.message
+        await interaction.response.edit_message(embed=pages[pager.index], view=pager)

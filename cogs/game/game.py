@@ -9,12 +9,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.campaign.options import campaign_autocomplete
-from cogs.common.pager import Pager
+from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.game import render
 from cogs.game.options import call_of, services, setting_autocomplete
-from locales import t
+from locales import Lang, t
 from services.games import LOG_MAX, UNDO_MAX
+
+
+@page_source("game status")
+async def status_pages(interaction: discord.Interaction, lang: Lang) -> list[discord.Embed]:
+    view = await services(interaction).games.status(interaction.channel_id)
+    return render.status_pages(lang, view)
 
 
 @app_commands.guild_only()
@@ -46,8 +52,7 @@ class GameCog(
         name="status", description="Turn, the bag and every unit of this channel's game"
     )
     async def status(self, interaction: discord.Interaction) -> None:
-        view = await services(interaction).games.status(interaction.channel_id)
-        pages = render.status_pages(await lang_of(interaction), view)
+        pages = await status_pages(interaction, await lang_of(interaction))
         await Pager(pages).start(interaction)
 
     @app_commands.command(name="end", description="Close the game (host or GM); it stays read-only")

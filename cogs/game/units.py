@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.pager import Pager
+from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.game import render
 from cogs.game.options import (
@@ -22,6 +22,7 @@ from cogs.game.options import (
     unit_autocomplete,
 )
 from cogs.game.render import kept
+from locales import Lang
 
 Stat = app_commands.Range[int, 0, 20]
 STAT_HELP = {
@@ -34,6 +35,12 @@ STAT_HELP = {
 }
 GEAR_HELP = "Rules and drones it has: leader 2, medic, command, camo-drone, synchroniser…"
 ARMOUR_HELP = "Its armour: reflex +1, mounted reflex +2, phase +1 within 10\" / +2 beyond"
+
+
+@page_source("unit list")
+async def unit_pages(interaction: discord.Interaction, lang: Lang) -> list[discord.Embed]:
+    state = await services(interaction).units.listing(interaction.channel_id)
+    return render.unit_pages(lang, state)
 
 
 def _stats(**values: int | None) -> dict[str, int | None]:
@@ -98,8 +105,7 @@ class UnitCog(
 
     @app_commands.command(name="list", description="Every unit of this channel's game")
     async def list(self, interaction: discord.Interaction) -> None:
-        state = await services(interaction).units.listing(interaction.channel_id)
-        await Pager(render.unit_pages(await lang_of(interaction), state)).start(interaction)
+        await Pager(await unit_pages(interaction, await lang_of(interaction))).start(interaction)
 
     @app_commands.command(name="show", description="One unit in detail: stats, pins, orders")
     @app_commands.describe(unit="The unit")

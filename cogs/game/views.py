@@ -1,12 +1,9 @@
-"""Buttons and menus of the game: persistent ones for the bag, and pages for long lists.
+"""Buttons and menus of the bag, persistent (long lists page with `cogs.common.pager`).
 
 The bag's components are `DynamicItem`s whose custom ids carry what they need (the game id,
 the die's owner, the unit, the order); the channel's state is read from the database. They
 are registered in the cog's setup, so they keep working after a restart. Their errors are
 answered like a command's (the tree's handler), since discord.py only logs them.
-
-`Pages` turns pre-rendered embeds; anyone may turn them (everyone can look) and the buttons
-go when it times out.
 """
 
 from __future__ import annotations

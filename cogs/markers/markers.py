@@ -6,16 +6,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.pager import Pager
+from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from cogs.game.options import call_of, services, unit_autocomplete
 from cogs.game.render import pack
 from cogs.markers import render
 from cogs.markers.options import MARKER_CHOICES, launcher_autocomplete, marker_autocomplete
-from locales import t
+from locales import Lang, t
 
 LIST_LINES = 10
+
+
+@page_source("marker list")
+async def marker_pages(interaction: discord.Interaction, lang: Lang) -> list[discord.Embed]:
+    table = await services(interaction).markers.table(interaction.channel_id)
+    lines = render.marker_lines(lang, table.state) or [t(lang, "marker.none")]
+    title = t(lang, "marker.list_title", name=plain(table.state.name))
+    texts = pack(lines, per_page=LIST_LINES)
+    return [discord.Embed(title=title[:256], description=text) for text in texts]
 
 
 @app_commands.guild_only()
@@ -58,14 +67,7 @@ class MarkerCog(
 
     @app_commands.command(name="list", description='The markers on the table and who is within 3"')
     async def list(self, interaction: discord.Interaction) -> None:
-        table = await services(interaction).markers.table(interaction.channel_id)
-        lang = await lang_of(interaction)
-        lines = render.marker_lines(lang, table.state) or [t(lang, "marker.none")]
-        title = t(lang, "marker.list_title", name=plain(table.state.name))
-        pages = [
-            discord.Embed(title=title[:256], description=text)
-            for text in pack(lines, per_page=LIST_LINES)
-        ]
+        pages = await marker_pages(interaction, await lang_of(interaction))
         await Pager(pages).start(interaction)
 
     @app_commands.command(name="remove", description="Take a marker off the table")

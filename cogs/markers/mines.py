@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.pager import Pager
+from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from cogs.game.options import call_of, services, unit_autocomplete
@@ -16,10 +16,19 @@ from cogs.markers.options import GRENADE_CHOICES, mine_autocomplete
 from cogs.markers.render import mine_line
 from cogs.markers.views import ConfirmLay
 from core.table_markers.mines import NeedsConfirmation
-from locales import t
+from locales import Lang, t
 
 OTHERS_MAX = 5
 LIST_LINES = 12
+
+
+@page_source("mine list")
+async def mine_pages(interaction: discord.Interaction, lang: Lang) -> list[discord.Embed]:
+    table = await services(interaction).markers.table(interaction.channel_id)
+    lines = [mine_line(lang, m) for m in table.state.mines] or [t(lang, "mine.none")]
+    title = t(lang, "mine.list_title", name=plain(table.state.name))
+    texts = pack(lines, per_page=LIST_LINES)
+    return [discord.Embed(title=title[:256], description=text) for text in texts]
 
 
 @app_commands.guild_only()
@@ -103,14 +112,7 @@ class MineCog(
 
     @app_commands.command(name="list", description="The mines on the table")
     async def list(self, interaction: discord.Interaction) -> None:
-        table = await services(interaction).markers.table(interaction.channel_id)
-        lang = await lang_of(interaction)
-        lines = [mine_line(lang, m) for m in table.state.mines] or [t(lang, "mine.none")]
-        title = t(lang, "mine.list_title", name=plain(table.state.name))
-        pages = [
-            discord.Embed(title=title[:256], description=text)
-            for text in pack(lines, per_page=LIST_LINES)
-        ]
+        pages = await mine_pages(interaction, await lang_of(interaction))
         await Pager(pages).start(interaction)
 
     @app_commands.command(name="remove", description="Take a mine off the table (owner, host, GM)")

@@ -1,6 +1,7 @@
 """The confirmation asked before laying a mine against the placement rule: Lay / Cancel on
 an ephemeral message (only the member who asked sees it, so only they can click); the buttons
-go once answered or after two minutes."""
+go once answered or after two minutes. What to lay lives in memory only: after a restart the
+buttons answer that they have expired (`LiveView`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from cogs.common.errors import on_tree_error
+from cogs.common.live import LiveView
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from locales import Lang, t
 
@@ -17,7 +19,7 @@ CONFIRM_TIMEOUT = 120.0
 Lay = Callable[[discord.Interaction], Awaitable[str]]  # lays the mine, returns the reply
 
 
-class ConfirmLay(discord.ui.View):
+class ConfirmLay(LiveView):
     def __init__(self, lang: Lang, lay: Lay, prompt: str) -> None:
         super().__init__(timeout=CONFIRM_TIMEOUT)
         self.lay = lay
@@ -29,6 +31,7 @@ class ConfirmLay(discord.ui.View):
 
     async def start(self, interaction: discord.Interaction) -> None:
         self.origin = interaction
+        self.claim(interaction)
         await send(interaction, self.prompt, view=self, ephemeral=True)
 
     async def _close(self, text: str) -> None:

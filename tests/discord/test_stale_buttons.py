@@ -1,0 +1,318 @@
+"""Buttons made before a restart (issue 13): never "interaction failed".
+
+The pages of a listing the database can rebuild keep turning (in the language they were
+written in); any other button answers, only to the clicker and in their language, that it
+has expired and which command to run again, and its buttons leave the message. A live pager still
+pages, answered once. Each kind of component the bot can send has a restart test here
+(or in the bag's tests): `test_every_component_kind_has_a_restart_test` enforces it.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import logging
+from contextlib import nullcontext
+from pathlib import Path
+
+import discord
+import pytest
+
+from cogs.common.live import LiveView
+from cogs.common.pager import PAGE_SOURCES
+from tests.discord.campaign_kit import make_club
+from tests.discord.game_kit import labels, skirmish, snapshot
+from tests.discord.test_campaign_reports import season_club
+from tests.discord.test_shoot_kit import shoot
+from tests.support.bots import restart
+from tests.support.locale import french
+
+ROOT = Path(__file__).resolve().parents[2]
+EXPIRED = {
+    "en": "This button has expired: run {} again.",
+    "fr": "Ce bouton a expiré : relancez {}.",
+}
+
+
+@pytest.fixture(autouse=True)
+def no_logged_errors(caplog):
+    """discord.py only logs what a dynamic item raises: any such error fails the test."""
+    with caplog.at_level(logging.ERROR):
+        yield
+    logged = caplog.get_records("call")  # the test's own phase: `records` is the teardown's
+    assert [r.getMessage() for r in logged if r.levelno >= logging.ERROR] == []
+
+
+def speaking(lang: str):
+    return french() if lang == "fr" else nullcontext()
+
+
+def other(lang: str) -> str:
+    return "en" if lang == "fr" else "fr"
+
+
+def embeds(message) -> list[dict]:
+    return [e.to_dict() for e in message.embeds]
+
+
+# ---------------------------------------------------------------- what makes several pages
+
+
+async def crowd(table, dice, units=16) -> None:
+    """A game with 16 units: two pages of /game status and of /unit list."""
+    await table.alice.slash(table.channel, "game start", name="Crowd")
+    for n in range(units):
+        await table.alice.slash(table.channel, "unit add", name=f"Squad {n:02}", models=5, co=8)
+
+
+async def markers(table, dice) -> None:
+    """Eleven markers: two pages of /marker list."""
+    await crowd(table, dice, units=1)
+    for n in range(11):
+        await table.alice.slash(
+            table.channel, "marker place", type="blur", weapon="mag-mortar", location=f"spot {n}"
+        )
+
+
+async def mines(table, dice) -> None:
+    """Thirteen mines, one per unit and die: two pages of /mine list."""
+    await crowd(table, dice, units=13)
+    for n in range(13):
+        await table.alice.slash(table.channel, "bag take", unit=f"Squad {n:02}")
+        await table.alice.slash(table.channel, "mine lay", unit=f"Squad {n:02}", location=f"m{n}")
+
+
+REVIVED = {"game.status": crowd, "unit.list": crowd, "marker.list": markers, "mine.list": mines}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("command", sorted(REVIVED))
+async def test_listing_pages_turn_after_a_restart(
+    simcord_env, table, dice, make_bot, command, lang
+):
+    await REVIVED[command](table, dice)
+    with speaking(lang):
+        listing = await table.alice.slash(table.channel, command.replace(".", " "))
+    first = embeds(listing.response)
+    await restart(simcord_env, make_bot)
+
+    with speaking(other(lang)):  # the pages stay in the language they were written in
+        turned = await table.bob.click(listing.response, label="▶")
+    assert turned.acknowledged and not turned.ephemeral and turned.followups == []
+    second = embeds(listing.response)
+    assert second != first and second[0]["title"] == first[0]["title"]
+    await table.bob.click(listing.response, label="◀")  # the new pager, live
+    assert embeds(listing.response) == first
+    await simcord_env.advance_time(301)
+    assert listing.response.components == []  # and it cleans up like any pager
+
+
+async def test_rebuilt_pages_are_the_game_as_it_is_now(simcord_env, table, dice, make_bot):
+    await crowd(table, dice, units=11)
+    status = await table.bob.slash(table.channel, "game status")
+    assert status.response.embeds[0].footer.text == "Page 1/2 · 11 units"
+    await table.alice.slash(table.channel, "unit remove", unit="Squad 10")
+    await restart(simcord_env, make_bot)
+    await table.bob.click(status.response, label="▶")
+    assert status.response.embeds[0].footer.text == "Page 1/1 · 10 units"
+    assert status.response.components == []  # one page left: nothing to turn
+
+
+async def test_a_live_pager_turns_its_own_pages_once(simcord_env, table, dice):
+    await crowd(table, dice)
+    status = await table.alice.slash(table.channel, "game status")
+    before = len(table.channel.history())
+    turned = await table.bob.click(status.response, label="▶")
+    assert turned.acknowledged and not turned.ephemeral and turned.followups == []
+    assert status.response.embeds[0].footer.text == "Page 2/2 · 16 units"
+    assert len(table.channel.history()) == before  # the fallback stayed silent
+
+
+# ---------------------------------------------------------------- buttons that expire
+
+
+async def game_log(env, table, dice):
+    await crowd(table, dice)
+    return table.alice, await table.alice.slash(table.channel, "game log", last=20)
+
+
+async def game_rules(env, table, dice):  # ephemeral
+    await crowd(table, dice, units=1)
+    return table.alice, await table.alice.slash(table.channel, "game rules")
+
+
+async def config_ruleset(env, table, dice):  # ephemeral
+    return table.admin, await table.admin.slash(table.channel, "config ruleset")
+
+
+async def rule(env, table, dice):  # only the caller turns the pages
+    entries = env.bot.services.rules.db.entries
+    longest = max((e for e in entries if getattr(e, "text_fr", "")), key=lambda e: len(e.text_fr))
+    return table.alice, await table.alice.slash(table.channel, "rule", query=longest.id)
+
+
+async def big_shot(env, table, dice):  # only the shooter turns the pages
+    fired = await shoot(
+        table.alice,
+        table.channel,
+        weapon="mag-light-support",
+        models=100,
+        acc=6,
+        res=4,
+        distance=20,
+    )
+    return table.alice, fired
+
+
+async def campaign_history(env, table, dice):  # only the caller turns the pages
+    club = await season_club(make_club(env, table))
+    return club.bob, await club.bob.slash(club.channel, "campaign history")
+
+
+EXPIRING = {
+    "game.log": game_log,
+    "game.rules": game_rules,
+    "config.ruleset": config_ruleset,
+    "rule": rule,
+    "shoot": big_shot,
+    "campaign.history": campaign_history,
+}
+NAMES = {  # the command as the clicker sees it in their client
+    "game.log": {"en": "/game log", "fr": "/partie journal"},
+    "game.rules": {"en": "/game rules", "fr": "/partie règles"},
+    "config.ruleset": {"en": "/config ruleset", "fr": "/config règles"},
+    "rule": {"en": "/rule", "fr": "/regle"},
+    "shoot": {"en": "/shoot", "fr": "/tir"},
+    "campaign.history": {"en": "/campaign history", "fr": "/campagne historique"},
+    "mine.lay": {"en": "/mine lay", "fr": "/mine poser"},
+}
+
+
+def expired_answer(clicked) -> str:
+    """The one answer to a stale click: the buttons leave the message, and the clicker alone
+    reads what to run."""
+    assert clicked.acknowledged and clicked.response.components == []
+    (answer,) = clicked.followups
+    assert answer.ephemeral
+    return answer.content
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("command", sorted(EXPIRING))
+async def test_other_pages_expire_after_a_restart(
+    simcord_env, table, dice, make_bot, command, lang
+):
+    with speaking(other(lang)):
+        owner, reply = await EXPIRING[command](simcord_env, table, dice)
+    assert labels(reply.response) == ["◀", "▶"]
+    shown = embeds(reply.response)
+    await restart(simcord_env, make_bot)
+
+    with speaking(lang):  # the answer follows the clicker's language
+        clicked = await owner.click(reply.response, label="▶")
+    assert expired_answer(clicked) == EXPIRED[lang].format(NAMES[command][lang])
+    assert embeds(reply.response) == shown  # the page stays as it was
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_mine_confirmation_expires_after_a_restart(
+    simcord_env, table, dice, make_bot, lang
+):
+    await crowd(table, dice, units=1)
+    await table.alice.slash(table.channel, "bag take", unit="Squad 00")
+    with speaking(lang):
+        asked = await table.alice.slash(
+            table.channel, "mine lay", unit="Squad 00", **{"spacing-ok": False}
+        )
+    lay, _ = labels(asked.response)
+    before = await snapshot(simcord_env, table.channel)
+    await restart(simcord_env, make_bot)
+
+    with speaking(lang):
+        clicked = await table.alice.click(asked.response, label=lay)
+    assert expired_answer(clicked) == EXPIRED[lang].format(NAMES["mine.lay"][lang])
+    assert await snapshot(simcord_env, table.channel) == before  # no mine laid
+
+
+async def test_the_bag_works_after_a_restart_in_french(simcord_env, table, dice, make_bot):
+    """The bag's menu and buttons are persistent: a French table carries on."""
+    await skirmish(table)
+    dice.script(2)  # blue: Bob's
+    with french():
+        drawn = await table.bob.slash(table.channel, "bag draw")
+    await restart(simcord_env, make_bot)
+
+    with french():
+        picked = await table.bob.select(drawn.response, ["u2"])
+        assert "**Gangers** prend le dé" in picked.response.content
+        await table.bob.click(drawn.response, label="Embuscade")
+        assert "Embuscade" in drawn.response.content
+        dice.script(1)
+        after = await table.alice.click(drawn.response, label="Tirer le suivant")
+    assert not after.ephemeral and "<@" in after.response.content
+
+
+# ---------------------------------------------------------------- every kind is covered
+
+RESTART_TESTS = {  # component class -> the tests that click it after a restart
+    "cogs.common.pager.Pager": [
+        "test_listing_pages_turn_after_a_restart",
+        "test_other_pages_expire_after_a_restart",
+    ],
+    "cogs.markers.views.ConfirmLay": ["test_the_mine_confirmation_expires_after_a_restart"],
+    **{
+        f"cogs.game.views.{item}": [
+            "test_game_guards.test_a_restart_in_the_middle_of_a_turn",
+            "test_the_bag_works_after_a_restart_in_french",
+        ]
+        for item in ("DrawNext", "PickUnit", "OrderButton")
+    },
+}
+COMPONENTS = {"Button", "Select", "UserSelect", "RoleSelect", "ChannelSelect", "MentionableSelect"}
+DECORATORS = {"button", "select"}
+
+
+def component_sites(path: Path) -> list[str | None]:
+    """The class around each component the file makes (a `ui.Button(...)`, a `@ui.button`):
+    None for one made outside a class."""
+    found: list[str | None] = []
+
+    def visit(node: ast.AST, owner: str | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute):
+                attr = child.func.attr
+                if attr in COMPONENTS | DECORATORS and ast.unparse(child.func.value).endswith("ui"):
+                    found.append(owner)
+            visit(child, child.name if isinstance(child, ast.ClassDef) else owner)
+
+    visit(ast.parse(path.read_text()), None)
+    return found
+
+
+def component_classes() -> set[str]:
+    classes = set()
+    for path in sorted((ROOT / "cogs").rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for owner in component_sites(path):
+            assert owner is not None, f"{module} makes a component outside a view or item class"
+            cls = getattr(importlib.import_module(module), owner)
+            # Either persistent, or a live view whose clicks the fallback answers.
+            assert issubclass(cls, LiveView | discord.ui.DynamicItem), f"{module}.{owner}"
+            classes.add(f"{module}.{owner}")
+    return classes
+
+
+def test_every_component_kind_has_a_restart_test():
+    assert component_classes() == set(RESTART_TESTS)
+    here = inspect.getmodule(test_every_component_kind_has_a_restart_test)
+    for names in RESTART_TESTS.values():
+        for name in names:
+            module, _, test = name.rpartition(".")
+            where = importlib.import_module(f"tests.discord.{module}") if module else here
+            assert inspect.iscoroutinefunction(getattr(where, test, None)), name
+
+
+async def test_every_rebuilt_listing_is_tested(simcord_env):
+    # the bot is loaded: every cog registered the pages it can rebuild
+    assert set(PAGE_SOURCES) == set(REVIVED)
