@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.actors import call_of
 from cogs.common.checks import in_server, manage_server
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send, send_key
@@ -35,7 +36,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
     )
     @manage_server()
     async def language(self, interaction: discord.Interaction, value: str) -> None:
-        chosen = await self.services.servers.set_language(interaction.guild_id, value)
+        chosen = await self.services.servers.set_language(call_of(interaction), value)
         await send_key(interaction, "config.language_set", ephemeral=False, language=chosen)
 
     @app_commands.command(
@@ -47,7 +48,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
         self, interaction: discord.Interaction, role: discord.Role | None = None
     ) -> None:
         chosen = await self.services.game_settings.set_gm_role(
-            interaction.guild_id, role.id if role else None
+            call_of(interaction), role.id if role else None
         )
         if chosen is None:
             await send_key(interaction, "config.gm_role_cleared", ephemeral=False)
@@ -72,7 +73,7 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
     @app_commands.autocomplete(setting=setting_autocomplete)
     @manage_server()
     async def rule(self, interaction: discord.Interaction, setting: str, value: str) -> None:
-        change = await self.services.game_settings.set_rule(interaction.guild_id, setting, value)
+        change = await self.services.game_settings.set_rule(call_of(interaction), setting, value)
         lang = await lang_of(interaction)
         await send(interaction, render.rule_changed(lang, "ruleset.server_changed", change))
 

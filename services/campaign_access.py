@@ -9,11 +9,13 @@ record their own battles.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 from core.campaign import shown
 from core.errors import Conflict, NotAllowed, NotFound
+from services.applied_once import Call, guild_of, once
 from services.permissions import Actor, is_gm
 from services.servers import ServerSettings
 from storage.base import Store, Transaction
@@ -89,6 +91,26 @@ class CampaignAccess:
     async def is_manager(self, guild_id: int, actor: Actor) -> bool:
         """Read before a transaction opens (settings are read through the same store)."""
         return is_server_manager(actor, await self.servers.get(guild_id))
+
+    @asynccontextmanager
+    async def playing(
+        self, call: Call, campaign: str | None
+    ) -> AsyncIterator[tuple[Transaction, CampaignRecord]]:
+        """The named (or current) open campaign, in a transaction applied once."""
+        async with once(self.store, call.interaction_id, call.channel_id) as tx:
+            found = await find_campaign(tx, guild_of(call), campaign)
+            require_open(found)
+            yield tx, found
+
+    @asynccontextmanager
+    async def organising(
+        self, call: Call, campaign: str | None
+    ) -> AsyncIterator[tuple[Transaction, CampaignRecord]]:
+        """As `playing`, if the caller organises the campaign (or manages the server)."""
+        guild_id = guild_of(call)
+        manager = await self.is_manager(guild_id, call.actor)
+        async with once(self.store, call.interaction_id, call.channel_id) as tx:
+            yield tx, await organiser_campaign(tx, guild_id, call.actor, campaign, manager=manager)
 
 
 async def organiser_campaign(

@@ -26,13 +26,13 @@ from core.campaign import (
 )
 from core.campaign_stats import parse_game_stats
 from core.errors import AntaresError, BadInput, Conflict, NotAllowed, NotFound
+from services.applied_once import Call, once
 from services.campaign_access import (
     Actor,
     CampaignAccess,
-    find_campaign,
     find_member,
+    guild_of,
     member_name,
-    organiser_campaign,
     require_open,
 )
 from storage.base import Transaction
@@ -114,23 +114,14 @@ def _names(members: Sequence[MemberRecord]) -> dict[int, str]:
 
 
 class CampaignBattles(CampaignAccess):
-    async def record(
-        self,
-        guild_id: int,
-        actor: Actor,
-        campaign: str | None,
-        entry: BattleEntry,
-        *,
-        interaction_id: int | None = None,
-    ) -> RecordedBattle:
+    async def record(self, call: Call, campaign: str | None, entry: BattleEntry) -> RecordedBattle:
         scenario = clean_text(entry.scenario, "scenario", NAME_LIMIT, required=False)
         notes = clean_text(entry.notes, "notes", NOTES_LIMIT, required=False, one_line=False)
         _check_vp(entry.vp)
         played_at = played_on(entry.date, self.clock())
-        manager = await self.is_manager(guild_id, actor)
-        async with self.store.transaction() as tx:
-            found = await find_campaign(tx, guild_id, campaign)
-            require_open(found)
+        actor = call.actor
+        manager = await self.is_manager(guild_of(call), actor)
+        async with self.playing(call, campaign) as (tx, found):
             members = await tx.members(found.id)
             playing = [m for m in members if m.player]
             a, b = (find_member(playing, text) for text in entry.players)
@@ -140,10 +131,6 @@ class CampaignBattles(CampaignAccess):
             organiser = manager or bool(me and me.organiser)
             if actor.user_id not in (a.user_id, b.user_id) and not organiser:
                 raise NotAllowed("campaign.record_who", campaign=found.name)
-            if interaction_id is not None and not await tx.claim_interaction(
-                interaction_id, channel_id=None
-            ):
-                raise Conflict("errors.replayed")
             sides = (
                 SideRecord(a.user_id, a.faction, a.army, entry.vp[0]),
                 SideRecord(b.user_id, b.faction, b.army, entry.vp[1]),
@@ -164,16 +151,14 @@ class CampaignBattles(CampaignAccess):
         return RecordedBattle(found, battle, _names(members))
 
     async def correct(
-        self, guild_id: int, actor: Actor, campaign: str | None, number: int, change: Correction
+        self, call: Call, campaign: str | None, number: int, change: Correction
     ) -> RecordedBattle:
         if change.is_empty():
             raise BadInput("campaign.nothing_to_correct")
         scenario = clean_text(change.scenario, "scenario", NAME_LIMIT, required=False)
         notes = clean_text(change.notes, "notes", NOTES_LIMIT, required=False, one_line=False)
         _check_vp(change.vp)
-        manager = await self.is_manager(guild_id, actor)
-        async with self.store.transaction() as tx:
-            found = await organiser_campaign(tx, guild_id, actor, campaign, manager=manager)
+        async with self.organising(call, campaign) as (tx, found):
             battle = await _live_battle(tx, found, number)
             members = await tx.members(found.id)
             players = (battle.sides[0].user_id, battle.sides[1].user_id)
@@ -190,7 +175,7 @@ class CampaignBattles(CampaignAccess):
             }
             updated = await tx.correct_battle(
                 battle.id,
-                actor_id=actor.user_id,
+                actor_id=call.actor.user_id,
                 played_at=when,
                 scenario=scenario or battle.scenario,
                 notes=notes or battle.notes,
@@ -199,14 +184,10 @@ class CampaignBattles(CampaignAccess):
             )
         return RecordedBattle(found, updated, _names(members))
 
-    async def delete(
-        self, guild_id: int, actor: Actor, campaign: str | None, number: int
-    ) -> RecordedBattle:
-        manager = await self.is_manager(guild_id, actor)
-        async with self.store.transaction() as tx:
-            found = await organiser_campaign(tx, guild_id, actor, campaign, manager=manager)
+    async def delete(self, call: Call, campaign: str | None, number: int) -> RecordedBattle:
+        async with self.organising(call, campaign) as (tx, found):
             battle = await _live_battle(tx, found, number)
-            deleted = await tx.delete_battle(battle.id, actor_id=actor.user_id)
+            deleted = await tx.delete_battle(battle.id, actor_id=call.actor.user_id)
             members = await tx.members(found.id)
         return RecordedBattle(found, deleted, _names(members))
 
@@ -231,7 +212,7 @@ class CampaignBattles(CampaignAccess):
         game log counted: `{"shots": {weapon: n}, "weapons": {weapon: {"en", "fr"}}, "dice":
         {kind: {"rolls", "successes", "expected"}}}` (see `core.campaign_stats`); `/game end`
         counts them with `core.game_stats`."""
-        async with self.store.transaction() as tx:
+        async with once(self.store, None) as tx:
             return await record_game_in(
                 tx,
                 guild_id,

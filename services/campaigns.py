@@ -2,8 +2,10 @@
 
 `CampaignService` is the one service the Discord layer reaches (`services.campaigns`): it
 adds battles (`services.campaign_battles`) and the read-only reports
-(`services.campaign_reports`) to the use cases here. Every change is one transaction and
-checks, before it writes, that the campaign is open and that the caller may make it.
+(`services.campaign_reports`) to the use cases here. Every change is one transaction,
+applied once (`services.applied_once`: a replayed `/campaign join` after a `/campaign leave`
+joins nobody), and checks, before it writes, that the campaign is open and that the caller
+may make it.
 """
 
 from __future__ import annotations
@@ -12,13 +14,12 @@ from dataclasses import dataclass
 
 from core.campaign import DESCRIPTION_LIMIT, clean_faction, clean_name, clean_text, points_scheme
 from core.errors import Conflict, NotAllowed, NotFound
+from services.applied_once import Call, once
 from services.campaign_access import (
     Actor,
-    find_campaign,
     find_member,
+    guild_of,
     member_name,
-    organiser_campaign,
-    require_open,
 )
 from services.campaign_battles import CampaignBattles
 from services.campaign_export import export_files
@@ -42,8 +43,7 @@ class Membership:
 class CampaignService(CampaignBattles, CampaignReports):
     async def create(
         self,
-        guild_id: int,
-        actor: Actor,
+        call: Call,
         *,
         name: str,
         description: str | None = None,
@@ -52,9 +52,10 @@ class CampaignService(CampaignBattles, CampaignReports):
         clean = clean_name(name, "name")
         about = clean_text(description, "description", DESCRIPTION_LIMIT, required=False)
         scheme = points_scheme(*points)
+        guild_id, actor = guild_of(call), call.actor
         if not await self.is_manager(guild_id, actor):
             raise NotAllowed("campaign.create_who")
-        async with self.store.transaction() as tx:
+        async with once(self.store, call.interaction_id, call.channel_id) as tx:
             if await tx.campaign_named(guild_id, clean) is not None:
                 raise Conflict("campaign.name_taken", name=clean)
             campaign = await tx.create_campaign(
@@ -78,73 +79,52 @@ class CampaignService(CampaignBattles, CampaignReports):
                 await tx.set_current_campaign(guild_id, campaign.id)
         return Created(campaign, first)
 
-    async def set_current(self, guild_id: int, actor: Actor, campaign: str) -> CampaignRecord:
-        manager = await self.is_manager(guild_id, actor)
-        async with self.store.transaction() as tx:
-            found = await organiser_campaign(tx, guild_id, actor, campaign, manager=manager)
-            await tx.set_current_campaign(guild_id, found.id)
+    async def set_current(self, call: Call, campaign: str) -> CampaignRecord:
+        async with self.organising(call, campaign) as (tx, found):
+            await tx.set_current_campaign(found.guild_id, found.id)
         return found
 
-    async def archive(self, guild_id: int, actor: Actor, campaign: str | None) -> CampaignRecord:
-        manager = await self.is_manager(guild_id, actor)
-        async with self.store.transaction() as tx:
-            found = await organiser_campaign(tx, guild_id, actor, campaign, manager=manager)
-            await tx.archive_campaign(found.id, actor_id=actor.user_id)
+    async def archive(self, call: Call, campaign: str | None) -> CampaignRecord:
+        async with self.organising(call, campaign) as (tx, found):
+            await tx.archive_campaign(found.id, actor_id=call.actor.user_id)
         return found
 
     async def join(
-        self, guild_id: int, actor: Actor, campaign: str | None, *, faction: str, army: str
+        self, call: Call, campaign: str | None, *, faction: str, army: str
     ) -> Membership:
         chosen, army_name = clean_faction(faction), clean_name(army, "army")
-        async with self.store.transaction() as tx:
-            found = await find_campaign(tx, guild_id, campaign)
-            require_open(found)
-            member = await _enlist(tx, found, actor, chosen, army_name, "campaign.already_joined")
+        async with self.playing(call, campaign) as (tx, found):
+            member = await _enlist(
+                tx, found, call.actor, chosen, army_name, "campaign.already_joined"
+            )
         return Membership(found, member)
 
     async def add_player(
-        self,
-        guild_id: int,
-        actor: Actor,
-        campaign: str | None,
-        *,
-        player: Actor,
-        faction: str,
-        army: str,
+        self, call: Call, campaign: str | None, *, player: Actor, faction: str, army: str
     ) -> Membership:
         chosen, army_name = clean_faction(faction), clean_name(army, "army")
-        manager = await self.is_manager(guild_id, actor)
-        async with self.store.transaction() as tx:
-            found = await organiser_campaign(tx, guild_id, actor, campaign, manager=manager)
+        async with self.organising(call, campaign) as (tx, found):
             member = await _enlist(tx, found, player, chosen, army_name, "campaign.already_player")
         return Membership(found, member)
 
-    async def leave(self, guild_id: int, actor: Actor, campaign: str | None) -> Membership:
-        async with self.store.transaction() as tx:
-            found = await find_campaign(tx, guild_id, campaign)
-            require_open(found)
-            member = await tx.member(found.id, actor.user_id)
+    async def leave(self, call: Call, campaign: str | None) -> Membership:
+        async with self.playing(call, campaign) as (tx, found):
+            member = await tx.member(found.id, call.actor.user_id)
             if member is None or not member.player:
                 raise NotFound("campaign.not_joined", campaign=found.name)
             left = await _save(tx, member, player=False)
         return Membership(found, left)
 
-    async def remove_player(
-        self, guild_id: int, actor: Actor, campaign: str | None, *, player: str
-    ) -> Membership:
-        manager = await self.is_manager(guild_id, actor)
-        async with self.store.transaction() as tx:
-            found = await organiser_campaign(tx, guild_id, actor, campaign, manager=manager)
+    async def remove_player(self, call: Call, campaign: str | None, *, player: str) -> Membership:
+        async with self.organising(call, campaign) as (tx, found):
             players = [m for m in await tx.members(found.id) if m.player]
             left = await _save(tx, find_member(players, player), player=False)
         return Membership(found, left)
 
     async def add_organiser(
-        self, guild_id: int, actor: Actor, campaign: str | None, *, organiser: Actor
+        self, call: Call, campaign: str | None, *, organiser: Actor
     ) -> Membership:
-        manager = await self.is_manager(guild_id, actor)
-        async with self.store.transaction() as tx:
-            found = await organiser_campaign(tx, guild_id, actor, campaign, manager=manager)
+        async with self.organising(call, campaign) as (tx, found):
             member = await tx.member(found.id, organiser.user_id)
             if member is not None and member.organiser:
                 raise Conflict("campaign.already_organiser", player=member.name)

@@ -2,10 +2,11 @@
 
 `ChannelStateRunner.change` reads the running game of a channel, lets a pure function make
 the new state and a result, appends the result to the game log together with the state it
-replaced (for undo), and saves with `version = version + 1`. A replayed interaction id
-changes nothing; a version conflict (another process got there first) is retried. `check`
-sees the game's record first (e.g. a button made for an earlier game is refused); a state
-with a `status` field saves it in the record too (an ended game stops being "running").
+replaced (for undo), and saves with `version = version + 1`. The transaction is
+`services.applied_once.once`: a replayed interaction id changes nothing. A version conflict
+(another process got there first) is retried. `check` sees the game's record first (e.g. a
+button made for an earlier game is refused); a state with a `status` field saves it in the
+record too (an ended game stops being "running").
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel
 
-from core.errors import Conflict, NotFound
+from core.errors import NotFound
+from services.applied_once import once
 from storage.base import EventRecord, GameRecord, Store, Transaction, VersionConflict
 
 S = TypeVar("S", bound=BaseModel)
@@ -87,16 +89,12 @@ class ChannelStateRunner(Generic[S]):
         check: Callable[[GameRecord], None] | None = None,
         then: Then | None = None,
     ) -> Change[S, R]:
-        async with self.store.transaction() as tx:
+        async with once(self.store, interaction_id, channel_id) as tx:
             record = await tx.running_game(channel_id)
             if record is None:
                 raise NotFound("game.none_here")
             if check is not None:
                 check(record)
-            if interaction_id is not None and not await tx.claim_interaction(
-                interaction_id, channel_id=channel_id
-            ):
-                raise Conflict("errors.replayed")
             new_state, result = apply(self.decode(record))
             new_json = new_state.model_dump_json()
             event = await tx.append_event(

@@ -18,24 +18,15 @@ from pydantic import BaseModel
 from core.dice import DiceSource
 from core.errors import Conflict, NotFound
 from core.game import GameState, load_state
+from services.applied_once import Call
 from services.channel_state import Change, ChannelStateRunner, Then
-from services.permissions import Actor, Standing, is_gm
+from services.permissions import Standing, is_gm
 from services.servers import ServerSettings
 from storage.base import GameRecord, Store
 
 R = TypeVar("R", bound=BaseModel)
 REF_LIMIT = 100
 _QUALIFIED = re.compile(r"^(\d{1,18}):(u\d{1,9})$")
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """One interaction, as plain values: where, who, and its id (a replay changes nothing)."""
-
-    guild_id: int | None
-    channel_id: int
-    actor: Actor
-    interaction_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from typing import Any
 from core.errors import BadInput
 from core.game import RuleChanged
 from core.ruleset import Ruleset
+from services.applied_once import Call
 from services.permissions import GM_ROLE_KEY, gm_role_id
 from services.servers import ServerSettings
 
@@ -44,8 +45,8 @@ class GameSettings:
     async def gm_role(self, guild_id: int | None) -> int | None:
         return gm_role_id(await self.servers.get(guild_id))
 
-    async def set_gm_role(self, guild_id: int, role_id: int | None) -> int | None:
-        await self.servers.update(guild_id, **{GM_ROLE_KEY: role_id})
+    async def set_gm_role(self, call: Call, role_id: int | None) -> int | None:
+        await self.servers.update(call, **{GM_ROLE_KEY: role_id})
         return role_id
 
     async def overrides(self, guild_id: int | None) -> dict[str, Any]:
@@ -54,9 +55,9 @@ class GameSettings:
     async def ruleset(self, guild_id: int | None) -> Ruleset:
         return Ruleset().with_overrides(await self.overrides(guild_id))
 
-    async def set_rule(self, guild_id: int, key: str, value: str) -> RuleChanged:
+    async def set_rule(self, call: Call, key: str, value: str) -> RuleChanged:
         """Override one setting for the server's new games ("default" removes the override)."""
-        current = await self.overrides(guild_id)
+        current = await self.overrides(call.guild_id)
         before = Ruleset().with_overrides(current)
         fields = Ruleset.model_fields
         if key not in fields:
@@ -67,5 +68,5 @@ class GameSettings:
         else:
             wanted[key] = value.strip()[:32]
         after = Ruleset().with_overrides(wanted)
-        await self.servers.update(guild_id, **{RULESET_KEY: after.changed()})
+        await self.servers.update(call, **{RULESET_KEY: after.changed()})
         return RuleChanged(key=key, before=getattr(before, key), after=getattr(after, key))

@@ -20,6 +20,7 @@ from core.dice import DiceSource
 from core.errors import BadInput, Conflict, NotFound
 from core.game import GameState, RuleChanged, end_game, load_state, new_game, set_rule
 from core.ruleset import Ruleset, RuleSetting
+from services.applied_once import once
 from services.channel_state import MAX_ATTEMPTS, Then, pack_state, unpack_state
 from services.game_access import Call, GameAccess
 from services.game_settings import GameSettings, is_reset
@@ -124,13 +125,9 @@ class GameService(GameAccess):
         """Open a game in the channel; the caller hosts it. One running game per channel."""
         overrides = await self.settings.overrides(call.guild_id)
         state = new_game(name[:200], call.actor.user_id, overrides)
-        async with self.store.transaction() as tx:
+        async with once(self.store, call.interaction_id, call.channel_id) as tx:
             if await tx.running_game(call.channel_id) is not None:
                 raise Conflict("game.already_running")
-            if call.interaction_id is not None and not await tx.claim_interaction(
-                call.interaction_id, channel_id=call.channel_id
-            ):
-                raise Conflict("errors.replayed")
             record = await tx.create_game(
                 guild_id=call.guild_id,
                 channel_id=call.channel_id,
@@ -206,15 +203,11 @@ class GameService(GameAccess):
         raise AssertionError("unreachable")
 
     async def _undo_once(self, call: Call, who: Standing, steps: int) -> UndoDone:
-        async with self.store.transaction() as tx:
+        async with once(self.store, call.interaction_id, call.channel_id) as tx:
             record = await tx.running_game(call.channel_id)
             if record is None:
                 raise NotFound("game.none_here")
             require_player(load_state(record.state), who)
-            if call.interaction_id is not None and not await tx.claim_interaction(
-                call.interaction_id, channel_id=call.channel_id
-            ):
-                raise Conflict("errors.replayed")
             live = [
                 e
                 for e in await tx.events(record.id, include_undone=False)

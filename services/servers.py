@@ -1,7 +1,8 @@
 """Per-server settings: default language, game-master role, ruleset overrides.
 
 Read on almost every interaction (to pick the reply language), so they are cached in memory
-and the cache is refreshed on every write made through this service.
+and the cache is refreshed on every write made through this service. A write is applied once
+(`services.applied_once`): a replayed `/config` cannot undo a later change.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 
 from core.errors import BadInput
 from locales import LANGUAGES, Lang
+from services.applied_once import Call, guild_of, once
 from storage.base import Store
 
 
@@ -30,16 +32,18 @@ class ServerSettings:
     async def language(self, guild_id: int | None) -> Lang:
         return (await self.get(guild_id)).get("language", self.default_language)
 
-    async def update(self, guild_id: int, **changes: Any) -> dict[str, Any]:
-        async with self.store.transaction() as tx:
+    async def update(self, call: Call, **changes: Any) -> dict[str, Any]:
+        """Change settings of the caller's server."""
+        guild_id = guild_of(call)
+        async with once(self.store, call.interaction_id, call.channel_id) as tx:
             current = await tx.guild_settings(guild_id)
             current.update(changes)
             await tx.save_guild_settings(guild_id, current)
         self._cache[guild_id] = current
         return current
 
-    async def set_language(self, guild_id: int, language: str) -> Lang:
+    async def set_language(self, call: Call, language: str) -> Lang:
         if language not in LANGUAGES:
             raise BadInput("config.bad_language", value=language)
-        await self.update(guild_id, language=language)
+        await self.update(call, language=language)
         return language  # type: ignore[return-value]

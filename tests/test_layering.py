@@ -62,3 +62,23 @@ def test_the_checker_sees_a_forbidden_import(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text("import discord\nfrom storage.base import Store\n")
     assert imported_roots(sample) == {"discord", "storage"}
+
+
+def opens_a_transaction(path: Path) -> bool:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "transaction"
+        for node in ast.walk(tree)
+    )
+
+
+def test_services_write_only_through_applied_once(tmp_path):
+    """Issue 13: a change claims its interaction id in its own transaction, so no service
+    opens a write transaction but `services.applied_once.once`."""
+    sample = tmp_path / "sample.py"
+    sample.write_text("async def f(store):\n    async with store.transaction():\n        pass\n")
+    assert opens_a_transaction(sample)
+    writers = [p.name for p in (ROOT / "services").rglob("*.py") if opens_a_transaction(p)]
+    assert writers == ["applied_once.py"]

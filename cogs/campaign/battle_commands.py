@@ -14,7 +14,7 @@ from cogs.campaign.options import (
     campaign_autocomplete,
     playing_autocomplete,
 )
-from cogs.common.actors import actor_of
+from cogs.common.actors import call_of
 from cogs.common.replies import lang_of, send
 from services.campaign_battles import BattleEntry, Correction, RecordedBattle
 
@@ -60,13 +60,7 @@ class BattleCommands(UsesCampaigns):
         entry = BattleEntry(
             (player_a, player_b), result, winner, scenario, (vp_a, vp_b), notes, date
         )
-        done = await self.campaigns.record(
-            interaction.guild_id,
-            actor_of(interaction),
-            campaign,
-            entry,
-            interaction_id=interaction.id,
-        )
+        done = await self.campaigns.record(call_of(interaction), campaign, entry)
         await self._show(interaction, "campaign.recorded", done)
 
     @app_commands.command(name="correct", description="Correct a recorded battle (organisers)")
@@ -100,9 +94,7 @@ class BattleCommands(UsesCampaigns):
         campaign: str | None = None,
     ) -> None:
         change = Correction(result, winner, (vp_a, vp_b), scenario, notes, date)
-        done = await self.campaigns.correct(
-            interaction.guild_id, actor_of(interaction), campaign, battle, change
-        )
+        done = await self.campaigns.correct(call_of(interaction), campaign, battle, change)
         await self._show(interaction, "campaign.corrected", done)
 
     @app_commands.command(name="delete", description="Delete a battle record (organisers)")
@@ -113,9 +105,7 @@ class BattleCommands(UsesCampaigns):
     async def delete(
         self, interaction: discord.Interaction, battle: int, campaign: str | None = None
     ) -> None:
-        done = await self.campaigns.delete(
-            interaction.guild_id, actor_of(interaction), campaign, battle
-        )
+        done = await self.campaigns.delete(call_of(interaction), campaign, battle)
         await self._show(interaction, "campaign.deleted", done)
 
     async def _show(self, interaction: discord.Interaction, key: str, done: RecordedBattle) -> None:

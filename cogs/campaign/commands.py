@@ -20,7 +20,7 @@ from cogs.campaign.options import (
     playing_autocomplete,
 )
 from cogs.campaign.report_commands import ReportCommands
-from cogs.common.actors import actor_of, member_actor
+from cogs.common.actors import call_of, member_actor
 from cogs.common.replies import lang_of, send, send_key
 from locales import t
 from services.campaigns import Membership
@@ -59,8 +59,7 @@ class CampaignCog(
         points_loss: int = 0,
     ) -> None:
         created = await self.campaigns.create(
-            interaction.guild_id,
-            actor_of(interaction),
+            call_of(interaction),
             name=name,
             description=description,
             points=(points_win, points_draw, points_loss),
@@ -79,9 +78,7 @@ class CampaignCog(
             snapshot = await self.campaigns.snapshot(interaction.guild_id, None)
             await send(interaction, embed=render.overview(await lang_of(interaction), snapshot))
             return
-        chosen = await self.campaigns.set_current(
-            interaction.guild_id, actor_of(interaction), campaign
-        )
+        chosen = await self.campaigns.set_current(call_of(interaction), campaign)
         await send_key(
             interaction, "campaign.current_set", ephemeral=False, name=render.plain(chosen.name)
         )
@@ -93,16 +90,14 @@ class CampaignCog(
     async def join(
         self, interaction: discord.Interaction, faction: str, army: str, campaign: str | None = None
     ) -> None:
-        done = await self.campaigns.join(
-            interaction.guild_id, actor_of(interaction), campaign, faction=faction, army=army
-        )
+        done = await self.campaigns.join(call_of(interaction), campaign, faction=faction, army=army)
         await self._membership(interaction, "campaign.joined", done)
 
     @app_commands.command(name="leave", description="Leave a campaign (your battles stay)")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def leave(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
-        done = await self.campaigns.leave(interaction.guild_id, actor_of(interaction), campaign)
+        done = await self.campaigns.leave(call_of(interaction), campaign)
         await self._membership(interaction, "campaign.left", done)
 
     @app_commands.command(name="add-player", description="Add a member as a player (organisers)")
@@ -123,8 +118,7 @@ class CampaignCog(
         campaign: str | None = None,
     ) -> None:
         done = await self.campaigns.add_player(
-            interaction.guild_id,
-            actor_of(interaction),
+            call_of(interaction),
             campaign,
             player=member_actor(member),
             faction=faction,
@@ -138,9 +132,7 @@ class CampaignCog(
     async def remove_player(
         self, interaction: discord.Interaction, player: str, campaign: str | None = None
     ) -> None:
-        done = await self.campaigns.remove_player(
-            interaction.guild_id, actor_of(interaction), campaign, player=player
-        )
+        done = await self.campaigns.remove_player(call_of(interaction), campaign, player=player)
         await self._membership(interaction, "campaign.player_removed", done)
 
     @app_commands.command(name="add-organiser", description="Make a member an organiser")
@@ -150,7 +142,7 @@ class CampaignCog(
         self, interaction: discord.Interaction, member: discord.Member, campaign: str | None = None
     ) -> None:
         done = await self.campaigns.add_organiser(
-            interaction.guild_id, actor_of(interaction), campaign, organiser=member_actor(member)
+            call_of(interaction), campaign, organiser=member_actor(member)
         )
         await self._membership(interaction, "campaign.organiser_added", done)
 
@@ -158,7 +150,7 @@ class CampaignCog(
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def archive(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
-        done = await self.campaigns.archive(interaction.guild_id, actor_of(interaction), campaign)
+        done = await self.campaigns.archive(call_of(interaction), campaign)
         await send_key(
             interaction, "campaign.archived_done", ephemeral=False, campaign=render.plain(done.name)
         )

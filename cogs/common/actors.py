@@ -1,9 +1,11 @@
-"""The member behind an interaction, as the plain `Actor` value services check permissions on."""
+"""The member behind an interaction, as the plain values services take: `Actor` (who, what
+they may do) and `Call` (where, who, and the interaction id a change is applied once for)."""
 
 from __future__ import annotations
 
 import discord
 
+from services.applied_once import Call
 from services.permissions import Actor
 
 
@@ -21,3 +23,14 @@ def actor_of(interaction: discord.Interaction) -> Actor:
 def member_actor(member: discord.Member | discord.User) -> Actor:
     """Another member named in an option (no permissions of their own here)."""
     return Actor(member.id, member.display_name)
+
+
+def call_of(interaction: discord.Interaction) -> Call:
+    """The interaction as a use case is given it: every change claims its id (a replay of the
+    same interaction changes nothing: `services.applied_once`)."""
+    return Call(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,  # type: ignore[arg-type]
+        actor=actor_of(interaction),
+        interaction_id=interaction.id,
+    )

@@ -3,6 +3,11 @@
 Expected problems (`AntaresError`, failed checks, bad option values) become an ephemeral
 reply in the caller's language that says what to do instead. Anything else is a bug: it is
 logged with the interaction id and answered with a short apology that quotes that id.
+
+A replay (Discord delivering an interaction it delivered before) is no bug either: a change
+it asks for is refused by the service layer (`services.applied_once`), and any answer to it
+fails with Discord's 40060 "Interaction has already been acknowledged", since the first
+delivery was answered. The member keeps that first answer; the replay is logged at INFO.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from locales import t
 
 log = logging.getLogger("antares.errors")
 _USER = re.compile(r"<@\d{1,20}>")
+ALREADY_ACKNOWLEDGED = 40060  # Discord: "Interaction has already been acknowledged"
 
 
 class GuildOnly(app_commands.CheckFailure):
@@ -51,16 +57,28 @@ def _message(lang: str, error: Exception) -> str | None:
     return None
 
 
+def answered_before(error: BaseException) -> bool:
+    """Discord refused an answer: this interaction was answered already (a replay)."""
+    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
+
+
 def is_expected(error: BaseException) -> bool:
-    """An error the handler answers as the user's problem (not a bug)."""
+    """An error the handler answers as the user's problem, or a replay (not a bug)."""
     original = getattr(error, "original", error)
-    return _message("en", original) is not None
+    return answered_before(original) or _message("en", original) is not None
+
+
+def _replayed(interaction: discord.Interaction) -> None:
+    log.info("interaction %s was answered before (a replay): nothing sent", interaction.id)
 
 
 async def on_tree_error(
     interaction: discord.Interaction, error: app_commands.AppCommandError
 ) -> None:
     original = getattr(error, "original", error)
+    if answered_before(original):
+        _replayed(interaction)
+        return
     lang = await lang_of(interaction)
     text = _message(lang, original)
     if text is None:
@@ -71,5 +89,8 @@ async def on_tree_error(
         text = t(lang, "errors.unexpected", reference=interaction.id)
     try:
         await send(interaction, text, ephemeral=True)
-    except discord.HTTPException:
+    except discord.HTTPException as failed:
+        if answered_before(failed):  # e.g. the refusal of a replayed change
+            _replayed(interaction)
+            return
         log.exception("could not report an error for interaction %s", interaction.id)

@@ -9,12 +9,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from cogs.common.actors import actor_of
+from cogs.common.actors import call_of as call_of  # the cogs of the game import it here
 from cogs.common.text import ellipsize
 from core.game import ORDERS
 from core.ruleset import Ruleset
 from core.units import UNIT_KINDS
-from services.game_access import Call
 
 CHOICE_NAME_LIMIT = 100
 COLOUR_TAGS = {
@@ -76,15 +75,6 @@ NO_LEADER_CHOICE = "none"
 
 def services(interaction: discord.Interaction):
     return interaction.client.services  # type: ignore[attr-defined]
-
-
-def call_of(interaction: discord.Interaction) -> Call:
-    return Call(
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,  # type: ignore[arg-type]
-        actor=actor_of(interaction),
-        interaction_id=interaction.id,
-    )
 
 
 def fit(text: str, limit: int = CHOICE_NAME_LIMIT) -> str:

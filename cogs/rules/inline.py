@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.actors import call_of
 from cogs.common.checks import manage_server
 from cogs.common.replies import NO_MENTIONS, send_key
 from cogs.rules import render
@@ -64,7 +65,7 @@ def inline_lookups_command() -> app_commands.Command:
         if enabled and not bot.intents.message_content:
             raise Conflict("rules.inline_needs_intent")
         services = bot.services  # type: ignore[attr-defined]
-        await services.servers.update(interaction.guild_id, **{SETTING: enabled})
+        await services.servers.update(call_of(interaction), **{SETTING: enabled})
         key = "rules.inline_enabled" if enabled else "rules.inline_disabled"
         await send_key(interaction, key, ephemeral=False)
 

@@ -31,8 +31,8 @@ async def test_create_needs_manage_server_or_the_gm_role(simcord_env, club):
     gina = club.guild.add_member(simcord_env.create_user("gina"), roles=[gm_role])
     still_refused = await gina.slash(club.channel, "campaign create", name="Gina's league")
     assert still_refused.ephemeral
-    # No command sets the role yet: the setting is written as `/config gm-role` will write it.
-    await simcord_env.bot.services.servers.update(club.guild.id, gm_role_id=gm_role.id)
+    set_role = await club.admin.slash(club.channel, "config gm-role", role=gm_role)
+    assert not set_role.ephemeral, set_role.response.content
     created = await gina.slash(club.channel, "campaign create", name="Gina's league")
     assert not created.ephemeral
     assert "Campaign **Gina's league** created" in created.response.content
@@ -189,13 +189,14 @@ async def test_an_archived_campaign_is_read_only(club):
 
 async def test_autocomplete_offers_this_servers_campaigns_at_most_25(simcord_env, club):
     service = simcord_env.bot.services.campaigns
+    from services.applied_once import Call
     from services.campaign_access import Actor
 
     boss = Actor(club.admin.id, "admin", manage_server=True)
     for number in range(30):
-        await service.create(club.guild.id, boss, name=f"League {number:02d}")
+        await service.create(Call(club.guild.id, 0, boss), name=f"League {number:02d}")
     other = simcord_env.create_guild("Other club")
-    await service.create(other.id, boss, name="League of the other club")
+    await service.create(Call(other.id, 0, boss), name="League of the other club")
     everything = await campaign_names(club.alice, club.channel)
     assert len(everything) == 25
     assert everything[0] == "League 00"  # the current one first

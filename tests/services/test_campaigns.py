@@ -12,6 +12,7 @@ import pytest
 import pytest_asyncio
 
 from core.errors import BadInput, Conflict, NotAllowed, NotFound
+from services.applied_once import Call
 from services.campaign_access import Actor
 from services.campaign_battles import BattleEntry, Correction, GamePlayer
 from services.campaigns import CampaignService
@@ -23,6 +24,12 @@ NOW = datetime(2025, 3, 10, 20, 0, tzinfo=UTC)
 ADMIN = Actor(1, "Admin", manage_server=True)
 ANN, BEN, CAT = Actor(11, "Ann"), Actor(12, "Ben"), Actor(13, "Cat")
 GM_ROLE = 555
+CHANNEL = 300
+
+
+def at(guild: int, actor: Actor, interaction: int | None = None) -> Call:
+    """`actor` calling in a channel of `guild` (interaction id: None, not claimed)."""
+    return Call(guild, CHANNEL, actor, interaction)
 
 
 @pytest_asyncio.fixture
@@ -36,9 +43,9 @@ async def service(tmp_path):
 
 
 async def season(service, guild=GUILD, name="Winter league"):
-    created = await service.create(guild, ADMIN, name=name)
+    created = await service.create(at(guild, ADMIN), name=name)
     for actor, army in ((ANN, "Strike force"), (BEN, "Dig team"), (CAT, "Outcasts")):
-        await service.join(guild, actor, None, faction="algoryn", army=army)
+        await service.join(at(guild, actor), None, faction="algoryn", army=army)
     return created.campaign
 
 
@@ -116,36 +123,36 @@ async def test_record_from_game_refuses_bad_games_and_changes_nothing(service):
 async def test_the_game_master_role_may_create(service):
     gm = Actor(7, "Gamemaster", role_ids=frozenset({GM_ROLE}))
     with pytest.raises(NotAllowed) as caught:
-        await service.create(GUILD, gm, name="Cup")
+        await service.create(at(GUILD, gm), name="Cup")
     assert caught.value.key == "campaign.create_who"
-    await service.servers.update(GUILD, gm_role_id=GM_ROLE)
-    created = await service.create(GUILD, gm, name="Cup")
+    await service.servers.update(at(GUILD, ADMIN), gm_role_id=GM_ROLE)
+    created = await service.create(at(GUILD, gm), name="Cup")
     assert created.current
     # The role counts on its own server only.
     with pytest.raises(NotAllowed):
-        await service.create(OTHER_GUILD, gm, name="Cup")
+        await service.create(at(OTHER_GUILD, gm), name="Cup")
 
 
 async def test_who_may_record_correct_and_delete(service):
     await season(service)
-    await service.create(GUILD, ADMIN, name="Other")  # not current
+    await service.create(at(GUILD, ADMIN), name="Other")  # not current
     entry = BattleEntry(("11", "12"), "win", "11", vp=(8, 5))
     with pytest.raises(NotAllowed) as caught:
-        await service.record(GUILD, CAT, None, entry)
+        await service.record(at(GUILD, CAT), None, entry)
     assert caught.value.key == "campaign.record_who"
-    assert (await service.record(GUILD, ANN, None, entry)).battle.seq == 1
-    assert (await service.record(GUILD, ADMIN, None, entry)).battle.seq == 2
+    assert (await service.record(at(GUILD, ANN), None, entry)).battle.seq == 1
+    assert (await service.record(at(GUILD, ADMIN), None, entry)).battle.seq == 2
     with pytest.raises(NotAllowed) as caught:
-        await service.correct(GUILD, ANN, None, 1, Correction(result="draw"))
+        await service.correct(at(GUILD, ANN), None, 1, Correction(result="draw"))
     assert caught.value.key == "campaign.organisers_only"
-    await service.add_organiser(GUILD, ADMIN, None, organiser=CAT)
-    fixed = await service.correct(GUILD, CAT, None, 1, Correction(result="draw", vp=(None, 8)))
+    await service.add_organiser(at(GUILD, ADMIN), None, organiser=CAT)
+    fixed = await service.correct(at(GUILD, CAT), None, 1, Correction(result="draw", vp=(None, 8)))
     assert fixed.battle.winner_id is None and [s.vp for s in fixed.battle.sides] == [8, 8]
     assert fixed.battle.changed_by == CAT.user_id and fixed.battle.status == "corrected"
-    gone = await service.delete(GUILD, CAT, None, 2)
+    gone = await service.delete(at(GUILD, CAT), None, 2)
     assert gone.battle.status == "deleted"
     with pytest.raises(Conflict):
-        await service.delete(GUILD, CAT, None, 2)
+        await service.delete(at(GUILD, CAT), None, 2)
     _, rows = await service.standings(GUILD, None)
     ann = next(r for r in rows if r.member.user_id == 11)
     assert (ann.line.played, ann.line.draws, ann.line.points) == (1, 1, 1)
@@ -154,9 +161,10 @@ async def test_who_may_record_correct_and_delete(service):
 async def test_a_replayed_interaction_records_once(service):
     await season(service)
     entry = BattleEntry(("Ann", "Ben"), "draw")
-    await service.record(GUILD, ANN, None, entry, interaction_id=4242)
-    with pytest.raises(Conflict):
-        await service.record(GUILD, ANN, None, entry, interaction_id=4242)
+    await service.record(at(GUILD, ANN, 4242), None, entry)
+    with pytest.raises(Conflict) as caught:
+        await service.record(at(GUILD, ANN, 4242), None, entry)
+    assert caught.value.key == "errors.replayed"
     assert len((await service.snapshot(GUILD, None)).battles) == 1
 
 
@@ -167,13 +175,13 @@ async def test_servers_never_see_each_other(service):
     with pytest.raises(NotFound):
         await service.snapshot(GUILD, str(theirs.id))
     with pytest.raises(NotFound):
-        await service.join(OTHER_GUILD, ANN, str(mine.id), faction="ghar", army="x")
+        await service.join(at(OTHER_GUILD, ANN), str(mine.id), faction="ghar", army="x")
     assert await service.player_choices(GUILD, str(theirs.id), "") == []
 
 
 async def test_export_holds_players_battles_and_standings(service):
     await season(service)
-    await service.record(GUILD, ANN, None, BattleEntry(("Ann", "Ben"), "win", "Ann", vp=(9, 4)))
+    await service.record(at(GUILD, ANN), None, BattleEntry(("Ann", "Ben"), "win", "Ann", vp=(9, 4)))
     campaign, files = await service.export(GUILD, None)
     named = dict(files)
     assert sorted(named) == [
@@ -194,8 +202,8 @@ async def test_export_holds_players_battles_and_standings(service):
 
 
 async def test_csv_cells_are_not_formulas(service):
-    created = await service.create(GUILD, ADMIN, name="League")
-    await service.join(GUILD, ANN, None, faction="ghar", army="=HYPERLINK(1)")
+    created = await service.create(at(GUILD, ADMIN), name="League")
+    await service.join(at(GUILD, ANN), None, faction="ghar", army="=HYPERLINK(1)")
     _, files = await service.export(GUILD, str(created.campaign.id))
     assert "'=HYPERLINK(1)" in dict(files)["league-players.csv"].decode()
 
@@ -208,15 +216,15 @@ async def test_history_orders_by_day_then_number_whatever_the_clock(tmp_path):
     await store.open()
     try:
         service = CampaignService(store, ServerSettings(store, "en"), clock=lambda: now[0])
-        await service.create(GUILD, ADMIN, name="Winter league")
+        await service.create(at(GUILD, ADMIN), name="Winter league")
         for actor in (ANN, BEN):
-            await service.join(GUILD, actor, None, faction="algoryn", army="Force")
+            await service.join(at(GUILD, actor), None, faction="algoryn", army="Force")
         win, draw = BattleEntry(("11", "12"), "win", "11"), BattleEntry(("11", "12"), "draw")
-        await service.record(GUILD, ADMIN, None, win)  # #1, typed at 20:00
+        await service.record(at(GUILD, ADMIN), None, win)  # #1, typed at 20:00
         now[0] = NOW.replace(hour=19)  # the wall clock stepped back
-        await service.record(GUILD, ADMIN, None, win)  # #2
-        await service.record(GUILD, ADMIN, None, replace(draw, date="2025-03-10"))  # #3, noon
-        await service.record(GUILD, ADMIN, None, replace(draw, date="2025-03-09"))  # #4
+        await service.record(at(GUILD, ADMIN), None, win)  # #2
+        await service.record(at(GUILD, ADMIN), None, replace(draw, date="2025-03-10"))  # #3, noon
+        await service.record(at(GUILD, ADMIN), None, replace(draw, date="2025-03-09"))  # #4
         _, _, battles = await service.history(GUILD, None, None)
     finally:
         await store.close()

@@ -1,0 +1,219 @@
+"""Every change a member can ask for is applied once (issue 13, "Replays").
+
+The list is made from the bot itself (its command tree, the component classes of its cogs),
+so a new command or button is covered without anyone remembering it: it must have an example
+in MUTATING or a reason in READ_ONLY. Each example is delivered, then the very same
+interaction (same id, same token) is delivered again, as Discord does on a gateway replay:
+the second delivery must change nothing stored and log no bug (`services.applied_once`,
+`cogs.common.errors`).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from cogs.common.errors import is_expected
+from tests.discord.replay_kit import (
+    CLAIMS,
+    Click,
+    Of,
+    Slash,
+    changes,
+    deliver_again,
+    last_interaction,
+    offered,
+    prepare,
+    put_back,
+    stored,
+)
+
+COMMANDS, COMPONENTS = offered()
+
+READ_ONLY = {
+    "roll": "rolls dice, keeps nothing",
+    "test": "rolls a test against a number, keeps nothing",
+    "help": "shows help",
+    "rule": "looks a rule up",
+    "weapon": "looks a weapon up",
+    "config ruleset": "shows the server's ruleset",
+    "game status": "shows the game",
+    "game log": "shows the game's log",
+    "game export": "sends the game as a file",
+    "unit list": "shows the units",
+    "unit show": "shows a unit",
+    "mine list": "shows the mines",
+    "marker list": "shows the markers",
+    "campaign standings": "shows the standings",
+    "campaign history": "shows the battles",
+    "campaign stats": "shows a player's figures",
+    "campaign export": "sends the campaign as files",
+    "PickUnit": "chooses the unit of a drawn die; its order button changes the game",
+    "ConfirmLay.cancel": "closes the mine prompt, lays nothing",
+    "Pager.previous": "turns a reply's page",
+    "Pager.next": "turns a reply's page",
+}
+
+RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
+DRAWN: tuple = (("alice", "bag draw", {}),)
+MINE = ("alice", "mine lay", {"unit": "Troopers"})
+MARKER = ("bob", "marker place", {"type": "scrambler"})
+VEHICLE = ("bob", "unit edit", {"unit": "Gangers", "kind": "vehicle", "co": 5})
+FRAG = {"weapon": "frag-borer", "models": 1, "shooter": "Troopers", "target": "Gangers"}
+LOCKED = (("alice", "shoot", {**FRAG, "distance": 10}),)  # a hit: the Fractal Lock is on
+LOCK_DICE = (3, 5)  # Acc 6: 3 hits; Res 3: 5 fails (as in test_effects_kept.py)
+
+MUTATING = {
+    "config language": Slash("admin", {"value": "en"}),
+    "config gm-role": Slash("admin", {"role": Of("gm_role")}),
+    "config rule": Slash("admin", {"setting": "cover_light", "value": "2"}),
+    "config inline-lookups": Slash("admin", {"enabled": False}),
+    "game start": Slash("alice", {"name": "Vorl"}, game=False),
+    "game end": Slash("alice"),
+    "game undo": Slash("alice"),
+    "game rules": Slash("alice", {"setting": "cover_light", "value": "2"}),
+    "unit add": Slash("alice", {"name": "Scouts"}),
+    "unit edit": Slash("alice", {"unit": "Troopers", "models": 4}),
+    "unit remove": Slash("alice", {"unit": "Troopers"}),
+    "unit casualties": Slash("bob", {"unit": "Gangers", "count": 1}),
+    "unit test": Slash("alice", {"unit": "Troopers", "stat": "stat_co"}),
+    "unit moved": Slash("bob", {"unit": "Gangers"}, LOCKED, dice=LOCK_DICE),
+    "unit lock-drop": Slash("alice", {"unit": "Troopers"}, LOCKED, dice=LOCK_DICE),
+    "pins add": Slash("bob", {"unit": "Gangers"}),
+    "pins remove": Slash("bob", {"unit": "Gangers"}, (("bob", "pins add", {"unit": "Gangers"}),)),
+    "pins set": Slash("bob", {"unit": "Gangers", "count": 2}),
+    "bag draw": Slash("alice"),
+    "bag take": Slash("alice", {"unit": "Troopers"}),
+    "bag putback": Slash("alice", before=(("bob", "bag draw", {}),), dice=(2,)),
+    "bag dispute": Slash("alice", {"unit": "Gangers"}, (VEHICLE,), dice=(7,)),
+    "order": Slash("alice", {"unit": "Troopers", "order": "fire"}, DRAWN, dice=(RED_DIE,)),
+    "turn end": Slash("alice"),
+    "campaign record": Slash("admin", {"player-a": "alice", "player-b": "bob", "result": "draw"}),
+    "campaign correct": Slash("admin", {"battle": 1, "vp-a": 5}),
+    "campaign delete": Slash("admin", {"battle": 1}),
+    "campaign create": Slash("admin", {"name": "Summer cup"}),
+    "campaign current": Slash(
+        "admin", {"campaign": "Summer cup"}, (("admin", "campaign create", {"name": "Summer cup"}),)
+    ),
+    "campaign join": Slash("carol", {"faction": "ghar", "army": "Crawlers"}),
+    "campaign leave": Slash("alice"),
+    "campaign add-player": Slash(
+        "admin", {"member": Of("carol"), "faction": "ghar", "army": "Crawlers"}
+    ),
+    "campaign remove-player": Slash("admin", {"player": "bob"}),
+    "campaign add-organiser": Slash("admin", {"member": Of("carol")}),
+    "campaign archive": Slash("admin"),
+    "mine lay": Slash("alice", {"unit": "Troopers"}, DRAWN, dice=(RED_DIE,)),
+    "mine trigger": Slash(
+        "alice", {"mine": "1", "target": "Gangers"}, (*DRAWN, MINE), dice=(RED_DIE,)
+    ),
+    "mine remove": Slash("alice", {"mine": "1"}, (*DRAWN, MINE), dice=(RED_DIE,)),
+    "marker place": Slash("bob", {"type": "scrambler", "location": "ford"}),
+    "marker remove": Slash("bob", {"marker": "1"}, (MARKER,)),
+    "marker affect": Slash("bob", {"marker": "1", "unit": "Gangers"}, (MARKER,)),
+    "marker jam-proof": Slash("bob", {"unit": "Gangers"}),
+    "shoot": Slash("alice", {**FRAG, "weapon": "mag-gun", "distance": 10}),
+    "assault": Slash("alice", {"attacker": "Troopers", "defender": "Gangers"}),
+    "damage": Slash("alice", {"table": "vehicle", "unit": "Gangers"}),
+    "DrawNext": Click("alice", DRAWN[0], "Draw next", dice=(RED_DIE,)),
+    "OrderButton": Click("alice", DRAWN[0], "Fire", pick="u1", dice=(RED_DIE,)),
+    # the prompt's view stops once answered: discord.py drops a replayed click (and the claim
+    # would refuse one that came while the view still listened)
+    "ConfirmLay.confirm": Click(
+        "alice",
+        ("alice", "mine lay", {"unit": "Troopers", "spacing-ok": False}),
+        "Lay it anyway",
+        before=DRAWN,
+        dice=(RED_DIE,),
+    ),
+}
+
+
+def test_the_bot_offers_what_the_tables_classify():
+    """No stale entry: each classified name is still a command or a component of the bot
+    (and the enumeration sees commands, subcommands, dynamic items and view buttons)."""
+    offered_names = set(COMMANDS) | set(COMPONENTS)
+    assert {"roll", "campaign join", "DrawNext", "Pager.next"} <= offered_names
+    assert set(MUTATING) | set(READ_ONLY) <= offered_names
+    assert not set(MUTATING) & set(READ_ONLY)
+
+
+@pytest.mark.parametrize("name", [n for n in COMMANDS + COMPONENTS if n not in READ_ONLY])
+async def test_a_replayed_change_changes_nothing(name, simcord_env, table, dice, settings, caplog):
+    """Delivered twice, applied once: the replay as it comes, then again after the change was
+    undone by other means (only the claimed interaction id remembers it; issue 13:
+    `/campaign join`, `/campaign leave`, the replayed join)."""
+    assert name in MUTATING, f"{name}: add an example to MUTATING, or a reason to READ_ONLY"
+    example = MUTATING[name]
+    world = await prepare(simcord_env, table, game=example.game)
+    dice.script(*example.dice)
+    arranged = await example.arrange(world)
+    before = stored(settings)
+    first = await example.deliver(name, world, arranged)
+    payload = last_interaction(simcord_env)
+    assert changes(before, stored(settings)) - {CLAIMS}, _shown(first)
+
+    delivered = _count_deliveries(simcord_env)
+    await _replay_changes_nothing(simcord_env, settings, caplog, payload)
+    put_back(settings, before)
+    await _replay_changes_nothing(simcord_env, settings, caplog, payload)
+    assert delivered() == 2, "the replays reached the bot"
+
+
+async def test_a_replayed_join_after_a_leave_joins_nobody(simcord_env, table):
+    """Issue 13: `/campaign join`, `/campaign leave`, then Discord delivers the join again."""
+    world = await prepare(simcord_env, table, game=False)
+    await world.carol.slash(world.channel, "campaign join", faction="ghar", army="Crawlers")
+    join = last_interaction(simcord_env)
+    left = await world.carol.slash(world.channel, "campaign leave")
+    assert not left.ephemeral, left.response.content
+    await deliver_again(simcord_env, join)
+    snapshot = await simcord_env.bot.services.campaigns.snapshot(table.guild.id, None)
+    assert not snapshot.member(world.carol.id).player
+
+
+async def test_a_replayed_gm_role_undoes_no_later_change(simcord_env, table):
+    """Issue 13: `/config gm-role GMs`, `/config gm-role` (none), then the first again."""
+    world = await prepare(simcord_env, table, game=False)
+    await world.admin.slash(world.channel, "config gm-role", role=world.gm_role)
+    chosen = last_interaction(simcord_env)
+    cleared = await world.admin.slash(world.channel, "config gm-role")
+    assert not cleared.ephemeral, cleared.response.content
+    await deliver_again(simcord_env, chosen)
+    assert await simcord_env.bot.services.game_settings.gm_role(table.guild.id) is None
+
+
+async def test_a_replayed_look_up_logs_no_bug(simcord_env, table, settings, caplog):
+    """A read-only command answers again on a replay: Discord refuses (40060), not a bug."""
+    await prepare(simcord_env, table, game=True)
+    shown = await table.alice.slash(table.channel, "game status")
+    assert not shown.ephemeral
+    errors = simcord_env.error_cursor
+    await _replay_changes_nothing(simcord_env, settings, caplog, last_interaction(simcord_env))
+    assert simcord_env.errors_since(errors), "the reply to the replay failed (as on Discord)"
+
+
+async def _replay_changes_nothing(env, settings, caplog, payload) -> None:
+    """Deliver `payload` again: nothing stored changes, no error is logged or counted a bug."""
+    before, errors = stored(settings), env.error_cursor
+    caplog.clear()
+    await deliver_again(env, payload)
+    assert changes(before, stored(settings)) == set()
+    assert [e for e in env.errors_since(errors) if not is_expected(e)] == []
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+def _shown(result) -> str:
+    return result.response.content if result.response else "(no reply)"
+
+
+def _count_deliveries(env):
+    """How many interactions the bot receives from now on (discord.py's `on_interaction`)."""
+    seen = []
+
+    async def on_interaction(interaction) -> None:
+        seen.append(interaction.id)
+
+    env.bot.add_listener(on_interaction)
+    return lambda: len(seen)
