@@ -19,6 +19,7 @@ import weakref
 
 import discord
 
+from cogs.common.errors import ALREADY_ACKNOWLEDGED
 from cogs.common.replies import NO_MENTIONS, lang_of
 from cogs.common.translator import command_name
 from locales import t
@@ -65,7 +66,12 @@ async def answer_expired(interaction: discord.Interaction, command: str) -> None
     lang = await lang_of(interaction)
     text = t(lang, "components.expired", command=command_name(command, lang))
     # Answering by an edit reaches ephemeral messages too, which the channel cannot edit.
-    await interaction.response.edit_message(view=None)
+    try:
+        await interaction.response.edit_message(view=None)
+    except discord.HTTPException as error:
+        if error.code == ALREADY_ACKNOWLEDGED:  # a replayed click: its first answer stands
+            return
+        raise
     await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 

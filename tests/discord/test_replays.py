@@ -53,6 +53,8 @@ READ_ONLY = {
     "ConfirmLay.cancel": "closes the mine prompt, lays nothing",
     "Pager.previous": "turns a reply's page",
     "Pager.next": "turns a reply's page",
+    "Expired": "answers that a button made before a restart has expired, keeps nothing",
+    "PageTurn": "turns a listing's page after a restart, rebuilt from what is stored",
 }
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
