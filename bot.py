@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from cogs import EXTENSIONS
 from cogs.common.errors import on_tree_error
 from cogs.common.translator import CatalogTranslator
+from cogs.common.tree import AntaresTree
 from core.dice import DiceSource, SystemDice
 from locales import catalog
 from services.app import AppServices
@@ -47,6 +48,8 @@ class AntaresBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            # Checks the text of every option before any command runs (hostile text).
+            tree_cls=AntaresTree,
         )
         self.settings = settings
         self.services = services
