@@ -26,6 +26,7 @@ from cogs.common.errors import on_tree_error
 from cogs.common.live import Expired
 from cogs.common.pager import PageTurn
 from cogs.common.translator import CatalogTranslator
+from cogs.common.tree import AntaresTree
 from core.dice import DiceSource, SystemDice
 from locales import catalog
 from services.app import AppServices
@@ -49,6 +50,8 @@ class AntaresBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            # Checks the text of every option before any command runs (hostile text).
+            tree_cls=AntaresTree,
         )
         self.settings = settings
         self.services = services

@@ -8,6 +8,7 @@ accepted: "on"/"off", "-1", "chart_once").
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -201,6 +202,11 @@ class RuleSetting(BaseModel):
     expected: str
 
 
+# What int() reads: one sign, decimal digits ("³" is a digit it cannot read), and not the
+# forged thousands of digits it refuses (no setting has more than 3).
+_INTEGER = re.compile(r"[+-]?\d{1,18}")
+
+
 def _coerce(key: str, value: Any) -> Any:
     """Text from a slash option for a numeric choice ("6" for D6); bools are not numbers."""
     annotation = Ruleset.model_fields[key].annotation
@@ -210,7 +216,7 @@ def _coerce(key: str, value: Any) -> Any:
         return str(value)  # refused below: True is not a number of pins
     if isinstance(value, str) and key.endswith("_die"):
         value = value.strip().lower().removeprefix("d")  # "D6" for a die setting
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
         choices = getattr(annotation, "__args__", ())
         if annotation is int or all(isinstance(c, int) for c in choices):
             return int(value.strip())

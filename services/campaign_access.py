@@ -47,7 +47,8 @@ async def find_campaign(tx: Transaction, guild_id: int, text: str | None) -> Cam
         found = await tx.campaign(current)
     else:
         text = text.strip()
-        found = await tx.campaign(int(text)) if text.isdigit() and len(text) < 19 else None
+        # isdecimal, not isdigit: "³" is a digit that int() cannot read
+        found = await tx.campaign(int(text)) if text.isdecimal() and len(text) < 19 else None
         if found is None or found.guild_id != guild_id:
             found = await tx.campaign_named(guild_id, text)
     if found is None or found.guild_id != guild_id:
@@ -60,8 +61,10 @@ def find_member(members: Sequence[MemberRecord], text: str) -> MemberRecord:
     text = text.strip()
     mention = _USER_MENTION.match(text)
     wanted = mention.group(1) if mention else text
+    # A user id has at most 20 digits (int() would refuse a forged 5,000)
+    user_id = int(wanted) if wanted.isdecimal() and len(wanted) <= 20 else None
     for member in members:
-        if wanted.isdigit() and member.user_id == int(wanted):
+        if member.user_id == user_id:
             return member
     for member in members:
         if member.name.casefold() == text.casefold():

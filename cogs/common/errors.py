@@ -20,12 +20,16 @@ from discord import app_commands
 from discord.utils import escape_mentions
 
 from cogs.common.replies import lang_of, send
+from cogs.common.text import ellipsize
 from core.errors import AntaresError
 from locales import t
 
 log = logging.getLogger("antares.errors")
 _USER = re.compile(r"<@\d{1,20}>")
 ALREADY_ACKNOWLEDGED = 40060  # Discord: "Interaction has already been acknowledged"
+# A quoted value is cut here: the longest the bot makes itself (the list of the ruleset's
+# settings) is about 700 characters, and one message holds at most 2,000.
+VALUE_MAX = 1000
 
 
 class GuildOnly(app_commands.CheckFailure):
@@ -38,11 +42,14 @@ class MissingManageServer(app_commands.CheckFailure):
 
 def _message(lang: str, error: Exception) -> str | None:
     if isinstance(error, AntaresError):
-        # Values may be user text (a unit named "@everyone"): shown, never a mention.
+        # Values may be user text (a unit named "@everyone"): shown, never a mention, and
+        # cut, so that quoting 6,000 typed characters cannot make the answer fail to send.
         # A bare user mention the bot made itself (`<@id>`) stays: it shows the name, and
         # replies never ping (AllowedMentions.none()).
         values = {
-            k: escape_mentions(v) if isinstance(v, str) and not _USER.fullmatch(v) else v
+            k: escape_mentions(ellipsize(v, VALUE_MAX))
+            if isinstance(v, str) and not _USER.fullmatch(v)
+            else v
             for k, v in error.values.items()
         }
         return t(lang, error.key, **values)  # type: ignore[arg-type]

@@ -62,6 +62,10 @@ def test_unknown_setting():
         ("long_range_acc", 1, "-5..0"),
         ("long_range_acc", True, "-5..0"),
         ("long_range_acc", "-1.5", "-5..0"),
+        # text int() cannot read: a digit that is no number, two signs, 6,000 digits
+        ("long_range_acc", "³", "-5..0"),
+        ("long_range_acc", "--1", "-5..0"),
+        ("rally_pins_die", "9" * 6000, "3, 4, 5, 6, 10"),
         ("break_at_pins_equal_co", "maybe", "on/off"),
         ("massive_damage", "roll_thrice", "chart_twice_worst, chart_twice_both, chart_once"),
     ],

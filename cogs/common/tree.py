@@ -1,0 +1,101 @@
+"""The bot's command tree: every text option is checked here, once, before any command runs.
+
+Discord's client only sends what a keyboard can type, but a forged client can put anything
+in a string option, and discord.py hands it over as is. What the tree does with the text of
+every string option (nested subcommands included):
+
+- refused, with an ephemeral answer in the caller's language that names the option and says
+  what to remove, nothing run and nothing stored:
+  - a lone UTF-16 surrogate (half of an emoji): it cannot be encoded as UTF-8, so SQLite
+    and JSON cannot store it and Discord cannot show it;
+  - a control character (NUL, other C0 codes except tab, newline and carriage return, DEL,
+    C1 codes): invisible, never typed on purpose, and NUL cuts text in C libraries;
+  - more than `TEXT_MAX` characters (Discord's own cap on an option): only a forged client
+    sends more, and the commands' own, smaller limits then answer as usual;
+- cleaned (removed without a word): the bidirectional embedding, override and isolate
+  controls (U+202A–U+202E, U+2066–U+2069). Shown in a name, they reverse the rest of the
+  bot's line; no text needs them, since Unicode orders Arabic or Hebrew by itself. The
+  zero-width joiners and the direction marks (ZWJ in emoji, ZWNJ in Persian, LRM/RLM)
+  are kept: they change nothing outside the word they are in.
+
+Autocomplete is never refused (Discord shows no message there): hostile text being typed
+gets an empty list of choices.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.common.replies import lang_of, send
+from locales import Lang, catalog, t
+
+TEXT_MAX = 6000
+_STRING, _SUBCOMMAND, _GROUP = 3, 1, 2
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def flaw(text: str) -> tuple[str, dict[str, Any]] | None:
+    """Why `text` is refused (a message key and its values), or None."""
+    if len(text) > TEXT_MAX:  # first: the patterns need not read a forged megabyte
+        return "text.too_long", {"length": len(text), "limit": TEXT_MAX}
+    if _SURROGATE.search(text):
+        return "text.surrogate", {}
+    control = _CONTROL.search(text)
+    if control:
+        return "text.control", {"code": f"U+{ord(control.group()):04X}"}
+    return None
+
+
+def clean(text: str) -> str:
+    return _BIDI.sub("", text)
+
+
+def text_options(options: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The string options of an interaction's data, inside subcommands and groups too."""
+    for option in options:
+        if option.get("type") in (_SUBCOMMAND, _GROUP):
+            yield from text_options(option.get("options", []))
+        elif option.get("type") == _STRING and isinstance(option.get("value"), str):
+            yield option
+
+
+class AntaresTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # The options are cleaned in place: discord.py builds the command's arguments
+        # from this same data after the check.
+        for option in text_options((interaction.data or {}).get("options", [])):
+            option["value"] = clean(option["value"])
+            found = flaw(option["value"])
+            if found is not None:
+                await refuse(interaction, option["name"], *found)
+                return False
+        return True
+
+
+async def refuse(
+    interaction: discord.Interaction, option: str, key: str, values: dict[str, Any]
+) -> None:
+    if interaction.type is discord.InteractionType.autocomplete:
+        await interaction.response.autocomplete([])
+        return
+    lang = await lang_of(interaction)
+    name = option_label(interaction.command, option, lang)
+    await send(interaction, t(lang, key, option=name, **values), ephemeral=True)
+
+
+def option_label(command: Any, option: str, lang: Lang) -> str:
+    """The option's name as the caller's Discord shows it (French names are localisations)."""
+    if lang != "fr" or not isinstance(command, app_commands.Command):
+        return option
+    parameter = next((p for p in command.parameters if p.display_name == option), None)
+    if parameter is None:
+        return option
+    key = f"commands.{command.qualified_name.replace(' ', '.')}.options.{parameter.name}.name"
+    return catalog().text("fr", key) if catalog().has("fr", key) else option
