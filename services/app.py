@@ -6,16 +6,12 @@ from dataclasses import dataclass, field
 
 from core.dice import DiceSource, SystemDice
 from locales import Lang
-from services.bag import BagService
-from services.campaign_games import CampaignGames
-from services.campaigns import CampaignService
-from services.game_settings import GameSettings
-from services.games import GameService
-from services.lookups import RulesLookup
+from services.campaign import CampaignGames, CampaignService
+from services.common import ServerSettings
+from services.game import BagService, GameService, GameSettings, UnitService
 from services.markers import MarkerService
-from services.servers import ServerSettings
+from services.rules import RulesLookup
 from services.shooting import ShootingService
-from services.units import UnitService
 from storage.base import Store
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import importlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -76,9 +78,133 @@ def opens_a_transaction(path: Path) -> bool:
 
 def test_services_write_only_through_applied_once(tmp_path):
     """Issue 13: a change claims its interaction id in its own transaction, so no service
-    opens a write transaction but `services.applied_once.once`."""
+    opens a write transaction but `services.common.applied_once.once`."""
     sample = tmp_path / "sample.py"
     sample.write_text("async def f(store):\n    async with store.transaction():\n        pass\n")
     assert opens_a_transaction(sample)
-    writers = [p.name for p in (ROOT / "services").rglob("*.py") if opens_a_transaction(p)]
-    assert writers == ["applied_once.py"]
+    writers = [
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "services").rglob("*.py")
+        if opens_a_transaction(p)
+    ]
+    assert writers == ["services/common/applied_once.py"]
+
+
+# --- services/: a package per feature, as cogs/, each reached through its __init__ --------
+
+SERVICES = ROOT / "services"
+TOP_LEVEL = ["__init__.py", "app.py"]  # app.py wires the packages into `AppServices`
+
+
+def service_packages() -> list[str]:
+    return sorted(p.parent.name for p in SERVICES.glob("*/__init__.py"))
+
+
+def service_imports(path: Path, package: tuple[str, ...]) -> Iterator[tuple[str, list[str]]]:
+    """Each `services.<package>...` module the file (in `package`) imports, with the names
+    it takes from it; relative imports are resolved against `package`."""
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            imports = [(alias.name, []) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else ()
+            module = ".".join((*base, node.module) if node.module else base)
+            imports = [(module, [alias.name for alias in node.names])]
+        else:
+            continue
+        for module, names in imports:
+            parts = module.split(".")
+            if len(parts) > 1 and parts[0] == "services" and (SERVICES / parts[1]).is_dir():
+                yield module, names
+
+
+def is_module(folder: Path, name: str) -> bool:
+    return (folder / f"{name}.py").exists() or (folder / name / "__init__.py").exists()
+
+
+def private_service_imports(path: Path, package: tuple[str, ...]) -> list[str]:
+    """The private modules of other service packages the file imports: anything named
+    `services.<package>.<module>`, in `import` or `from ... import`, or a module taken by
+    `from services.<package> import <module>`. A package's own modules are its own."""
+    own = package[1] if package[:1] == ("services",) and len(package) > 1 else None
+    found = []
+    for module, names in service_imports(path, package):
+        parts = module.split(".")
+        if parts[1] == own:
+            continue
+        if len(parts) > 2:
+            found.append(module)
+        else:
+            found += [f"{module}.{n}" for n in names if is_module(SERVICES / parts[1], n)]
+    return found
+
+
+def package_of(path: Path) -> tuple[str, ...]:
+    return path.relative_to(ROOT).parent.parts
+
+
+@pytest.mark.parametrize("layer", ["cogs", "services"])
+def test_service_packages_are_reached_through_their_init(layer):
+    """A cog, or another service package, imports `from services.<package> import X`, never
+    one of the package's modules: what a package offers is what its `__init__` exports."""
+    offenders = {
+        path.relative_to(ROOT).as_posix(): found
+        for path in (ROOT / layer).rglob("*.py")
+        if (found := private_service_imports(path, package_of(path)))
+    }
+    assert offenders == {}
+
+
+def test_the_checker_sees_a_private_service_import(tmp_path):
+    cog = tmp_path / "cog.py"
+    cog.write_text(
+        "import services.game.units\n"
+        "from services.shooting.records import ShotRecord\n"
+        "from services.game import Drawn, bag\n"
+        "from services.shooting import ShotOptions\n"
+        "from services.app import AppServices\n"
+        "from services import game\n"
+    )
+    private = ["services.game.units", "services.shooting.records", "services.game.bag"]
+    assert private_service_imports(cog, ("cogs", "game")) == private
+    service = tmp_path / "service.py"
+    service.write_text(
+        "from services.game.units import resolve\n"
+        "from . import access\n"
+        "from ..shooting.shot import build_shot\n"
+        "from ..rules import RulesLookup\n"
+    )
+    assert private_service_imports(service, ("services", "game")) == ["services.shooting.shot"]
+
+
+def test_cogs_import_only_what_a_service_package_exports():
+    exported = {
+        name: set(importlib.import_module(f"services.{name}").__all__)
+        for name in service_packages()
+    }
+    offenders = {}
+    for path in (ROOT / "cogs").rglob("*.py"):
+        for module, names in service_imports(path, package_of(path)):
+            package = module.split(".")[1]
+            if unknown := sorted(set(names) - exported[package]):
+                offenders[f"{path.relative_to(ROOT).as_posix()}: {module}"] = unknown
+    assert offenders == {}
+
+
+def test_services_is_a_package_per_feature_and_the_app_wiring():
+    """No flat service modules: every feature is a package named like its cog (`common`
+    mirrors `cogs/common/`); only the app wiring sits beside them."""
+    assert sorted(p.name for p in SERVICES.glob("*.py")) == TOP_LEVEL
+    folders = [p for p in SERVICES.iterdir() if p.is_dir() and p.name != "__pycache__"]
+    assert sorted(p.name for p in folders) == service_packages()
+    assert [name for name in service_packages() if not is_module(ROOT / "cogs", name)] == []
+
+
+@pytest.mark.parametrize("name", service_packages())
+def test_a_service_package_says_in_one_line_what_it_holds_and_exports_it(name):
+    package = importlib.import_module(f"services.{name}")
+    doc = (package.__doc__ or "").strip()
+    assert doc and "\n" not in doc
+    assert package.__all__
+    assert [n for n in package.__all__ if not hasattr(package, n)] == []
+    assert len(set(package.__all__)) == len(package.__all__)

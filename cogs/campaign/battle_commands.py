@@ -16,7 +16,7 @@ from cogs.campaign.options import (
 )
 from cogs.common.actors import call_of
 from cogs.common.replies import lang_of, send
-from services.campaign_battles import BattleEntry, Correction, RecordedBattle
+from services.campaign import BattleEntry, Correction, RecordedBattle
 
 DATE = "When it was played, YYYY-MM-DD (today if left out)"
 

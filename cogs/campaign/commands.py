@@ -1,7 +1,7 @@
 """`/campaign`: the group, and creating, choosing, joining, organising and archiving.
 
 Battles are in `cogs.campaign.battle_commands`, the reports in `cogs.campaign.report_commands`.
-Each command calls one method of `services.campaigns` and renders what it returns; refusals
+Each command calls one method of `services.campaign` and renders what it returns; refusals
 are `AntaresError`s that the tree's error handler answers ephemerally.
 """
 
@@ -23,7 +23,7 @@ from cogs.campaign.report_commands import ReportCommands
 from cogs.common.actors import call_of, member_actor
 from cogs.common.replies import lang_of, send, send_key
 from locales import t
-from services.campaigns import Membership
+from services.campaign import Membership
 
 
 @app_commands.guild_only()

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from cogs.common.text import ellipsize
 from core.campaign import FACTIONS
-from services.campaigns import CampaignService
+from services.campaign import CampaignService
 
 FACTION_NAMES = {
     "algoryn": "Algoryn",

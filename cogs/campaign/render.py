@@ -15,7 +15,7 @@ from core.campaign_stats import (
     luck_extremes,
 )
 from locales import Lang, catalog, t
-from services.campaign_reports import (
+from services.campaign import (
     BattleRecord,
     CampaignRecord,
     PlayerReport,

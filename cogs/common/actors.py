@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from services.applied_once import Call
-from services.permissions import Actor
+from services.common import Actor, Call
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
@@ -27,7 +26,7 @@ def member_actor(member: discord.Member | discord.User) -> Actor:
 
 def call_of(interaction: discord.Interaction) -> Call:
     """The interaction as a use case is given it: every change claims its id (a replay of the
-    same interaction changes nothing: `services.applied_once`)."""
+    same interaction changes nothing: `services.common.applied_once`)."""
     return Call(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ reply in the caller's language that says what to do instead. Anything else is a 
 logged with the interaction id and answered with a short apology that quotes that id.
 
 A replay (Discord delivering an interaction it delivered before) is no bug either: a change
-it asks for is refused by the service layer (`services.applied_once`), and any answer to it
+it asks for is refused by the service layer (`services.common.applied_once`), and any answer to it
 fails with Discord's 40060 "Interaction has already been acknowledged", since the first
 delivery was answered. The member keeps that first answer; the replay is logged at INFO.
 """

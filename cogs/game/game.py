@@ -14,7 +14,7 @@ from cogs.common.replies import lang_of, send
 from cogs.game import render
 from cogs.game.options import call_of, services, setting_autocomplete
 from locales import Lang, t
-from services.games import LOG_MAX, UNDO_MAX
+from services.game import LOG_MAX, UNDO_MAX
 
 
 @page_source("game status")

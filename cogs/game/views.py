@@ -16,7 +16,7 @@ from cogs.game import render
 from cogs.game.options import call_of, services
 from core.game import ORDERS, Unit
 from locales import Lang, t
-from services.bag import Drawn
+from services.game import Drawn
 
 OPTION_LIMIT = 25
 

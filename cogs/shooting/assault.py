@@ -15,7 +15,7 @@ from cogs.shooting.options import (
     h2h_mode_autocomplete,
     h2h_weapon_autocomplete,
 )
-from services.shooting_options import CombatOptions, StrikeOptions
+from services.shooting import CombatOptions, StrikeOptions
 
 SIDE_HELP = "A unit of this game, or stats: str 5 res 6 models 3 (reflex, vehicle…)"
 DESCRIPTIONS = {

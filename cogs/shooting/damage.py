@@ -10,7 +10,7 @@ from cogs.common.replies import lang_of
 from cogs.game.options import call_of, services, unit_autocomplete
 from cogs.shooting import pages, render_chart
 from cogs.shooting.options import TABLE_CHOICES
-from services.shooting_options import ChartOptions
+from services.shooting import ChartOptions
 
 
 class DamageCog(commands.Cog):

@@ -12,7 +12,7 @@ from discord import app_commands
 
 from cogs.common.replies import lang_of
 from cogs.game.options import services
-from services.shooting_weapons import Choice, mode_choices, weapon_choices
+from services.shooting import Choice, mode_choices, weapon_choices
 
 
 def choices(names: dict[str, str]) -> list[app_commands.Choice[str]]:

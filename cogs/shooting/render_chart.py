@@ -12,7 +12,7 @@ from cogs.shooting.render_applied import damage_lines
 from cogs.shooting.render_dice import face
 from core.shooting.results import ChartResult, ChartRow
 from locales import Lang, t
-from services.shooting_records import ChartRecord
+from services.shooting import ChartRecord
 
 FLAGS = ("down", "malfunction", "immobilised", "morale_test", "destroyed")
 

@@ -9,7 +9,7 @@ from cogs.shooting.render_shot import unit_name, weapon_name
 from core.shooting.close_combat import SideResult, StrikeGroup
 from core.shooting.tape import DieRoll
 from locales import Lang, t
-from services.shooting_records import CombatRecord, UnitLabel, WeaponLabel
+from services.shooting import CombatRecord, UnitLabel, WeaponLabel
 
 SIDES = ("attacker", "defender")
 

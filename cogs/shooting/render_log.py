@@ -13,7 +13,7 @@ from cogs.markers.render import marker_text
 from cogs.shooting.render_shot import unit_name, weapon_name
 from core.shooting.tape import DieRoll
 from locales import Lang, t
-from services.shooting_records import ChartRecord, CombatRecord, ShotRecord
+from services.shooting import ChartRecord, CombatRecord, ShotRecord
 
 
 def dice_text(rolls: list[DieRoll]) -> str:

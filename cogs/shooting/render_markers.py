@@ -11,7 +11,7 @@ from core.shooting import ShotResult
 from core.shooting.tape import DieRoll
 from core.table_markers.markers import MARKERS_MAX
 from locales import Lang, t
-from services.shooting_records import MarkerDrop, MarkersApplied, ShotRecord
+from services.shooting import MarkerDrop, MarkersApplied, ShotRecord
 
 
 def location(lang: Lang, target: str | None, inches: int | None) -> str:

@@ -23,7 +23,7 @@ from cogs.shooting.render_res import charts_lines, res_lines
 from cogs.shooting.render_templates import template_lines
 from core.shooting import ShotResult
 from locales import Lang, t
-from services.shooting_records import ShotRecord, UnitLabel, WeaponLabel
+from services.shooting import ShotRecord, UnitLabel, WeaponLabel
 
 SHIELD_MARKS = {"blocked": "🛡️", "drone_lost": "💥", "through": "➡️"}
 

@@ -18,7 +18,7 @@ from cogs.shooting.options import (
     shoot_mode_autocomplete,
     shoot_weapon_autocomplete,
 )
-from services.shooting_options import ShotOptions
+from services.shooting import ShotOptions
 
 DESCRIPTIONS = {
     "weapon": "The weapon fired (French or English name)",

@@ -189,8 +189,8 @@ async def test_an_archived_campaign_is_read_only(club):
 
 async def test_autocomplete_offers_this_servers_campaigns_at_most_25(simcord_env, club):
     service = simcord_env.bot.services.campaigns
-    from services.applied_once import Call
-    from services.campaign_access import Actor
+    from services.campaign.access import Actor
+    from services.common.applied_once import Call
 
     boss = Actor(club.admin.id, "admin", manage_server=True)
     for number in range(30):

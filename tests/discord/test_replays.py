@@ -4,7 +4,7 @@ The list is made from the bot itself (its command tree, the component classes of
 so a new command or button is covered without anyone remembering it: it must have an example
 in MUTATING or a reason in READ_ONLY. Each example is delivered, then the very same
 interaction (same id, same token) is delivered again, as Discord does on a gateway replay:
-the second delivery must change nothing stored and log no bug (`services.applied_once`,
+the second delivery must change nothing stored and log no bug (`services.common.applied_once`,
 `cogs.common.errors`).
 """
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rulesdb import load_rules
 from rulesdb.models import AmmoEntry
-from services.shooting_weapons import shoots, strikes_in_h2h
+from services.shooting.weapons import shoots, strikes_in_h2h
 from tests.discord.test_shoot_kit import assault, shoot, shown
 
 DB = load_rules()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from services.channel_state import pack_state, unpack_state
+from services.common.channel_state import pack_state, unpack_state
 from storage.base import VersionConflict
 from storage.migrations import load_migrations
 

@@ -13,7 +13,7 @@ from core.game import Unit
 from core.orders import OrderResult
 from core.turn import TurnEndResult
 from locales import Lang, t
-from services.bag import Blocked, Drawn, TurnEnded
+from services.game import Blocked, Drawn, TurnEnded
 
 
 def _roll(lang: Lang, result: DrawResult) -> str:

@@ -31,7 +31,7 @@ from core.synchronise import SolidMatterResult
 from core.turn import TurnEndResult
 from core.units import CasualtiesResult, PinsResult, UnitResult
 from locales import Lang, t
-from services.games import (
+from services.game import (
     GameClosed,
     GameStarted,
     LogEntry,

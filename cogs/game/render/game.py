@@ -24,8 +24,8 @@ from cogs.markers import render as table
 from core.game import GameState, RuleChanged, Unit
 from core.ruleset import RuleSetting
 from locales import Lang, t
-from services.campaign_battles import CampaignRecord, RecordedBattle
-from services.games import (
+from services.campaign import CampaignRecord, RecordedBattle
+from services.game import (
     GameClosed,
     GameLog,
     GameView,

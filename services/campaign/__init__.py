@@ -1,0 +1,26 @@
+"""Campaigns per server: players, battles, standings and exports, and games played for one."""
+
+from services.campaign.battles import BattleEntry, Correction, RecordedBattle
+from services.campaign.games import CampaignGames
+from services.campaign.reports import PlayerReport, Snapshot, StandingRow
+from services.campaign.service import CampaignService, Membership
+
+# The records the Discord layer renders come from here, not from storage.
+from storage.campaign_base import BattleRecord, CampaignRecord
+
+__all__ = [
+    # the services (`AppServices`)
+    "CampaignGames",
+    "CampaignService",
+    # what the commands give and get
+    "BattleEntry",
+    "Correction",
+    "Membership",
+    "RecordedBattle",
+    # reports, and the records they hold
+    "BattleRecord",
+    "CampaignRecord",
+    "PlayerReport",
+    "Snapshot",
+    "StandingRow",
+]

@@ -1,0 +1,190 @@
+"""Read-only views of a campaign: standings, history, player stats, autocomplete choices.
+
+Each report reads one consistent snapshot of the campaign (one read view) and computes the
+rest with the pure rules of `core.standings` and `core.campaign_stats`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from core.campaign import PointsScheme
+from core.campaign_stats import PlayerGameStats, combine
+from core.errors import AntaresError, NotFound
+from core.standings import Line, Outcome, standings, tally
+from services.campaign.access import CampaignAccess, find_campaign, find_member
+from storage.campaign_base import BattleRecord, CampaignRecord, MemberRecord
+
+CHOICES_LIMIT = 25
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    campaign: CampaignRecord
+    members: tuple[MemberRecord, ...]
+    battles: tuple[BattleRecord, ...]  # every battle, deleted ones included, oldest first
+    current: bool
+
+    @cached_property
+    def names(self) -> dict[int, str]:
+        return {m.user_id: m.name for m in self.members}
+
+    @property
+    def points(self) -> PointsScheme:
+        c = self.campaign
+        return PointsScheme(c.points_win, c.points_draw, c.points_loss)
+
+    @property
+    def live(self) -> list[BattleRecord]:
+        return [b for b in self.battles if b.status != "deleted"]
+
+    def newest_first(self) -> list[BattleRecord]:
+        """By day, then by number: the time of day of a battle recorded without a date is
+        only the moment it was typed (and the wall clock can step back between two)."""
+        return sorted(self.battles, key=lambda b: (b.played_at.date(), b.seq), reverse=True)
+
+    def member(self, user_id: int) -> MemberRecord | None:
+        return next((m for m in self.members if m.user_id == user_id), None)
+
+    @property
+    def players(self) -> list[MemberRecord]:
+        return [m for m in self.members if m.player]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    member: MemberRecord
+    line: Line
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReport:
+    snapshot: Snapshot
+    member: MemberRecord
+    line: Line
+    rank: int | None
+    logged_battles: int  # battles that came with game-log figures for this player
+    game: PlayerGameStats | None
+
+
+def outcome(battle: BattleRecord) -> Outcome:
+    first, second = battle.sides
+    return Outcome((first.user_id, second.user_id), battle.winner_id, (first.vp, second.vp))
+
+
+def standing_rows(snapshot: Snapshot) -> list[StandingRow]:
+    """The table: players playing now and anyone who fought a battle that counts."""
+    outcomes = [outcome(b) for b in snapshot.live]
+    ids = [m.user_id for m in snapshot.players]
+    ids += [u for o in outcomes for u in o.players if u not in ids]
+    table = standings(ids, outcomes, snapshot.points, snapshot.names)
+    return [
+        StandingRow(r.rank, _member_or_unknown(snapshot, r.line.user_id), r.line) for r in table
+    ]
+
+
+def _member_or_unknown(snapshot: Snapshot, user_id: int) -> MemberRecord:
+    found = snapshot.member(user_id)
+    if found is not None:
+        return found
+    return MemberRecord(
+        snapshot.campaign.id,
+        user_id,
+        str(user_id),
+        None,
+        None,
+        False,
+        False,
+        snapshot.campaign.created_at,
+    )
+
+
+def player_report(snapshot: Snapshot, member: MemberRecord) -> PlayerReport:
+    outcomes = [outcome(b) for b in snapshot.live]
+    line = tally([member.user_id], outcomes, snapshot.points)[member.user_id]
+    rank = next(
+        (r.rank for r in standing_rows(snapshot) if r.member.user_id == member.user_id), None
+    )
+    logged = [
+        PlayerGameStats.model_validate_json(side.stats)
+        for battle in snapshot.live
+        for side in battle.sides
+        if side.user_id == member.user_id and side.stats
+    ]
+    game = combine(logged) if logged else None
+    return PlayerReport(snapshot, member, line, rank, len(logged), game)
+
+
+class CampaignReports(CampaignAccess):
+    async def snapshot(self, guild_id: int, campaign: str | None) -> Snapshot:
+        async with self.store.read() as tx:
+            found = await find_campaign(tx, guild_id, campaign)
+            members = tuple(await tx.members(found.id))
+            battles = tuple(await tx.battles(found.id))
+            current = await tx.current_campaign_id(guild_id) == found.id
+        return Snapshot(found, members, battles, current)
+
+    async def standings(
+        self, guild_id: int, campaign: str | None
+    ) -> tuple[Snapshot, list[StandingRow]]:
+        snapshot = await self.snapshot(guild_id, campaign)
+        return snapshot, standing_rows(snapshot)
+
+    async def history(
+        self, guild_id: int, campaign: str | None, player: str | None
+    ) -> tuple[Snapshot, MemberRecord | None, list[BattleRecord]]:
+        """Battles newest first (deleted and corrected ones marked), of one player if named."""
+        snapshot = await self.snapshot(guild_id, campaign)
+        who = find_member(snapshot.members, player) if player else None
+        battles = snapshot.newest_first()
+        if who is not None:
+            battles = [b for b in battles if who.user_id in (s.user_id for s in b.sides)]
+        return snapshot, who, battles
+
+    async def stats(
+        self, guild_id: int, campaign: str | None, player: str | None, caller_id: int
+    ) -> PlayerReport:
+        """A player's figures; the caller's own when no player is named."""
+        snapshot = await self.snapshot(guild_id, campaign)
+        if player:
+            member = find_member(snapshot.members, player)
+        else:
+            member = snapshot.member(caller_id)
+            if member is None or member.faction is None:
+                raise NotFound("campaign.stats_who", campaign=snapshot.campaign.name)
+        return player_report(snapshot, member)
+
+    async def campaign_choices(self, guild_id: int, typed: str) -> list[CampaignRecord]:
+        async with self.store.read() as tx:
+            found = await tx.campaigns(guild_id)
+            current = await tx.current_campaign_id(guild_id)
+        wanted = typed.strip().casefold()
+        matching = [c for c in found if wanted in c.name.casefold()]
+        matching.sort(key=lambda c: (c.id != current, c.status == "archived", -c.id))
+        return matching[:CHOICES_LIMIT]
+
+    async def player_choices(
+        self, guild_id: int, campaign: str | None, typed: str, *, playing_only: bool = False
+    ) -> list[MemberRecord]:
+        try:
+            snapshot = await self.snapshot(guild_id, campaign)
+        except AntaresError:
+            return []
+        wanted = typed.strip().casefold()
+        pool = snapshot.players if playing_only else [m for m in snapshot.members if m.faction]
+        matching = [m for m in pool if wanted in m.name.casefold()]
+        return sorted(matching, key=lambda m: m.name.casefold())[:CHOICES_LIMIT]
+
+    async def battle_choices(
+        self, guild_id: int, campaign: str | None, typed: str
+    ) -> tuple[dict[int, str], list[BattleRecord]]:
+        try:
+            snapshot = await self.snapshot(guild_id, campaign)
+        except AntaresError:
+            return {}, []
+        wanted = typed.strip().lstrip("#")
+        live = [b for b in snapshot.newest_first() if b.status != "deleted"]
+        matching = [b for b in live if not wanted or str(b.seq).startswith(wanted)]
+        return snapshot.names, matching[:CHOICES_LIMIT]

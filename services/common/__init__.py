@@ -1,0 +1,49 @@
+"""What the features share: a change applied once, channel state, who may act, server settings."""
+
+from services.common.applied_once import Call, guild_of, once
+from services.common.channel_state import (
+    MAX_ATTEMPTS,
+    Change,
+    ChannelStateRunner,
+    Then,
+    pack_state,
+    unpack_state,
+)
+from services.common.permissions import (
+    GM_ROLE_KEY,
+    Actor,
+    Standing,
+    gm_role_id,
+    is_gm,
+    require_host,
+    require_player,
+    require_self_or_host,
+    require_unit_owner,
+)
+from services.common.servers import ServerSettings
+
+__all__ = [
+    # applied once: the one way a change is written
+    "Call",
+    "guild_of",
+    "once",
+    # a channel's state: one transaction, one event, a version check
+    "MAX_ATTEMPTS",
+    "Change",
+    "ChannelStateRunner",
+    "Then",
+    "pack_state",
+    "unpack_state",
+    # who may change a game
+    "GM_ROLE_KEY",
+    "Actor",
+    "Standing",
+    "gm_role_id",
+    "is_gm",
+    "require_host",
+    "require_player",
+    "require_self_or_host",
+    "require_unit_owner",
+    # per-server settings
+    "ServerSettings",
+]

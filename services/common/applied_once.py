@@ -1,0 +1,51 @@
+"""Applied once: the one way a member's change is written.
+
+Discord may deliver the same interaction twice (a gateway replay, a second process). Every
+use case that changes stored state (games, campaigns, server settings) opens its write
+transaction with `once`, which first claims the interaction id (storage table
+`processed_interactions`): the claim commits with the change or not at all, so a refused
+change can be asked again, and a second delivery of an applied one is refused with
+`errors.replayed` and changes nothing. `tests/test_layering.py` checks that no service opens
+a write transaction any other way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from core.errors import Conflict, NotAllowed
+from services.common.permissions import Actor
+from storage.base import Store, Transaction
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One interaction, as plain values: where, who, and its id (a replay changes nothing)."""
+
+    guild_id: int | None
+    channel_id: int
+    actor: Actor
+    interaction_id: int | None = None
+
+
+def guild_of(call: Call) -> int:
+    """The caller's server, for what belongs to one (campaigns, server settings)."""
+    if call.guild_id is None:
+        raise NotAllowed("errors.guild_only")
+    return call.guild_id
+
+
+@asynccontextmanager
+async def once(
+    store: Store, interaction_id: int | None, channel_id: int | None = None
+) -> AsyncIterator[Transaction]:
+    """A write transaction that has claimed `interaction_id` (None: no interaction asked for
+    this change, e.g. a test or the bot's own bookkeeping)."""
+    async with store.transaction() as tx:
+        if interaction_id is not None and not await tx.claim_interaction(
+            interaction_id, channel_id=channel_id
+        ):
+            raise Conflict("errors.replayed")
+        yield tx

@@ -1,0 +1,116 @@
+"""The one way a channel's state changes: one transaction, one event, a version check.
+
+`ChannelStateRunner.change` reads the running game of a channel, lets a pure function make
+the new state and a result, appends the result to the game log together with the state it
+replaced (for undo), and saves with `version = version + 1`. The transaction is
+`services.common.applied_once.once`: a replayed interaction id changes nothing. A version conflict
+(another process got there first) is retried. `check` sees the game's record first (e.g. a
+button made for an earlier game is refused); a state with a `status` field saves it in the
+record too (an ended game stops being "running").
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel
+
+from core.errors import NotFound
+from services.common.applied_once import once
+from storage.base import EventRecord, GameRecord, Store, Transaction, VersionConflict
+
+S = TypeVar("S", bound=BaseModel)
+R = TypeVar("R", bound=BaseModel)
+# Work that must commit or fail together with the change (e.g. a campaign battle record).
+Then = Callable[[Transaction, GameRecord, BaseModel, BaseModel], Awaitable[None]]
+
+MAX_ATTEMPTS = 5
+
+
+def pack_state(state_json: str) -> bytes:
+    return zlib.compress(state_json.encode(), 1)
+
+
+def unpack_state(blob: bytes) -> str:
+    return zlib.decompress(blob).decode()
+
+
+@dataclass(frozen=True, slots=True)
+class Change(Generic[S, R]):
+    state: S
+    result: R
+    version: int
+    event: EventRecord
+
+
+class ChannelStateRunner(Generic[S]):
+    """Runs state changes of one kind of per-channel state (`model`) against a store."""
+
+    def __init__(self, store: Store, model: type[S]) -> None:
+        self.store = store
+        self.model = model
+
+    def decode(self, record: GameRecord) -> S:
+        return self.model.model_validate_json(record.state)
+
+    async def change(
+        self,
+        channel_id: int,
+        *,
+        kind: str,
+        actor_id: int | None,
+        interaction_id: int | None,
+        apply: Callable[[S], tuple[S, R]],
+        check: Callable[[GameRecord], None] | None = None,
+        then: Then | None = None,
+    ) -> Change[S, R]:
+        """Apply `apply` to the channel's running state, retrying on a version conflict;
+        `then` runs in the same transaction, after the save."""
+        for attempt in range(MAX_ATTEMPTS):
+            try:
+                return await self._change_once(
+                    channel_id, kind, actor_id, interaction_id, apply, check, then
+                )
+            except VersionConflict:
+                if attempt == MAX_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _change_once(
+        self,
+        channel_id: int,
+        kind: str,
+        actor_id: int | None,
+        interaction_id: int | None,
+        apply: Callable[[S], tuple[S, R]],
+        check: Callable[[GameRecord], None] | None = None,
+        then: Then | None = None,
+    ) -> Change[S, R]:
+        async with once(self.store, interaction_id, channel_id) as tx:
+            record = await tx.running_game(channel_id)
+            if record is None:
+                raise NotFound("game.none_here")
+            if check is not None:
+                check(record)
+            new_state, result = apply(self.decode(record))
+            new_json = new_state.model_dump_json()
+            event = await tx.append_event(
+                record.id,
+                kind=kind,
+                actor_id=actor_id,
+                payload=result.model_dump_json(),
+                state_before=pack_state(record.state),
+            )
+            version = await tx.save_game(
+                record.id,
+                state=new_json,
+                schema_version=getattr(new_state, "schema_version", 1),
+                expected_version=record.version,
+                status=getattr(new_state, "status", None),
+            )
+            if then is not None:
+                await then(tx, record, new_state, result)
+            return Change(new_state, result, version, event)

@@ -1,0 +1,47 @@
+"""A channel's game: start, end, undo and log, its units, the order-dice bag, its ruleset."""
+
+from services.game.access import GameAccess, UnitRef, unit_ref
+from services.game.bag import BagService, Blocked, Drawn, TurnEnded
+from services.game.game import (
+    LOG_MAX,
+    UNDO_MAX,
+    GameClosed,
+    GameLog,
+    GameService,
+    GameStarted,
+    GameView,
+    LogEntry,
+    RulesView,
+    UndoDone,
+    Undone,
+)
+from services.game.settings import GameSettings
+from services.game.units import WRONG_GAME, UnitService, resolve
+
+__all__ = [
+    # the services (`AppServices`)
+    "BagService",
+    "GameService",
+    "GameSettings",
+    "UnitService",
+    # what they return, and the limits the cogs show
+    "LOG_MAX",
+    "UNDO_MAX",
+    "Blocked",
+    "Drawn",
+    "GameClosed",
+    "GameLog",
+    "GameStarted",
+    "GameView",
+    "LogEntry",
+    "RulesView",
+    "TurnEnded",
+    "UndoDone",
+    "Undone",
+    # for the features that act on a channel's game (markers, shooting)
+    "WRONG_GAME",
+    "GameAccess",
+    "UnitRef",
+    "resolve",
+    "unit_ref",
+]

@@ -1,0 +1,117 @@
+"""What every game use case shares: who is calling, reading a channel's game, changing it.
+
+Changes go through `ChannelStateRunner` (one transaction, one event, version + 1, replay
+refused). The permission check is part of the change: it runs inside the transaction on the
+state it is about to change. Unit options from autocomplete carry their game
+(`"<game id>:<unit id>"`), so a unit of another channel's (or an earlier) game is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from core.dice import DiceSource
+from core.errors import Conflict, NotFound
+from core.game import GameState, load_state
+from services.common import Call, Change, ChannelStateRunner, ServerSettings, Standing, Then, is_gm
+from storage.base import GameRecord, Store
+
+R = TypeVar("R", bound=BaseModel)
+REF_LIMIT = 100
+_QUALIFIED = re.compile(r"^(\d{1,18}):(u\d{1,9})$")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRef:
+    game_id: int | None  # set when the option came from autocomplete
+    ref: str  # unit id or name
+
+
+def unit_ref(text: str) -> UnitRef:
+    """`"12:u3"` (autocomplete) or a name as typed (cut: no unit name is that long)."""
+    cleaned = " ".join(str(text).split())[:REF_LIMIT]
+    found = _QUALIFIED.match(cleaned)
+    if found:
+        return UnitRef(int(found.group(1)), found.group(2))
+    return UnitRef(None, cleaned)
+
+
+def qualified(game_id: int, unit_id: str) -> str:
+    return f"{game_id}:{unit_id}"
+
+
+def expect_game(game_id: int | None, key: str) -> Callable[[GameRecord], None] | None:
+    if game_id is None:
+        return None
+
+    def check(record: GameRecord) -> None:
+        if record.id != game_id:
+            raise Conflict(key)
+
+    return check
+
+
+class GameAccess:
+    def __init__(self, store: Store, servers: ServerSettings, dice: DiceSource) -> None:
+        self.store = store
+        self.servers = servers
+        self.dice = dice
+        self.runner: ChannelStateRunner[GameState] = ChannelStateRunner(store, GameState)
+
+    async def standing(self, call: Call) -> Standing:
+        """Read before a transaction opens (settings are read through the same store)."""
+        return Standing(call.actor, is_gm(call.actor, await self.servers.get(call.guild_id)))
+
+    async def change(
+        self,
+        call: Call,
+        kind: str,
+        apply: Callable[[GameState, Standing], tuple[GameState, R]],
+        *,
+        game_id: int | None = None,
+        wrong_game: str = "game.stale_message",
+        then: Then | None = None,
+    ) -> Change[GameState, R]:
+        who = await self.standing(call)
+        try:
+            return await self.runner.change(
+                call.channel_id,
+                kind=kind,
+                actor_id=call.actor.user_id,
+                interaction_id=call.interaction_id,
+                apply=lambda state: apply(state, who),
+                check=expect_game(game_id, wrong_game),
+                then=then,
+            )
+        except NotFound as error:
+            if error.key == "game.none_here":
+                await self._refuse_ended(call.channel_id)
+            raise
+
+    async def _refuse_ended(self, channel_id: int) -> None:
+        async with self.store.read() as tx:
+            latest = await tx.latest_game(channel_id)
+        if latest is not None and latest.status == "ended":
+            raise Conflict("game.ended", game=load_state(latest.state).name)
+
+    async def running(self, channel_id: int) -> tuple[GameRecord, GameState]:
+        """The channel's running game (an ended one is refused as read-only)."""
+        async with self.store.read() as tx:
+            record = await tx.running_game(channel_id)
+        if record is None:
+            await self._refuse_ended(channel_id)
+            raise NotFound("game.none_here")
+        return record, load_state(record.state)
+
+    async def latest(self, channel_id: int) -> tuple[GameRecord, GameState]:
+        """The channel's running game, else its last ended one (to look at, export)."""
+        async with self.store.read() as tx:
+            record = await tx.running_game(channel_id) or await tx.latest_game(channel_id)
+        if record is None:
+            raise NotFound("game.none_here")
+        return record, load_state(record.state)

@@ -1,0 +1,310 @@
+"""A channel's game: start, look, end, undo, log, export, and its ruleset.
+
+Every change is one event in the game log, written with the new state in one transaction
+(`services.common.channel_state`). Undo restores the state the oldest of the last N live events
+replaced, marks them undone and appends an "undo" event (itself not undoable): the log keeps
+everything. An ended game stays, read-only: it can be looked at, its log read and exported.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from core.bag import Census, census
+from core.dice import DiceSource
+from core.errors import BadInput, Conflict, NotFound
+from core.game import GameState, RuleChanged, end_game, load_state, new_game, set_rule
+from core.ruleset import Ruleset, RuleSetting
+from services.common import (
+    MAX_ATTEMPTS,
+    ServerSettings,
+    Standing,
+    Then,
+    once,
+    pack_state,
+    require_host,
+    require_player,
+    unpack_state,
+)
+from services.game.access import Call, GameAccess
+from services.game.settings import GameSettings, is_reset
+from storage.base import EventRecord, GameRecord, Store, VersionConflict
+
+UNDO_MAX = 20
+LOG_MAX = 50
+NOTES_LIMIT = 500
+
+
+class GameStarted(BaseModel):
+    name: str
+    host_id: int
+    ruleset_overrides: dict[str, Any]
+    campaign_id: int | None = None  # the campaign the game's battle is recorded in
+
+
+class GameClosed(BaseModel):
+    name: str
+    turn: int
+    winner_id: int | None = None
+    notes: str = ""
+
+
+class UndoneEvent(BaseModel):
+    seq: int
+    kind: str
+    actor_id: int | None
+
+
+class Undone(BaseModel):
+    """The payload of an "undo" event: which events it reverted, newest first."""
+
+    events: list[UndoneEvent]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    kind: str
+    actor_id: int | None
+    created_at: datetime
+    undone: bool
+    payload: dict[str, Any]
+
+
+def entry(event: EventRecord) -> LogEntry:
+    return LogEntry(
+        seq=event.seq,
+        kind=event.kind,
+        actor_id=event.actor_id,
+        created_at=event.created_at,
+        undone=event.undone,
+        payload=json.loads(event.payload),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    game_id: int
+    state: GameState
+    census: list[Census]
+    closed: GameClosed | None
+
+
+@dataclass(frozen=True, slots=True)
+class UndoDone:
+    game_id: int
+    state: GameState
+    entries: list[LogEntry]  # the events undone, newest first
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    game_id: int
+    name: str
+    status: str
+    total: int
+    entries: list[LogEntry]  # oldest first
+    names: dict[str, str]  # unit id -> name, as the game has them now
+
+
+@dataclass(frozen=True, slots=True)
+class RulesView:
+    game_id: int
+    name: str
+    settings: list[RuleSetting]
+
+
+class GameService(GameAccess):
+    def __init__(
+        self, store: Store, servers: ServerSettings, dice: DiceSource, settings: GameSettings
+    ) -> None:
+        super().__init__(store, servers, dice)
+        self.settings = settings
+
+    async def start(
+        self, call: Call, name: str, campaign_id: int | None = None
+    ) -> tuple[int, GameState]:
+        """Open a game in the channel; the caller hosts it. One running game per channel."""
+        overrides = await self.settings.overrides(call.guild_id)
+        state = new_game(name[:200], call.actor.user_id, overrides)
+        async with once(self.store, call.interaction_id, call.channel_id) as tx:
+            if await tx.running_game(call.channel_id) is not None:
+                raise Conflict("game.already_running")
+            record = await tx.create_game(
+                guild_id=call.guild_id,
+                channel_id=call.channel_id,
+                state=state.model_dump_json(),
+                schema_version=state.schema_version,
+            )
+            started = GameStarted(
+                name=state.name,
+                host_id=state.host_id,
+                ruleset_overrides=state.ruleset_overrides,
+                campaign_id=campaign_id,
+            )
+            await tx.append_event(
+                record.id,
+                kind="start",
+                actor_id=call.actor.user_id,
+                payload=started.model_dump_json(),
+                state_before=None,
+            )
+        return record.id, state
+
+    async def status(self, channel_id: int) -> GameView:
+        record, state = await self.latest(channel_id)
+        return GameView(record.id, state, census(state), await self._closed(record))
+
+    async def _closed(self, record: GameRecord) -> GameClosed | None:
+        if record.status != "ended":
+            return None
+        async with self.store.read() as tx:
+            last = await tx.events(record.id, limit=1)
+        if last and last[0].kind == "end":
+            return GameClosed.model_validate_json(last[0].payload)
+        return None
+
+    async def started(self, game_id: int) -> GameStarted:
+        """How the game was opened (its first event), e.g. the campaign it belongs to."""
+        async with self.store.read() as tx:
+            first = (await tx.events(game_id))[0]
+        return GameStarted.model_validate_json(first.payload)
+
+    async def end(
+        self, call: Call, winner_id: int | None, notes: str | None, then: Then | None = None
+    ) -> GameClosed:
+        """Close the game (host or game master); its state and log stay, read-only.
+        `then` runs in the same transaction (the campaign's battle record)."""
+        cleaned = " ".join((notes or "").split())
+        if len(cleaned) > NOTES_LIMIT:
+            raise BadInput("game.notes_too_long", length=len(cleaned), limit=NOTES_LIMIT)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, GameClosed]:
+            require_host(state, who)
+            new, ended = end_game(state)
+            return new, GameClosed(
+                name=ended.name, turn=ended.turn, winner_id=winner_id, notes=cleaned
+            )
+
+        return (await self.change(call, "end", apply, then=then)).result
+
+    async def undo(self, call: Call, steps: int) -> UndoDone:
+        if not 1 <= steps <= UNDO_MAX:
+            raise BadInput("game.undo_steps", value=steps, low=1, high=UNDO_MAX)
+        who = await self.standing(call)
+        for attempt in range(MAX_ATTEMPTS):
+            try:
+                return await self._undo_once(call, who, steps)
+            except VersionConflict:
+                if attempt == MAX_ATTEMPTS - 1:
+                    raise
+            except NotFound as error:
+                if error.key == "game.none_here":
+                    await self._refuse_ended(call.channel_id)
+                raise
+        raise AssertionError("unreachable")
+
+    async def _undo_once(self, call: Call, who: Standing, steps: int) -> UndoDone:
+        async with once(self.store, call.interaction_id, call.channel_id) as tx:
+            record = await tx.running_game(call.channel_id)
+            if record is None:
+                raise NotFound("game.none_here")
+            require_player(load_state(record.state), who)
+            live = [
+                e
+                for e in await tx.events(record.id, include_undone=False)
+                if e.kind != "undo" and e.state_before is not None
+            ]
+            if not live:
+                raise Conflict("game.nothing_to_undo")
+            if steps > len(live):
+                raise BadInput("game.undo_too_many", steps=steps, available=len(live))
+            chosen = live[-steps:]
+            restored = load_state(unpack_state(chosen[0].state_before))  # type: ignore[arg-type]
+            undone = Undone(
+                events=[UndoneEvent(seq=e.seq, kind=e.kind, actor_id=e.actor_id) for e in chosen]
+            )
+            undone.events.reverse()
+            await tx.mark_undone([e.id for e in chosen])
+            await tx.append_event(
+                record.id,
+                kind="undo",
+                actor_id=call.actor.user_id,
+                payload=undone.model_dump_json(),
+                state_before=pack_state(record.state),
+            )
+            await tx.save_game(
+                record.id,
+                state=restored.model_dump_json(),
+                schema_version=restored.schema_version,
+                expected_version=record.version,
+                status=restored.status,
+            )
+        return UndoDone(record.id, restored, [entry(e) for e in reversed(chosen)])
+
+    async def log(self, channel_id: int, last: int) -> GameLog:
+        if not 1 <= last <= LOG_MAX:
+            raise BadInput("game.log_last", value=last, low=1, high=LOG_MAX)
+        record, state = await self.latest(channel_id)
+        async with self.store.read() as tx:
+            events = await tx.events(record.id, limit=last)
+            total = events[-1].seq if events else 0
+        names = {u.id: u.name for u in state.units.values()}
+        entries = [entry(e) for e in events]
+        return GameLog(record.id, state.name, record.status, total, entries, names)
+
+    async def export(self, channel_id: int) -> tuple[str, bytes]:
+        """The whole game as JSON: the record, the state and every event (undone ones too)."""
+        record, state = await self.latest(channel_id)
+        async with self.store.read() as tx:
+            events = await tx.events(record.id)
+        document = {
+            "format": "antares-bot game export",
+            "game": {
+                "id": record.id,
+                "guild_id": record.guild_id,
+                "channel_id": record.channel_id,
+                "status": record.status,
+                "version": record.version,
+                "schema_version": record.schema_version,
+                "created_at": record.created_at.isoformat(),
+                "updated_at": record.updated_at.isoformat(),
+            },
+            "state": state.model_dump(mode="json"),
+            "events": [
+                {
+                    "seq": e.seq,
+                    "kind": e.kind,
+                    "actor_id": e.actor_id,
+                    "created_at": e.created_at.isoformat(),
+                    "undone": e.undone,
+                    "payload": json.loads(e.payload),
+                }
+                for e in events
+            ],
+        }
+        blob = json.dumps(document, ensure_ascii=False, indent=1).encode()
+        return f"antares-game-{record.id}.json", blob
+
+    async def rules(self, channel_id: int) -> RulesView:
+        record, state = await self.latest(channel_id)
+        return RulesView(record.id, state.name, state.ruleset().listing())
+
+    async def set_rule(self, call: Call, key: str, value: str) -> RuleChanged:
+        """Override one ruleset setting for this game (host or game master)."""
+        key = key.strip()[:64]
+        if is_reset(value) and key in Ruleset.model_fields:
+            value = getattr(Ruleset(), key)  # type: ignore[assignment]
+        elif isinstance(value, str):
+            value = value.strip()[:32]
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, RuleChanged]:
+            require_host(state, who)
+            return set_rule(state, key, value)
+
+        return (await self.change(call, "rule", apply)).result

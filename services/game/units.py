@@ -1,0 +1,235 @@
+"""Units of a channel's game: add, edit, remove, casualties, pins; list, show, autocomplete.
+
+Anyone may add a unit of their own (that makes them a player); a unit for another member is
+for the host or a game master. A unit is changed by its owner, the host or a game master.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.command import NO_LEADER
+from core.errors import Conflict, NotFound
+from core.game import GameState, Unit, find_unit
+from core.shooting.fractal import LocksDropped, declare_moved, drop_locks
+from core.stat_tests import StatTestResult, stat_test
+from core.synchronise import SolidMatterResult, stuck_in_solid
+from core.unit_gear import CLEAR_WORDS, parse_gear
+from core.units import (
+    CasualtiesResult,
+    PinsResult,
+    UnitResult,
+    add_pins,
+    add_unit,
+    casualties,
+    edit_unit,
+    remove_pins,
+    remove_unit,
+    set_pins,
+)
+from services.common import (
+    Standing,
+    require_player,
+    require_self_or_host,
+    require_unit_owner,
+)
+from services.game.access import Call, GameAccess, UnitRef, qualified, unit_ref
+
+CHOICES_MAX = 25
+WRONG_GAME = "unit.other_game"
+PIN_OPS = {"add": add_pins, "remove": remove_pins, "set": set_pins}
+
+
+@dataclass(frozen=True, slots=True)
+class UnitChoice:
+    value: str  # "<game id>:<unit id>"
+    unit: Unit
+
+
+def resolve(state: GameState, ref: UnitRef) -> Unit:
+    return find_unit(state, ref.ref)
+
+
+def _leader_ref(text: str) -> UnitRef | None:
+    """A commander or hero as typed; None for "none" (it clears the link)."""
+    return None if text.strip().casefold() in CLEAR_WORDS else unit_ref(text)
+
+
+class UnitService(GameAccess):
+    async def add(
+        self,
+        call: Call,
+        name: str,
+        *,
+        owner_id: int | None = None,
+        models: int = 1,
+        dice: int = 1,
+        kind: str = "infantry",
+        stats: dict[str, int | None] | None = None,
+        notes: str = "",
+        gear: str | None = None,
+        armour: str = "none",
+    ) -> UnitResult:
+        owner = call.actor.user_id if owner_id is None else owner_id
+        carried = parse_gear(gear)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, UnitResult]:
+            require_self_or_host(state, who, owner)
+            return add_unit(
+                state,
+                owner,
+                name[:200],
+                models=models,
+                dice=dice,
+                kind=kind,
+                stats=stats,
+                notes=notes[:2000],
+                gear=carried,
+                armour=armour,
+            )
+
+        return (await self.change(call, "unit_add", apply)).result
+
+    async def edit(self, call: Call, unit: str, **changes: Any) -> UnitResult:
+        ref = unit_ref(unit)
+        given = {k: v for k, v in changes.items() if v is not None}
+        if isinstance(given.get("name"), str):
+            given["name"] = given["name"][:200]
+        if isinstance(given.get("notes"), str):
+            given["notes"] = given["notes"][:2000]
+        if isinstance(given.get("gear"), str):
+            given["gear"] = parse_gear(given["gear"])  # "none" clears it
+        leaders = {k: _leader_ref(given.pop(k)) for k in ("commander", "hero") if k in given}
+        refs = [ref, *(r for r in leaders.values() if r is not None)]
+        games = {r.game_id for r in refs if r.game_id is not None}
+        if len(games) > 1:
+            raise Conflict(WRONG_GAME)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, UnitResult]:
+            target = resolve(state, ref)
+            require_unit_owner(state, target, who)
+            for key, leader in leaders.items():
+                given[key] = NO_LEADER if leader is None else resolve(state, leader).id
+            return edit_unit(state, target.id, **given)
+
+        game = UnitRef(next(iter(games), None), ref.ref)
+        return (await self._change(call, "unit_edit", apply, game)).result
+
+    async def remove(self, call: Call, unit: str) -> UnitResult:
+        ref = unit_ref(unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, UnitResult]:
+            target = resolve(state, ref)
+            require_unit_owner(state, target, who)
+            return remove_unit(state, target.id)
+
+        return (await self._change(call, "unit_remove", apply, ref)).result
+
+    async def test(self, call: Call, unit: str, stat: str, modifier: int = 0) -> StatTestResult:
+        """A D10 test on one of the unit's stats (Init to react...); changes nothing, logged."""
+        ref = unit_ref(unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, StatTestResult]:
+            target = resolve(state, ref)
+            require_unit_owner(state, target, who)
+            return stat_test(state, target.id, stat, self.dice, modifier)
+
+        return (await self._change(call, "unit_test", apply, ref)).result
+
+    async def in_solid(self, call: Call, unit: str, count: int) -> SolidMatterResult:
+        """Phase Synchronisation: models that ended inside solid matter (a pin each, gone)."""
+        ref = unit_ref(unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, SolidMatterResult]:
+            target = resolve(state, ref)
+            require_unit_owner(state, target, who)
+            return stuck_in_solid(state, target.id, count, self.dice)
+
+        return (await self._change(call, "in_solid", apply, ref)).result
+
+    async def casualties(self, call: Call, unit: str, count: int) -> CasualtiesResult:
+        ref = unit_ref(unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, CasualtiesResult]:
+            target = resolve(state, ref)
+            require_unit_owner(state, target, who)
+            return casualties(state, target.id, count, self.dice)
+
+        return (await self._change(call, "casualties", apply, ref)).result
+
+    async def pins(self, call: Call, op: str, unit: str, count: int) -> PinsResult:
+        """`op` is add, remove or set; pins reaching Co break the unit (ruleset)."""
+        rule = PIN_OPS[op]
+        ref = unit_ref(unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, PinsResult]:
+            target = resolve(state, ref)
+            require_unit_owner(state, target, who)
+            return rule(state, target.id, count)
+
+        return (await self._change(call, f"pins_{op}", apply, ref)).result
+
+    async def moved(self, call: Call, unit: str) -> LocksDropped:
+        """The unit moved otherwise than by an order the bot gave (a reaction, a Grip or
+        Scoot move): every Fractal Lock on it ends. Any player may say so (the table saw it)."""
+        ref = unit_ref(unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, LocksDropped]:
+            require_player(state, who)
+            return declare_moved(state, resolve(state, ref).id)
+
+        return (await self._change(call, "locks_moved", apply, ref)).result
+
+    async def drop_locks(self, call: Call, shooter: str, target: str | None) -> LocksDropped:
+        """End the shooter's Fractal Locks (on `target` only, when given); its owner, the
+        host or a game master."""
+        ref = unit_ref(shooter)
+        target_ref = unit_ref(target) if target else None
+        games = {r.game_id for r in (ref, target_ref) if r is not None and r.game_id is not None}
+        if len(games) > 1:
+            raise Conflict(WRONG_GAME)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, LocksDropped]:
+            unit = resolve(state, ref)
+            require_unit_owner(state, unit, who)
+            aimed = resolve(state, target_ref).id if target_ref is not None else None
+            return drop_locks(state, unit.id, aimed)
+
+        game = UnitRef(next(iter(games), None), ref.ref)
+        return (await self._change(call, "locks_dropped", apply, game)).result
+
+    async def _change(self, call: Call, kind: str, apply, ref: UnitRef):
+        return await self.change(call, kind, apply, game_id=ref.game_id, wrong_game=WRONG_GAME)
+
+    async def show(self, channel_id: int, unit: str) -> tuple[GameState, Unit]:
+        ref = unit_ref(unit)
+        record, state = await self.latest(channel_id)
+        if ref.game_id is not None and ref.game_id != record.id:
+            raise NotFound(WRONG_GAME)
+        return state, resolve(state, ref)
+
+    async def listing(self, channel_id: int) -> GameState:
+        """The game (running, else the last one), for `/unit list`."""
+        _, state = await self.latest(channel_id)
+        return state
+
+    async def choices(
+        self, channel_id: int, typed: str, *, living_only: bool = True, gear: str | None = None
+    ) -> list[UnitChoice]:
+        """Autocomplete: the channel's running game's units whose name contains `typed`
+        (`gear`: only units that carry it, e.g. the commanders)."""
+        async with self.store.read() as tx:
+            record = await tx.running_game(channel_id)
+        if record is None:
+            return []
+        state = GameState.model_validate_json(record.state)
+        wanted = " ".join(typed.split()).casefold()
+        units = [u for u in state.units.values() if not (living_only and u.destroyed)]
+        units = [u for u in units if gear is None or u.has(gear)]
+        starts = [u for u in units if u.name.casefold().startswith(wanted)]
+        first = {u.id for u in starts}
+        contains = [u for u in units if wanted in u.name.casefold() and u.id not in first]
+        return [UnitChoice(qualified(record.id, u.id), u) for u in (starts + contains)][
+            :CHOICES_MAX
+        ]

@@ -1,0 +1,5 @@
+"""Special-ammo markers and mines of a channel's game: the `/marker` and `/mine` use cases."""
+
+from services.markers.markers import MarkerService
+
+__all__ = ["MarkerService"]

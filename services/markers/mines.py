@@ -1,0 +1,145 @@
+"""Mines of a channel's game: lay (the unit's Fire order), trigger, remove, autocomplete.
+
+A mine is laid by its unit's owner (or the host, or a game master), like an order; only its
+owner may trigger it; its owner, the host or a game master may remove it. Every change is
+one event (`services.common.channel_state`), so `/game undo` restores it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.errors import Conflict, NotAllowed
+from core.game import GameState
+from core.table_markers.lookup import find_mine
+from core.table_markers.mines import (
+    TARGETS_MAX,
+    MineLaid,
+    MineRemoved,
+    MineTriggered,
+    lay_mine,
+    remove_mine,
+    trigger_mine,
+)
+from core.table_markers.models import Mine
+from core.words import leftovers, words
+from services.common import Call, Standing, require_self_or_host, require_unit_owner
+from services.game import WRONG_GAME, GameAccess, resolve, unit_ref
+from services.markers.refs import item_ref, qualified
+
+CHOICES_MAX = 25
+MINE_OTHER_GAME = "mine.other_game"
+COVER_WORDS = {
+    "none": "none",
+    "aucun": "none",
+    "aucune": "none",
+    "light": "light",
+    "léger": "light",
+    "légère": "light",
+    "dense": "dense",
+}
+
+
+def cover_words(text: str | None) -> list[str] | None:
+    """``"dense"`` or ``"light, none"`` (French words too); the core refuses any other word,
+    and what is not a word at all (``"??"``) is passed on to be refused too."""
+    odd = leftovers(text)
+    found = [COVER_WORDS.get(word, word) for word, _ in words(text)]
+    return (found + [odd] if odd else found) or None
+
+
+@dataclass(frozen=True, slots=True)
+class MineChoice:
+    value: str  # "<game id>:x<n>"
+    mine: Mine
+
+
+class MineService(GameAccess):
+    async def lay(
+        self,
+        call: Call,
+        unit: str,
+        *,
+        location: str | None = None,
+        weapon: str = "plasma-grenades",
+        spacing_ok: bool = True,
+        confirmed: bool = False,
+    ) -> MineLaid:
+        """The unit lays a mine with a Fire order (its drawn die; order test if pinned)."""
+        ref = unit_ref(unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, MineLaid]:
+            target = resolve(state, ref)
+            require_unit_owner(state, target, who)
+            return lay_mine(
+                state,
+                target.id,
+                self.dice,
+                location=location,
+                weapon=weapon,
+                spacing_ok=spacing_ok,
+                confirmed=confirmed,
+            )
+
+        done = await self.change(
+            call, "mine_lay", apply, game_id=ref.game_id, wrong_game=WRONG_GAME
+        )
+        return done.result
+
+    async def trigger(
+        self,
+        call: Call,
+        mine: str,
+        target: str,
+        others: list[str] | None = None,
+        cover: str | None = None,
+    ) -> MineTriggered:
+        """The mine's owner detonates it: the acting enemy unit first, then the others;
+        ``cover`` gives their cover in that order (one word: all of them)."""
+        mine_ref, target_ref, covers = item_ref(mine), unit_ref(target), cover_words(cover)
+        other_refs = [unit_ref(o) for o in (others or []) if o.strip()][: TARGETS_MAX + 1]
+        refs = (mine_ref, target_ref, *other_refs)
+        games = {r.game_id for r in refs if r.game_id is not None}
+        if len(games) > 1:
+            raise Conflict(MINE_OTHER_GAME)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, MineTriggered]:
+            found = find_mine(state, mine_ref.ref)
+            if who.user_id != found.owner_id:
+                raise NotAllowed("mine.owner_only", owner=found.owner_id, mine=found.number)
+            acting = resolve(state, target_ref).id
+            named = [resolve(state, r).id for r in other_refs]
+            return trigger_mine(state, found.id, acting, named, self.dice, covers=covers)
+
+        game_id = next(iter(games), None)
+        done = await self.change(
+            call, "mine_trigger", apply, game_id=game_id, wrong_game=MINE_OTHER_GAME
+        )
+        return done.result
+
+    async def remove_mine(self, call: Call, mine: str) -> MineRemoved:
+        """Take a mine off the table (its owner, the host or a game master)."""
+        ref = item_ref(mine)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, MineRemoved]:
+            found = find_mine(state, ref.ref)
+            require_self_or_host(state, who, found.owner_id)
+            return remove_mine(state, found.id)
+
+        done = await self.change(
+            call, "mine_remove", apply, game_id=ref.game_id, wrong_game=MINE_OTHER_GAME
+        )
+        return done.result
+
+    async def mine_choices(self, channel_id: int, typed: str) -> list[MineChoice]:
+        """Autocomplete: the running game's mines whose number, unit or place match."""
+        async with self.store.read() as tx:
+            record = await tx.running_game(channel_id)
+        if record is None:
+            return []
+        state = GameState.model_validate_json(record.state)
+        wanted = " ".join(typed.split()).casefold().lstrip("#")
+        found = [
+            m for m in state.mines if wanted in f"{m.number} {m.unit_name} {m.location}".casefold()
+        ]
+        return [MineChoice(qualified(record.id, m.id), m) for m in found][:CHOICES_MAX]

@@ -1,0 +1,35 @@
+"""`/shoot`, `/assault` and `/damage`: their options, the shot and the round, what they return."""
+
+from services.shooting.options import ChartOptions, CombatOptions, ShotOptions, StrikeOptions
+from services.shooting.records import (
+    ChartRecord,
+    CombatRecord,
+    MarkerDrop,
+    MarkersApplied,
+    ShotRecord,
+    UnitLabel,
+    WeaponLabel,
+)
+from services.shooting.service import ShootingService
+from services.shooting.weapons import Choice, mode_choices, weapon_choices
+
+__all__ = [
+    "ShootingService",
+    # the options the cogs fill
+    "ChartOptions",
+    "CombatOptions",
+    "ShotOptions",
+    "StrikeOptions",
+    # what a shot, a round or a chart returns (and the game log keeps)
+    "ChartRecord",
+    "CombatRecord",
+    "MarkerDrop",
+    "MarkersApplied",
+    "ShotRecord",
+    "UnitLabel",
+    "WeaponLabel",
+    # weapon and mode autocomplete
+    "Choice",
+    "mode_choices",
+    "weapon_choices",
+]

@@ -1,0 +1,244 @@
+"""`/shoot`, `/assault` and `/damage`: resolve with the rules core, write into tracked units.
+
+With no unit named, a shot, a round or a chart is only rolled (the game's ruleset when a
+game runs here, else the server's). With units of the channel's game, the resolution and
+its application happen in the pure function given to ``GameAccess.change``: the dice, the
+casualties, pins, break tests and the shooter's Down land in one transaction, as one event
+that `/game undo` reverts. A tracked shot also reads the table's markers (Blur, Scrambler,
+Arc) and places the marker its marker ammo lands, in the same event
+(``services.shooting.markers``). Who may: the shooter's (attacker's) owner, the host or a
+game master; with an untracked shooter, any player. The target's owner need not agree:
+taking the hits is part of the shot.
+"""
+
+from __future__ import annotations
+
+import json
+
+from core.dice import DiceSource
+from core.errors import BadInput, Conflict, NotFound
+from core.game import GameState, Unit
+from core.ruleset import Ruleset
+from core.shooting import (
+    ChartRequest,
+    CombatResult,
+    Shot,
+    ShotResult,
+    apply_chart,
+    apply_combat,
+    apply_shot,
+    resolve_chart,
+    resolve_round,
+    resolve_shot,
+)
+from core.shooting.from_units import living
+from core.shooting.kept import check_stave
+from core.shooting.profile import is_overhead, weapon_mode
+from services.common import Call, ServerSettings, Standing, require_player, require_unit_owner
+from services.game import WRONG_GAME, GameAccess, GameSettings, UnitRef, unit_ref
+from services.rules import RulesLookup
+from services.shooting.assault import EXAMPLE
+from services.shooting.combat import CombatPlan, plan_combat
+from services.shooting.input import parse_extras, parse_rerolls
+from services.shooting.markers import Where, drop_markers, markers_applied, plain_where
+from services.shooting.options import ChartOptions, CombatOptions, ShotOptions
+from services.shooting.records import ChartRecord, CombatRecord, ShotRecord, UnitLabel, WeaponLabel
+from services.shooting.shot import ShotPlan, build_shot
+from services.shooting.weapons import find_mode, find_weapon
+from storage.base import Store
+
+
+def same_game(*refs: UnitRef | None) -> int | None:
+    """The game the autocompleted refs were made for; two different ones are refused."""
+    games = {r.game_id for r in refs if r is not None and r.game_id is not None}
+    if len(games) > 1:
+        raise Conflict(WRONG_GAME)
+    return next(iter(games), None)
+
+
+def unit_in(state: GameState, ref: UnitRef | None) -> Unit | None:
+    return None if ref is None else living(state, ref.ref)
+
+
+def sensor_unused(shot: Shot, result: ShotResult) -> bool:
+    """The target's Sensor Module mark gave no +1 to an Acc test: targeters gave theirs."""
+    sources = {m.source for m in result.acc_modifiers}
+    return (
+        shot.target.sensor_marked
+        and result.acc_target is not None
+        and "targeters" in sources
+        and "sensor_module" not in sources
+    )
+
+
+def allow(state: GameState, who: Standing, acting: Unit | None) -> None:
+    """The acting unit's owner (or host/GM); with no acting unit, any player."""
+    if acting is not None:
+        require_unit_owner(state, acting, who)
+    else:
+        require_player(state, who)
+
+
+class ShootingService(GameAccess):
+    def __init__(
+        self,
+        store: Store,
+        servers: ServerSettings,
+        dice: DiceSource,
+        settings: GameSettings,
+        lookup: RulesLookup,
+    ) -> None:
+        super().__init__(store, servers, dice)
+        self.settings = settings
+        self.lookup = lookup
+
+    async def ruleset_here(self, call: Call) -> Ruleset:
+        """The running game's ruleset, else the server's (for untracked rolls)."""
+        async with self.store.read() as tx:
+            record = await tx.running_game(call.channel_id)
+        if record is not None:  # only the overrides: the whole state is not needed
+            overrides = json.loads(record.state).get("ruleset_overrides", {})
+            return Ruleset().with_overrides(overrides)
+        return await self.settings.ruleset(call.guild_id)
+
+    async def tracked(self, call: Call, kind: str, apply, refs: list[UnitRef | None]):
+        """One change of the channel's game; a unit of another game is refused."""
+        game_id = same_game(*refs)
+        try:
+            done = await self.change(call, kind, apply, game_id=game_id, wrong_game=WRONG_GAME)
+        except NotFound as error:
+            if error.key == "game.none_here" and game_id is not None:
+                raise Conflict(WRONG_GAME) from None
+            raise
+        return done.result
+
+    # --- /shoot --------------------------------------------------------------------------
+
+    def plan_shot(self, options: ShotOptions) -> tuple[ShotPlan, WeaponLabel]:
+        options.check()
+        weapon = find_weapon(self.lookup, options.weapon, "shoot")
+        mode = find_mode(weapon, options.mode)
+        chosen = next((m for m in weapon.modes if m.id == mode), None)
+        plan = ShotPlan(
+            options, weapon.id, mode, parse_rerolls("shoot", options.rerolls),
+            parse_extras(options.extras), overhead=is_overhead(chosen or weapon.modes[0]),
+        )
+        return plan, WeaponLabel.of(weapon, chosen or weapon.modes[0])
+
+    async def shoot(
+        self, call: Call, options: ShotOptions, where: Where = plain_where
+    ) -> ShotRecord:
+        """``where`` words the location of a marker the shot places (caller's language)."""
+        plan, label = self.plan_shot(options)
+        shooter_ref = unit_ref(options.shooter) if options.shooter else None
+        target_ref = unit_ref(options.target) if options.target else None
+        if shooter_ref is None and target_ref is None:
+            shot = build_shot(plan, None, None)  # refused before any read
+            rules = await self.ruleset_here(call)
+            result = resolve_shot(shot, self.dice, rules, self.lookup.db)
+            return ShotRecord(weapon=label, result=result)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, ShotRecord]:
+            shooter, target = unit_in(state, shooter_ref), unit_in(state, target_ref)
+            if shooter is not None and target is not None and shooter.id == target.id:
+                raise Conflict("shoot.same_unit", unit=shooter.name)
+            allow(state, who, shooter)
+            if shooter is not None:
+                self._check_stave(state, shooter, plan.weapon, plan.mode, "shoot")
+            ids = (shooter.id if shooter else None, target.id if target else None)
+            markers = markers_applied(state, plan, *ids)
+            shot = build_shot(plan, shooter, target, state, markers)
+            result = resolve_shot(shot, self.dice, state.ruleset(), self.lookup.db)
+            new, applied = apply_shot(state, *ids, result, self.dice)
+            owner = shooter.owner_id if shooter is not None else who.user_id
+            name = target.name if target is not None else None
+            new, drops = drop_markers(
+                new, result, owner, plan.weapon, lambda inches: where(name, inches),
+                self.lookup.db,
+            )
+            return new, ShotRecord(
+                weapon=label, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target),
+                result=result, applied=applied, markers=markers, drops=drops,
+                sensor_unused=sensor_unused(shot, result),
+            )
+
+        return await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])
+
+    # --- /assault ------------------------------------------------------------------------
+
+    async def assault(self, call: Call, options: CombatOptions) -> CombatRecord:
+        plan = plan_combat(self.lookup, options)
+        if plan.attacker.unit is None and plan.defender.unit is None:
+            rules = await self.ruleset_here(call)
+            result = self._round(plan, None, None, rules)
+            return plan.record(result, None, None, None)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, CombatRecord]:
+            attacker = unit_in(state, plan.attacker.unit)
+            defender = unit_in(state, plan.defender.unit)
+            if attacker is not None and defender is not None and attacker.id == defender.id:
+                raise Conflict("h2h.same_unit", unit=attacker.name)
+            allow(state, who, attacker)
+            for unit, fighter in ((attacker, plan.attacker), (defender, plan.defender)):
+                if unit is not None and fighter.armed[0] is not None:
+                    self._check_stave(state, unit, *fighter.armed, "h2h")
+            result = self._round(plan, attacker, defender, state.ruleset(), state)
+            ids = (attacker.id if attacker else None, defender.id if defender else None)
+            new, applied = apply_combat(state, *ids, result, self.dice)
+            return new, plan.record(result, applied, attacker, defender)
+
+        refs = [plan.attacker.unit, plan.defender.unit]
+        try:
+            return await self.tracked(call, "assault", apply, refs)
+        except NotFound as error:
+            if error.key == "game.none_here":  # no game: a side was meant as stats
+                named = plan.attacker if plan.attacker.unit is not None else plan.defender
+                raise BadInput(
+                    "h2h.side_needs", side=named.spec.label, text=named.unit.ref[:60],
+                    example=EXAMPLE,
+                ) from None
+            raise
+
+    def _check_stave(
+        self, state: GameState, unit: Unit, weapon: str, mode: str | None, use: str
+    ) -> None:
+        """An exhausted IMTel Stave's boosted mode is refused (``core.shooting.kept``); a
+        weapon or mode the core refuses anyway is left to the resolver's message."""
+        try:
+            _, chosen = weapon_mode(self.lookup.db, weapon, mode, use)  # type: ignore[arg-type]
+        except (BadInput, NotFound):
+            return
+        check_stave(state, unit, chosen)
+
+    def _round(
+        self,
+        plan: CombatPlan,
+        attacker: Unit | None,
+        defender: Unit | None,
+        rules: Ruleset,
+        state: GameState | None = None,
+    ) -> CombatResult:
+        a_side, d_side = plan.sides(attacker, defender, state)
+        return resolve_round(
+            a_side, d_side, self.dice, plan.round, rules, self.lookup.db, plan.special_rule
+        )
+
+    # --- /damage -------------------------------------------------------------------------
+
+    async def damage(self, call: Call, options: ChartOptions) -> ChartRecord:
+        options.check()
+        request = ChartRequest(chart=options.table, massive_damage=options.massive)
+        if not options.unit:
+            rules = await self.ruleset_here(call)
+            result = resolve_chart(request, self.dice, rules, self.lookup.db)
+            return ChartRecord(result=result)
+        ref = unit_ref(options.unit)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, ChartRecord]:
+            unit = living(state, ref.ref)
+            require_player(state, who)
+            result = resolve_chart(request, self.dice, state.ruleset(), self.lookup.db)
+            new, applied = apply_chart(state, unit.id, result, self.dice)
+            return new, ChartRecord(unit=UnitLabel.of(unit), result=result, applied=applied)
+
+        return await self.tracked(call, "damage", apply, [ref])

@@ -1,0 +1,164 @@
+"""A ``Shot`` from `/shoot`'s options and the tracked units they name.
+
+A tracked shooter gives its Acc, pins and current order, a tracked target its Res, models,
+kind, armour and Down; any option given overrides the unit's value. Untracked, Acc (for
+the shooter) and Res (for the target) must be given. An active Fractal Lock of the shooter
+on the target is put on the shot (``core.shooting.with_lock``); the table's markers
+(``MarkersApplied``) give Blur, Arcs, the target's Scrambler and the Spotter's. What the
+game kept (``core.shooting.kept``): a tracked target's Sensor Module mark, and a tracked
+shooter's models that may no longer fire Overload.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from core.errors import BadInput
+from core.game import GameState, Unit
+from core.shooting import ResRerolls, Shot, Target, with_lock
+from core.shooting.from_units import current_order, own_rerolls, stat
+from core.shooting.kept import check_overload
+from services.shooting.input import Extras
+from services.shooting.options import ShotOptions
+from services.shooting.records import MarkersApplied
+
+
+@dataclass(frozen=True, slots=True)
+class ShotPlan:
+    """The options once parsed: weapon and mode ids, rerolls, extras; whether the mode
+    fires overhead (which Arcs bear on it: ``services.shooting.markers``)."""
+
+    options: ShotOptions
+    weapon: str
+    mode: str | None
+    rerolls: ResRerolls
+    extras: Extras
+    overhead: bool = False
+
+
+def given(**values: Any) -> dict[str, Any]:
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def shooter_fields(options: ShotOptions, shooter: Unit | None) -> dict[str, Any]:
+    if shooter is None:
+        if options.acc is None:
+            raise BadInput("shoot.acc_needed")
+        return given(acc=options.acc, order=options.order, shooter_pins=options.pins)
+    if options.models > shooter.models:
+        raise BadInput(
+            "shoot.models_above_unit", unit=shooter.name, models=options.models,
+            have=shooter.models,
+        )
+    check_overload(shooter, options.ammo, options.models)
+    return {
+        "acc": options.acc if options.acc is not None else stat(shooter, "acc"),
+        "order": options.order or current_order(shooter),
+        "shooter_pins": options.pins if options.pins is not None else shooter.pins,
+    }
+
+
+def target_fields(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
+    if target is None:
+        if options.res is None:
+            raise BadInput("shoot.res_needed")
+        return given(
+            res=options.res, models=options.target_models, kind=options.kind,
+            armour=options.armour, motion=options.motion,
+        )
+    return {
+        "res": options.res if options.res is not None else stat(target, "res"),
+        "models": target.models,
+        "kind": options.kind or target.kind,
+        "armour": options.armour or target.armour,
+        "motion": options.motion or ("down" if target.down else "normal"),
+        "sensor_marked": target.sensor_marked,  # hit by a Sensor Module this turn
+    }
+
+
+def shooter_gear(options: ShotOptions, shooter: Unit | None) -> dict[str, Any]:
+    """The shooter's own drones and kit (``Unit.gear``); an option given wins."""
+    spotter = options.spotter
+    if spotter is None:
+        spotter = shooter is not None and bool(shooter.has("spotter_drone"))
+    fields: dict[str, Any] = {"spotter": spotter}
+    if shooter is not None and shooter.has("breaching_kit"):
+        fields["breaching_kit"] = True
+    return fields
+
+
+def target_gear(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
+    """The target's drones and rules (``Unit.gear``): Camo Drone, Shield Drones and its own
+    Res rerolls (Medic (n), Medi-Drones, Leader (n): seeds 002/003); options given win."""
+    drones = options.shield_drones
+    if target is None:
+        return {"shield_drones": drones or 0}
+    fields: dict[str, Any] = {
+        "shield_drones": target.has("shield_drone") if drones is None else drones,
+        "camo_drone": bool(target.has("camo_drone")),
+    }
+    if options.rerolls is None:
+        fields["res_rerolls"] = own_rerolls(target)
+    return fields
+
+
+def marker_fields(
+    plan: ShotPlan, markers: MarkersApplied | None, spotter: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``Shot`` and ``Target`` fields from the markers (the ``extras`` come after, and win)."""
+    markers = markers or MarkersApplied(arcs_given=plan.options.arcs)
+    shot = {"arcs": markers.arcs, "spotter": spotter and not markers.spotter_off}
+    if markers.blurs:
+        shot["blur_markers"] = len(markers.blurs)
+    return shot, ({"scrambled": True} if markers.scramblers else {})
+
+
+def build_target(plan: ShotPlan, target: Unit | None, markers: dict[str, Any]) -> Target:
+    options = plan.options
+    fields = target_fields(options, target)
+    fields.update(
+        {**markers, **given(cover=options.cover)},
+        targeters=options.targeters,
+        res_rerolls=plan.rerolls,
+    )
+    fields.update(target_gear(options, target), **plan.extras.target)
+    return validated(Target, fields)
+
+
+def build_shot(
+    plan: ShotPlan,
+    shooter: Unit | None,
+    target: Unit | None,
+    state: GameState | None = None,
+    markers: MarkersApplied | None = None,
+) -> Shot:
+    options = plan.options
+    own = shooter_gear(options, shooter)
+    on_shot, on_target = marker_fields(plan, markers, own.pop("spotter"))
+    fields = {**shooter_fields(options, shooter), **own}
+    ranged = given(mode=plan.mode, ammo=options.ammo, distance=options.distance, band=options.band)
+    fields.update(
+        {**ranged, **on_shot},
+        weapon=plan.weapon,
+        models=options.models,
+        target=build_target(plan, target, on_target),
+        blind=options.blind,
+        acc_modifier=options.modifier,
+        **plan.extras.shot,
+    )
+    shot = validated(Shot, fields)
+    if state is not None and shooter is not None and target is not None:
+        shot = with_lock(state, shooter.id, target.id, shot)
+    return shot
+
+
+def validated(model: type, fields: dict[str, Any]) -> Any:
+    """The model, or ``shoot.invalid`` naming the field (choices are checked before)."""
+    try:
+        return model(**fields)
+    except ValidationError as error:
+        where = ".".join(str(part) for part in error.errors()[0]["loc"]) or "?"
+        raise BadInput("shoot.invalid", field=where) from None
