@@ -1,11 +1,16 @@
-"""The two sides of `/assault`: a tracked unit, or stats typed in ("str 5 res 6 models 3").
+"""`/assault`'s options made ready: both sides, their weapons and rerolls, the round.
 
-A side written as stats takes ``str``/``for``, ``res``/``rés`` and ``models``/``figurines``
-(1 when left out), and may add words: an armour (``reflex``, ``mounted-reflex``,
-``phase``), a kind with a damage chart (``vehicle``, ``weapon-drone``, ``heavy-weapon``)
-or ``probe`` (``sonde``: probes cannot assault nor be assaulted), ``borer-drone``
-(``drone-foreur``), ``nuhu``. Each side strikes with its weapon (every
-model), or bare-handed.
+Everything that can be refused without the game is refused here, before a transaction
+opens: choices, weapon names (``h2h.no_weapon`` with suggestions), reroll words, a side's
+stats. Units are read inside the change (``CombatPlan.sides``), with the enemy Scramblers
+each tracked side is declared within (``core.table_markers.effects.is_scrambled``).
+
+A side is a tracked unit, or stats typed in ("str 5 res 6 models 3"): ``str``/``for``,
+``res``/``rés`` and ``models``/``figurines`` (1 when left out), and may add words: an armour
+(``reflex``, ``mounted-reflex``, ``phase``), a kind with a damage chart (``vehicle``,
+``weapon-drone``, ``heavy-weapon``) or ``probe`` (``sonde``: probes cannot assault nor be
+assaulted), ``borer-drone`` (``drone-foreur``), ``nuhu``. Each side strikes with its weapon
+(every model), or bare-handed.
 """
 
 from __future__ import annotations
@@ -14,12 +19,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.errors import BadInput
-from core.game import Unit
-from core.shooting import Attackers, CombatSide, ResRerolls, side_of
+from core.game import GameState, Unit
+from core.shooting import Attackers, CombatApplied, CombatResult, CombatSide, ResRerolls, side_of
+from core.table_markers.effects import is_scrambled
 from core.words import words
 from services.game import UnitRef, unit_ref
-from services.shooting.options import StrikeOptions
+from services.rules import RulesLookup
+from services.shooting.options import CombatOptions, StrikeOptions, parse_rerolls
+from services.shooting.records import CombatRecord, UnitLabel, WeaponLabel
 from services.shooting.shot import own_rerolls, validated
+from services.shooting.weapons import find_mode, find_weapon
 
 STAT_WORDS = {
     "str": "str",
@@ -121,3 +130,84 @@ def build_side(
     stats = dict(spec.stats or {})
     groups = strikers(stats["models"], strike, *weapon)
     return validated(CombatSide, {**stats, **extra, "groups": groups})
+
+
+Armed = tuple[str | None, str | None]  # weapon id, mode id
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    spec: SideSpec
+    strike: StrikeOptions
+    armed: Armed
+    label: WeaponLabel | None
+    rerolls: ResRerolls
+
+    @property
+    def unit(self):
+        return self.spec.unit
+
+    def side(self, unit: Unit | None, scrambled: bool = False) -> CombatSide:
+        return build_side(self.spec, unit, self.strike, self.armed, self.rerolls, scrambled)
+
+
+def armed(lookup: RulesLookup, strike: StrikeOptions) -> tuple[Armed, WeaponLabel | None]:
+    if not strike.weapon:
+        return (None, None), None
+    weapon = find_weapon(lookup, strike.weapon, "h2h")
+    mode = find_mode(weapon, strike.mode)
+    chosen = next((m for m in weapon.modes if m.id == mode), weapon.modes[0])
+    return (weapon.id, mode), WeaponLabel.of(weapon, chosen)
+
+
+def fighter(lookup: RulesLookup, label: str, text: str, strike: StrikeOptions) -> Fighter:
+    spec = parse_side(label, text)
+    weapon, name = armed(lookup, strike)
+    rerolls = parse_rerolls("h2h", strike.rerolls, side=label)
+    return Fighter(spec, strike, weapon, name, rerolls)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatPlan:
+    attacker: Fighter
+    defender: Fighter
+    round: int
+    special_rule: bool = False  # `exception`: a special rule lets a drone or probe fight
+
+    def sides(self, attacker: Unit | None, defender: Unit | None, state: GameState | None = None):
+        """Both sides; a tracked one within an enemy Scrambler of ``state`` is scrambled."""
+        return (
+            self.attacker.side(attacker, scrambled_in(state, attacker)),
+            self.defender.side(defender, scrambled_in(state, defender)),
+        )
+
+    def record(
+        self,
+        result: CombatResult,
+        applied: CombatApplied | None,
+        attacker: Unit | None,
+        defender: Unit | None,
+    ) -> CombatRecord:
+        return CombatRecord(
+            attacker=UnitLabel.of(attacker),
+            defender=UnitLabel.of(defender),
+            attacker_weapon=self.attacker.label,
+            defender_weapon=self.defender.label,
+            result=result,
+            applied=applied,
+        )
+
+
+def scrambled_in(state: GameState | None, unit: Unit | None) -> bool:
+    """Declared within an enemy Scrambler that affects it (not jam-proof: ``scrambles``)."""
+    return state is not None and unit is not None and is_scrambled(state, unit.id)
+
+
+def plan_combat(lookup: RulesLookup, options: CombatOptions) -> CombatPlan:
+    options.check()
+    return CombatPlan(
+        fighter(lookup, "attacker", options.attacker, options.attack),
+        fighter(lookup, "defender", options.defender, options.defence),
+        options.round,
+        options.exception,
+    )

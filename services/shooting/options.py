@@ -1,26 +1,157 @@
-"""The options of `/shoot`, `/assault` and `/damage` as plain values, checked as a whole.
+"""The options of `/shoot`, `/assault` and `/damage`: plain values, checked before anything is
+read or rolled.
 
 The cogs fill these from the slash options; ``check`` refuses a value that is not one of
-the option's choices before any unit is read or die rolled. Numbers keep their ranges for
-the core to check (``shoot.*_range``, ``h2h.*_range``), with the bounds in the message.
+the option's choices before any unit is read or die rolled: discord.py does not enforce
+choices on incoming interactions, so every fixed choice is checked here
+(``{prefix}.bad_choice``) and a wrong literal never reaches a pydantic model. Numbers keep
+their ranges for the core to check (``shoot.*_range``, ``h2h.*_range``), with the bounds in
+the message. Two free-text options are parsed here too: ``res-rerolls`` ("medic, leader 2")
+and ``extras`` ("large blur:2 res-1"), each word answered by a message listing the words
+known when it is not one of them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
 
+from core.errors import BadInput
 from core.game import ORDERS
+from core.shooting import ResRerolls
 from core.shooting.validate import check_models, check_range
 from core.units import UNIT_KINDS
-from services.shooting.input import (
-    ARMOURS,
-    BANDS,
-    CHARTS,
-    COVERS,
-    D_SPINNER,
-    MOTIONS,
-    check_choice,
-)
+from core.words import leftovers, words
+
+BANDS = ("effective", "long", "extreme")
+COVERS = ("none", "light", "dense")
+MOTIONS = ("normal", "down", "run", "fast_run", "sprint")
+ARMOURS = ("none", "reflex", "mounted_reflex", "phase")
+CHARTS = ("vehicle", "weapon_drone", "heavy_weapon")
+D_SPINNER = ("res", "sv")
+
+REROLL_WORDS = {
+    "medic": "medic",
+    "médic": "medic",
+    "medecin": "medic",
+    "médecin": "medic",
+    "medi-drone": "medi_drones",
+    "medi-drones": "medi_drones",
+    "médi-drone": "medi_drones",
+    "médi-drones": "medi_drones",
+    "medi-probe": "medi_probes",
+    "medi-probes": "medi_probes",
+    "médi-sonde": "medi_probes",
+    "médi-sondes": "medi_probes",
+    "leader": "leader",
+    "meneur": "leader",
+    "chef": "leader",
+}
+
+
+def check_choice(prefix: str, option: str, value: str | None, allowed: Iterable[str]) -> None:
+    """``value`` is None or one of ``allowed``; ``{prefix}.bad_choice`` otherwise."""
+    known = tuple(allowed)
+    if value is not None and value not in known:
+        raise BadInput(
+            f"{prefix}.bad_choice", option=option, value=str(value)[:50], choices=", ".join(known)
+        )
+
+
+def parse_rerolls(prefix: str, text: str | None, **extra: str) -> ResRerolls:
+    """Res rerolls by source: ``"medic, medi-drone, leader 2"`` (one each unless counted)."""
+    counts = {"medic": 0, "medi_drones": 0, "medi_probes": 0, "leader": 0}
+    odd = leftovers(text)
+    if odd is not None:
+        raise BadInput(f"{prefix}.unknown_reroll", word=odd[:30], known=known_rerolls(), **extra)
+    for word, number in words(text):
+        source = REROLL_WORDS.get(word)
+        if source is None:
+            raise BadInput(
+                f"{prefix}.unknown_reroll", word=word[:30], known=known_rerolls(), **extra
+            )
+        counts[source] += 1 if number is None else number
+    return ResRerolls(**counts)
+
+
+def known_rerolls() -> str:
+    return "medic, medi-drone, medi-probe, leader 2"
+
+
+@dataclass
+class Extras:
+    """What ``extras`` sets: ``Shot`` fields and ``Target`` fields."""
+
+    shot: dict[str, Any] = field(default_factory=dict)
+    target: dict[str, Any] = field(default_factory=dict)
+
+
+# word -> (which object, its field, whether the word takes a number: 1 when none is given)
+EXTRA_WORDS: dict[str, tuple[str, str, bool]] = {
+    "large": ("target", "large", False),
+    "grand": ("target", "large", False),
+    "batter-drone": ("shot", "batter_drone", False),
+    "batter": ("shot", "batter_drone", False),
+    "blur": ("shot", "blur_markers", True),
+    "micromite": ("target", "micromite", False),
+    "nano-shield": ("target", "nano_shield", False),
+    "nuhu": ("target", "nuhu_envelope", False),
+    "sensor": ("target", "sensor_marked", False),
+    "scrambled": ("target", "scrambled", False),
+    "scrambler": ("target", "scrambled", False),
+    "net-units": ("shot", "net_units", True),
+    "res": ("target", "res_modifier", True),
+    "camo": ("target", "camo_drone", False),
+    "camo-drone": ("target", "camo_drone", False),
+    "scout-probe": ("target", "scout_probe", False),
+    "scout": ("target", "scout_probe", False),
+    "structure": ("target", "structure", False),
+    "breaching-kit": ("shot", "breaching_kit", False),
+    "no-shield": ("target", "shields_declined", False),
+}
+EXTRA_ALIASES = {
+    "brouillage": "blur",
+    "déflecteur": "batter-drone",
+    "nano-bouclier": "nano-shield",
+    "détecteur": "sensor",
+    "brouilleur": "scrambled",
+    "brouillée": "scrambled",
+    "filet": "net-units",
+    "rés": "res",
+    "camouflage": "camo",
+    "reconnaissance": "scout-probe",
+    "bâtiment": "structure",
+    "mur": "structure",
+    "porte": "structure",
+    "démolition": "breaching-kit",
+    "sans-bouclier": "no-shield",
+    "no-shields": "no-shield",
+}
+
+
+def known_extras() -> str:
+    return (
+        "large, batter-drone, blur:2, micromite, nano-shield, nuhu, sensor, scrambled, "
+        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit, no-shield"
+    )
+
+
+def parse_extras(text: str | None) -> Extras:
+    """``"large blur:2 res-1"``: flags and counts the other options do not cover."""
+    odd = leftovers(text)
+    if odd is not None:
+        raise BadInput("shoot.unknown_extra", word=odd[:30], known=known_extras())
+    extras = Extras()
+    for word, number in words(text):
+        spec = EXTRA_WORDS.get(EXTRA_ALIASES.get(word, word))
+        if spec is None:
+            raise BadInput("shoot.unknown_extra", word=word[:30], known=known_extras())
+        where, name, counted = spec
+        value: Any = (1 if number is None else number) if counted else True
+        getattr(extras, where)[name] = value
+    return extras
+
 
 ARCS_GIVEN_MAX = 5
 

@@ -37,11 +37,15 @@ from core.shooting.profile import is_overhead, weapon_mode
 from services.common import Call, ServerSettings, Standing, require_player, require_unit_owner
 from services.game import WRONG_GAME, GameAccess, GameSettings, UnitRef, unit_ref
 from services.rules import RulesLookup
-from services.shooting.assault import EXAMPLE
-from services.shooting.combat import CombatPlan, plan_combat
-from services.shooting.input import parse_extras, parse_rerolls
+from services.shooting.assault import EXAMPLE, CombatPlan, plan_combat
 from services.shooting.markers import Where, drop_markers, markers_applied, plain_where
-from services.shooting.options import ChartOptions, CombatOptions, ShotOptions
+from services.shooting.options import (
+    ChartOptions,
+    CombatOptions,
+    ShotOptions,
+    parse_extras,
+    parse_rerolls,
+)
 from services.shooting.records import ChartRecord, CombatRecord, ShotRecord, UnitLabel, WeaponLabel
 from services.shooting.shot import ShotPlan, build_shot
 from services.shooting.weapons import find_mode, find_weapon

@@ -21,8 +21,7 @@ from core.game import GameState, Unit
 from core.shooting import ResRerolls, Shot, Target, with_lock
 from core.shooting.from_units import current_order, own_rerolls, stat
 from core.shooting.kept import check_overload
-from services.shooting.input import Extras
-from services.shooting.options import ShotOptions
+from services.shooting.options import Extras, ShotOptions
 from services.shooting.records import MarkersApplied
 
 

@@ -8,9 +8,8 @@ from core.shooting.results import MarkerLanding, ShotResult
 from core.table_markers.lookup import markers_of
 from core.table_markers.markers import MARKERS_MAX, affect, place_marker
 from rulesdb import load_rules
-from services.shooting.input import parse_extras
 from services.shooting.markers import drop_markers, markers_applied, plain_where
-from services.shooting.options import ShotOptions
+from services.shooting.options import ShotOptions, parse_extras
 from services.shooting.shot import ShotPlan, build_shot
 from tests.core.gamekit import ALICE, BOB, skirmish
 

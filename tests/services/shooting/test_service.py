@@ -31,8 +31,14 @@ from services.game.settings import GameSettings
 from services.game.units import UnitService
 from services.rules.lookup import RulesLookup
 from services.shooting.assault import parse_side
-from services.shooting.input import parse_extras, parse_rerolls
-from services.shooting.options import ChartOptions, CombatOptions, ShotOptions, StrikeOptions
+from services.shooting.options import (
+    ChartOptions,
+    CombatOptions,
+    ShotOptions,
+    StrikeOptions,
+    parse_extras,
+    parse_rerolls,
+)
 from services.shooting.service import ShootingService
 from services.shooting.weapons import find_mode, find_weapon
 from storage.sqlite import SqliteStore
