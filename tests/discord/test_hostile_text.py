@@ -11,7 +11,6 @@ until an input changes it, which keeps thousands of inputs within seconds.
 
 from __future__ import annotations
 
-import functools
 import logging
 import operator
 from collections.abc import Callable
@@ -279,10 +278,7 @@ class Prober:
 
 @pytest.fixture
 def prober(simcord_env, caplog) -> Prober:
-    # simcord polls every 50 ms when an interaction ends within one loop turn (an
-    # autocomplete, a refusal at the edge): a 1 ms poll keeps thousands of inputs fast.
-    settle = simcord_env._settle_internal
-    simcord_env._settle_internal = functools.partial(settle, idle=0.001)
+    # tests/conftest.py polls SimCord's settle every millisecond: thousands of inputs stay fast
     return Prober(simcord_env, caplog)
 
 
