@@ -10,7 +10,7 @@ import time
 
 import simcord
 
-from bench.support import bench_bot, summary
+from bench.support import bench_bot, summary, verdict
 
 ROUNDS = 500
 
@@ -36,8 +36,7 @@ async def main() -> None:
     _, roll_p99 = summary("/roll dice:10d10", roll)
     _, noop_p99 = summary("/noop", noop)
     ratio = roll_p99 / noop_p99
-    verdict = "OK" if ratio <= 1.5 else "OVER"
-    print(f"p99 ratio /roll : /noop = {ratio:.2f} (target ≤ 1.5) -> {verdict}")
+    print(verdict("/roll", ratio, 1.5))
 
 
 if __name__ == "__main__":

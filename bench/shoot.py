@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 import simcord
 
 from bench import shoot_core
-from bench.support import bench_bot, summary
+from bench.support import bench_bot, summary, verdict
 
 ROUNDS = 1000  # p99 is then the 10th worst sample of each command, not the 5th
 WARM_UP = 30
@@ -54,11 +54,7 @@ def report(samples: dict[str, list[float]]) -> None:
     for name, (p50, p99) in figures.items():
         if name != "/noop":
             ratio = p99 / p99_noop
-            verdict = "OK" if ratio <= 1.5 else "OVER"
-            print(
-                f"p99 ratio {name} : /noop = {ratio:.2f} (target ≤ 1.5) -> {verdict}"
-                f"   (p50 ratio {p50 / p50_noop:.2f})"
-            )
+            print(f"{verdict(name, ratio, 1.5)}   (p50 ratio {p50 / p50_noop:.2f})")
 
 
 async def through_discord() -> None:

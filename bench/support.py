@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
 import statistics
 import tempfile
 from pathlib import Path
@@ -13,9 +16,21 @@ from bot import create_bot
 from core.dice import SeededDice
 from settings import Settings
 
+KEEP_ENV = "ANTARES_BENCH_KEEP"  # set to 1 to keep the benchmark's database for a look
+
+
+def scratch_folder() -> Path:
+    """A throw-away folder, removed when the benchmark ends unless ANTARES_BENCH_KEEP=1."""
+    folder = Path(tempfile.mkdtemp(prefix="antares-bench-"))
+    if os.environ.get(KEEP_ENV) == "1":
+        print(f"(keeping {folder}: {KEEP_ENV}=1)")
+    else:
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
 
 def bench_bot(directory: Path | None = None):
-    folder = Path(directory or tempfile.mkdtemp(prefix="antares-bench-"))
+    folder = Path(directory) if directory else scratch_folder()
     settings = Settings(
         _env_file=None, discord_token=None, database_url=f"sqlite:///{folder / 'bench.db'}"
     )
@@ -27,6 +42,15 @@ def bench_bot(directory: Path | None = None):
 
     bot.tree.add_command(noop)
     return bot, folder
+
+
+def verdict(name: str, ratio: float, target: float) -> str:
+    """One line against a target of the README's Performance table, saying where it is from."""
+    word = "met" if ratio <= target else "NOT met"
+    return (
+        f"p99 ratio {name} : /noop = {ratio:.2f}; target ≤ {target:g} "
+        f"(README, Performance): {word}"
+    )
 
 
 def percentile(samples: list[float], q: float) -> float:

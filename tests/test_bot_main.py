@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +62,9 @@ def test_check_reports_and_creates_the_database(tmp_path):
     latest = max(m.version for m in load_migrations())
     assert "commands:" in done.stdout and f"schema version {latest})" in done.stdout
     assert (tmp_path / "data" / "antares.db").exists()
+    # the real start-up time, interpreter and imports included (issue 14), not the check's own
+    took = re.search(r"took: +([0-9.]+) s since the process started", done.stdout)
+    assert took is not None and 0.2 < float(took.group(1)) < 30
 
 
 def test_check_reads_dotenv(tmp_path):
