@@ -92,7 +92,7 @@ class AntaresBot(commands.Bot):
         async with self.services.store.read() as tx:
             if await tx.meta(SYNC_HASH_KEY) == digest:
                 return False
-        await self.tree.sync(guild=guild)
+        await self.tree.sync_cached(digest, guild)  # type: ignore[attr-defined]
         async with self.services.store.transaction() as tx:
             await tx.set_meta(SYNC_HASH_KEY, digest)
         return True

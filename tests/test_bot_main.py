@@ -104,3 +104,16 @@ async def test_a_production_start_freezes_its_long_lived_objects(simcord_env):
 async def test_the_tests_bots_freeze_nothing(simcord_env):
     """GC_FREEZE off (tests/conftest.py): frozen objects never pile up over a test run."""
     assert gc.get_freeze_count() == 0
+
+
+async def test_the_cached_sync_payload_is_discord_pys_own(simcord_env):
+    """The tree translates a command set once per process (`AntaresTree.sync_payload`): what
+    it sends must be exactly what discord.py's own sync would build."""
+    tree = simcord_env.bot.tree
+    digest = bot_module.command_set_hash(tree, None)
+    fresh = [
+        await command.get_translated_payload(tree, tree.translator)
+        for command in tree.get_commands()
+    ]
+    assert await tree.sync_payload(digest, None) == fresh
+    assert any("fr" in (c.get("name_localizations") or {}) for c in fresh)

@@ -66,7 +66,43 @@ def text_options(options: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
             yield option
 
 
+# Translated sync payloads by command-set digest, built once per process: discord.py asks the
+# translator for every string in every one of Discord's ~30 locales on each sync, which is
+# most of a bot's start-up when a process starts many bots (the tests start one per test).
+_TRANSLATED: dict[str, list[dict[str, Any]]] = {}
+
+
 class AntaresTree(app_commands.CommandTree):
+    async def sync_payload(self, digest: str, guild: discord.abc.Snowflake | None) -> list:
+        """The commands as Discord receives them (translated), for an unchanged set at once."""
+        if digest not in _TRANSLATED:
+            translator = self.translator
+            commands = self.get_commands(guild=guild)
+            _TRANSLATED[digest] = [
+                await command.get_translated_payload(self, translator)  # type: ignore[arg-type]
+                for command in commands
+            ]
+        return _TRANSLATED[digest]
+
+    async def sync_cached(self, digest: str, guild: discord.abc.Snowflake | None) -> None:
+        """``sync`` with the payload built once per process for ``digest``."""
+        client = self.client
+        if client.application_id is None:
+            raise app_commands.MissingApplicationID
+        payload = await self.sync_payload(digest, guild)
+        try:
+            if guild is None:
+                await client.http.bulk_upsert_global_commands(client.application_id, payload)
+            else:
+                await client.http.bulk_upsert_guild_commands(
+                    client.application_id, guild.id, payload
+                )
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == 50035:  # a field Discord refused
+                commands = self.get_commands(guild=guild)
+                raise app_commands.CommandSyncFailure(error, commands) from None
+            raise
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         # The options are cleaned in place: discord.py builds the command's arguments
         # from this same data after the check.
