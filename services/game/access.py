@@ -108,6 +108,12 @@ class GameAccess:
             raise NotFound("game.none_here")
         return record, load_state(record.state)
 
+    async def running_or_none(self, channel_id: int) -> tuple[int, GameState] | None:
+        """The running game's id and state, or None: for autocomplete, which never refuses."""
+        async with self.store.read() as tx:
+            record = await tx.running_game(channel_id)
+        return None if record is None else (record.id, load_state(record.state))
+
     async def latest(self, channel_id: int) -> tuple[GameRecord, GameState]:
         """The channel's running game, else its last ended one (to look at, export)."""
         async with self.store.read() as tx:

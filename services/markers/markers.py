@@ -129,16 +129,15 @@ class MarkerService(MineService):
 
     async def marker_choices(self, channel_id: int, typed: str) -> list[MarkerChoice]:
         """Autocomplete: the running game's markers whose number, type or place match."""
-        async with self.store.read() as tx:
-            record = await tx.running_game(channel_id)
-        if record is None:
+        running = await self.running_or_none(channel_id)
+        if running is None:
             return []
-        state = GameState.model_validate_json(record.state)
+        game_id, state = running
         wanted = " ".join(typed.split()).casefold().lstrip("#")
         found = [
             m for m in markers_of(state) if wanted in f"{m.number} {m.type} {m.location}".casefold()
         ]
-        return [MarkerChoice(qualified(record.id, m.id), m) for m in found][:CHOICES_MAX]
+        return [MarkerChoice(qualified(game_id, m.id), m) for m in found][:CHOICES_MAX]
 
     def launchers(self, typed: str) -> list[Weapon]:
         """Weapons that fire marker ammo, whose name contains what is typed."""

@@ -133,13 +133,12 @@ class MineService(GameAccess):
 
     async def mine_choices(self, channel_id: int, typed: str) -> list[MineChoice]:
         """Autocomplete: the running game's mines whose number, unit or place match."""
-        async with self.store.read() as tx:
-            record = await tx.running_game(channel_id)
-        if record is None:
+        running = await self.running_or_none(channel_id)
+        if running is None:
             return []
-        state = GameState.model_validate_json(record.state)
+        game_id, state = running
         wanted = " ".join(typed.split()).casefold().lstrip("#")
         found = [
             m for m in state.mines if wanted in f"{m.number} {m.unit_name} {m.location}".casefold()
         ]
-        return [MineChoice(qualified(record.id, m.id), m) for m in found][:CHOICES_MAX]
+        return [MineChoice(qualified(game_id, m.id), m) for m in found][:CHOICES_MAX]
