@@ -185,7 +185,9 @@ def weapon_card(db: RulesDB, weapon: Weapon, lang: Lang) -> discord.Embed:
         for index, chunk in enumerate(_pack(mode_lines(db, mode, lang))):
             embed.add_field(name=label if index == 0 else "\u200b", value=chunk, inline=False)
     if weapon.note_en:  # never fix_note: it is written for maintainers, not players
-        embed.add_field(name=t(lang, "rules.note"), value=weapon.note_en[:FIELD_LIMIT], inline=False)
+        embed.add_field(
+            name=t(lang, "rules.note"), value=weapon.note_en[:FIELD_LIMIT], inline=False
+        )
     embed.set_footer(text=t(lang, "rules.source", source=source_line(weapon, lang))[:2048])
     return embed
 
