@@ -105,10 +105,7 @@ def strikers(models: int, strike: StrikeOptions, weapon: str | None, mode: str |
         return ()
     return (
         Attackers(
-            models=models,
-            weapon=weapon,
-            mode=mode,
-            attacks=strike.attacks,
+            models=models, weapon=weapon, mode=mode, attacks=strike.attacks,
             str_modifier=strike.modifier,
         ),
     )

@@ -124,12 +124,8 @@ class ShootingService(GameAccess):
         mode = find_mode(weapon, options.mode)
         chosen = next((m for m in weapon.modes if m.id == mode), None)
         plan = ShotPlan(
-            options,
-            weapon.id,
-            mode,
-            parse_rerolls("shoot", options.rerolls),
-            parse_extras(options.extras),
-            overhead=is_overhead(chosen or weapon.modes[0]),
+            options, weapon.id, mode, parse_rerolls("shoot", options.rerolls),
+            parse_extras(options.extras), overhead=is_overhead(chosen or weapon.modes[0]),
         )
         return plan, WeaponLabel.of(weapon, chosen or weapon.modes[0])
 
@@ -161,21 +157,12 @@ class ShootingService(GameAccess):
             owner = shooter.owner_id if shooter is not None else who.user_id
             name = target.name if target is not None else None
             new, drops = drop_markers(
-                new,
-                result,
-                owner,
-                plan.weapon,
-                lambda inches: where(name, inches),
+                new, result, owner, plan.weapon, lambda inches: where(name, inches),
                 self.lookup.db,
             )
             return new, ShotRecord(
-                weapon=label,
-                shooter=UnitLabel.of(shooter),
-                target=UnitLabel.of(target),
-                result=result,
-                applied=applied,
-                markers=markers,
-                drops=drops,
+                weapon=label, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target),
+                result=result, applied=applied, markers=markers, drops=drops,
                 sensor_unused=sensor_unused(shot, result),
             )
 
@@ -211,9 +198,7 @@ class ShootingService(GameAccess):
             if error.key == "game.none_here":  # no game: a side was meant as stats
                 named = plan.attacker if plan.attacker.unit is not None else plan.defender
                 raise BadInput(
-                    "h2h.side_needs",
-                    side=named.spec.label,
-                    text=named.unit.ref[:60],
+                    "h2h.side_needs", side=named.spec.label, text=named.unit.ref[:60],
                     example=EXAMPLE,
                 ) from None
             raise

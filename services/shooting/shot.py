@@ -49,9 +49,7 @@ def shooter_fields(options: ShotOptions, shooter: Unit | None) -> dict[str, Any]
         return given(acc=options.acc, order=options.order, shooter_pins=options.pins)
     if options.models > shooter.models:
         raise BadInput(
-            "shoot.models_above_unit",
-            unit=shooter.name,
-            models=options.models,
+            "shoot.models_above_unit", unit=shooter.name, models=options.models,
             have=shooter.models,
         )
     check_overload(shooter, options.ammo, options.models)
@@ -67,11 +65,8 @@ def target_fields(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
         if options.res is None:
             raise BadInput("shoot.res_needed")
         return given(
-            res=options.res,
-            models=options.target_models,
-            kind=options.kind,
-            armour=options.armour,
-            motion=options.motion,
+            res=options.res, models=options.target_models, kind=options.kind,
+            armour=options.armour, motion=options.motion,
         )
     return {
         "res": options.res if options.res is not None else stat(target, "res"),
