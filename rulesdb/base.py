@@ -92,7 +92,7 @@ class Entry(Model):
     name_fr: Text
     name_en: Text
     aliases: tuple[Text, ...] = ()
-    source: tuple[Source, ...] = Field(min_length=1)
+    source: tuple[Source, ...] = ()
     fix_note: Text | None = None
     note_en: Text | None = None
     related: tuple[Slug, ...] = ()
@@ -105,6 +105,8 @@ class Entry(Model):
 
     @model_validator(mode="after")
     def _system_matches_sources(self) -> Entry:
+        if not self.source and getattr(self, "kind", None) != "core":
+            raise ValueError("source: every entry but a core rule cites at least one seed heading")
         wrong = [s.file for s in self.source if s.system != self.system]
         if wrong:
             raise ValueError(f"system {self.system!r} does not match source file(s) {wrong}")

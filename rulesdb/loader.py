@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from rulesdb.models import (
     AmmoEntry,
     AnyEntry,
+    CoreEntry,
     EpicCapability,
     RollTable,
     RuleEntry,
@@ -33,6 +34,7 @@ SECTIONS: dict[str, type[BaseModel]] = {
     "entry": TextEntry,
     "capability": EpicCapability,
     "table": RollTable,
+    "core": CoreEntry,
 }
 
 

@@ -7,6 +7,7 @@ Entries by kind (the TOML array that holds them in ``rulesdb/data``):
 * ``ammo`` (``[[ammo]]``) -> ``AmmoEntry``: special ammo markers and who fires them
 * ``equipment``, ``unit``, ``drone``, ``probe``, ``glossary``, ``hex`` (``[[entry]]``)
   -> ``TextEntry``
+* ``core`` (``[[core]]``) -> ``CoreEntry``: core rules from the rules notes, no seed source
 * ``epic`` (``[[capability]]``) -> ``EpicCapability``
 * ``table`` (``[[table]]``) -> ``RollTable``: damage charts, Shield Drone, Errement
 """
@@ -27,6 +28,7 @@ __all__ = [
     "AmmoEntry",
     "AmmoPins",
     "AnyEntry",
+    "CoreEntry",
     "Band",
     "DamageTable",
     "Effect",
@@ -65,6 +67,21 @@ class TextEntry(Entry):
 
     def search_text(self) -> str:
         return " ".join([self.summary_en, self.summary_fr, self.text_fr])
+
+
+class CoreEntry(Entry):
+    """A core rule the seeds assume but do not print (orders, tests, reactions...), written
+    in the bot's own words from ``shared/rules-notes.md``: never seed text, and it cites no
+    seed heading (``source`` is empty; cards say "rules notes, not the armouries")."""
+
+    kind: Literal["core"] = "core"
+    summary_en: Text
+    summary_fr: Text
+    text_en: Text
+    text_fr: Text
+
+    def search_text(self) -> str:
+        return " ".join([self.summary_en, self.summary_fr, self.text_en, self.text_fr])
 
 
 class ParamSpec(Model):
@@ -134,7 +151,7 @@ class EpicCapability(TextEntry):
     param: ParamSpec | None = None
 
 
-AnyEntry = Weapon | RuleEntry | AmmoEntry | EpicCapability | TextEntry | RollTable
+AnyEntry = Weapon | RuleEntry | AmmoEntry | EpicCapability | TextEntry | RollTable | CoreEntry
 
 
 @dataclass(frozen=True)

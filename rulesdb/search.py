@@ -36,7 +36,9 @@ KIND_ORDER = (
     "glossary",
     "hex",
     "epic",
+    "core",
 )
+HOME_SYSTEM = "antares"  # the channel's game: other systems rank after it for the same score
 WHOLE_NAME_CUTOFF = 80.0  # "roverdrone" / "rover drone" is 95
 SUGGEST_WORD_CUTOFF = 65.0  # "did you mean" may reach further than search
 SUGGEST_NAME_CUTOFF = 60.0
@@ -90,8 +92,11 @@ class RulesIndex:
         kind: str | None = None,
         limit: int = 25,
         lang: str = "fr",
+        prefer: str = HOME_SYSTEM,
     ) -> list[Hit]:
-        """Entries for ``query``, best first; an empty query lists entries by name."""
+        """Entries for ``query``, best first; an empty query lists entries by name.
+
+        For the same score, entries of ``prefer`` (the channel's game system) come first."""
         allowed = self._allowed(system, faction, kind)
         q = normalize(query)
         if not q:
@@ -99,7 +104,7 @@ class RulesIndex:
         found: Found = {}
         for tier in (self._by_name, self._by_words, self._by_text, self._by_fuzzy):
             _keep_best(found, tier(q, allowed))
-        return self._ranked(found, limit, lang)
+        return self._ranked(found, limit, lang, prefer)
 
     def suggest(
         self, query: str, limit: int = 5, *, system: str | None = None, lang: str = "fr"
@@ -117,7 +122,7 @@ class RulesIndex:
             i: (0.4 * max(close.get(i, 0.0), whole.get(i, 0.0)), "fuzzy", None)
             for i in close.keys() | whole.keys()
         }
-        return self._ranked(found, limit, lang)
+        return self._ranked(found, limit, lang, HOME_SYSTEM)
 
     # -- tiers: each yields (document, score, why, name to show or None) ---------------------
 
@@ -186,9 +191,10 @@ class RulesIndex:
         entry = self._docs[i].entry
         return entry.name_en if normalize(entry.name_en) == matched else entry.name_fr
 
-    def _ranked(self, found: Found, limit: int, lang: str) -> list[Hit]:
-        def order(i: int) -> tuple[float, int, str]:
-            return (-found[i][0], self._docs[i].rank, self._docs[i].entry.name(lang))
+    def _ranked(self, found: Found, limit: int, lang: str, prefer: str) -> list[Hit]:
+        def order(i: int) -> tuple[float, bool, int, str]:
+            entry = self._docs[i].entry
+            return (-found[i][0], entry.system != prefer, self._docs[i].rank, entry.name(lang))
 
         return [self._hit(i, *found[i], lang) for i in sorted(found, key=order)[:limit]]
 

@@ -8,7 +8,8 @@ from cogs.common.text import split_text
 from cogs.game.render.common import value_text
 from core.ruleset import Ruleset
 from locales import Lang, t
-from rulesdb.models import AnyEntry, Mode, RollTable, RulesDB, Weapon
+from rulesdb.base import Source
+from rulesdb.models import AnyEntry, CoreEntry, Mode, RollTable, RulesDB, Weapon
 
 DESCRIPTION_CHUNK = 3000  # of 4096: leaves room for fields under the 6000 total
 FIELD_LIMIT = 1024
@@ -21,8 +22,17 @@ def title(entry: AnyEntry) -> str:
     return f"{entry.name_fr} / {entry.name_en}"
 
 
-def source_line(entry: AnyEntry) -> str:
-    return " · ".join(f"{s.file} — {s.heading}" for s in entry.source)
+def source_line(entry: AnyEntry, lang: Lang = "en") -> str:
+    """Where the entry comes from, as a player reads it: "Boromite armoury — SUBVERTER
+    MATRIX"; a core rule says it comes from the rules notes, not the armouries."""
+    if isinstance(entry, CoreEntry) or not entry.source:
+        return t(lang, "rules.source_notes")
+    return " · ".join(dict.fromkeys(_source_name(s, lang) for s in entry.source))
+
+
+def _source_name(source: Source, lang: Lang) -> str:
+    book = f"rules.book_{source.faction}" if source.faction else f"rules.book_{source.system}"
+    return f"{t(lang, book)} — {source.heading}"
 
 
 def summary(entry: AnyEntry, lang: Lang) -> str | None:
@@ -30,14 +40,35 @@ def summary(entry: AnyEntry, lang: Lang) -> str | None:
 
 
 def body(entry: AnyEntry, lang: Lang) -> str:
-    """The full text: the seed's French, the rows of a table, or a weapon's modes."""
+    """The full text: the seed's French, the rows of a table, or a core rule's text."""
     if isinstance(entry, RollTable):
         rows = [
             f"**{_span(r.low, r.high)}** — {r.text_en if lang == 'en' else r.text_fr}"
             for r in entry.rows
         ]
         return f"{entry.die}\n" + "\n".join(rows)
+    if isinstance(entry, CoreEntry):
+        return entry.text_en if lang == "en" else entry.text_fr
     return getattr(entry, "text_fr", "") or (entry.note_en or "")
+
+
+def card_text(entry: AnyEntry, lang: Lang) -> str:
+    """The short meaning first (in the reader's language), then the full text under a label
+    saying what it is: the armoury's French text, a table's rows, or a core rule."""
+    short = summary(entry, lang)
+    full = body(entry, lang)
+    if isinstance(entry, CoreEntry):
+        label = t(lang, "rules.core_text")
+    elif isinstance(entry, RollTable) or not getattr(entry, "text_fr", ""):
+        label = ""
+    elif entry.system == "antares":
+        label = t(lang, "rules.seed_text_armoury")
+    else:
+        label = t(lang, "rules.seed_text_rules")
+    parts = [f"**{t(lang, 'rules.summary')}** — {short}"] if short else []
+    if full:
+        parts.append(f"__{label}__\n{full}" if label else full)
+    return "\n\n".join(parts)
 
 
 def _span(low: int, high: int) -> str:
@@ -49,13 +80,13 @@ def _pack(lines: list[str], limit: int = FIELD_LIMIT) -> list[str]:
 
 
 def entry_pages(entry: AnyEntry, related: list[AnyEntry], lang: Lang) -> list[discord.Embed]:
-    chunks = split_text(body(entry, lang), DESCRIPTION_CHUNK) or [""]
+    chunks = split_text(card_text(entry, lang), DESCRIPTION_CHUNK) or [""]
     pages = []
     for number, chunk in enumerate(chunks, start=1):
         embed = discord.Embed(title=title(entry), description=chunk or None, colour=COLOUR)
         if number == 1:
             _first_page_fields(embed, entry, related, lang)
-        footer = t(lang, "rules.source", source=source_line(entry))
+        footer = t(lang, "rules.source", source=source_line(entry, lang))
         if len(chunks) > 1:
             footer += " · " + t(lang, "pager.page", page=number, pages=len(chunks))
         embed.set_footer(text=footer[:2048])
@@ -66,13 +97,7 @@ def entry_pages(entry: AnyEntry, related: list[AnyEntry], lang: Lang) -> list[di
 def _first_page_fields(
     embed: discord.Embed, entry: AnyEntry, related: list[AnyEntry], lang: Lang
 ) -> None:
-    short = summary(entry, lang)
-    if short:
-        embed.add_field(name=t(lang, "rules.summary"), value=short[:FIELD_LIMIT], inline=False)
-    if entry.fix_note:
-        embed.add_field(
-            name=t(lang, "rules.fix_note"), value=entry.fix_note[:FIELD_LIMIT], inline=False
-        )
+    # the short meaning leads the description (card_text); fix_note is for maintainers only
     if entry.note_en:  # says where a text that is not the seed's comes from (rules notes...)
         embed.add_field(name=t(lang, "rules.note"), value=entry.note_en[:FIELD_LIMIT], inline=False)
     for index, chunk in enumerate(_pack(reading_lines(entry, lang))):
@@ -159,13 +184,11 @@ def weapon_card(db: RulesDB, weapon: Weapon, lang: Lang) -> discord.Embed:
         label = (mode.name_en if lang == "en" else mode.name_fr) or t(lang, "rules.profile")
         for index, chunk in enumerate(_pack(mode_lines(db, mode, lang))):
             embed.add_field(name=label if index == 0 else "\u200b", value=chunk, inline=False)
-    if weapon.note_en or weapon.fix_note:
+    if weapon.note_en:  # never fix_note: it is written for maintainers, not players
         embed.add_field(
-            name=t(lang, "rules.note"),
-            value=(weapon.fix_note or weapon.note_en)[:FIELD_LIMIT],
-            inline=False,
+            name=t(lang, "rules.note"), value=weapon.note_en[:FIELD_LIMIT], inline=False
         )
-    embed.set_footer(text=t(lang, "rules.source", source=source_line(weapon))[:2048])
+    embed.set_footer(text=t(lang, "rules.source", source=source_line(weapon, lang))[:2048])
     return embed
 
 
@@ -174,7 +197,7 @@ def compact(db: RulesDB, entry: AnyEntry, lang: Lang) -> str:
     if isinstance(entry, Weapon):
         modes = " | ".join(compact_mode(db, mode, lang) for mode in entry.modes)
         return f"**{entry.name(lang)}** — {modes}"
-    return f"**{title(entry)}** — {summary(entry, lang) or source_line(entry)}"
+    return f"**{title(entry)}** — {summary(entry, lang) or source_line(entry, lang)}"
 
 
 def compact_mode(db: RulesDB, mode: Mode, lang: Lang) -> str:

@@ -75,7 +75,7 @@ class RulesLookup:
         cleaned = _cleaned(query)
         if cleaned in self.db.by_id and (system is None or self.db.get(cleaned).system == system):
             return self.db.get(cleaned)
-        hits = self.index.search(cleaned, system=system, limit=1, lang=lang)
+        hits = _matched(self.index.search(cleaned, system=system, limit=1, lang=lang))
         if not hits:
             suggestions = self._suggest(cleaned, lang)
             raise NotFound("rules.no_match", query=cleaned, suggestions=suggestions)
@@ -100,7 +100,7 @@ class RulesLookup:
         queries = [q.strip() for q in INLINE.findall(message) if q.strip()]
         answers = []
         for query in queries[:INLINE_MAX]:
-            hits = self.index.search(query, limit=1, lang=lang)
+            hits = _matched(self.index.search(query, limit=1, lang=lang))
             entry = self.db.get(hits[0].id) if hits else None
             closest = () if entry else tuple(self.index.suggest(query, 3, lang=lang))
             answers.append(InlineAnswer(query, entry, closest))
@@ -115,6 +115,13 @@ class RulesLookup:
     def _suggest(self, query: str, lang: str) -> str:
         """The closest names, in the language the reply is written in."""
         return ", ".join(hit.name for hit in self.index.suggest(query, lang=lang)) or "—"
+
+
+def _matched(hits: list[Hit]) -> list[Hit]:
+    """Only hits the query's words match (a name, an alias, words of the name or text): a
+    look-up never answers with an entry that is merely spelt alike ("fuzzy"); the caller
+    gets "nothing found" and the closest names instead. Autocomplete still lists them."""
+    return [hit for hit in hits if hit.why != "fuzzy"]
 
 
 def _cleaned(query: str) -> str:

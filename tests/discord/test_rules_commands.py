@@ -30,9 +30,12 @@ async def test_rule_cycle_shows_names_text_source(table):
     result = await table.alice.slash(table.channel, "rule", query="cycle")
     embed = result.response.embeds[0]
     assert embed.title.startswith("Cycle")
-    assert "000_7379b91c3c19a6a0.txt" in embed.footer.text
-    assert embed.description  # the seed's French text
-    assert any(f.name == "In short" for f in embed.fields)
+    # the source reads as an armoury and a heading, never a file name
+    assert "Boromite armoury — Cycle · Isorian armoury — Cycle" in embed.footer.text
+    assert ".txt" not in embed.footer.text
+    # the English meaning first, then the seed's French text, marked as such
+    assert embed.description.startswith("**In short** — ")
+    assert "__French text of the armoury__" in embed.description
     assert len(embed) <= 6000
 
 
@@ -41,7 +44,7 @@ async def test_rule_in_french_uses_french_labels(table):
         result = await table.alice.slash(table.channel, "rule", query="lucky hit")
     embed = result.response.embeds[0]
     assert "Source :" in embed.footer.text
-    assert any(f.name == "En bref" for f in embed.fields)
+    assert embed.description.startswith("**En bref** — ")
 
 
 async def test_rule_by_autocomplete_id(table):
@@ -70,7 +73,8 @@ async def test_long_rule_is_paged_never_truncated(simcord_env, table):
         shown.append(message.embeds[0].description)
         assert len(message.embeds[0]) <= 6000
     assert len(shown) >= 2
-    assert " ".join(shown).split() == longest.text_fr.split()  # every word, in order
+    words = " ".join(shown).split()
+    assert words[-len(longest.text_fr.split()) :] == longest.text_fr.split()  # every word
     assert f"page {len(shown)}/{len(shown)}" in message.embeds[0].footer.text
 
 
@@ -98,7 +102,7 @@ async def test_rule_empty_and_too_long(table):
 
 async def test_rule_filtered_by_system(table):
     result = await table.alice.slash(table.channel, "rule", query="empilement", system="hex")
-    assert "001_a44ac8d942876a56.txt" in result.response.embeds[0].footer.text
+    assert "Hex wargame — " in result.response.embeds[0].footer.text
 
 
 # 002 weapon table: Plasma Carbine, two firing modes.
