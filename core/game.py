@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 from core.errors import BadInput, Conflict, NotFound
 from core.ruleset import Ruleset
 from core.table_markers.models import Mine
+from rulesdb.text import normalize
 
 SCHEMA_VERSION = 1
 NAME_MAX = 64
@@ -237,15 +238,38 @@ def require_running(state: GameState) -> None:
         raise Conflict("game.ended", game=state.name)
 
 
+AMBIGUOUS_SHOWN = 10
+
+
 def find_unit(state: GameState, ref: str) -> Unit:
-    """A unit by id (``u3``) or by name, case-insensitive; ``NotFound`` otherwise."""
+    """A unit by id (``u3``) or by name as the rules search matches it: case-, accent- and
+    punctuation-insensitive, the whole name first, then a unique prefix, then a unique part.
+
+    ``NotFound`` when nothing matches; an ambiguous name is refused listing its candidates.
+    """
     key = " ".join(str(ref).split())
     if key in state.units:
         return state.units[key]
-    folded = key.casefold()
-    for unit in state.units.values():
-        if unit.name.casefold() == folded:
-            return unit
+    folded = normalize(key)
+    if folded:
+        names = [(normalize(unit.name), unit) for unit in state.units.values()]
+        for matches in (
+            lambda name: name == folded,
+            lambda name: name.startswith(folded),
+            lambda name: folded in name,
+        ):
+            found = [unit for name, unit in names if matches(name)]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                shown = ", ".join(f"“{u.name}” ({u.id})" for u in found[:AMBIGUOUS_SHOWN])
+                more = len(found) - AMBIGUOUS_SHOWN
+                raise BadInput(
+                    "unit.ambiguous",
+                    unit=key,
+                    count=len(found),
+                    candidates=shown + (f", … (+{more})" if more > 0 else ""),
+                )
     raise NotFound("unit.not_found", unit=key)
 
 

@@ -1,4 +1,5 @@
-"""Dice notation for ``/roll``: ``NdX``, ``dX``, ``NdX+K``, sums of terms (``2d10+d5-1``).
+"""Dice notation for ``/roll``: ``NdX``, ``dX``, ``NdX+K``, sums of terms (``2d10+d5-1``),
+and Antares success counts ``NdX<=T`` (how many of the N dice roll T or less).
 
 Grammar, evaluation and result are kept apart: ``parse`` gives a ``DiceExpression``,
 ``DiceExpression.roll`` gives a ``RollResult`` with every die; rendering is the cog's.
@@ -18,6 +19,7 @@ MAX_LENGTH = 100
 MAX_CONSTANT = 1000
 
 _AROUND_SIGNS = re.compile(r"\s*([+-])\s*")
+_AT_MOST = re.compile(r"\s*<=\s*")
 _TERM = re.compile(r"([+-]?)(\d*)(?:([dD])(\d+))?")
 
 
@@ -45,6 +47,14 @@ class TermResult:
 class RollResult:
     expression: str
     terms: tuple[TermResult, ...]
+    at_most: int | None = None  # a success count: dice rolling this or less succeed
+
+    def success(self, die: Die) -> bool:
+        return self.at_most is not None and die.value <= self.at_most
+
+    @property
+    def successes(self) -> int:
+        return sum(1 for d in self.dice if self.success(d))
 
     @property
     def total(self) -> int:
@@ -59,6 +69,7 @@ class RollResult:
 class DiceExpression:
     text: str
     terms: tuple[DiceTerm, ...]
+    at_most: int | None = None
 
     @property
     def dice_count(self) -> int:
@@ -66,7 +77,9 @@ class DiceExpression:
 
     def roll(self, dice: DiceSource) -> RollResult:
         return RollResult(
-            self.text, tuple(TermResult(t, roll_dice(dice, t.count, t.sides)) for t in self.terms)
+            self.text,
+            tuple(TermResult(t, roll_dice(dice, t.count, t.sides)) for t in self.terms),
+            self.at_most,
         )
 
 
@@ -76,7 +89,9 @@ def parse(text: str) -> DiceExpression:
         raise BadInput("roll.empty")
     if len(text) > MAX_LENGTH:
         raise BadInput("roll.too_long", length=len(text), limit=MAX_LENGTH)
-    compact = _AROUND_SIGNS.sub(r"\1", text.strip())
+    compact = _AROUND_SIGNS.sub(r"\1", _AT_MOST.sub("<=", text.strip()))
+    if "<=" in compact:
+        return _success_count(compact, text)
     if any(c.isspace() for c in compact):  # "2d10 3" is not "2d103"
         raise BadInput("roll.syntax", text=text)
     terms = []
@@ -114,3 +129,19 @@ def _term(match: re.Match[str], text: str) -> DiceTerm:
     if not 2 <= faces <= MAX_SIDES:
         raise BadInput("roll.bad_sides", sides=faces, limit=MAX_SIDES)
     return DiceTerm(sign=sign, count=count, sides=faces)
+
+
+def _success_count(compact: str, text: str) -> DiceExpression:
+    """``5d10<=6``: one dice term on the left, a whole target from 1 to its sides on the right."""
+    left, _, right = compact.partition("<=")
+    if not right:
+        raise BadInput("roll.success_no_target", text=text)
+    if not right.isdigit() or "<=" in right:
+        raise BadInput("roll.syntax", text=text)
+    dice = parse(left)
+    if len(dice.terms) != 1 or dice.terms[0].count == 0 or dice.terms[0].sign < 0:
+        raise BadInput("roll.success_sum", text=text)
+    target, sides = int(right), dice.terms[0].sides
+    if not 1 <= target <= sides:
+        raise BadInput("roll.success_range", target=target, sides=sides)
+    return DiceExpression(text=f"{dice.text}<={target}", terms=dice.terms, at_most=target)

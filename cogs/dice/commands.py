@@ -18,9 +18,12 @@ class DiceCog(commands.Cog):
     def dice(self):
         return self.bot.services.dice  # type: ignore[attr-defined]
 
-    @app_commands.command(name="roll", description="Roll dice: 2d10, d6+1, 3d5+d3…")
+    @app_commands.command(
+        name="roll", description="Roll dice: 2d10, d6+1, 3d5+d3…, or count successes: 5d10<=6"
+    )
     @app_commands.describe(
-        dice="Dice notation, e.g. 2d10+d5 (at most 100 dice)", reason="What the roll is for"
+        dice="Dice, e.g. 2d10+d5; 5d10<=6 counts the dice rolling 6 or less (at most 100 dice)",
+        reason="What the roll is for",
     )
     async def roll(
         self, interaction: discord.Interaction, dice: str, reason: str | None = None

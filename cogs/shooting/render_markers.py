@@ -83,10 +83,13 @@ def arc_lines(lang: Lang, result: ShotResult) -> list[str]:
     return lines
 
 
-def landed_text(lang: Lang, ammo: str, template: int, inches: int | None) -> str:
+def landed_text(
+    lang: Lang, ammo: str, template: int, inches: int | None, clock: int | None = None
+) -> str:
     if inches is None:
         return t(lang, "shoot.marker_on_target", ammo=ammo, index=template)
-    return t(lang, "shoot.marker_drifted", ammo=ammo, index=template, inches=inches)
+    key = "shoot.marker_drifted" if clock is None else "shoot.marker_drifted_toward"
+    return t(lang, key, ammo=ammo, index=template, inches=inches, clock=clock)
 
 
 def drop_text(lang: Lang, drop: MarkerDrop) -> str:
@@ -113,7 +116,8 @@ def marker_lines(lang: Lang, record: ShotRecord) -> list[str]:
     lines = []
     for landing in result.markers:
         inches = None if landing.on_target else landing.drift_inches
-        text = landed_text(lang, t(lang, f"shoot.ammo.{landing.ammo}"), landing.template, inches)
+        ammo = t(lang, f"shoot.ammo.{landing.ammo}")
+        text = landed_text(lang, ammo, landing.template, inches, landing.drift_clock)
         drop = drops.get(landing.template)
         lines.append(text if drop is None else f"{text} {drop_text(lang, drop)}")
     return lines

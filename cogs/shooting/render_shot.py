@@ -112,7 +112,8 @@ def hit_lines(lang: Lang, result: ShotResult) -> list[str]:
     if not result.hits and (result.markers or result.net):
         return [t(lang, "shoot.no_damage_ammo", ammo=t(lang, f"shoot.ammo.{result.ammo}"))]
     if not result.hits:
-        return [t(lang, "shoot.no_hits")]
+        drifted = any(tp.outcome == "drift" for tp in result.templates)
+        return [t(lang, "shoot.no_hits_drifted" if drifted else "shoot.no_hits")]
     lines = [t(lang, "shoot.hits", hits=result.hits)]
     if result.lucky_hits:
         lines.append(t(lang, "shoot.lucky", count=result.lucky_hits))

@@ -2,7 +2,8 @@
 
 A template that hit rolls its D(n) (halved against Down, running or sprinting units); an
 overhead miss drifts D5" or D10" (adjusted by the shooter's pins and Targeter Probes: the
-die and the final distance are both shown); a 10 is a dud. Direct-fire blasts that missed
+die and the final distance are both shown) toward a clock direction rolled on a D12, and the
+table checks what the template now covers; a 10 is a dud. Direct-fire blasts that missed
 are already in the Acc dice.
 """
 
@@ -30,7 +31,11 @@ def drift_text(lang: Lang, result: ShotResult, template: TemplateRecord) -> str 
     if roll is None:
         return None
     key = "shoot.drift" if roll.value == template.drift_inches else "shoot.drift_adjusted"
-    return t(lang, key, sides=roll.sides, roll=face(roll.value), inches=template.drift_inches)
+    text = t(lang, key, sides=roll.sides, roll=face(roll.value), inches=template.drift_inches)
+    clock = die_of(result.rolls, "drift_direction", template.index)
+    if clock is None:  # drifted to 0": on target
+        return text
+    return text + " " + t(lang, "shoot.drift_toward", roll=face(clock.value), clock=clock.value)
 
 
 def template_line(lang: Lang, result: ShotResult, template: TemplateRecord) -> str:

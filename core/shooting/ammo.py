@@ -95,6 +95,7 @@ def marker_landings(ammo: str, templates: list[TemplateRecord]) -> list[MarkerLa
             template=t.index,
             on_target=t.outcome == "hit",
             drift_inches=t.drift_inches,
+            drift_clock=t.drift_clock,
         )
         for t in templates
         if t.outcome in ("hit", "drift")

@@ -92,7 +92,7 @@ def overhead_hits(ctx: Context, tests: list[DieRoll], target: int) -> None:
         )
         ctx.result.templates.append(template)
         if template.outcome == "drift":
-            template.drift_inches = roll_drift(
+            template.drift_inches, template.drift_clock = roll_drift(
                 ctx.tape, test.index, shot.order, shot.blind, shot.shooter_pins, reduction
             )
             if template.drift_inches == 0:

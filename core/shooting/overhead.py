@@ -5,10 +5,10 @@ a 10 is a dud (no effect); any other miss drifts D5" with a Fire order or D10" w
 Advance, plus 1" per pin on the firing unit, minus 1" per Targeter Probe marking the target
 — a drift of 0" or less is a direct hit (seed 000 "TARGETER PROBE": two probes turn a 2"
 drift into a hit). Blind fire (Fire only): only a 1 lands, and it drifts D10" + pins −
-probes; 2–10 are duds. The drift's direction and what lies under a drifted template are
-for the table: the result gives the distance. The probes' reduction "replaces" their Acc
-bonus, which stops at +3; whether the reduction stops there too the seed does not say: the
-ruleset's ``targeter_drift_capped`` decides (``drift_reduction``).
+probes; 2–10 are duds. A template that moves also rolls its direction, a D12 read as a
+clock face; what lies under it there is for the table to check. The probes' reduction
+"replaces" their Acc bonus, which stops at +3; whether the reduction stops there too the
+seed does not say: the ruleset's ``targeter_drift_capped`` decides (``drift_reduction``).
 """
 
 from __future__ import annotations
@@ -38,8 +38,10 @@ def drift_reduction(targeters: int, rules: Ruleset) -> int:
 
 def roll_drift(
     tape: Tape, index: int, order: str, blind: bool, pins: int, reduction: int
-) -> int:
-    """Drift in inches after pins and probes (``reduction``), never below 0 (0 = on target)."""
+) -> tuple[int, int | None]:
+    """Drift in inches after pins and probes (``reduction``), never below 0 (0 = on target),
+    and the clock direction it goes toward: a D12 rolled after the distance when it moves."""
     sides = 10 if blind or order != "fire" else 5
-    value = tape.roll(sides, "drift", index=index)
-    return max(0, value + pins - reduction)
+    inches = max(0, tape.roll(sides, "drift", index=index) + pins - reduction)
+    clock = tape.roll(12, "drift_direction", index=index) if inches else None
+    return inches, clock

@@ -62,6 +62,7 @@ class TemplateRecord:
     outcome: Literal["hit", "miss", "drift", "dud"]
     acc_roll: int | None = None
     drift_inches: int | None = None  # after pins and Targeter Probes; 0 = direct hit
+    drift_clock: int | None = None  # the direction it drifted toward, 1-12 o'clock (a D12)
     blast_roll: int | None = None
     hits: int = 0
     halved: bool = False
@@ -131,6 +132,7 @@ class MarkerLanding(BaseModel):
     template: int
     on_target: bool
     drift_inches: int | None = None
+    drift_clock: int | None = None
 
 
 class ShooterEffects(BaseModel):

@@ -211,7 +211,7 @@ def test_the_targeter_cards_give_the_engine_bonus_and_drift(db, entry_id, lang):
     for capped in (True, False):
         said = reading(db, entry_id, "targeter_drift_capped", capped, lang)
         rules = Ruleset(targeter_drift_capped=capped)
-        drifted = fire("x-launcher", [7, 5], Target(res=5, targeters=4), rules, distance=20)
+        drifted = fire("x-launcher", [7, 5, 6], Target(res=5, targeters=4), rules, distance=20)
         cap = number(r"max_targeters \((\d)\"\)", said) if capped else None
         assert drifted.drift_reduction == (4 if cap is None else min(4, cap))
         assert ("no cap" in said or "sans plafond" in said) == (not capped)

@@ -63,3 +63,29 @@ def test_every_die_within_its_faces_and_total_is_their_sum(count, sides):
     assert len(result.dice) == count
     assert all(1 <= d.value <= sides and d.sides == sides for d in result.dice)
     assert result.total == sum(d.value for d in result.dice)
+
+
+@pytest.mark.parametrize(
+    ("text", "script", "successes"),
+    [("5d10<=6", [3, 6, 7, 10, 1], 3), ("d6<=1", [1], 1), ("3d10 <= 10", [10, 10, 1], 3)],
+)
+def test_success_count_counts_dice_at_or_under_the_target(text, script, successes):
+    result = parse(text).roll(ScriptedDice(script))
+    assert result.successes == successes
+    assert [d.value for d in result.dice] == script
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("5d10<=", "roll.success_no_target"),
+        ("d10+d5<=3", "roll.success_sum"),
+        ("-d10<=3", "roll.success_sum"),
+        ("5d10<=11", "roll.success_range"),
+        ("5d10<=6<=3", "roll.syntax"),
+    ],
+)
+def test_bad_success_counts(text, key):
+    with pytest.raises(BadInput) as refused:
+        parse(text)
+    assert refused.value.key == key

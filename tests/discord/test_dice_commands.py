@@ -122,3 +122,55 @@ async def test_test_target_out_of_range_in_french(table):
     with french():
         result = await table.alice.slash(table.channel, "test", target=99)
     assert result.response.content == "target doit être entre 0 et 20 (vous avez donné 99)."
+
+
+# Issue 22: Antares counts successes — how many of the dice roll the target or less.
+async def test_roll_counts_successes_with_every_die_marked(table, dice):
+    dice.script(3, 6, 7, 10, 1)
+    result = await table.alice.slash(table.channel, "roll", dice="5d10 <= 6")
+    text = result.response.content
+    assert not result.ephemeral
+    assert "`5d10<=6`" in text
+    assert "5d10 [3 ✅, 6 ✅, 7 ❌, 10 ❌, 1 ✅]" in text
+    assert "Successes (6 or less): **3** of 5" in text
+    assert "Total" not in text
+    dice.assert_used()
+
+
+async def test_roll_counts_successes_in_french(table, dice):
+    dice.script(2, 9)
+    with french():
+        result = await table.alice.slash(table.channel, "roll", dice="2d10<=5")
+    assert "2d10 [2 ✅, 9 ❌]" in result.response.content
+    assert "Réussites (5 ou moins) : **1** sur 2" in result.response.content
+
+
+@pytest.mark.parametrize(
+    ("expression", "english", "french_text"),
+    [
+        ("5d10<=", "`5d10<=` has no target", "`5d10<=` n'a pas de seuil"),
+        ("2d10+d5<=6", "one set of dice only, with no sums", "sans somme"),
+        ("5d10+1<=6", "with no sums", "sans somme"),
+        ("5d10<=11", "A target of 11 cannot be counted on a d10", "Un seuil de 11"),
+        ("5d10<=0", "choose from 1 to 10", "choisissez de 1 à 10"),
+        ("5d10<=x", "I can't read `5d10<=x` as dice", "Je ne sais pas lire"),
+    ],
+)
+async def test_bad_success_counts_are_refused(table, dice, expression, english, french_text):
+    result = await table.alice.slash(table.channel, "roll", dice=expression)
+    assert result.ephemeral and english in result.response.content
+    with french():
+        result = await table.alice.slash(table.channel, "roll", dice=expression)
+    assert result.ephemeral and french_text in result.response.content
+    assert dice.rolled == []
+
+
+async def test_help_documents_success_counts(table):
+    result = await table.alice.slash(table.channel, "help", command="roll")
+    embed = result.response.embeds[0]
+    assert "5d10<=6" in embed.description
+    assert "5d10<=6 counts the dice rolling 6 or less" in embed.fields[0].value
+    with french():
+        result = await table.alice.slash(table.channel, "help", command="lancer")
+    embed = result.response.embeds[0]
+    assert "5d10<=6 compte les dés qui font 6 ou moins" in embed.fields[0].value

@@ -82,7 +82,7 @@ async def test_arcs_and_a_marker_placed_in_french(simcord_env, table, dice):
         assert markers_of(await state_of(simcord_env, table.channel)) == []
 
         before = await state_of(simcord_env, table.channel)
-        dice.script(7, 3)  # Acc 3: the 7 misses and drifts D5 3"
+        dice.script(7, 3, 8)  # Acc 3: the 7 misses and drifts D5 3" toward 8 o'clock (D12)
         text = shown(
             await shoot(table.alice, table.channel, shooter="Troopers", target="Gangers", **grip)
         )
@@ -90,10 +90,11 @@ async def test_arcs_and_a_marker_placed_in_french(simcord_env, table, dice):
             '→ 🕸️ **Grip (Prise) #1** est sur la table (à 3" de Gangers), testé en fin de tour'
             in text
         )
+        assert 'il tombe **à 3"** de la cible vers **8 h**' in text
         listed = shown(await table.bob.slash(table.channel, "marker list"))
         assert f'🕸️ **Grip (Prise) #1** · <@{table.alice.id}> · tour 1 — à 3" de Gangers' in listed
         log = shown(await table.bob.slash(table.channel, "game log", last=1))
-        assert "dés d10:7, d5:3 ; posé : 🕸️ **Grip (Prise) #1**" in log
+        assert "dés d10:7, d5:3, d12:8 ; posé : 🕸️ **Grip (Prise) #1**" in log
         await undo_restores(simcord_env, table, before)
 
         dice.script(2)  # on target this time

@@ -34,16 +34,16 @@ async def test_an_arc_around_the_overhead_shooter_does_not_bear(simcord_env, tab
     await armies(table)
     await declare(simcord_env, table, table.bob, "arc", "Troopers")
     before = await state_of(simcord_env, table.channel)
-    dice.script(7, 5)  # no Arc die: Acc 5 − 2 = 3, the 7 misses and drifts D5 5"
+    dice.script(7, 5, 4)  # no Arc die: Acc 5 − 2 = 3, the 7 misses, drifts D5 5" toward 4
     text = shown(await shoot(table.alice, table.channel, **OH_AT_GANGERS))
     assert (
         '⚡ **Arc #1** around the shooter only: no effect on overhead fire, which only Arcs '
         'within 3" of its aim point affect.' in text
     )
     assert "Arc d10s" not in text and "Arcs on the line of fire" not in text
-    assert faces(text) == [7, 5]
+    assert faces(text) == [7, 5, 4]
     await undo_restores(simcord_env, table, before)
-    dice.script(7, 5)
+    dice.script(7, 5, 4)
     with french():
         text = shown(await shoot(table.alice, table.channel, **OH_AT_GANGERS))
     assert (

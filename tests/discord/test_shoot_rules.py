@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.discord.game_kit import state_of
 from tests.discord.test_shoot_kit import armies, faces, shoot, shown
+from tests.support.locale import french
 
 
 async def undo_restores(env, table, before) -> None:
@@ -125,7 +126,7 @@ async def test_blast_hits_on_a_down_target_are_halved(simcord_env, table, dice):
 async def test_overhead_drift_and_dud_without_a_game(simcord_env, table, dice):
     """Seed 000 "TIR EN SURPLOMB (SP)" and rules-notes "Shooting": a 10 is a dud, another
     miss drifts D5" (Fire) plus 1" per pin on the firing unit. No game: only rolled."""
-    dice.script(7, 10, 3)  # shot 1 misses, shot 2 is a 10; drift D5 3 + 2 pins
+    dice.script(7, 10, 3, 7)  # shot 1 misses, shot 2 is a 10; drift D5 3 + 2 pins, D12 7
     fired = await shoot(
         table.alice, table.channel, weapon="x-launcher", models=2, acc=5, res=6,
         distance=25, pins=2,
@@ -136,10 +137,15 @@ async def test_overhead_drift_and_dud_without_a_game(simcord_env, table, dice):
     assert "Acc tests (2): `7`❌ `10`❌" in text
     assert (
         "Template 1: misses and drifts D5 `3`, with the shooter's pins and the Targeter "
-        "Probes → **5\"**" in text
+        "Probes → **5\"** toward **7 o'clock** (D12 `7`): the table checks what the template "
+        "now covers" in text
     )
     assert "Duds (a 10, no effect): templates 2" in text
-    assert "No hits: nothing happens to the target." in text
+    assert "nothing happens" not in text
+    assert (
+        "No hits on the target: the drifted template lands elsewhere — the table checks what "
+        "it now covers." in text
+    )
     dice.assert_used()
 
 
@@ -299,4 +305,20 @@ async def test_where_a_marker_lands(simcord_env, table, dice):
     assert "Blur does no damage: what it does follows." in text
     assert "📍 Blur marker (template 1) lands **on the target**: place it there." in text
     assert "📍 Blur marker (template 2) lands **4\" away** from the target" in text
+    dice.assert_used()
+
+
+async def test_blind_overhead_drift_gives_a_clock_direction_in_french(simcord_env, table, dice):
+    """Issue 22: a blind shot that lands on a 1 drifts D10" toward a D12 clock direction."""
+    dice.script(1, 4, 11)
+    with french():
+        fired = await shoot(
+            table.alice, table.channel, weapon="x-launcher", models=1, acc=5, res=6,
+            distance=25, blind=True,
+        )
+    text = shown(fired)
+    assert "rate et dévie de D10 `4` → **4\"** vers **11 h** (D12 `11`)" in text
+    assert "la table vérifie ce que le gabarit recouvre désormais" in text
+    assert "il n'arrive rien" not in text
+    assert faces(text)[-2:] == [4, 11]
     dice.assert_used()

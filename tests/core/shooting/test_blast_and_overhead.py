@@ -40,9 +40,11 @@ def test_blast_dice_come_from_the_weapon_rules(weapon, mode, distance, sides):
 def test_mag_mortar_places_two_templates():
     # "SPx2": template 1 hits and its D10 scores 2; template 2 misses (7) and drifts D5 = 3.
     # SV 3, No Cover: Res 5 − 3 = 2; both hits fail on 5.
-    result = fire("mag-mortar", [2, 7, 2, 3, 5, 5], distance=20)
+    # The drift's direction: D12 = 8 o'clock.
+    result = fire("mag-mortar", [2, 7, 2, 3, 8, 5, 5], distance=20)
     assert [t.outcome for t in result.templates] == ["hit", "drift"]
-    assert steps(result)[2:4] == [("blast", 10, 2), ("drift", 5, 3)]
+    assert steps(result)[2:5] == [("blast", 10, 2), ("drift", 5, 3), ("drift_direction", 12, 8)]
+    assert result.templates[1].drift_clock == 8
     assert (result.hits, result.casualties, result.templates[1].drift_inches) == (2, 2, 3)
     assert result.hit_records[0].lucky is False
 
@@ -61,15 +63,15 @@ def test_a_direct_blast_weapon_is_not_rerolled_against_down_targets():
 
 
 def test_an_oh_miss_drifts_d5_on_fire_plus_pins_minus_probes():
-    result = fire("x-launcher", [4, 3], Target(res=5, targeters=1), distance=20, shooter_pins=2)
+    result = fire("x-launcher", [4, 3, 7], Target(res=5, targeters=1), distance=20, shooter_pins=2)
     template = result.templates[0]
-    assert (template.outcome, template.drift_inches) == ("drift", 4)
+    assert (template.outcome, template.drift_inches, template.drift_clock) == ("drift", 4, 7)
     assert result.hits == 0 and result.pins == 0
 
 
 def test_an_oh_miss_drifts_d10_on_advance():
-    result = fire("x-launcher", [4, 7], distance=20, order="advance")
-    assert steps(result)[1] == ("drift", 10, 7)
+    result = fire("x-launcher", [4, 7, 12], distance=20, order="advance")
+    assert steps(result)[1:] == [("drift", 10, 7), ("drift_direction", 12, 12)]
 
 
 def test_an_oh_ten_is_a_dud():
@@ -91,7 +93,7 @@ def test_the_drift_reduction_of_many_probes_follows_the_ruleset(capped, drift, o
     it is replaced by 1" less drift per probe, no cap stated. Ruleset
     ``targeter_drift_capped`` (default on): five probes take 3" off a 5" drift, or all 5"."""
     rules = Ruleset(targeter_drift_capped=capped)
-    dice = [4, 5] + ([2, 9, 9] if outcome == "hit" else [])
+    dice = [4, 5] + ([2, 9, 9] if outcome == "hit" else [3])  # a 2" drift: D12 toward 3
     result = fire("x-launcher", dice, Target(res=5, targeters=5), rules, distance=20)
     template = result.templates[0]
     assert (template.outcome, template.drift_inches) == (outcome, drift)
@@ -105,9 +107,10 @@ def test_spotter_rerolls_a_missed_oh_shot_but_not_a_dud():
 
 
 def test_blind_fire_lands_only_on_a_one_and_drifts_d10_plus_pins():
-    landed = fire("x-launcher", [1, 4], distance=20, blind=True, shooter_pins=1)
+    landed = fire("x-launcher", [1, 4, 11], distance=20, blind=True, shooter_pins=1)
     assert landed.acc_target == 1 and landed.blind
     assert (landed.templates[0].outcome, landed.templates[0].drift_inches) == ("drift", 5)
+    assert landed.templates[0].drift_clock == 11
     assert fire("x-launcher", [2], distance=20, blind=True).templates[0].outcome == "dud"
     on_point = fire("x-launcher", [1, 1, 2, 5, 5], Target(res=5, targeters=1), distance=20,
                     blind=True)

@@ -92,7 +92,7 @@ def test_net_is_halved_against_targets_that_force_rerolls_and_split_between_unit
 
 
 def test_a_net_that_drifts_gives_no_pins_here():
-    assert fire("x-launcher", [5, 2], ammo="net", distance=20).net is None
+    assert fire("x-launcher", [5, 2, 4], ammo="net", distance=20).net is None
 
 
 def test_slingnet_gives_an_extra_pin_and_no_damage():
@@ -107,8 +107,9 @@ def test_marker_ammo_lands_where_the_template_lands(marker):
     on = fire("x-launcher", [2], ammo=marker, distance=20)
     assert [(m.ammo, m.on_target) for m in on.markers] == [(marker, True)]
     assert on.hits == 0 and on.pins == 0
-    off = fire("x-launcher", [5, 3], ammo=marker, distance=20)
-    assert (off.markers[0].on_target, off.markers[0].drift_inches) == (False, 3)
+    off = fire("x-launcher", [5, 3, 9], ammo=marker, distance=20)
+    landing = off.markers[0]
+    assert (landing.on_target, landing.drift_inches, landing.drift_clock) == (False, 3, 9)
     assert fire("x-launcher", [10], ammo=marker, distance=20).markers == []
 
 
