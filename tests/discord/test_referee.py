@@ -53,3 +53,23 @@ async def test_one_drawn_die_at_a_time_in_french(simcord_env, table, dice):
         await refused(env, channel, bob, "bag skip", "hôte")
         skipped = await alice.slash(channel, "bag skip")
     assert skipped.response.content.startswith(f"↩️ Le dé 🟥 **rouge** de <@{alice.id}> retourne")
+
+
+async def test_a_failed_order_test_of_mine_lay_shows_its_die(simcord_env, table, dice):
+    await skirmish(table)
+    channel, alice = table.channel, table.alice
+    await alice.slash(channel, "pins add", unit="Troopers", count=1)
+    dice.script(1, 10)  # Alice's red die; order test Co 8 − 1: a 10 fails
+    await alice.slash(channel, "bag draw")
+    failed = (await alice.slash(channel, "mine lay", unit="Troopers")).response.content
+    lines = failed.split("\n")
+    assert lines[0].startswith("Order test:") and "10" in lines[0]
+    assert lines[1] == "⬇️ The order test failed: **Troopers** goes **Down** and lays no mine."
+    assert len(lines) == 2  # a failed test takes no pin: no pins line (it would show one)
+    state = await state_of(simcord_env, channel)
+    assert state.mines == [] and state.units["u1"].down and state.units["u1"].pins == 1
+    await alice.slash(channel, "game undo")
+    with french():
+        dice.script(10)
+        failed = (await alice.slash(channel, "mine lay", unit="Troopers")).response.content
+    assert failed.startswith("Test d'ordre") and "ne pose pas de mine" in failed
