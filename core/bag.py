@@ -127,6 +127,7 @@ def _drawn(
 def draw(state: GameState, dice: DiceSource) -> tuple[GameState, DrawResult]:
     """Draw a random die; ``Conflict("bag.empty")`` when none is left (end the turn)."""
     require_running(state)
+    check_none_waiting(state)
     new = fork(state)
     before = dict(new.bag)
     rolled, colour = _pick(new, dice)
@@ -134,6 +135,36 @@ def draw(state: GameState, dice: DiceSource) -> tuple[GameState, DrawResult]:
     die = PendingDie(colour=colour, owner_id=new.owner_of(colour))
     new.pending.append(die)
     return new, _drawn(new, die, rolled, before)
+
+
+def waiting_die(state: GameState) -> PendingDie | None:
+    """The drawn (or taken) die that waits for its order: one a unit of its owner can take.
+    A die no unit can take waits for nothing, and does not hold the bag."""
+    return next((p for p in state.pending if eligible_units(state, p.owner_id, p)), None)
+
+
+def check_none_waiting(state: GameState) -> None:
+    """One drawn die at a time: refuse a draw while a drawn die waits for its order."""
+    die = waiting_die(state)
+    if die is not None:
+        raise Conflict("bag.die_waiting", owner=die.owner_id, colour=die.colour)
+
+
+class SkipResult(BaseModel):
+    returned: PendingDie
+    bag_left: int
+
+
+def skip(state: GameState) -> tuple[GameState, SkipResult]:
+    """The host's way past a waiting die: it goes back to the bag, unused."""
+    require_running(state)
+    die = waiting_die(state)
+    if die is None:
+        raise Conflict("bag.nothing_to_skip")
+    new = fork(state)
+    new.pending.pop(state.pending.index(die))
+    new.bag[die.colour] = new.bag.get(die.colour, 0) + 1
+    return new, SkipResult(returned=die, bag_left=sum(new.bag.values()))
 
 
 def take(state: GameState, unit_ref: str) -> tuple[GameState, DrawResult]:
@@ -210,9 +241,9 @@ class DisputeResult(BaseModel):
     unit_id: str | None = None
     unit_name: str | None = None
     test: TestRoll | None = None
-    outcome: Literal[
-        "disputed", "no_effect", "matrix_spent", "probe_destroyed", "no_dice"
-    ] = "disputed"
+    outcome: Literal["disputed", "no_effect", "matrix_spent", "probe_destroyed", "no_dice"] = (
+        "disputed"
+    )
     dice_removed: int = 0  # a probe destroyed: its dice left the game
 
 

@@ -52,6 +52,9 @@ def _message(lang: str, error: Exception) -> str | None:
             else v
             for k, v in error.values.items()
         }
+        colour = values.get("colour")
+        if isinstance(colour, str) and "colour_name" not in values:  # a die's colour, named
+            values["colour_name"] = t(lang, f"game.colour.{colour}")  # type: ignore[arg-type]
         return t(lang, error.key, **values)  # type: ignore[arg-type]
     if isinstance(error, GuildOnly | app_commands.NoPrivateMessage):
         return t(lang, "errors.guild_only")  # type: ignore[arg-type]

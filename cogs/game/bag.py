@@ -74,6 +74,13 @@ class BagCog(
         await send(interaction, render.blocked(lang, done), view=draw_view(lang, done.drawn))
 
     @app_commands.command(
+        name="skip", description="Host or GM: put the drawn die waiting for its order back"
+    )
+    async def skip(self, interaction: discord.Interaction) -> None:
+        done = await services(interaction).bag.skip(call_of(interaction))
+        await send(interaction, render.skipped(await lang_of(interaction), done))
+
+    @app_commands.command(
         name="dispute",
         description="Subverter Matrix: the target's Co test; a fail disputes 1 or 2 dice",
     )
@@ -118,7 +125,5 @@ class OrderCog(commands.Cog):
     async def order(
         self, interaction: discord.Interaction, unit: str, order: str, homer: bool = False
     ) -> None:
-        done = await services(interaction).bag.order(
-            call_of(interaction), unit, order, homer=homer
-        )
+        done = await services(interaction).bag.order(call_of(interaction), unit, order, homer=homer)
         await send(interaction, render.ordered(await lang_of(interaction), done.result))

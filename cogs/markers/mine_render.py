@@ -25,8 +25,13 @@ cut = ellipsize
 
 def laid(lang: Lang, result: MineLaid) -> str:
     order = result.order
-    if result.mine is None:
-        return t(lang, "mine.not_laid", unit=plain(order.unit_name))
+    if result.mine is None:  # every die shown: the failed order test, then the pin it took
+        failed = [t(lang, "mine.not_laid", unit=plain(order.unit_name))]
+        if order.order_test is not None:
+            failed.insert(0, _order_test(lang, result))
+        if order.pins_after != order.pins_before:
+            failed.append(t(lang, "order.pins", before=order.pins_before, after=order.pins_after))
+        return "\n".join(failed)
     mine = result.mine
     lines = [
         t(

@@ -19,6 +19,7 @@ from core.synchronise import take_by
 from core.turn import TurnEndResult
 from services.common import (
     Standing,
+    require_host,
     require_player,
     require_self_or_host,
     require_unit_owner,
@@ -106,6 +107,16 @@ class BagService(GameAccess):
         done = await self.change(call, "putback", apply)
         drawn = _drawn(done.event.game_id, done.state, done.result.drawn)
         return Blocked(done.result.returned, drawn)
+
+    async def skip(self, call: Call) -> bag.SkipResult:
+        """Host or GM: the drawn die that waits for its order goes back to the bag, unused."""
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, bag.SkipResult]:
+            require_host(state, who)
+            return bag.skip(state)
+
+        done = await self.change(call, "skip", apply)
+        return done.result
 
     async def dispute(
         self,

@@ -141,12 +141,14 @@ class Click:
     before: tuple[Step, ...] = ()
     dice: tuple[int, ...] = ()
     game: bool = True
+    then: tuple[Step, ...] = ()  # after the reply is shown, before the click
 
     async def arrange(self, world: World):
         await run_all(world, self.before)
         reply = await run(world, self.source)
         if self.pick is not None:
             await getattr(world, self.by).select(reply.response, [self.pick])
+        await run_all(world, self.then)
         return reply
 
     async def deliver(self, name: str, world: World, reply):

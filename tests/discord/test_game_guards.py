@@ -127,9 +127,10 @@ async def test_bad_counts_orders_and_draws(simcord_env, table, dice):
         unit="Troopers",
         order="run",
     )
-    dice.script(2, 1)
-    await alice.slash(channel, "bag draw")
-    await alice.slash(channel, "bag draw")
+    dice.script(2, 1)  # Bob's two blue dice, one drawn at a time, each given its order
+    for order in ("fire", "run"):
+        await alice.slash(channel, "bag draw")
+        await table.bob.slash(channel, "order", unit="Gangers", order=order)
     await refused(
         env, channel, alice, "bag draw", "All dice are out of the bag: end the turn with /turn end."
     )

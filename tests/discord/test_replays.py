@@ -59,6 +59,7 @@ READ_ONLY = {
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
 DRAWN: tuple = (("alice", "bag draw", {}),)
+FIRE = ("alice", "order", {"unit": "Troopers", "order": "fire"})
 MINE = ("alice", "mine lay", {"unit": "Troopers"})
 MARKER = ("bob", "marker place", {"type": "scrambler"})
 VEHICLE = ("bob", "unit edit", {"unit": "Gangers", "kind": "vehicle", "co": 5})
@@ -88,6 +89,7 @@ MUTATING = {
     "bag draw": Slash("alice"),
     "bag take": Slash("alice", {"unit": "Troopers"}),
     "bag putback": Slash("alice", before=(("bob", "bag draw", {}),), dice=(2,)),
+    "bag skip": Slash("alice", before=DRAWN, dice=(RED_DIE,)),
     "bag dispute": Slash("alice", {"unit": "Gangers"}, (VEHICLE,), dice=(7,)),
     "order": Slash("alice", {"unit": "Troopers", "order": "fire"}, DRAWN, dice=(RED_DIE,)),
     "turn end": Slash("alice"),
@@ -118,7 +120,8 @@ MUTATING = {
     "shoot": Slash("alice", {**FRAG, "weapon": "mag-gun", "distance": 10}),
     "assault": Slash("alice", {"attacker": "Troopers", "defender": "Gangers"}),
     "damage": Slash("alice", {"table": "vehicle", "unit": "Gangers"}),
-    "DrawNext": Click("alice", DRAWN[0], "Draw next", dice=(RED_DIE,)),
+    # one drawn die at a time: the first is given its order before "Draw next" draws again
+    "DrawNext": Click("alice", DRAWN[0], "Draw next", dice=(RED_DIE, 2), then=(FIRE,)),
     "OrderButton": Click("alice", DRAWN[0], "Fire", pick="u1", dice=(RED_DIE,)),
     # the prompt's view stops once answered: discord.py drops a replayed click (and the claim
     # would refuse one that came while the view still listened)

@@ -190,7 +190,7 @@ async def test_a_failed_homer_order_goes_down_and_a_10_destroys_the_drone_seeds_
     env, channel, alice = simcord_env, table.channel, table.alice
     await alice.slash(channel, "pins add", unit="Pathfinders", count=2)
     dice.script(1, 10)  # red; order test Co 8 − 2 = 6: a natural 10
-    await alice.slash(channel, "bag draw")
+    drawn = await alice.slash(channel, "bag draw")
     failed = await alice.slash(channel, "order", unit="Pathfinders", order="run", homer=True)
     text = failed.response.content
     assert "**Pathfinders** goes **Down** instead" in text
@@ -201,8 +201,7 @@ async def test_a_failed_homer_order_goes_down_and_a_10_destroys_the_drone_seeds_
     await alice.slash(channel, "game undo")
 
     await alice.slash(channel, "pins set", unit="Pathfinders", count=0)
-    dice.script(1)
-    drawn = await alice.slash(channel, "bag draw")
+    # the undone order gave the drawn die back: its message still picks the unit
     await alice.select(drawn.response, ["u1"])
     await alice.click(drawn.response, label="Run")
     state = await state_of(env, channel)

@@ -14,6 +14,7 @@ from cogs.game.render.bag import (
     not_synchronised,
     ordered,
     picked,
+    skipped,
     taken,
     turn_ended,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "disputed",
     "drawn",
     "drawn_line",
+    "skipped",
     "embeds_of",
     "event_text",
     "fit_content",

@@ -8,7 +8,7 @@ from cogs.common.text import plain
 from cogs.game.render.common import colour_name, fit_description, order_name, tag, test_text
 from cogs.game.render.kept import lock_lines, turn_lines
 from cogs.markers import render as table
-from core.bag import DisputeResult, DrawResult
+from core.bag import DisputeResult, DrawResult, SkipResult
 from core.game import Unit
 from core.orders import OrderResult
 from core.turn import TurnEndResult
@@ -38,6 +38,18 @@ def drawn(lang: Lang, done: Drawn) -> str:
     owner = done.result.owner_id
     follow = "bag.drawn_pick" if done.units else "bag.drawn_none"
     return drawn_line(lang, done.result) + "\n" + t(lang, follow, owner=owner)
+
+
+def skipped(lang: Lang, done: SkipResult) -> str:
+    die = done.returned
+    return t(
+        lang,
+        "bag.skipped",
+        colour=tag(die.colour),
+        colour_name=colour_name(lang, die.colour),
+        owner=die.owner_id,
+        left=done.bag_left,
+    )
 
 
 def taken(lang: Lang, done: Drawn) -> str:
@@ -93,12 +105,20 @@ def disputed(lang: Lang, result: DisputeResult) -> str:
     """The Subverter Matrix: its target's test and what it did (older logs: the dice only)."""
     name = plain(result.unit_name or "?")
     if result.outcome == "probe_destroyed":
-        return t(lang, "bag.subvert_probe", by=result.by_owner_id, unit=name,
-                 dice=result.dice_removed)
+        return t(
+            lang, "bag.subvert_probe", by=result.by_owner_id, unit=name, dice=result.dice_removed
+        )
     lines = []
     if result.test is not None:
-        lines.append(t(lang, "bag.subvert_test", by=result.by_owner_id, unit=name,
-                       test=test_text(lang, result.test)))
+        lines.append(
+            t(
+                lang,
+                "bag.subvert_test",
+                by=result.by_owner_id,
+                unit=name,
+                test=test_text(lang, result.test),
+            )
+        )
     if result.outcome == "disputed":
         lines.append(disputed_dice(lang, result))
     else:

@@ -22,7 +22,7 @@ from cogs.game.render.common import (
 )
 from cogs.game.render.kept import lock_lines, locks_event
 from cogs.markers import render as table
-from core.bag import DisputeResult, DrawResult, PutBackResult
+from core.bag import DisputeResult, DrawResult, PutBackResult, SkipResult
 from core.game import RuleChanged
 from core.orders import OrderResult
 from core.shooting.fractal import LocksDropped
@@ -115,6 +115,15 @@ def _ev_take(lang: Lang, p: DrawResult, names: dict[str, str]) -> str:
     if p.sync_test is not None:
         text += "; " + test_text(lang, p.sync_test)
     return text
+
+
+def _ev_skip(lang: Lang, p: SkipResult) -> str:
+    return t(
+        lang,
+        "game.event.skip",
+        colour=f"{tag(p.returned.colour)} {colour_name(lang, p.returned.colour)}",
+        owner=p.returned.owner_id,
+    )
 
 
 def _ev_putback(lang: Lang, p: PutBackResult) -> str:
@@ -235,6 +244,7 @@ EVENTS: dict[str, EventRenderer] = {
     "draw": (DrawResult, _ev_draw),
     "take": (DrawResult, None),
     "putback": (PutBackResult, _ev_putback),
+    "skip": (SkipResult, _ev_skip),
     "dispute": (DisputeResult, _ev_dispute),
     "order": (OrderResult, _ev_order),
     "turn_end": (TurnEndResult, _ev_turn_end),
