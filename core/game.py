@@ -184,6 +184,7 @@ class GameState(BaseModel):
     status: Literal["running", "ended"] = "running"
     turn: int = Field(1, ge=1)
     ruleset_overrides: dict[str, Any] = {}
+    mention_die_owner: bool = True  # the draw reply pings the drawn die's owner (/game ping)
     players: list[Player] = []
     units: dict[str, Unit] = {}
     next_unit: int = 1
@@ -314,6 +315,17 @@ def set_rule(state: GameState, key: str, value: Any) -> tuple[GameState, RuleCha
     new = fork(state)
     new.ruleset_overrides = after.changed()
     return new, RuleChanged(key=key, before=getattr(before, key), after=getattr(after, key))
+
+
+PING_KEY = "mention_die_owner"
+
+
+def set_mention(state: GameState, on: bool) -> tuple[GameState, RuleChanged]:
+    """Whether the draw reply pings the drawn die's owner (a game setting, not a rule)."""
+    require_running(state)
+    new = fork(state)
+    new.mention_die_owner = on
+    return new, RuleChanged(key=PING_KEY, before=state.mention_die_owner, after=on)
 
 
 def load_state(text: str | bytes) -> GameState:

@@ -15,7 +15,7 @@ from cogs.game.options import (
     services,
     unit_autocomplete,
 )
-from cogs.game.views import draw_next_view, draw_view, orders_view
+from cogs.game.views import draw_next_view, draw_view, drawn_mentions, orders_view
 from core.synchronise import PHASE_SYNC_ORDERS
 
 
@@ -33,7 +33,12 @@ class BagCog(
     async def draw(self, interaction: discord.Interaction) -> None:
         done = await services(interaction).bag.draw(call_of(interaction))
         lang = await lang_of(interaction)
-        await send(interaction, render.drawn(lang, done), view=draw_view(lang, done))
+        await send(
+            interaction,
+            render.drawn(lang, done),
+            view=draw_view(lang, done),
+            allowed_mentions=drawn_mentions(done),
+        )
 
     @app_commands.command(
         name="take", description="Take a unit's die instead of drawing (Follow, Synchroniser)"
@@ -71,7 +76,12 @@ class BagCog(
     async def putback(self, interaction: discord.Interaction) -> None:
         done = await services(interaction).bag.putback(call_of(interaction))
         lang = await lang_of(interaction)
-        await send(interaction, render.blocked(lang, done), view=draw_view(lang, done.drawn))
+        await send(
+            interaction,
+            render.blocked(lang, done),
+            view=draw_view(lang, done.drawn),
+            allowed_mentions=drawn_mentions(done.drawn),
+        )
 
     @app_commands.command(
         name="skip", description="Host or GM: put the drawn die waiting for its order back"

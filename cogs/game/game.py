@@ -1,4 +1,4 @@
-"""`/game`: start, status, end, undo, log, export, rules of the channel's game."""
+"""`/game`: start, status, end, undo, log, export, rules, ping of the channel's game."""
 
 from __future__ import annotations
 
@@ -135,3 +135,12 @@ class GameCog(
             lang, t(lang, "game.rules_title", name=render.plain(view.name)), settings
         )
         await Pager(pages).start(interaction, ephemeral=True)
+
+    @app_commands.command(
+        name="ping", description="Mention (notify) the owner of a drawn die; host or GM"
+    )
+    @app_commands.describe(on="Yes: the draw reply notifies the die's owner; no: nobody")
+    async def ping(self, interaction: discord.Interaction, on: bool) -> None:
+        await services(interaction).games.set_mention(call_of(interaction), on)
+        key = "game.ping_on" if on else "game.ping_off"
+        await send(interaction, t(await lang_of(interaction), key))

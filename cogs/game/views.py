@@ -47,7 +47,12 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
         try:
             done = await services(interaction).bag.draw(call_of(interaction), self.game_id)
             lang = await lang_of(interaction)
-            await send(interaction, render.drawn(lang, done), view=draw_view(lang, done))
+            await send(
+                interaction,
+                render.drawn(lang, done),
+                view=draw_view(lang, done),
+                allowed_mentions=drawn_mentions(done),
+            )
         except Exception as error:  # answered like a command's error
             await answer_errors(interaction, error)
 
@@ -156,6 +161,14 @@ def _unit_option(lang: Lang, unit: Unit) -> discord.SelectOption:
         description=render.cut(description, 100),
         emoji=render.tag(unit.colour),
     )
+
+
+def drawn_mentions(done: Drawn) -> discord.AllowedMentions:
+    """The draw reply pings the drawn die's owner only, if the game says so (`/game ping`)."""
+    if not done.mention:
+        return NO_MENTIONS
+    owner = discord.Object(done.result.owner_id)
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[owner])
 
 
 def draw_view(lang: Lang, done: Drawn) -> discord.ui.View:

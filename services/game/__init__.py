@@ -1,7 +1,7 @@
 """A channel's game: start, end, undo and log, its units, the order-dice bag, its ruleset."""
 
 from services.game.access import GameAccess, UnitRef, unit_ref
-from services.game.bag import BagService, Blocked, Drawn, TurnEnded
+from services.game.bag import BagService, Blocked, DiceLeft, Drawn, TurnEnded
 from services.game.game import (
     LOG_MAX,
     UNDO_MAX,
@@ -28,6 +28,7 @@ __all__ = [
     "LOG_MAX",
     "UNDO_MAX",
     "Blocked",
+    "DiceLeft",
     "Drawn",
     "GameClosed",
     "GameLog",

@@ -35,6 +35,7 @@ class Drawn:
     game_id: int
     result: DrawResult
     units: list[Unit]  # the die owner's units that can take it (for the select menu)
+    mention: bool = True  # the game's setting: ping the die's owner in the draw reply
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +57,26 @@ class TurnEnded:
     state: GameState  # after the end of turn (names of players, dice in the bag)
 
 
+@dataclass(frozen=True, slots=True)
+class DiceLeft:
+    """What `/turn end` would leave unused: dice in the bag, drawn dice waiting for an order."""
+
+    game_id: int
+    in_bag: list[tuple[int, str, int]]  # (owner id, colour, dice), per player in seat order
+    pending: list[PendingDie]
+
+    @property
+    def any(self) -> bool:
+        return bool(self.in_bag or self.pending)
+
+
 def _drawn(game_id: int, state: GameState, result: DrawResult) -> Drawn:
-    return Drawn(game_id, result, [state.units[i] for i in result.eligible])
+    return Drawn(
+        game_id,
+        result,
+        [state.units[i] for i in result.eligible],
+        mention=state.mention_die_owner,
+    )
 
 
 class BagService(GameAccess):
@@ -184,10 +203,24 @@ class BagService(GameAccess):
         done = await self.change(call, "order", apply, game_id=expected, wrong_game=wrong)
         return Ordered(done.event.game_id, done.result)
 
-    async def end_turn(self, call: Call) -> TurnEnded:
+    async def dice_left(self, call: Call) -> DiceLeft:
+        """The dice `/turn end` would leave unused (a player, the host or a GM may ask)."""
+        who = await self.standing(call)
+        record, state = await self.running(call.channel_id)
+        require_player(state, who)
+        in_bag = [
+            (p.owner_id, p.colour, state.bag.get(p.colour, 0))
+            for p in state.players
+            if state.bag.get(p.colour, 0)
+        ]
+        return DiceLeft(record.id, in_bag, list(state.pending))
+
+    async def end_turn(self, call: Call, game_id: int | None = None) -> TurnEnded:
+        """End the turn (`game_id`: the game a confirmation was asked for)."""
+
         def apply(state: GameState, who: Standing) -> tuple[GameState, TurnEndResult]:
             require_player(state, who)
             return turn.end_turn(state, self.dice)
 
-        done = await self.change(call, "turn_end", apply)
+        done = await self.change(call, "turn_end", apply, game_id=game_id)
         return TurnEnded(done.event.game_id, done.result, done.state)

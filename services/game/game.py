@@ -18,7 +18,15 @@ from pydantic import BaseModel
 from core.bag import Census, census
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict, NotFound
-from core.game import GameState, RuleChanged, end_game, load_state, new_game, set_rule
+from core.game import (
+    GameState,
+    RuleChanged,
+    end_game,
+    load_state,
+    new_game,
+    set_mention,
+    set_rule,
+)
 from core.ruleset import Ruleset, RuleSetting
 from services.common import (
     MAX_ATTEMPTS,
@@ -306,5 +314,14 @@ class GameService(GameAccess):
         def apply(state: GameState, who: Standing) -> tuple[GameState, RuleChanged]:
             require_host(state, who)
             return set_rule(state, key, value)
+
+        return (await self.change(call, "rule", apply)).result
+
+    async def set_mention(self, call: Call, on: bool) -> RuleChanged:
+        """Whether the draw reply pings the drawn die's owner (host or game master)."""
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, RuleChanged]:
+            require_host(state, who)
+            return set_mention(state, on)
 
         return (await self.change(call, "rule", apply)).result

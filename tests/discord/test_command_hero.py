@@ -54,7 +54,7 @@ async def test_command_co_in_order_tests_buttons_recovery_and_break_seeds_002_co
 
     dice.script(3)  # recovery: Co 9 − 1 = 8: a 3 passes
     with french():
-        ended = await table.alice.slash(table.channel, "turn end")
+        ended = await table.alice.slash(table.channel, "turn end", confirm=True)
     assert (
         "**Phase Troopers** : Co 9 (Commandement : Senatex Commander) − 1 Stress = 8 : **3** ✅"
         in ended.response.embeds[0].description

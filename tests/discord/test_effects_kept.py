@@ -26,7 +26,7 @@ async def locked_in_turn_two(env, table, dice) -> None:
     dice.script(3, 5)  # Acc 5 + 1 = 6: a hit; Res 6 − 3 = 3: a casualty
     first = shown(await shoot(table.alice, table.channel, distance=10, **FRAG))
     assert "🔒 Fractal Lock: the weapon locks on." in first
-    await table.alice.slash(table.channel, "turn end")
+    await table.alice.slash(table.channel, "turn end", confirm=True)
     assert len((await state_of(env, table.channel)).fractal_locks) == 1
 
 
@@ -176,7 +176,7 @@ async def test_a_sensor_module_mark_lasts_the_turn_seed_002_detecteur_de_cible(
     card = await table.bob.slash(table.channel, "unit show", unit="Gangers")
     fields = {f.name: f.value for f in card.response.embeds[0].fields}
     assert "📡 Marked by a Sensor Module" in fields["Effects kept"]
-    ended = await table.alice.slash(table.channel, "turn end")
+    ended = await table.alice.slash(table.channel, "turn end", confirm=True)
     assert "📡 Sensor Module marks end: **Gangers**." in ended.response.embeds[0].description
     assert not (await state_of(simcord_env, table.channel)).units["u2"].sensor_marked
     dice.script(9)  # turn 2: no bonus any more
@@ -250,7 +250,7 @@ async def test_mod_minus_one_with_every_die_in_use_waits_for_the_end_of_turn_see
     assert "MOD3: 3/3 dice used · MOD −1 to come: 2" in status.response.embeds[0].fields[1].value
     before = await state_of(simcord_env, table.channel)
     dice.script(2)  # the Hauler's recovery test: Co 9 − 3 pins = 6
-    ended = await table.alice.slash(table.channel, "turn end")
+    ended = await table.alice.slash(table.channel, "turn end", confirm=True)
     summary = ended.response.embeds[0].description
     assert (
         "🎲 **Hauler**: MOD −1 applied as its dice came back: order dice 3 → **1**." in summary
@@ -312,7 +312,7 @@ async def test_a_model_that_rolled_ten_never_fires_overload_again_seed_003_overl
             "**Troopers** : seules 4 figurines peuvent encore tirer en Overload",
             shooter="Troopers", models=5, **SLING,
         )
-    await table.alice.slash(table.channel, "turn end")  # kept until the game ends
+    await table.alice.slash(table.channel, "turn end", confirm=True)  # kept until the game ends
     dice.script(9, 9, 9, 9)
     fired = shown(await shoot(table.alice, table.channel, shooter="Troopers", models=4, **SLING))
     assert "Acc tests (4)" in fired
@@ -398,11 +398,11 @@ async def test_an_exhausted_stave_cannot_boost_until_it_recharges_seed_002_epuis
     assert "🪫 IMTel Stave exhausted (end-of-turn test t1)" in fields["Effects kept"]
 
     dice.script(3)  # end of turn 1: 1-5, still exhausted
-    await table.alice.slash(table.channel, "turn end")
+    await table.alice.slash(table.channel, "turn end", confirm=True)
     await refused(simcord_env, table.channel, table.alice, "shoot", EXHAUSTED,
                   shooter="NuHu", distance=5, **BOOST)
     dice.script(8)  # end of turn 2: 6-10, recharged
-    await table.alice.slash(table.channel, "turn end")
+    await table.alice.slash(table.channel, "turn end", confirm=True)
     dice.script(9)
     boosted = await shoot(table.alice, table.channel, shooter="NuHu", distance=5, **BOOST)
     assert not boosted.ephemeral, boosted.response.content

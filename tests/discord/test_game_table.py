@@ -48,7 +48,7 @@ async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, d
     assert empty.ephemeral
     assert empty.response.content == "All dice are out of the bag: end the turn with /turn end."
 
-    ended = await table.alice.slash(table.channel, "turn end")
+    ended = await table.alice.slash(table.channel, "turn end", confirm=True)
     embed = ended.response.embeds[0]
     assert embed.title == "End of turn 1"
     assert "Turn **2** begins: 3 dice in the bag" in embed.description
@@ -80,7 +80,7 @@ async def test_orders_test_pins_rally_and_down(simcord_env, table, dice):
     assert state.units["u2"].down and state.units["u2"].pins == 0
 
     dice.script(4)  # recovery test of the Down Gangers: Co 9 − 0 = 9: 4 passes
-    ended = await table.bob.slash(table.channel, "turn end")
+    ended = await table.bob.slash(table.channel, "turn end", confirm=True)
     description = ended.response.embeds[0].description
     assert "**Recovery tests**" in description
     assert "**Gangers**: Co 9 − 0 pins = 9: rolled **4** ✅ — recovers" in description
@@ -112,7 +112,7 @@ async def test_take_putback_and_dispute(simcord_env, table, dice):
     state = await state_of(simcord_env, table.channel)
     assert len(state.disputed) == 1 and state.bag["blue"] == 0 and len(state.pending) == 1
     dice.script(8, 3)  # end of turn: the disputed die, owner 8 vs 3: back to Bob
-    ended = await table.bob.slash(table.channel, "turn end")
+    ended = await table.bob.slash(table.channel, "turn end", confirm=True)
     assert "8–3 → back to its owner's bag" in ended.response.embeds[0].description
     dice.assert_used()
 
@@ -294,7 +294,7 @@ async def test_in_french(simcord_env, table, dice):
         assert status.response.embeds[0].title == "Vorl — tour 1"
         empty = await table.alice.slash(table.channel, "unit add", name="   ")
         assert empty.response.content == "L'unité a besoin d'un nom d'au moins une lettre."
-        ended = await table.alice.slash(table.channel, "turn end")
+        ended = await table.alice.slash(table.channel, "turn end", confirm=True)
         assert ended.response.embeds[0].title == "Fin du tour 1"
 
 

@@ -60,7 +60,7 @@ async def test_place_declare_list_and_the_end_of_turn_test(simcord_env, table, d
     assert result.acc_target == 4 and result.hits == 0
 
     dice.script(4, 8)  # Blur: 4, removed; Scrambler: 8, stays
-    ended = await alice.slash(channel, "turn end")
+    ended = await alice.slash(channel, "turn end", confirm=True)
     description = ended.response.embeds[0].description
     assert "**End-of-turn tests**" in description
     assert "Blur #1 (north ruins): d10 → **4**: marker removed" in description
@@ -242,7 +242,7 @@ async def test_markers_in_french(simcord_env, table, dice):
             scoot.response.content
         )
         dice.script(6)
-        ended = await alice.slash(channel, "turn end")
+        ended = await alice.slash(channel, "turn end", confirm=True)
         description = ended.response.embeds[0].description
         assert "Scoot #1 (gué) : d10 → **6** : le marqueur reste" in description
         listed = await bob.slash(channel, "marker list")

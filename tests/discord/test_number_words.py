@@ -38,10 +38,10 @@ async def test_a_broken_unit_loses_its_one_order_die(table):
 async def test_a_new_turn_with_one_die_in_the_bag(table):
     await table.alice.slash(table.channel, "game start", name="Duel")
     await table.alice.slash(table.channel, "unit add", name="Scout", models=1, co=8)
-    ended = await table.alice.slash(table.channel, "turn end")
+    ended = await table.alice.slash(table.channel, "turn end", confirm=True)
     assert "Turn **2** begins: 1 die in the bag." in ended.response.embeds[0].description
     with french():
-        again = await table.alice.slash(table.channel, "turn end")
+        again = await table.alice.slash(table.channel, "turn end", confirm=True)
     assert "Le tour **3** commence : 1 dé dans la bourse." in again.response.embeds[0].description
 
 

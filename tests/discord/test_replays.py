@@ -51,6 +51,7 @@ READ_ONLY = {
     "campaign export": "sends the campaign as files",
     "PickUnit": "chooses the unit of a drawn die; its order button changes the game",
     "ConfirmLay.cancel": "closes the mine prompt, lays nothing",
+    "ConfirmTurnEnd.cancel": "closes the end-of-turn prompt, ends nothing",
     "Pager.previous": "turns a reply's page",
     "Pager.next": "turns a reply's page",
     "Expired": "answers that a button made before a restart has expired, keeps nothing",
@@ -92,7 +93,8 @@ MUTATING = {
     "bag skip": Slash("alice", before=DRAWN, dice=(RED_DIE,)),
     "bag dispute": Slash("alice", {"unit": "Gangers"}, (VEHICLE,), dice=(7,)),
     "order": Slash("alice", {"unit": "Troopers", "order": "fire"}, DRAWN, dice=(RED_DIE,)),
-    "turn end": Slash("alice"),
+    "turn end": Slash("alice", {"confirm": True}),
+    "game ping": Slash("alice", {"on": False}),
     "campaign record": Slash("admin", {"player-a": "alice", "player-b": "bob", "result": "draw"}),
     "campaign correct": Slash("admin", {"battle": 1, "vp-a": 5}),
     "campaign delete": Slash("admin", {"battle": 1}),
@@ -132,6 +134,7 @@ MUTATING = {
         before=DRAWN,
         dice=(RED_DIE,),
     ),
+    "ConfirmTurnEnd.confirm": Click("alice", ("alice", "turn end", {}), "End the turn"),
 }
 
 

@@ -152,7 +152,7 @@ async def test_marker_ammo_places_its_marker_in_the_same_event(simcord_env, tabl
     dice.script(3, 1)  # again: template 1 on target, template 2 lucky and on target
     await shoot(table.alice, table.channel, shooter="Troopers", target="Gangers", **ammo)
     dice.script(4, 8)  # end of turn: Blur #1 removed, Blur #2 stays
-    ended = await table.alice.slash(table.channel, "turn end")
+    ended = await table.alice.slash(table.channel, "turn end", confirm=True)
     description = ended.response.embeds[0].description
     assert "Blur #1 (on Gangers): d10 → **4**: marker removed" in description
     assert "Blur #2 (on Gangers): d10 → **8**: marker stays" in description

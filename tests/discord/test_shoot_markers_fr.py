@@ -100,6 +100,6 @@ async def test_arcs_and_a_marker_placed_in_french(simcord_env, table, dice):
         dice.script(2)  # on target this time
         await shoot(table.alice, table.channel, shooter="Troopers", target="Gangers", **grip)
         dice.script(9)  # end of turn: the Grip stays
-        ended = shown(await table.alice.slash(table.channel, "turn end"))
+        ended = shown(await table.alice.slash(table.channel, "turn end", confirm=True))
         assert "Grip #1 (sur Gangers) : d10 → **9** : le marqueur reste" in ended
         dice.assert_used()

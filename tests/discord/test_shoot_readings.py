@@ -242,7 +242,7 @@ async def first_automatic_hit(table, dice, lang_fr: bool = False) -> str:
     dice.script(3, 1)  # a hit; Res 6 − 3: the 1 resists
     first = shown(await shoot(table.alice, table.channel, **bombard))
     assert "🔒 Fractal Lock: the weapon locks on." in first
-    await table.alice.slash(table.channel, "turn end")
+    await table.alice.slash(table.channel, "turn end", confirm=True)
     dice.script(1)  # the automatic hit's Res test: a 1 resists
     if lang_fr:
         with french():

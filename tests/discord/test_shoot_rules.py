@@ -210,7 +210,7 @@ async def test_fractal_lock_hits_automatically_with_a_rising_sv(simcord_env, tab
     dice.script(3, 5)  # turn 1: Acc 6 hits; Res 6 − 3 = 3: a casualty
     first = shown(await shoot(table.alice, table.channel, distance=10, **frag))
     assert "🔒 Fractal Lock: the weapon locks on." in first
-    await table.alice.slash(table.channel, "turn end")
+    await table.alice.slash(table.channel, "turn end", confirm=True)
 
     dice.script(7)  # turn 2: no Acc die; Res 6 − 4 = 2: a casualty
     second = shown(await shoot(table.alice, table.channel, distance=10, **frag))
@@ -218,7 +218,7 @@ async def test_fractal_lock_hits_automatically_with_a_rising_sv(simcord_env, tab
     assert "Acc tests" not in second
     assert "**Res** 6 − SV 4 → passes on **2** or less" in second
     assert "keeps its Fractal Lock on the target (automatic hits so far: 1)" in second
-    await table.alice.slash(table.channel, "turn end")
+    await table.alice.slash(table.channel, "turn end", confirm=True)
 
     before = await state_of(simcord_env, table.channel)
     dice.script(2)  # turn 3: SV 5, Res 6 − 5 = 1: 2 fails

@@ -186,6 +186,7 @@ NAMES = {  # the command as the clicker sees it in their client
     "shoot": {"en": "/shoot", "fr": "/tir"},
     "campaign.history": {"en": "/campaign history", "fr": "/campagne historique"},
     "mine.lay": {"en": "/mine lay", "fr": "/mine poser"},
+    "turn.end": {"en": "/turn end", "fr": "/tour fin"},
 }
 
 
@@ -235,6 +236,23 @@ async def test_the_mine_confirmation_expires_after_a_restart(
     assert await snapshot(simcord_env, table.channel) == before  # no mine laid
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_end_of_turn_question_expires_after_a_restart(
+    simcord_env, table, dice, make_bot, lang
+):
+    await skirmish(table)
+    with speaking(lang):
+        asked = await table.alice.slash(table.channel, "turn end")
+    confirm, _ = labels(asked.response)
+    before = await snapshot(simcord_env, table.channel)
+    await restart(simcord_env, make_bot)
+
+    with speaking(lang):
+        clicked = await table.alice.click(asked.response, label=confirm)
+    assert expired_answer(clicked) == EXPIRED[lang].format(NAMES["turn.end"][lang])
+    assert await snapshot(simcord_env, table.channel) == before  # the turn goes on
+
+
 async def test_the_bag_works_after_a_restart_in_french(simcord_env, table, dice, make_bot):
     """The bag's menu and buttons are persistent: a French table carries on."""
     await skirmish(table)
@@ -261,6 +279,7 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
         "test_other_pages_expire_after_a_restart",
     ],
     "cogs.markers.views.ConfirmLay": ["test_the_mine_confirmation_expires_after_a_restart"],
+    "cogs.game.turn.ConfirmTurnEnd": ["test_the_end_of_turn_question_expires_after_a_restart"],
     **{
         f"cogs.game.views.{item}": [
             "test_game_guards.test_a_restart_in_the_middle_of_a_turn",
