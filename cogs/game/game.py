@@ -56,15 +56,22 @@ class GameCog(
         await Pager(pages).start(interaction)
 
     @app_commands.command(name="end", description="Close the game (host or GM); it stays read-only")
-    @app_commands.describe(winner="Who won", notes="A few words on how it went")
+    @app_commands.describe(
+        winner="Who won",
+        notes="A few words on how it went",
+        vp="Victory points, one per player in the order /game status lists them, e.g. 7-3",
+        scenario="The scenario played",
+    )
     async def end(
         self,
         interaction: discord.Interaction,
         winner: discord.Member | None = None,
         notes: str | None = None,
+        vp: str | None = None,
+        scenario: str | None = None,
     ) -> None:
         ended = await services(interaction).campaign_games.end(
-            call_of(interaction), winner.id if winner else None, notes
+            call_of(interaction), winner.id if winner else None, notes, vp=vp, scenario=scenario
         )
         await send(
             interaction, render.closed(await lang_of(interaction), ended.closed, ended.battle)

@@ -246,6 +246,7 @@ class GameBattle:
     game_id: int | None = None
     victory_points: Mapping[int, int] | None = None
     game_stats: Mapping[int, object] | None = None
+    scenario: str | None = None
 
 
 async def record_game_in(
@@ -275,7 +276,7 @@ async def record_game_in(
         found.id,
         played_at=game.played_at,
         source="game",
-        scenario=None,
+        scenario=clean_text(game.scenario, "scenario", NAME_LIMIT, required=False),
         notes=None,
         winner_id=game.winner_id,
         turns=game.turns,

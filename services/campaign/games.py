@@ -68,11 +68,20 @@ class CampaignGames:
         game_id, state = await self.games.start(call, name, linked.id if linked else None)
         return game_id, state, linked
 
-    async def end(self, call: Call, winner_id: int | None, notes: str | None) -> GameEnd:
+    async def end(
+        self,
+        call: Call,
+        winner_id: int | None,
+        notes: str | None,
+        *,
+        vp: str | None = None,
+        scenario: str | None = None,
+    ) -> GameEnd:
         record, _ = await self.games.running(call.channel_id)
         campaign_id = (await self.games.started(record.id)).campaign_id
         if campaign_id is None:
-            return GameEnd(await self.games.end(call, winner_id, notes), None)
+            closed = await self.games.end(call, winner_id, notes, vp=vp, scenario=scenario)
+            return GameEnd(closed, None)
         recorded: list[RecordedBattle] = []
 
         async def record_battle(
@@ -88,10 +97,14 @@ class CampaignGames:
                 recorded_by=call.actor.user_id,
                 game_id=game.id,
                 game_stats=await stats_from_log(tx, game.id, state),
+                victory_points=closed.vp or None,
+                scenario=closed.scenario or None,
             )
             recorded.append(await record_game_in(tx, call.guild_id, campaign_id, battle))
 
-        closed = await self.games.end(call, winner_id, notes, then=record_battle)
+        closed = await self.games.end(
+            call, winner_id, notes, then=record_battle, vp=vp, scenario=scenario
+        )
         return GameEnd(closed, recorded[0])
 
 

@@ -16,14 +16,18 @@ from typing import Any
 from pydantic import BaseModel
 
 from core.bag import Census, census
+from core.campaign import NAME_LIMIT, clean_text
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict, NotFound
 from core.game import (
     GameState,
+    Losses,
     RuleChanged,
     end_game,
     load_state,
+    losses_per_player,
     new_game,
+    parse_vp,
     set_mention,
     set_rule,
 )
@@ -60,6 +64,9 @@ class GameClosed(BaseModel):
     turn: int
     winner_id: int | None = None
     notes: str = ""
+    vp: dict[int, int] = {}  # per player, as `/game end vp:` gave them
+    scenario: str = ""
+    losses: list[Losses] = []  # per player, in join order
 
 
 class UndoneEvent(BaseModel):
@@ -184,19 +191,35 @@ class GameService(GameAccess):
         return GameStarted.model_validate_json(first.payload)
 
     async def end(
-        self, call: Call, winner_id: int | None, notes: str | None, then: Then | None = None
+        self,
+        call: Call,
+        winner_id: int | None,
+        notes: str | None,
+        then: Then | None = None,
+        *,
+        vp: str | None = None,
+        scenario: str | None = None,
     ) -> GameClosed:
         """Close the game (host or game master); its state and log stay, read-only.
-        `then` runs in the same transaction (the campaign's battle record)."""
+        `vp` is `7-3`, per player in join order (`core.game.parse_vp`). `then` runs in the
+        same transaction (the campaign's battle record)."""
         cleaned = " ".join((notes or "").split())
         if len(cleaned) > NOTES_LIMIT:
             raise BadInput("game.notes_too_long", length=len(cleaned), limit=NOTES_LIMIT)
+        named = clean_text(scenario, "scenario", NAME_LIMIT, required=False) or ""
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, GameClosed]:
             require_host(state, who)
+            points = parse_vp(vp, state.players)
             new, ended = end_game(state)
             return new, GameClosed(
-                name=ended.name, turn=ended.turn, winner_id=winner_id, notes=cleaned
+                name=ended.name,
+                turn=ended.turn,
+                winner_id=winner_id,
+                notes=cleaned,
+                vp=points,
+                scenario=named,
+                losses=losses_per_player(state),
             )
 
         return (await self.change(call, "end", apply, then=then)).result

@@ -4,7 +4,7 @@ campaign:<c> links a game to a campaign; /game end winner:<player> then records 
 from __future__ import annotations
 
 from tests.discord.campaign_kit import create, join
-from tests.discord.game_kit import record_of, snapshot, state_of
+from tests.discord.game_kit import record_of, refused, snapshot, state_of
 from tests.support.locale import french
 
 
@@ -93,3 +93,52 @@ async def test_unknown_campaign_refused_before_any_game_opens(simcord_env, table
     refused = await table.alice.slash(table.channel, "game start", campaign="Nope")
     assert refused.ephemeral
     assert await record_of(simcord_env, table.channel) is None
+
+
+async def test_game_end_takes_vp_and_scenario_into_the_record(simcord_env, table):
+    """Issue 22: `vp:"7-3"` (players in join order) and `scenario` go into the battle; the
+    reply tells each player's VP and losses (models lost, units destroyed)."""
+    await _campaign_game(table)
+    await table.alice.slash(table.channel, "unit casualties", unit="Gangers", count=6)
+    await table.alice.slash(table.channel, "unit casualties", unit="Troopers", count=1)
+    ended = await table.alice.slash(
+        table.channel, "game end", winner=table.alice, vp="7-3", scenario="Hold the ridge"
+    )
+    text = ended.response.content
+    assert "Scenario: Hold the ridge" in text
+    assert f"Victory points: <@{table.alice.id}> 7 · <@{table.bob.id}> 3." in text
+    assert f"Losses of <@{table.alice.id}>: 1 model, 0 units destroyed." in text
+    assert f"Losses of <@{table.bob.id}>: 6 models, 1 unit destroyed." in text
+    history = await table.bob.slash(table.channel, "campaign history")
+    page = history.response.embeds[0]
+    shown = (page.description or "") + "".join(f.value for f in page.fields)
+    assert "VP 7–3" in shown and "Hold the ridge" in shown
+
+
+async def test_game_end_vp_in_french(simcord_env, table):
+    await _campaign_game(table)
+    with french():
+        ended = await table.alice.slash(table.channel, "game end", vp="4 - 4", scenario="Pont")
+    text = ended.response.content
+    assert "Scénario : Pont" in text
+    assert f"Points de victoire : <@{table.alice.id}> 4 · <@{table.bob.id}> 4." in text
+    assert f"Pertes de <@{table.bob.id}> : 0 figurine, 0 unité détruite." in text
+
+
+async def test_bad_vp_refused_and_nothing_changes(simcord_env, table):
+    await _campaign_game(table)
+    for vp, expected in (
+        ("-2-3", "Victory points cannot be negative"),
+        ("7--3", "Victory points cannot be negative"),
+        ("seven", "I could not read “seven”"),
+        ("7", "this game has 2 players, you gave 1 number"),
+        ("1000-3", "Victory points go up to 999"),
+    ):
+        await refused(simcord_env, table.channel, table.alice, "game end", expected, vp=vp)
+    with french():
+        for vp, expected in (
+            ("-1-0", "ne peuvent pas être négatifs"),
+            ("7,3", "je n'ai pas compris « 7,3 »"),
+        ):
+            await refused(simcord_env, table.channel, table.alice, "game end", expected, vp=vp)
+    assert (await record_of(simcord_env, table.channel)).status == "running"

@@ -53,6 +53,15 @@ def closed(lang: Lang, result: GameClosed, battle: RecordedBattle | None = None)
         lines.append(t(lang, "game.winner", winner=result.winner_id))
     elif battle is not None:
         lines.append(t(lang, "game.result_draw"))
+    if result.scenario:
+        lines.append(t(lang, "game.scenario", scenario=plain(result.scenario)))
+    if result.vp:
+        points = " · ".join(f"<@{owner}> {value}" for owner, value in result.vp.items())
+        lines.append(t(lang, "game.vp_line", points=points))
+    for lost in result.losses:
+        lines.append(
+            t(lang, "game.losses", player=lost.owner_id, models=lost.models, units=lost.units)
+        )
     if result.notes:
         lines.append(t(lang, "game.notes", notes=plain(result.notes)))
     if battle is not None:
