@@ -142,3 +142,17 @@ def test_a_unit_stored_before_weapons_loads_with_none():
     old = {"id": "u1", "name": "Old", "owner_id": 1, "colour": "red", "models": 3,
            "starting_models": 3}
     assert Unit.model_validate(old).weapons == []
+
+
+async def test_the_weapon_list_puts_the_shooters_weapons_first(simcord_env, table):
+    await armies(table)
+    await table.alice.slash(
+        table.channel, "unit edit", unit="Troopers", weapons="X-Launcher, Mag Gun x3"
+    )
+    found = await table.alice.autocomplete(
+        table.channel, "shoot", "weapon", "", shooter="Troopers"
+    )
+    assert [c["value"] for c in found[:2]] == ["x-launcher", "mag-gun"]
+    assert len({c["value"] for c in found}) == len(found) <= 25
+    mag = await table.alice.autocomplete(table.channel, "shoot", "weapon", "mag", shooter="u1")
+    assert mag[0]["value"] == "mag-gun"
