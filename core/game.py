@@ -67,6 +67,19 @@ class GivenOrder(BaseModel):
     disputed: bool = False  # the die was taken from the unit and set aside (Subverter Matrix)
 
 
+class CarriedWeapon(BaseModel):
+    """A weapon the unit carries (issue 22): its rulesdb id, its names for the card and the
+    refusals, and how many models carry it (None: every model)."""
+
+    weapon: str
+    name_en: str = ""
+    name_fr: str = ""
+    count: int | None = Field(None, ge=1, le=MODELS_MAX)
+
+
+WEAPONS_MAX = 10
+
+
 class Unit(BaseModel):
     id: str
     name: str
@@ -92,6 +105,8 @@ class Unit(BaseModel):
     jam_proof: bool = False
     # Common rules, buddy drones and equipment the resolvers act on (core.unit_gear)
     gear: dict[str, int] = {}
+    # The weapons it carries (`/shoot` defaults its weapon and models from them)
+    weapons: list[CarriedWeapon] = []
     # Declared by the players (the bot cannot measure): within 10" of this Commander / Hero
     # until changed (seeds 002/003 "Command", "Hero"; core.command reads them)
     commander_id: str | None = None

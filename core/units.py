@@ -25,6 +25,8 @@ from core.game import (
     NOTES_MAX,
     PINS_MAX,
     STATS,
+    WEAPONS_MAX,
+    CarriedWeapon,
     DestroyedBy,
     GameState,
     Unit,
@@ -96,6 +98,18 @@ def _check_armour(armour: str | None) -> None:
         raise BadInput("unit.unknown_armour", armour=str(armour)[:30], known=", ".join(ARMOURS))
 
 
+def check_weapons(weapons: list[CarriedWeapon]) -> list[CarriedWeapon]:
+    """At most ``WEAPONS_MAX`` weapons, each named once."""
+    if len(weapons) > WEAPONS_MAX:
+        raise BadInput("unit.weapons_too_many", count=len(weapons), limit=WEAPONS_MAX)
+    seen: set[str] = set()
+    for carried in weapons:
+        if carried.weapon in seen:
+            raise BadInput("unit.weapon_twice", weapon=carried.name_en or carried.weapon)
+        seen.add(carried.weapon)
+    return [carried.model_copy() for carried in weapons]
+
+
 def _check_fields(
     models: int | None, dice: int | None, kind: str | None, notes: str | None
 ) -> None:
@@ -121,6 +135,7 @@ def add_unit(
     notes: str = "",
     gear: dict[str, int] | None = None,
     armour: str = "none",
+    weapons: list[CarriedWeapon] | None = None,
 ) -> tuple[GameState, UnitResult]:
     """A new unit of ``owner_id``; its ``dice`` order dice of the owner's colour go in the bag.
     ``stats["res"]`` is its base Res; ``armour`` adds its bonus when it is tested."""
@@ -128,6 +143,7 @@ def add_unit(
     cleaned = _check_name(state, name)
     _check_fields(models, dice, kind, notes)
     _check_armour(armour)
+    carried = check_weapons(weapons or [])
     given = {k: v for k, v in _check_stats(stats or {}).items() if v is not None}
     new, player = join_player(state, owner_id)
     if new is state:
@@ -145,6 +161,7 @@ def add_unit(
         notes=notes.strip(),
         gear=check_gear(gear or {}),
         armour=armour,
+        weapons=carried,
     )
     new.next_unit += 1
     new.units[unit.id] = unit
@@ -154,8 +171,9 @@ def add_unit(
 
 def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameState, UnitResult]:
     """Change name, models, starting_models, dice, kind, stats (merged; None clears), notes,
-    down, gear (replaced whole: ``{}`` clears it), commander and hero (a unit ref the unit
-    is declared within 10" of, ``core.command.NO_LEADER`` clears it).
+    down, gear (replaced whole: ``{}`` clears it), weapons (replaced whole), commander and
+    hero (a unit ref the unit is declared within 10" of, ``core.command.NO_LEADER`` clears
+    it).
 
     Changing ``dice`` puts dice in the bag or takes them out of the game; it cannot go below
     the dice the unit already used this turn or has kept out (``unit.dice_in_use``).
@@ -163,7 +181,7 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
     require_running(state)
     allowed = {
         "name", "models", "starting_models", "dice", "kind", "stats", "notes", "down", "gear",
-        "commander", "hero", "armour",
+        "commander", "hero", "armour", "weapons",
     }
     unknown = sorted(set(changes) - allowed)
     if unknown:
@@ -177,6 +195,8 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
     if changes.get("starting_models") is not None:
         _check_fields(changes["starting_models"], None, None, None)
     _check_armour(changes.get("armour"))
+    weapons = changes.get("weapons")
+    carried = check_weapons(weapons) if weapons is not None else None
     new = fork(state)
     edited = new.units[unit.id]
     result = UnitResult(unit=edited)
@@ -190,6 +210,8 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
         _edit_dice(new, edited, changes["dice"], result)
     if changes.get("gear") is not None:
         edited.gear = check_gear(changes["gear"])
+    if carried is not None:  # replaced whole: [] clears them
+        edited.weapons = carried
     for rule, key in (("command", "commander"), ("hero", "hero")):
         if changes.get(key) is not None:  # after the gear: "gear:command" may come with it
             setattr(edited, LINK[rule], check_leader(new, edited, rule, changes[key]))

@@ -11,7 +11,7 @@ from services.common import ServerSettings
 from services.game import BagService, GameService, GameSettings, UnitService
 from services.markers import MarkerService
 from services.rules import RulesLookup
-from services.shooting import ShootingService
+from services.shooting import ShootingService, find_weapon
 from storage.base import Store
 
 
@@ -38,6 +38,7 @@ class AppServices:
         self.games = GameService(self.store, self.servers, self.dice, self.game_settings)
         self.campaign_games = CampaignGames(self.store, self.games)
         self.units = UnitService(self.store, self.servers, self.dice)
+        self.units.find_weapon = lambda text: find_weapon(self.rules, text, "unit")
         self.bag = BagService(self.store, self.servers, self.dice)
         self.markers = MarkerService(self.store, self.servers, self.dice)
         self.shooting = ShootingService(

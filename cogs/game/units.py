@@ -34,6 +34,7 @@ STAT_HELP = {
     "co": "Command (0 to 20): order, recovery and break tests",
 }
 GEAR_HELP = "Rules and drones it has: leader 2, medic, command, camo-drone, synchroniser…"
+WEAPONS_HELP = "Weapons it carries: Mag Gun x5, X-Launcher (x5: models carrying it; default all)"
 ARMOUR_HELP = "Its armour: reflex +1, mounted reflex +2, phase +1 within 10\" / +2 beyond"
 
 
@@ -68,6 +69,7 @@ class UnitCog(
         notes="Anything worth remembering about it",
         gear=GEAR_HELP,
         armour=ARMOUR_HELP + " (default none)",
+        weapons=WEAPONS_HELP,
         **STAT_HELP,
     )
     @app_commands.choices(kind=KIND_CHOICES, armour=ARMOUR_CHOICES)
@@ -88,6 +90,7 @@ class UnitCog(
         notes: str | None = None,
         gear: app_commands.Range[str, 1, 200] | None = None,
         armour: str = "none",
+        weapons: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         result = await services(interaction).units.add(
             call_of(interaction),
@@ -100,6 +103,7 @@ class UnitCog(
             notes=notes or "",
             gear=gear,
             armour=armour,
+            weapons=weapons,
         )
         await send(interaction, render.unit_added(await lang_of(interaction), result))
 
@@ -132,6 +136,7 @@ class UnitCog(
         commander="Its Commander within 10\": its Co is used when higher (none: clear)",
         hero="Its Hero within 10\": its Init is used when higher (none: clear)",
         armour=ARMOUR_HELP,
+        weapons=WEAPONS_HELP + " (none: clear)",
         **STAT_HELP,
     )
     @app_commands.choices(kind=KIND_CHOICES, armour=ARMOUR_CHOICES)
@@ -159,6 +164,7 @@ class UnitCog(
         commander: str | None = None,
         hero: str | None = None,
         armour: str | None = None,
+        weapons: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         stats = _stats(ag=ag, acc=acc, strength=strength, res=res, init=init, co=co)
         result = await services(interaction).units.edit(
@@ -176,6 +182,7 @@ class UnitCog(
             commander=commander,
             hero=hero,
             armour=armour,
+            weapons=weapons,
         )
         await send(interaction, render.unit_edited(await lang_of(interaction), result))
 

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from cogs.common.replies import lang_of
 from cogs.game.options import services
+from core.errors import AntaresError
 from services.shooting import Choice, mode_choices, weapon_choices
 
 
@@ -46,6 +47,7 @@ AMMO_CHOICES = choices(
 TABLE_CHOICES = choices(
     {"vehicle": "Vehicle", "weapon_drone": "Weapon drone", "heavy_weapon": "Heavy weapon"}
 )
+CHOICES_MAX = 25
 D_SPINNER_CHOICES = choices({"res": "Res +2", "sv": "SV 2 (grenade)"})
 
 
@@ -66,8 +68,30 @@ async def _modes(interaction: discord.Interaction, current: str, weapon_option: 
 
 
 async def shoot_weapon_autocomplete(interaction: discord.Interaction, current: str):
-    """Weapons that shoot, matching what is typed (French or English names)."""
-    return await _weapons(interaction, current, "shoot")
+    """Weapons that shoot, matching what is typed (French or English names); the tracked
+    shooter's own weapons first."""
+    found = await _weapons(interaction, current, "shoot")
+    own = await _shooter_weapons(interaction, current)
+    values = {c.value for c in own}
+    return (own + [c for c in found if c.value not in values])[:CHOICES_MAX]
+
+
+async def _shooter_weapons(interaction: discord.Interaction, current: str):
+    shooter = getattr(interaction.namespace, "shooter", None)
+    if not shooter or interaction.channel_id is None:
+        return []
+    try:
+        _, unit = await services(interaction).units.show(interaction.channel_id, shooter)
+    except AntaresError:
+        return []
+    lang = await lang_of(interaction)
+    wanted = " ".join(current.split()).casefold()
+    own = []
+    for carried in unit.weapons:
+        name = (carried.name_fr if lang == "fr" else carried.name_en) or carried.weapon
+        if wanted in name.casefold():
+            own.append(app_commands.Choice(name=name[:100], value=carried.weapon))
+    return own
 
 
 async def shoot_mode_autocomplete(interaction: discord.Interaction, current: str):

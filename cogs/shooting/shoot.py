@@ -21,8 +21,8 @@ from cogs.shooting.options import (
 from services.shooting import ShotOptions
 
 DESCRIPTIONS = {
-    "weapon": "The weapon fired (French or English name)",
-    "models": "How many models fire it",
+    "weapon": "The weapon fired (default: the shooter's only weapon; needed without a shooter)",
+    "models": "How many models fire it (default: the shooter's models carrying it)",
     "mode": "Its firing mode, for weapons that have several",
     "shooter": "The firing unit of this game (its Acc, pins and order are used)",
     "target": "The target unit of this game (its Res, models, Down; it takes the damage)",
@@ -94,8 +94,8 @@ class ShootCog(commands.Cog):
     async def shoot(
         self,
         interaction: discord.Interaction,
-        weapon: str,
-        models: app_commands.Range[int, 1, 100],
+        weapon: str | None = None,
+        models: app_commands.Range[int, 1, 100] | None = None,
         mode: str | None = None,
         shooter: str | None = None,
         target: str | None = None,

@@ -35,6 +35,7 @@ from services.common import (
     require_unit_owner,
 )
 from services.game.access import Call, GameAccess, UnitRef, qualified, unit_ref
+from services.game.weapons import WeaponFinder, parse_weapons
 
 CHOICES_MAX = 25
 WRONG_GAME = "unit.other_game"
@@ -57,6 +58,13 @@ def _leader_ref(text: str) -> UnitRef | None:
 
 
 class UnitService(GameAccess):
+    find_weapon: WeaponFinder | None = None  # set by ``AppServices`` (the rules lookup)
+
+    def _weapons(self, text: str) -> list:
+        if self.find_weapon is None:
+            raise Conflict("unit.weapons_unavailable")
+        return parse_weapons(text, self.find_weapon)
+
     async def add(
         self,
         call: Call,
@@ -70,9 +78,11 @@ class UnitService(GameAccess):
         notes: str = "",
         gear: str | None = None,
         armour: str = "none",
+        weapons: str | None = None,
     ) -> UnitResult:
         owner = call.actor.user_id if owner_id is None else owner_id
         carried = parse_gear(gear)
+        arms = self._weapons(weapons) if weapons else []
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, UnitResult]:
             require_self_or_host(state, who, owner)
@@ -87,6 +97,7 @@ class UnitService(GameAccess):
                 notes=notes[:2000],
                 gear=carried,
                 armour=armour,
+                weapons=arms,
             )
 
         return (await self.change(call, "unit_add", apply)).result
@@ -100,6 +111,8 @@ class UnitService(GameAccess):
             given["notes"] = given["notes"][:2000]
         if isinstance(given.get("gear"), str):
             given["gear"] = parse_gear(given["gear"])  # "none" clears it
+        if isinstance(given.get("weapons"), str):
+            given["weapons"] = self._weapons(given["weapons"])  # "none" clears them
         leaders = {k: _leader_ref(given.pop(k)) for k in ("commander", "hero") if k in given}
         refs = [ref, *(r for r in leaders.values() if r is not None)]
         games = {r.game_id for r in refs if r.game_id is not None}

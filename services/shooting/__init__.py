@@ -11,7 +11,7 @@ from services.shooting.records import (
     WeaponLabel,
 )
 from services.shooting.service import ShootingService
-from services.shooting.weapons import Choice, mode_choices, weapon_choices
+from services.shooting.weapons import Choice, find_weapon, mode_choices, weapon_choices
 
 __all__ = [
     "ShootingService",
@@ -30,6 +30,7 @@ __all__ = [
     "WeaponLabel",
     # weapon and mode autocomplete
     "Choice",
+    "find_weapon",
     "mode_choices",
     "weapon_choices",
 ]

@@ -158,8 +158,8 @@ ARCS_GIVEN_MAX = 5
 
 @dataclass(frozen=True, slots=True)
 class ShotOptions:
-    weapon: str
-    models: int
+    weapon: str | None = None  # None: the tracked shooter's only weapon
+    models: int | None = None  # None: the models of a tracked shooter carrying the weapon
     mode: str | None = None
     shooter: str | None = None
     target: str | None = None
@@ -185,7 +185,8 @@ class ShotOptions:
     arcs: int = 0  # Arc markers the line of fire crosses, beyond those declared in the game
 
     def check(self) -> None:
-        check_models("shoot", "models", self.models)
+        if self.models is not None:
+            check_models("shoot", "models", self.models)
         check_range("shoot", "count", "arcs", self.arcs, 0, ARCS_GIVEN_MAX)
         check_choice("shoot", "band", self.band, BANDS)
         check_choice("shoot", "order", self.order, ORDERS)

@@ -47,7 +47,7 @@ from services.shooting.options import (
     parse_rerolls,
 )
 from services.shooting.records import ChartRecord, CombatRecord, ShotRecord, UnitLabel, WeaponLabel
-from services.shooting.shot import ShotPlan, build_shot
+from services.shooting.shot import ShotPlan, build_shot, models_default, weapon_default
 from services.shooting.weapons import find_mode, find_weapon
 from storage.base import Store
 
@@ -118,9 +118,14 @@ class ShootingService(GameAccess):
 
     # --- /shoot --------------------------------------------------------------------------
 
-    def plan_shot(self, options: ShotOptions) -> tuple[ShotPlan, WeaponLabel]:
+    def plan_shot(
+        self, options: ShotOptions, shooter: Unit | None = None
+    ) -> tuple[ShotPlan, WeaponLabel]:
+        """``shooter``: a tracked shooter, whose weapons give the defaults (issue 22)."""
         options.check()
-        weapon = find_weapon(self.lookup, options.weapon, "shoot")
+        options = weapon_default(options, shooter)
+        weapon = find_weapon(self.lookup, options.weapon or "", "shoot")
+        options = models_default(options, shooter, weapon.id)
         mode = find_mode(weapon, options.mode)
         chosen = next((m for m in weapon.modes if m.id == mode), None)
         plan = ShotPlan(
@@ -133,9 +138,10 @@ class ShootingService(GameAccess):
         self, call: Call, options: ShotOptions, where: Where = plain_where
     ) -> ShotRecord:
         """``where`` words the location of a marker the shot places (caller's language)."""
-        plan, label = self.plan_shot(options)
         shooter_ref = unit_ref(options.shooter) if options.shooter else None
         target_ref = unit_ref(options.target) if options.target else None
+        if shooter_ref is None:
+            plan, label = self.plan_shot(options)  # refused before any read
         if shooter_ref is None and target_ref is None:
             shot = build_shot(plan, None, None)  # refused before any read
             rules = await self.ruleset_here(call)
@@ -147,6 +153,7 @@ class ShootingService(GameAccess):
             if shooter is not None and target is not None and shooter.id == target.id:
                 raise Conflict("shoot.same_unit", unit=shooter.name)
             allow(state, who, shooter)
+            plan, label = self.plan_shot(options, shooter)
             if shooter is not None:
                 self._check_stave(state, shooter, plan.weapon, plan.mode, "shoot")
             ids = (shooter.id if shooter else None, target.id if target else None)

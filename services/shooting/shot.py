@@ -11,13 +11,13 @@ shooter's models that may no longer fire Overload.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import ValidationError
 
 from core.errors import BadInput
-from core.game import GameState, Unit
+from core.game import CarriedWeapon, GameState, Unit
 from core.shooting import ResRerolls, Shot, Target, with_lock
 from core.shooting.from_units import current_order, own_rerolls, stat
 from core.shooting.kept import check_overload
@@ -36,6 +36,40 @@ class ShotPlan:
     rerolls: ResRerolls
     extras: Extras
     overhead: bool = False
+
+
+def both_names(carried: CarriedWeapon) -> str:
+    """"Mag Gun", or "Plasma Carbine / Carabine à plasma" when the languages differ."""
+    names = dict.fromkeys(n for n in (carried.name_en, carried.name_fr) if n)
+    return " / ".join(names) or carried.weapon
+
+
+def weapon_default(options: ShotOptions, shooter: Unit | None) -> ShotOptions:
+    """The weapon the shooter carries when none is given (its only one), else a refusal
+    naming them; without a tracked shooter, the weapon must be given."""
+    if options.weapon is not None:
+        return options
+    if shooter is None:
+        raise BadInput("shoot.weapon_needed")
+    if not shooter.weapons:
+        raise BadInput("shoot.weapon_not_kept", unit=shooter.name)
+    if len(shooter.weapons) > 1:
+        raise BadInput(
+            "shoot.which_weapon", unit=shooter.name,
+            weapons=", ".join(both_names(w) for w in shooter.weapons),
+        )
+    return replace(options, weapon=shooter.weapons[0].weapon)
+
+
+def models_default(options: ShotOptions, shooter: Unit | None, weapon: str) -> ShotOptions:
+    """The models that carry the weapon (its count, else all), never more than are left."""
+    if options.models is not None:
+        return options
+    if shooter is None:
+        raise BadInput("shoot.models_needed")
+    carried = next((w for w in shooter.weapons if w.weapon == weapon), None)
+    count = carried.count if carried is not None and carried.count else shooter.models
+    return replace(options, models=max(1, min(count, shooter.models)))
 
 
 def given(**values: Any) -> dict[str, Any]:

@@ -184,6 +184,15 @@ def stats_text(lang: Lang, unit: Unit) -> str:
     return " · ".join(parts) or t(lang, "unit.no_stats")
 
 
+def weapons_text(lang: Lang, unit: Unit) -> str:
+    """"Mag Gun ×5, X-Launcher": a count for the weapons some models only carry."""
+    parts = []
+    for carried in unit.weapons:
+        name = (carried.name_fr if lang == "fr" else carried.name_en) or carried.weapon
+        parts.append(plain(name) + (f" ×{carried.count}" if carried.count else ""))
+    return cut(", ".join(parts), 1024)
+
+
 def unit_embed(lang: Lang, unit: Unit, names: dict[str, str] | None = None) -> discord.Embed:
     """One unit's card; `names` (unit id -> name) names its Commander and Hero."""
     embed = discord.Embed(
@@ -201,6 +210,8 @@ def unit_embed(lang: Lang, unit: Unit, names: dict[str, str] | None = None) -> d
     embed.add_field(name=t(lang, "unit.show_pins"), value=str(unit.pins))
     if unit.gear:
         embed.add_field(name=t(lang, "unit.show_gear"), value=gear_text(lang, unit.gear))
+    if unit.weapons:
+        embed.add_field(name=t(lang, "unit.show_weapons"), value=weapons_text(lang, unit))
     for name, value in _leaders(lang, unit, names or {}):
         embed.add_field(name=name, value=value)
     embed.add_field(name=t(lang, "unit.show_orders"), value=orders_text(lang, unit), inline=False)
