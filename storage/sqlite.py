@@ -217,6 +217,14 @@ class SqliteTransaction(SqliteCampaignQueries):
         )
         return _game(row) if row else None
 
+    async def running_games(self, guild_id: int) -> Sequence[GameRecord]:
+        rows = await self._db.run(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'running'"
+            " ORDER BY id",
+            (guild_id,),
+        )
+        return [_game(row) for row in rows]
+
     async def game(self, game_id: int) -> GameRecord | None:
         row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None

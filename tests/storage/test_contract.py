@@ -122,3 +122,17 @@ async def test_read_view_refuses_writes(store):
     async with store.read() as tx:
         with pytest.raises(StorageError):
             await tx.set_meta("k", "v")
+
+
+async def test_running_games_of_a_server(store):
+    async with store.transaction() as tx:
+        first = await tx.create_game(guild_id=1, channel_id=10, state="{}", schema_version=1)
+        ended = await tx.create_game(guild_id=1, channel_id=11, state="{}", schema_version=1)
+        await tx.save_game(
+            ended.id, state="{}", schema_version=1, expected_version=0, status="ended"
+        )
+        second = await tx.create_game(guild_id=1, channel_id=12, state="{}", schema_version=1)
+        await tx.create_game(guild_id=2, channel_id=20, state="{}", schema_version=1)
+    async with store.read() as tx:
+        assert [g.id for g in await tx.running_games(1)] == [first.id, second.id]
+        assert await tx.running_games(3) == []
