@@ -78,6 +78,20 @@ def is_expected(error: BaseException) -> bool:
     return answered_before(original) or _message("en", original) is not None
 
 
+async def _your_game(interaction: discord.Interaction, lang: str) -> str:
+    """Where the caller's game runs, when they host or play one in another channel of the
+    server: a channel mention (a link; it never pings)."""
+    services = interaction.client.services  # type: ignore[attr-defined]
+    try:
+        channel_id = await services.games.home_channel(interaction.guild_id, interaction.user.id)
+    except Exception:  # the refusal still goes out
+        log.exception("could not find the game of %s", interaction.user.id)
+        return ""
+    if channel_id is None or channel_id == interaction.channel_id:
+        return ""
+    return "\n" + t(lang, "game.your_game_runs", channel=f"<#{channel_id}>")  # type: ignore[arg-type]
+
+
 def _replayed(interaction: discord.Interaction) -> None:
     log.info("interaction %s was answered before (a replay): nothing sent", interaction.id)
 
@@ -97,6 +111,8 @@ async def on_tree_error(
             "unexpected error in /%s (interaction %s)", command, interaction.id, exc_info=original
         )
         text = t(lang, "errors.unexpected", reference=interaction.id)
+    elif isinstance(original, AntaresError) and original.key == "game.none_here":
+        text += await _your_game(interaction, lang)
     try:
         await send(interaction, text, ephemeral=True)
     except discord.HTTPException as failed:

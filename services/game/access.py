@@ -108,6 +108,19 @@ class GameAccess:
             raise NotFound("game.none_here")
         return record, load_state(record.state)
 
+    async def home_channel(self, guild_id: int | None, user_id: int) -> int | None:
+        """The channel of a running game of the server that this member hosts or plays in
+        (the oldest one), for a refusal in a channel without a game to point there."""
+        if guild_id is None:
+            return None
+        async with self.store.read() as tx:
+            records = await tx.running_games(guild_id)
+        for record in records:
+            state = load_state(record.state)
+            if state.host_id == user_id or state.player(user_id) is not None:
+                return record.channel_id
+        return None
+
     async def running_or_none(self, channel_id: int) -> tuple[int, GameState] | None:
         """The running game's id and state, or None: for autocomplete, which never refuses."""
         async with self.store.read() as tx:
