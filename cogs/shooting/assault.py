@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from cogs.common.replies import lang_of
 from cogs.game.options import call_of, services, unit_autocomplete
-from cogs.shooting import pages, render_combat
+from cogs.shooting import pages, render_combat, render_shot
 from cogs.shooting.options import (
     D_SPINNER_CHOICES,
     defender_mode_autocomplete,
@@ -102,4 +102,6 @@ class AssaultCog(commands.Cog):
         record = await services(interaction).shooting.assault(call_of(interaction), options)
         lang = await lang_of(interaction)
         title, lines = render_combat.combat(lang, record)
-        await pages.reply(interaction, lang, title, lines)
+        await pages.reply(
+            interaction, lang, title, lines, render_shot.unit_colour(record.attacker)
+        )

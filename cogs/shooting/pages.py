@@ -41,9 +41,15 @@ def embeds(lang: Lang, title: str, lines: list[str], colour: int | None = None):
     return found
 
 
-async def reply(interaction: discord.Interaction, lang: Lang, title: str, lines: list[str]) -> None:
+async def reply(
+    interaction: discord.Interaction,
+    lang: Lang,
+    title: str,
+    lines: list[str],
+    colour: int | None = None,
+) -> None:
     """One embed when it fits, else pages that only the caller turns."""
-    found = embeds(lang, title, lines)
+    found = embeds(lang, title, lines, colour)
     if len(found) == 1:
         await send(interaction, embed=found[0])
     else:

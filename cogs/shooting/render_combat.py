@@ -5,7 +5,7 @@ from __future__ import annotations
 from cogs.shooting.render_applied import damage_lines
 from cogs.shooting.render_dice import dice_lines, of_step, roll_face, sum_text
 from cogs.shooting.render_res import charts_lines, res_lines
-from cogs.shooting.render_shot import unit_name, weapon_name
+from cogs.shooting.render_shot import side_name, unit_name, weapon_name
 from core.shooting.close_combat import SideResult, StrikeGroup
 from core.shooting.tape import DieRoll
 from locales import Lang, t
@@ -93,6 +93,6 @@ def combat(lang: Lang, record: CombatRecord) -> tuple[str, list[str]]:
         lines += damage_lines(lang, record.applied.attacker)
         if record.applied.end_tests:
             lines.append(t(lang, "h2h.stave_test", count=len(record.applied.end_tests)))
-    title = t(lang, "h2h.title", attacker=unit_name(lang, units["attacker"]),
-              defender=unit_name(lang, units["defender"]), round=result.round)
+    title = t(lang, "h2h.title", attacker=side_name(lang, units["attacker"], "attacker"),
+              defender=side_name(lang, units["defender"], "defender"), round=result.round)
     return title, lines

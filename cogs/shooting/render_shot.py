@@ -10,6 +10,7 @@ the shooter, the Fractal Lock, then what changed on the tracked units.
 from __future__ import annotations
 
 from cogs.common.text import plain
+from cogs.game.render.common import COLOUR_HEX
 from cogs.shooting.render_applied import damage_lines, shooter_lines
 from cogs.shooting.render_dice import (
     dice_lines,
@@ -38,6 +39,16 @@ def weapon_name(lang: Lang, weapon: WeaponLabel | None) -> str:
 
 def unit_name(lang: Lang, unit: UnitLabel | None) -> str:
     return plain(unit.name) if unit is not None else t(lang, "shoot.untracked")
+
+
+def side_name(lang: Lang, unit: UnitLabel | None, side: str) -> str:
+    """A title's name of a side: the unit's, else "Attacker" or "Defender"."""
+    return plain(unit.name) if unit is not None else t(lang, f"shoot.side.{side}")
+
+
+def unit_colour(unit: UnitLabel | None) -> int | None:
+    """An embed's colour: the unit's (none for an untracked side)."""
+    return None if unit is None else COLOUR_HEX.get(unit.colour)
 
 
 def header(lang: Lang, result: ShotResult) -> str:
@@ -203,7 +214,8 @@ def fractal_lines(lang: Lang, result: ShotResult) -> list[str]:
 def title(lang: Lang, record: ShotRecord) -> str:
     return t(
         lang, "shoot.title", weapon=weapon_name(lang, record.weapon),
-        shooter=unit_name(lang, record.shooter), target=unit_name(lang, record.target),
+        shooter=side_name(lang, record.shooter, "attacker"),
+        target=side_name(lang, record.target, "defender"),
     )
 
 

@@ -135,4 +135,6 @@ class ShootCog(commands.Cog):
 
         record = await services(interaction).shooting.shoot(call_of(interaction), options, where)
         title, lines = render_shot.shot(lang, record)
-        await pages.reply(interaction, lang, title, lines)
+        await pages.reply(
+            interaction, lang, title, lines, render_shot.unit_colour(record.shooter)
+        )

@@ -62,7 +62,7 @@ async def test_grenades_add_str_and_their_sv_on_one_model(simcord_env, table, di
         defender="str 4 res 6 models 1 reflex", weapon="plasma-grenades",
     )
     text = shown(fought)
-    assert "⚔️ (untracked) vs (untracked) — round 1" in text
+    assert "⚔️ Attacker vs Defender — round 1" in text
     assert "**Str** 5 · grenade +1 → hits on **6** or less · SV 1" in text
     assert "**Res** 6 · reflex armour +1 − SV 2 → passes on **5** or less" in text
     assert "`6`❌ (2 grenade hits on one model, their SV added)" in text

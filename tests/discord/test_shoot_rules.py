@@ -133,7 +133,7 @@ async def test_overhead_drift_and_dud_without_a_game(simcord_env, table, dice):
     )
     text = shown(fired)
     assert not fired.ephemeral
-    assert "🎯 X-Launcher — (untracked) → (untracked)" in text
+    assert "🎯 X-Launcher — Attacker → Defender" in text
     assert "Acc tests (2): `7`❌ `10`❌" in text
     assert (
         "Template 1: misses and drifts D5 `3`, with the shooter's pins and the Targeter "
