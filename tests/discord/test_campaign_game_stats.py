@@ -103,11 +103,11 @@ async def test_stats_from_the_game_log_in_french(simcord_env, table, dice):
     assert bob[:4] == [
         "1 bataille avec des chiffres du journal",
         "Armes favorites : Mag Light Support (3 tirs), Mag Gun (2 tirs)",
-        "Dés les plus chanceux : Tests de rupture, 1 réussite sur 1 dé pour 0,8 attendue (+0,2)",
+        "Dés les plus chanceux : Tests de moral, 1 réussite sur 1 dé pour 0,8 attendue (+0,2)",
         "Dés les moins chanceux : Tests de Rés, 0 réussite sur 3 dés pour 1,2 attendue (-1,2)",
     ]
     assert bob[4:] == [
         "Tests de Préc : touches 3/5, espérance 3,0 (+0,0)",
         "Tests de Rés : sauvegardes 0/3, espérance 1,2 (-1,2)",
-        "Tests de rupture : réussites 1/1, espérance 0,8 (+0,2)",
+        "Tests de moral : réussites 1/1, espérance 0,8 (+0,2)",
     ]

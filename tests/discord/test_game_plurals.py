@@ -52,7 +52,7 @@ async def test_game_replies_count_one_in_the_singular_in_french(table, dice):
         await alice.slash(channel, "bag draw")
         status = (await alice.slash(channel, "game status")).response.embeds[0]
         log = (await alice.slash(channel, "game log")).response.embeds[0]
-    assert first_log.title == "Journal de Vorl (1 changement)"
+    assert first_log.title == "Journal de la partie « Vorl » (1 changement)"
     assert too_many.ephemeral
     assert too_many.response.content == (
         "Seul 1 changement peut être annulé (vous en avez demandé 2) : essayez /game undo steps:1."
@@ -60,7 +60,7 @@ async def test_game_replies_count_one_in_the_singular_in_french(table, dice):
     assert status.fields[0].value == f"<@{alice.id}> · 1/1 figurine · 1 Stress · pas d'ordre"
     assert status.footer.text == "Page 1/1 · 1 unité"
     assert (
-        f"<@{alice.id}> : **0** dans la bourse · 1 tiré · 0 utilisé · 0 gardé dehors · 0 contesté"
+        f"<@{alice.id}> : **0** dans la bourse · 1 pioché · 0 utilisé · 0 gardé dehors · 0 contesté"
     ) in status.description
     assert "a ajouté Scout (1 figurine, 1 dé)" in log.description
     dice.assert_used()

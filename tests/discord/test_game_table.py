@@ -284,8 +284,8 @@ async def test_in_french(simcord_env, table, dice):
         await skirmish(table)
         dice.script(1)
         drawn = await table.bob.slash(table.channel, "bag draw")
-        assert "Tiré : dé 🟥 **rouge**" in drawn.response.content
-        assert "Tirer le suivant" in labels(drawn.response)
+        assert "Pioché : dé 🟥 **rouge**" in drawn.response.content
+        assert "Piocher le suivant" in labels(drawn.response)
         await table.alice.select(drawn.response, ["u1"])
         assert "Feu" in labels(drawn.response) and "À terre" in labels(drawn.response)
         again = await table.bob.slash(table.channel, "order", unit="Troopers", order="fire")

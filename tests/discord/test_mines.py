@@ -208,7 +208,7 @@ async def test_mines_in_french(simcord_env, table, dice):
         laid = await mined(table, dice)
         text = laid.response.content
         assert "💣 **Mine #1** posée par **Troopers**" in text
-        assert "son ordre **Feu** du tour (dé 1/1, tiré)" in text
+        assert "son ordre **Feu** du tour (dé 1/1, pioché)" in text
         assert "📏 Placement : à moins d'1\" de l'unité" in text
         other = await table.bob.slash(table.channel, "mine trigger", mine="1", target="Troopers")
         assert other.ephemeral

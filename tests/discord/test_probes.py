@@ -82,7 +82,7 @@ async def test_unit_casualties_on_probes_roll_no_break_test(simcord_env, table, 
     with french():
         again = await table.bob.slash(table.channel, "unit casualties", unit="Motes", count=3)
     assert "**Motes** perd 3 figurines : 4 → 1." in again.response.content
-    assert "Pas de test de rupture : les sondes (Probes) n'en font jamais" in (
+    assert "Pas de test de moral : les sondes (Probes) n'en font jamais" in (
         again.response.content
     )
     assert dice.rolled == []  # not one die: no break test

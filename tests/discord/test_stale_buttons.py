@@ -267,7 +267,7 @@ async def test_the_bag_works_after_a_restart_in_french(simcord_env, table, dice,
         await table.bob.click(drawn.response, label="Embuscade")
         assert "Embuscade" in drawn.response.content
         dice.script(1)
-        after = await table.alice.click(drawn.response, label="Tirer le suivant")
+        after = await table.alice.click(drawn.response, label="Piocher le suivant")
     assert not after.ephemeral and "<@" in after.response.content
 
 

@@ -103,7 +103,7 @@ async def test_with_the_setting_off_nobody_is_pinged(simcord_env, table, dice):
     assert (await state_of(simcord_env, table.channel)).mention_die_owner
     with french():
         off = await table.alice.slash(table.channel, "game ping", on=False)
-        assert off.response.content.startswith("🔕 Les réponses aux tirages")
+        assert off.response.content.startswith("🔕 Les messages de pioche")
     assert not (await state_of(simcord_env, table.channel)).mention_die_owner
     dice.script(1)
     await table.bob.slash(table.channel, "bag draw")
