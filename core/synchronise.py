@@ -41,7 +41,7 @@ from core.game import (
 )
 from core.rolls import TestRoll
 from core.table_markers.effects import is_scrambled
-from core.units import CasualtiesResult, PinsResult, add_pins, casualties
+from core.units import CasualtiesResult, PinsResult, add_pins, casualties, losing_models
 
 TakeRule = Literal["follow", "synchroniser", "phase_sync"]
 TAKE_RULES: tuple[TakeRule, ...] = ("follow", "synchroniser", "phase_sync")
@@ -204,12 +204,7 @@ def stuck_in_solid(
     détruites à la fin de leur action": one pin per model first (pins reaching Co break the
     unit as ever), then the models are removed. Not a shooting attack: no break test at half
     casualties."""
-    require_running(state)
-    unit = find_unit(state, unit_ref)
-    if unit.destroyed:
-        raise Conflict("unit.destroyed", unit=unit.name)
-    if not 1 <= count <= unit.models:
-        raise BadInput("unit.casualties_range", unit=unit.name, value=count, high=unit.models)
+    unit = losing_models(state, unit_ref, count)
     result = SolidMatterResult(unit_id=unit.id, unit_name=unit.name, count=count)
     new = state
     room = min(count, PINS_MAX - unit.pins)  # the tracker's ceiling

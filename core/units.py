@@ -290,6 +290,17 @@ class CasualtiesResult(BaseModel):
     no_break_test: str | None = None  # half casualties reached by a kind that never tests then
 
 
+def losing_models(state: GameState, unit_ref: str, count: int) -> Unit:
+    """The living unit that can lose ``count`` models (1..models left), else refused."""
+    require_running(state)
+    unit = find_unit(state, unit_ref)
+    if unit.destroyed:
+        raise Conflict("unit.destroyed", unit=unit.name)
+    if not 1 <= count <= unit.models:
+        raise BadInput("unit.casualties_range", unit=unit.name, value=count, high=unit.models)
+    return unit
+
+
 def casualties(
     state: GameState, unit_ref: str, count: int, dice: DiceSource, *, test_break: bool = True
 ) -> tuple[GameState, CasualtiesResult]:
@@ -299,12 +310,7 @@ def casualties(
     takes a break test (not probes nor weapon drones: ``takes_break_tests``);
     ``test_break=False`` for casualties that do not come from a shooting attack.
     """
-    require_running(state)
-    unit = find_unit(state, unit_ref)
-    if unit.destroyed:
-        raise Conflict("unit.destroyed", unit=unit.name)
-    if not 1 <= count <= unit.models:
-        raise BadInput("unit.casualties_range", unit=unit.name, value=count, high=unit.models)
+    unit = losing_models(state, unit_ref, count)
     new = fork(state)
     hit = new.units[unit.id]
     hit.models -= count

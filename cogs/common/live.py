@@ -19,7 +19,7 @@ import weakref
 
 import discord
 
-from cogs.common.errors import ALREADY_ACKNOWLEDGED
+from cogs.common.errors import answered_before
 from cogs.common.replies import NO_MENTIONS, lang_of
 from cogs.common.translator import command_name
 from locales import t
@@ -69,7 +69,7 @@ async def answer_expired(interaction: discord.Interaction, command: str) -> None
     try:
         await interaction.response.edit_message(view=None)
     except discord.HTTPException as error:
-        if error.code == ALREADY_ACKNOWLEDGED:  # a replayed click: its first answer stands
+        if answered_before(error):  # a replayed click: its first answer stands
             return
         raise
     await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)

@@ -65,15 +65,7 @@ class CampaignService(CampaignBattles, CampaignReports):
                 points=(scheme.win, scheme.draw, scheme.loss),
                 created_by=actor.user_id,
             )
-            await tx.save_member(
-                campaign.id,
-                actor.user_id,
-                name=member_name(actor),
-                faction=None,
-                army=None,
-                player=False,
-                organiser=True,
-            )
+            await _new_organiser(tx, campaign.id, actor)
             first = await tx.current_campaign_id(guild_id) is None
             if first:
                 await tx.set_current_campaign(guild_id, campaign.id)
@@ -129,15 +121,7 @@ class CampaignService(CampaignBattles, CampaignReports):
             if member is not None and member.organiser:
                 raise Conflict("campaign.already_organiser", player=member.name)
             if member is None:
-                saved = await tx.save_member(
-                    found.id,
-                    organiser.user_id,
-                    name=member_name(organiser),
-                    faction=None,
-                    army=None,
-                    player=False,
-                    organiser=True,
-                )
+                saved = await _new_organiser(tx, found.id, organiser)
             else:
                 saved = await _save(tx, member, organiser=True)
         return Membership(found, saved)
@@ -148,6 +132,14 @@ class CampaignService(CampaignBattles, CampaignReports):
         """The campaign's players, battles and standings as CSV files and one JSON file."""
         snapshot = await self.snapshot(guild_id, campaign)
         return snapshot.campaign, export_files(snapshot)
+
+
+async def _new_organiser(tx, campaign_id: int, actor: Actor):
+    """A member who organises the campaign without playing in it (yet)."""
+    return await tx.save_member(
+        campaign_id, actor.user_id, name=member_name(actor), faction=None, army=None,
+        player=False, organiser=True,
+    )
 
 
 async def _save(

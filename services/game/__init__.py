@@ -1,6 +1,6 @@
 """A channel's game: start, end, undo and log, its units, the order-dice bag, its ruleset."""
 
-from services.game.access import GameAccess, UnitRef, unit_ref
+from services.game.access import WRONG_GAME, GameAccess, UnitRef, same_game, unit_ref
 from services.game.bag import BagService, Blocked, DiceLeft, Drawn, TurnEnded
 from services.game.game import (
     LOG_MAX,
@@ -16,7 +16,7 @@ from services.game.game import (
     Undone,
 )
 from services.game.settings import GameSettings
-from services.game.units import WRONG_GAME, UnitService, resolve
+from services.game.units import UnitService, resolve
 
 __all__ = [
     # the services (`AppServices`)
@@ -44,5 +44,6 @@ __all__ = [
     "GameAccess",
     "UnitRef",
     "resolve",
+    "same_game",
     "unit_ref",
 ]

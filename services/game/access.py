@@ -26,6 +26,9 @@ REF_LIMIT = 100
 _QUALIFIED = re.compile(r"^(\d{1,18}):(u\d{1,9})$")
 
 
+WRONG_GAME = "unit.other_game"
+
+
 @dataclass(frozen=True, slots=True)
 class UnitRef:
     game_id: int | None  # set when the option came from autocomplete
@@ -54,6 +57,14 @@ def expect_game(game_id: int | None, key: str) -> Callable[[GameRecord], None] |
             raise Conflict(key)
 
     return check
+
+
+def same_game(*refs: UnitRef | None) -> int | None:
+    """The game the autocompleted refs were made for; two different ones are refused."""
+    games = {r.game_id for r in refs if r is not None and r.game_id is not None}
+    if len(games) > 1:
+        raise Conflict(WRONG_GAME)
+    return next(iter(games), None)
 
 
 class GameAccess:

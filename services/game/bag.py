@@ -24,8 +24,8 @@ from services.common import (
     require_self_or_host,
     require_unit_owner,
 )
-from services.game.access import Call, GameAccess, unit_ref
-from services.game.units import WRONG_GAME, resolve
+from services.game.access import WRONG_GAME, Call, GameAccess, unit_ref
+from services.game.units import resolve
 
 IN_PLAY_MAX = 6
 

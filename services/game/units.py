@@ -6,6 +6,7 @@ for the host or a game master. A unit is changed by its owner, the host or a gam
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,11 +35,18 @@ from services.common import (
     require_self_or_host,
     require_unit_owner,
 )
-from services.game.access import Call, GameAccess, UnitRef, qualified, unit_ref
+from services.game.access import (
+    WRONG_GAME,
+    Call,
+    GameAccess,
+    UnitRef,
+    qualified,
+    same_game,
+    unit_ref,
+)
 from services.game.weapons import WeaponFinder, parse_weapons
 
 CHOICES_MAX = 25
-WRONG_GAME = "unit.other_game"
 PIN_OPS = {"add": add_pins, "remove": remove_pins, "set": set_pins}
 
 
@@ -114,10 +122,7 @@ class UnitService(GameAccess):
         if isinstance(given.get("weapons"), str):
             given["weapons"] = self._weapons(given["weapons"])  # "none" clears them
         leaders = {k: _leader_ref(given.pop(k)) for k in ("commander", "hero") if k in given}
-        refs = [ref, *(r for r in leaders.values() if r is not None)]
-        games = {r.game_id for r in refs if r.game_id is not None}
-        if len(games) > 1:
-            raise Conflict(WRONG_GAME)
+        game = UnitRef(same_game(ref, *leaders.values()), ref.ref)
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, UnitResult]:
             target = resolve(state, ref)
@@ -126,62 +131,43 @@ class UnitService(GameAccess):
                 given[key] = NO_LEADER if leader is None else resolve(state, leader).id
             return edit_unit(state, target.id, **given)
 
-        game = UnitRef(next(iter(games), None), ref.ref)
         return (await self._change(call, "unit_edit", apply, game)).result
 
     async def remove(self, call: Call, unit: str) -> UnitResult:
-        ref = unit_ref(unit)
-
-        def apply(state: GameState, who: Standing) -> tuple[GameState, UnitResult]:
-            target = resolve(state, ref)
-            require_unit_owner(state, target, who)
-            return remove_unit(state, target.id)
-
-        return (await self._change(call, "unit_remove", apply, ref)).result
+        return await self._owned(call, "unit_remove", unit, remove_unit)
 
     async def test(self, call: Call, unit: str, stat: str, modifier: int = 0) -> StatTestResult:
         """A D10 test on one of the unit's stats (Init to react...); changes nothing, logged."""
-        ref = unit_ref(unit)
-
-        def apply(state: GameState, who: Standing) -> tuple[GameState, StatTestResult]:
-            target = resolve(state, ref)
-            require_unit_owner(state, target, who)
-            return stat_test(state, target.id, stat, self.dice, modifier)
-
-        return (await self._change(call, "unit_test", apply, ref)).result
+        return await self._owned(
+            call, "unit_test", unit, lambda s, u: stat_test(s, u, stat, self.dice, modifier)
+        )
 
     async def in_solid(self, call: Call, unit: str, count: int) -> SolidMatterResult:
         """Phase Synchronisation: models that ended inside solid matter (a pin each, gone)."""
-        ref = unit_ref(unit)
-
-        def apply(state: GameState, who: Standing) -> tuple[GameState, SolidMatterResult]:
-            target = resolve(state, ref)
-            require_unit_owner(state, target, who)
-            return stuck_in_solid(state, target.id, count, self.dice)
-
-        return (await self._change(call, "in_solid", apply, ref)).result
+        return await self._owned(
+            call, "in_solid", unit, lambda s, u: stuck_in_solid(s, u, count, self.dice)
+        )
 
     async def casualties(self, call: Call, unit: str, count: int) -> CasualtiesResult:
-        ref = unit_ref(unit)
-
-        def apply(state: GameState, who: Standing) -> tuple[GameState, CasualtiesResult]:
-            target = resolve(state, ref)
-            require_unit_owner(state, target, who)
-            return casualties(state, target.id, count, self.dice)
-
-        return (await self._change(call, "casualties", apply, ref)).result
+        return await self._owned(
+            call, "casualties", unit, lambda s, u: casualties(s, u, count, self.dice)
+        )
 
     async def pins(self, call: Call, op: str, unit: str, count: int) -> PinsResult:
         """`op` is add, remove or set; pins reaching Co break the unit (ruleset)."""
         rule = PIN_OPS[op]
+        return await self._owned(call, f"pins_{op}", unit, lambda s, u: rule(s, u, count))
+
+    async def _owned(self, call: Call, kind: str, unit: str, op: Callable[[GameState, str], Any]):
+        """A change to one unit by its owner, the host or a GM: ``op(state, unit_id)``."""
         ref = unit_ref(unit)
 
-        def apply(state: GameState, who: Standing) -> tuple[GameState, PinsResult]:
+        def apply(state: GameState, who: Standing):
             target = resolve(state, ref)
             require_unit_owner(state, target, who)
-            return rule(state, target.id, count)
+            return op(state, target.id)
 
-        return (await self._change(call, f"pins_{op}", apply, ref)).result
+        return (await self._change(call, kind, apply, ref)).result
 
     async def moved(self, call: Call, unit: str) -> LocksDropped:
         """The unit moved otherwise than by an order the bot gave (a reaction, a Grip or
@@ -199,9 +185,7 @@ class UnitService(GameAccess):
         host or a game master."""
         ref = unit_ref(shooter)
         target_ref = unit_ref(target) if target else None
-        games = {r.game_id for r in (ref, target_ref) if r is not None and r.game_id is not None}
-        if len(games) > 1:
-            raise Conflict(WRONG_GAME)
+        game = UnitRef(same_game(ref, target_ref), ref.ref)
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, LocksDropped]:
             unit = resolve(state, ref)
@@ -209,7 +193,6 @@ class UnitService(GameAccess):
             aimed = resolve(state, target_ref).id if target_ref is not None else None
             return drop_locks(state, unit.id, aimed)
 
-        game = UnitRef(next(iter(games), None), ref.ref)
         return (await self._change(call, "locks_dropped", apply, game)).result
 
     async def _change(self, call: Call, kind: str, apply, ref: UnitRef):

@@ -35,7 +35,7 @@ from core.shooting.from_units import living
 from core.shooting.kept import check_stave
 from core.shooting.profile import is_overhead, weapon_mode
 from services.common import Call, ServerSettings, Standing, require_player, require_unit_owner
-from services.game import WRONG_GAME, GameAccess, GameSettings, UnitRef, unit_ref
+from services.game import WRONG_GAME, GameAccess, GameSettings, UnitRef, same_game, unit_ref
 from services.rules import RulesLookup
 from services.shooting.assault import EXAMPLE, CombatPlan, plan_combat
 from services.shooting.markers import Where, drop_markers, markers_applied, plain_where
@@ -50,14 +50,6 @@ from services.shooting.records import ChartRecord, CombatRecord, ShotRecord, Uni
 from services.shooting.shot import ShotPlan, build_shot, models_default, weapon_default
 from services.shooting.weapons import find_mode, find_weapon
 from storage.base import Store
-
-
-def same_game(*refs: UnitRef | None) -> int | None:
-    """The game the autocompleted refs were made for; two different ones are refused."""
-    games = {r.game_id for r in refs if r is not None and r.game_id is not None}
-    if len(games) > 1:
-        raise Conflict(WRONG_GAME)
-    return next(iter(games), None)
 
 
 def unit_in(state: GameState, ref: UnitRef | None) -> Unit | None:
