@@ -166,14 +166,37 @@ def _report(timings, elapsed, tables, before, after, peer_report, where: str) ->
           f"lost updates {lost}")
 
 
+async def run_services(url: str | None, channels: int, rounds: int) -> None:
+    """The same mix through the service layer, every channel really at once."""
+    from bench.scale_peer import play
+
+    folder = scratch_folder()
+    url = url or f"sqlite:///{folder / 'bench.db'}"
+    channel_ids = list(range(1000, 1000 + channels))
+    timed, elapsed = await play(url, channel_ids, 1, rounds)
+    commands = sum(len(samples) for samples in timed.timings.values())
+    print(f"{channels} channels at once, service layer on {url.split('://')[0]}: "
+          f"{commands} commands in {elapsed:.2f} s, {timed.refused} refused by the rules")
+    print(f"throughput: {commands / elapsed:.1f} commands per second (concurrent)")
+    for kind in sorted(timed.timings):
+        summary(kind, timed.timings[kind])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.scale")
     parser.add_argument("--url", help="DATABASE_URL (default: SQLite in a scratch folder)")
     parser.add_argument("--channels", type=int, default=CHANNELS)
     parser.add_argument("--rounds", type=int, default=ROUNDS)
     parser.add_argument("--peer", action="store_true", help="a second process on the same rows")
+    parser.add_argument(
+        "--through", choices=("discord", "services"), default="discord",
+        help="the simulated Discord (one interaction at a time) or the service layer (at once)",
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.url, args.channels, args.rounds, args.peer))
+    if args.through == "services":
+        asyncio.run(run_services(args.url, args.channels, args.rounds))
+    else:
+        asyncio.run(run(args.url, args.channels, args.rounds, args.peer))
 
 
 if __name__ == "__main__":
