@@ -247,3 +247,49 @@ async def test_the_consent_buttons_work_after_a_restart_and_lapse(
     await carol.click(late.response, label="Allow undo")
     assert late.response.components == [] and "⌛ No answer" in late.response.content
     assert await snapshot(simcord_env, table.channel) == before
+
+
+def counting_writes(env) -> list[int]:
+    """Counts the store's write transactions from now on (one entry per transaction)."""
+    store = env.bot.services.store
+    opened: list[int] = []
+    real = store.transaction
+
+    def transaction():
+        opened.append(1)
+        return real()
+
+    store.transaction = transaction
+    return opened
+
+
+async def test_round_trips_of_a_shown_event_and_of_an_undo(simcord_env, table, dice):
+    """What the bookkeeping costs: a reply showing an event makes no extra Discord call (its
+    id comes with the response) and one short write; a reply that changes nothing, none.
+    An undo reads and edits each message it strikes, and posts a waiting die again."""
+    await skirmish(table)
+    writes = counting_writes(simcord_env)
+    calls = len(simcord_env.http_requests)
+    dice.script(RED)
+    drawn = await table.alice.slash(table.channel, "bag draw")
+    assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 2)
+
+    await table.alice.select(drawn.response, ["u1"])  # no event: no write
+    calls, writes[:] = len(simcord_env.http_requests), []
+    await table.alice.click(drawn.response, label="Down")  # the draw message shows it too
+    assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 2)
+
+    calls, writes[:] = len(simcord_env.http_requests), []
+    await table.alice.slash(table.channel, "game status")
+    assert len(writes) == 0
+
+    calls, writes[:] = len(simcord_env.http_requests), []
+    await table.alice.slash(table.channel, "game undo")
+    made = [f"{r.method} {r.path.split('/')[1]}" for r in simcord_env.http_requests[calls:]]
+    assert made == [
+        "POST interactions",  # the reply
+        "GET channels",  # the draw message, read to strike it
+        "PATCH channels",  # ... and edited
+        "POST webhooks",  # the die posted again
+    ]
+    assert len(writes) == 2  # the undo, then the draw's new message
