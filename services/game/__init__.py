@@ -12,8 +12,8 @@ from services.game.game import (
     RulesView,
 )
 from services.game.settings import GameSettings
-from services.game.undo import (
-    UNDO_MAX,
+from services.game.undo import UNDO_MAX
+from services.game.undo_records import (
     LogEntry,
     ShownUndone,
     UndoAsked,

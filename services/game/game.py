@@ -39,7 +39,8 @@ from services.common import (
 )
 from services.game.access import Call
 from services.game.settings import GameSettings, is_reset
-from services.game.undo import LogEntry, Undoing, entry
+from services.game.undo import Undoing
+from services.game.undo_records import LogEntry, entry
 from storage.base import GameRecord, Store
 
 LOG_MAX = 50

@@ -15,16 +15,12 @@ their order (to post again with their buttons) and what happens next.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, Literal
-
-from pydantic import BaseModel
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from core.bag import eligible_units
 from core.errors import BadInput, Conflict, NotAllowed, NotFound
-from core.game import GameState, PendingDie, Unit, load_state
+from core.game import GameState, load_state
 from services.common import (
     MAX_ATTEMPTS,
     Standing,
@@ -35,92 +31,21 @@ from services.common import (
     unpack_state,
 )
 from services.game.access import Call, GameAccess
+from services.game.undo_records import (
+    Next,
+    ShownUndone,
+    UndoAsked,
+    UndoDone,
+    Undone,
+    UndoneEvent,
+    UndoRequest,
+    Waiting,
+    entry,
+)
 from storage.base import EventRecord, GameRecord, Transaction, VersionConflict
 
 UNDO_MAX = 20
-Next = Literal["order", "draw", "turn_end"]
-
-
-class UndoneEvent(BaseModel):
-    seq: int
-    kind: str
-    actor_id: int | None
-
-
-class Undone(BaseModel):
-    """The payload of an "undo" event: which events it reverted, newest first."""
-
-    events: list[UndoneEvent]
-    allowed_by: int | None = None  # who consented, when they were another player's events
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    seq: int
-    kind: str
-    actor_id: int | None
-    created_at: datetime
-    undone: bool
-    payload: dict[str, Any]
-
-
-def entry(event: EventRecord) -> LogEntry:
-    return LogEntry(
-        seq=event.seq,
-        kind=event.kind,
-        actor_id=event.actor_id,
-        created_at=event.created_at,
-        undone=event.undone,
-        payload=json.loads(event.payload),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Waiting:
-    """A drawn die the undo put back to wait for its order."""
-
-    die: PendingDie
-    units: list[Unit]  # the owner's units that can take it (one, for a taken die)
-    event_id: int | None = None  # the draw that made it wait: the message posting it again
-    # shows that draw from now on (undoing the draw strikes it)
-
-
-@dataclass(frozen=True, slots=True)
-class ShownUndone:
-    """A channel message that showed undone events."""
-
-    message_id: int
-    seqs: list[int]  # the events undone that it showed
-    whole: bool  # every event it showed is undone (else some still stand)
-
-
-@dataclass(frozen=True, slots=True)
-class UndoDone:
-    game_id: int
-    state: GameState
-    entries: list[LogEntry]  # the events undone, newest first
-    messages: list[ShownUndone] = field(default_factory=list)
-    waiting: list[Waiting] = field(default_factory=list)
-    next: Next = "draw"  # a die waits for its order, draw the next one, or end the turn
-    allowed_by: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class UndoRequest:
-    """An undo that waits for consent: what the Allow / Refuse buttons carry."""
-
-    game_id: int
-    requester_id: int
-    steps: int
-    newest_seq: int  # the newest event it undoes: the request stands while it is the newest
-
-
-@dataclass(frozen=True, slots=True)
-class UndoAsked:
-    request: UndoRequest
-    concerned: list[int]  # the other players whose events it would undo
-    host_id: int
-    entries: list[LogEntry]  # newest first
+T = TypeVar("T")
 
 
 def live_events(events: list[EventRecord]) -> list[EventRecord]:
@@ -184,14 +109,11 @@ class Undoing(GameAccess):
         """A concerned player, the host or a game master allows a requested undo."""
 
         async def run(tx: Transaction, record: GameRecord, who: Standing) -> UndoDone:
-            state = load_state(record.state)
             live = await self._requested(tx, record, request)
-            concerned = others(live[-request.steps :], request.requester_id)
-            if not runs_game(state, who) and who.user_id not in concerned:
-                raise NotAllowed("undo.not_yours", **_who_may(state, concerned))
+            _may_answer(load_state(record.state), who, live, request)
             return await self._revert(tx, record, live, request.steps, request.requester_id, who)
 
-        return await self._retried(call, run)  # type: ignore[return-value]
+        return await self._retried(call, run)
 
     async def refuse_undo(self, call: Call, request: UndoRequest) -> None:
         """Who may allow a requested undo may refuse it (nothing changes: only checked)."""
@@ -199,11 +121,12 @@ class Undoing(GameAccess):
         record, state = await self.running(call.channel_id)
         async with self.store.read() as tx:
             live = await self._requested(tx, record, request)
-        concerned = others(live[-request.steps :], request.requester_id)
-        if not runs_game(state, who) and who.user_id not in concerned:
-            raise NotAllowed("undo.not_yours", **_who_may(state, concerned))
+        _may_answer(state, who, live, request)
 
-    async def _retried(self, call: Call, run: Any) -> Any:
+    async def _retried(
+        self, call: Call, run: Callable[[Transaction, GameRecord, Standing], Awaitable[T]]
+    ) -> T:
+        """`run` in a transaction applied once for the call, retried on a version conflict."""
         who = await self.standing(call)
         for attempt in range(MAX_ATTEMPTS):
             try:
@@ -295,5 +218,11 @@ class Undoing(GameAccess):
         )
 
 
-def _who_may(state: GameState, concerned: list[int]) -> dict[str, Any]:
-    return {"players": ", ".join(f"<@{p}>" for p in concerned), "host": state.host_id}
+def _may_answer(
+    state: GameState, who: Standing, live: list[EventRecord], request: UndoRequest
+) -> None:
+    """The players whose events a request undoes, the host and game masters answer it."""
+    concerned = others(live[-request.steps :], request.requester_id)
+    if not runs_game(state, who) and who.user_id not in concerned:
+        players = ", ".join(f"<@{p}>" for p in concerned)
+        raise NotAllowed("undo.not_yours", players=players, host=state.host_id)
