@@ -13,6 +13,7 @@ from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.game import render
 from cogs.game.options import call_of, services, setting_autocomplete
+from cogs.game.undo import answer_undo
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX
 
@@ -84,8 +85,8 @@ class GameCog(
         interaction: discord.Interaction,
         steps: app_commands.Range[int, 1, UNDO_MAX] = 1,
     ) -> None:
-        done = await services(interaction).games.undo(call_of(interaction), steps)
-        await send(interaction, render.undone(await lang_of(interaction), done))
+        result = await services(interaction).games.undo(call_of(interaction), steps)
+        await answer_undo(interaction, result)
 
     @app_commands.command(name="log", description="The last changes: who did what, every die")
     @app_commands.describe(last="How many changes to show (1 to 50, default 10)")

@@ -135,6 +135,13 @@ MUTATING = {
         dice=(RED_DIE,),
     ),
     "ConfirmTurnEnd.confirm": Click("alice", ("alice", "turn end", {}), "End the turn"),
+    # Bob asks to undo Alice's pin; she allows it (Refuse shares the class and changes nothing)
+    "UndoConsent": Click(
+        "alice",
+        ("bob", "game undo", {}),
+        "Allow undo",
+        before=(("alice", "pins add", {"unit": "Troopers"}),),
+    ),
 }
 
 

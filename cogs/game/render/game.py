@@ -31,7 +31,6 @@ from services.game import (
     GameView,
     LogEntry,
     RulesView,
-    UndoDone,
 )
 
 
@@ -185,13 +184,6 @@ def log_pages(lang: Lang, log: GameLog) -> list[discord.Embed]:
     lines = [log_line(lang, e, log.names) for e in log.entries] or [t(lang, "game.log_empty")]
     texts = pack(lines, per_page=LOG_LINES_PER_PAGE)
     return embeds_of(lang, title, texts)
-
-
-def undone(lang: Lang, done: UndoDone) -> str:
-    lines = [t(lang, "game.undone_title", count=len(done.entries), seq=done.entries[-1].seq)]
-    names = {u.id: u.name for u in done.state.units.values()}
-    lines += [f"`#{e.seq}` {who(e.actor_id)} — {event_text(lang, e, names)}" for e in done.entries]
-    return fit_content(lines)
 
 
 def fit_content(lines: list[str]) -> str:
