@@ -19,6 +19,7 @@ from services.common.permissions import (
     require_player,
     require_self_or_host,
     require_unit_owner,
+    runs_game,
 )
 from services.common.servers import ServerSettings
 
@@ -44,6 +45,7 @@ __all__ = [
     "require_player",
     "require_self_or_host",
     "require_unit_owner",
+    "runs_game",
     # per-server settings
     "ServerSettings",
 ]
