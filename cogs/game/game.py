@@ -12,7 +12,7 @@ from cogs.campaign.options import campaign_autocomplete
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.game import render
-from cogs.game.options import call_of, services, setting_autocomplete
+from cogs.game.options import ACTIVATION_CHOICES, call_of, services, setting_autocomplete
 from cogs.game.undo import answer_undo
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX
@@ -38,14 +38,21 @@ class GameCog(
     @app_commands.describe(
         name="The game's name (64 characters at most; default: the channel's)",
         campaign="Record this game's battle in a campaign when it ends",
+        activations="Strict: the bot runs the bag and shots need an activation; free: your own bag",
     )
+    @app_commands.choices(activations=ACTIVATION_CHOICES)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def start(
-        self, interaction: discord.Interaction, name: str | None = None, campaign: str | None = None
+        self,
+        interaction: discord.Interaction,
+        name: str | None = None,
+        campaign: str | None = None,
+        activations: str | None = None,
     ) -> None:
         channel_name = getattr(interaction.channel, "name", None) or "Antares"
         _, state, linked = await services(interaction).campaign_games.start(
-            call_of(interaction), name if name is not None else channel_name, campaign
+            call_of(interaction), name if name is not None else channel_name, campaign,
+            activations,
         )
         await send(interaction, render.started(await lang_of(interaction), state, linked))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel
 
@@ -29,7 +29,7 @@ from core.game import (
     set_mention,
     set_rule,
 )
-from core.ruleset import Ruleset, RuleSetting
+from core.ruleset import Activations, Ruleset, RuleSetting
 from services.common import (
     ServerSettings,
     Standing,
@@ -43,6 +43,7 @@ from services.game.undo import Undoing
 from services.game.undo_records import LogEntry, entry
 from storage.base import GameRecord, Store
 
+ACTIVATIONS: tuple[Activations, ...] = get_args(Activations)
 LOG_MAX = 50
 NOTES_LIMIT = 500
 
@@ -97,10 +98,21 @@ class GameService(Undoing):
         self.settings = settings
 
     async def start(
-        self, call: Call, name: str, campaign_id: int | None = None
+        self,
+        call: Call,
+        name: str,
+        campaign_id: int | None = None,
+        activations: str | None = None,
     ) -> tuple[int, GameState]:
-        """Open a game in the channel; the caller hosts it. One running game per channel."""
+        """Open a game in the channel; the caller hosts it. One running game per channel.
+        `activations` (strict, free) overrides the server's setting for this game."""
         overrides = await self.settings.overrides(call.guild_id)
+        if activations is not None:
+            if activations not in ACTIVATIONS:
+                raise BadInput(
+                    "game.bad_activations", value=activations[:30], choices=", ".join(ACTIVATIONS)
+                )
+            overrides["activations"] = activations
         state = new_game(name[:200], call.actor.user_id, overrides)
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
             if await tx.running_game(call.channel_id) is not None:

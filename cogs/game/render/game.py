@@ -38,11 +38,11 @@ def started(lang: Lang, state: GameState, campaign: CampaignRecord | None = None
     lines = [t(lang, "game.started", name=plain(state.name), host=state.host_id)]
     if campaign is not None:
         lines.append(t(lang, "game.for_campaign", campaign=plain(campaign.name)))
-    if state.ruleset_overrides:
-        settings = ", ".join(
-            f"`{k}` = {value_text(v)}" for k, v in sorted(state.ruleset_overrides.items())
-        )
+    others = {k: v for k, v in state.ruleset_overrides.items() if k != "activations"}
+    if others:
+        settings = ", ".join(f"`{k}` = {value_text(v)}" for k, v in sorted(others.items()))
         lines.append(t(lang, "game.started_rules", settings=settings))
+    lines.append(t(lang, f"game.started_activations.{state.ruleset().activations}"))
     return "\n".join(lines)
 
 
