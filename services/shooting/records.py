@@ -89,6 +89,10 @@ class ShotRecord(BaseModel):
     # the tracked target's Sensor Module mark gave nothing: targeters gave theirs (seed 002
     # "Détecteur de Cible": "ne peut pas être combiné avec des Targeter Drones")
     sensor_unused: bool = False
+    # the target and the distance the tracked shooter remembered from its last shot (issue 22)
+    last_target: bool = False
+    last_distance: bool = False
+    game_id: int | None = None  # the game of a tracked shot (its 🔁 Shoot again button)
 
 
 class CombatRecord(BaseModel):
