@@ -1,102 +1,30 @@
 """Issue 22, "Fewer taps on a phone": 🎯 Shoot under a Fire or Advance order asks the weapon,
 the target and the distance, then shoots exactly as `/shoot` does; 🔁 Shoot again repeats a
-tracked shot; a tracked shooter remembers its last target and distance as `/shoot`'s
-defaults. Every shot of a tracked unit needs no typed option but the distance.
-
-Alice's Troopers (Acc 5, Res 6, 5 models) and Bob's Gangers (Res 6, 5 models), as in
-test_shoot_kit.armies. The Mag Gun fires one Acc die per model carrying it (no RF);
-rules-notes "Shooting" for the Acc and Res tests.
+tracked shot. Every shot of a tracked unit needs no typed option but the distance (the
+remembered defaults: test_shoot_defaults.py). Units and dice: shoot_buttons_kit.
 """
 
 from __future__ import annotations
-
-from contextlib import nullcontext
-from typing import Any
 
 import pytest
 
 from tests.discord.game_kit import labels, select_values, snapshot, state_of
 from tests.discord.replay_kit import deliver_again, last_interaction
-from tests.discord.test_game_table import assert_never_pings
-from tests.discord.test_shoot_kit import armies, refused, shoot, shown
+from tests.discord.shoot_buttons_kit import (
+    HITS,
+    LANGS,
+    WORDS,
+    aim,
+    destroy_gangers,
+    field_of,
+    ready,
+    rolled,
+    speaking,
+    the_shot,
+)
+from tests.discord.test_shoot_kit import armies, shoot, shown
 from tests.support.bots import restart
 from tests.support.locale import french
-
-WORDS = {
-    "en": {
-        "shoot": "Shoot", "again": "Shoot again", "label": "Distance to the target (inches)",
-        "not_yours": "Troopers belongs to", "weapon": "choose the weapon",
-        "target": "shoots with Mag Gun: choose the target",
-        "abc": "“abc” is not a distance: type the inches as a number",
-        "negative": "The distance must be between 0 and 1000 inches (you gave -3)",
-        "remembered": "↩️ From its last shot — target: **Gangers** (last target), "
-        "distance: 10\" (last distance).",
-        "destroyed": "Gangers is destroyed: choose another target",
-        "gone": "That unit is no longer in this game",
-        "no_longer": "That unit is no longer a target for Troopers",
-    },
-    "fr": {
-        "shoot": "Tirer", "again": "Tirer encore", "label": "Distance de la cible (en pouces)",
-        "not_yours": "Troopers appartient à", "weapon": "choisissez l'arme",
-        "target": "tire avec Mag Gun : choisissez la cible",
-        "abc": "« abc » n'est pas une distance : tapez les pouces en chiffres",
-        "negative": "La distance doit être entre 0 et 1000 pouces (vous avez donné -3)",
-        "remembered": "↩️ D'après son dernier tir — cible : **Gangers** (dernière cible), "
-        "distance : 10\" (dernière distance).",
-        "destroyed": "Gangers est détruite : choisissez une autre cible",
-        "gone": "Cette unité n'est plus dans la partie",
-        "no_longer": "Cette unité n'est plus une cible pour Troopers",
-    },
-}
-LANGS = ["en", "fr"]
-# Mag Gun x3 at 10": three Acc dice (2 and 3 hit, 9 misses), two Res tests (3 passes, 9
-# fails): one casualty, and the hits pin the target
-HITS = (2, 3, 9, 3, 9)
-
-
-def speaking(lang: str):
-    return french() if lang == "fr" else nullcontext()
-
-
-async def ready(table, weapons: str = "Mag Gun x3, Plasma Carbine", order: str = "fire"):
-    """The game, Troopers' weapons, its die taken and the order given: the order's reply."""
-    await armies(table)
-    await table.alice.slash(table.channel, "unit edit", unit="Troopers", weapons=weapons)
-    await table.alice.slash(table.channel, "bag take", unit="Troopers")
-    return await table.alice.slash(table.channel, "order", unit="Troopers", order=order)
-
-
-def field_of(modal: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The label and the text input of the distance form."""
-    (label,) = modal["components"]
-    return label["label"], label["component"]
-
-
-async def aim(member, order, lang: str, weapon: str | None = "mag-gun:-"):
-    """Click 🎯 Shoot, choose the weapon (when asked) and Gangers: the form shown."""
-    asked = await member.click(order.response, label=WORDS[lang]["shoot"])
-    assert asked.ephemeral, asked.response.content
-    if weapon is not None:
-        await member.select(asked.response, [weapon])
-    return asked, await member.select(asked.response, ["u2"])
-
-
-async def destroy_gangers(env, table) -> None:
-    """Every model left of the Gangers lost (the shots before rolled seeded dice)."""
-    left = (await state_of(env, table.channel)).units["u2"].models
-    done = await table.bob.slash(table.channel, "unit casualties", unit="Gangers", count=left)
-    assert not done.ephemeral, done.response.content
-    assert (await state_of(env, table.channel)).units["u2"].destroyed
-
-
-def rolled(dice) -> int:
-    return len(dice.rolled)
-
-
-def the_shot(result) -> tuple[str, str]:
-    embed = result.response.embeds[0]
-    return embed.title, embed.description
-
 
 # ---------------------------------------------------------------- the whole way, EN and FR
 
@@ -273,77 +201,6 @@ async def test_a_destroyed_or_removed_target_is_refused(simcord_env, table, dice
     assert await snapshot(simcord_env, table.channel) == before
 
 
-# ---------------------------------------------------------------- remembered by /shoot
-
-
-@pytest.mark.parametrize("lang", LANGS)
-async def test_slash_shoot_defaults_to_the_last_target_and_distance(
-    simcord_env, table, dice, lang
-):
-    await ready(table, weapons="Mag Gun x3")
-    await shoot(table.alice, table.channel, shooter="Troopers", target="Gangers", distance=10)
-    with speaking(lang):  # only the shooter typed: its weapon, target and distance remembered
-        again = await shoot(table.alice, table.channel, shooter="Troopers")
-    assert not again.ephemeral, again.response.content
-    lines = again.response.embeds[0].description.split("\n")
-    assert lines[1] == WORDS[lang]["remembered"]
-    assert "Gangers" in again.response.embeds[0].title and "(10\")" in lines[0]
-    closer = await shoot(table.alice, table.channel, shooter="Troopers", distance=6)
-    assert "(6\")" in shown(closer) and "last distance" not in shown(closer)
-    assert "target: **Gangers** (last target)" in shown(closer)
-    troopers = (await state_of(simcord_env, table.channel)).units["u1"]
-    assert troopers.last_distance == 6
-
-
-async def test_the_form_offers_the_last_distance_to_the_same_target(simcord_env, table, dice):
-    order = await ready(table)
-    await shoot(
-        table.alice, table.channel, shooter="Troopers", target="Gangers", weapon="mag-gun",
-        distance=14,
-    )
-    asked, form = await aim(table.alice, order, "en")
-    assert field_of(form.modal)[1]["value"] == "14"
-    (option,) = [
-        o for row in asked.response.components for c in row["components"]
-        for o in c.get("options", [])
-    ]
-    assert option["description"].startswith("last target, at 14\"")
-    fired = await table.alice.submit_modal(form, {"distance": "14"})  # accepted as offered
-    assert "(14\")" in shown(fired)
-
-
-async def test_remembered_targets_that_are_gone_are_refused(simcord_env, table, dice):
-    await ready(table, weapons="Mag Gun x3")
-    await shoot(table.alice, table.channel, shooter="Troopers", target="Gangers", distance=10)
-    await destroy_gangers(simcord_env, table)
-    await refused(
-        simcord_env, table.channel, table.alice, "shoot",
-        "Gangers, the last target of Troopers, is destroyed: name another target.",
-        shooter="Troopers",
-    )
-    await table.bob.slash(table.channel, "unit remove", unit="Gangers")
-    with french():
-        await refused(
-            simcord_env, table.channel, table.alice, "shoot",
-            "La dernière cible de Troopers n'est plus dans la partie : donnez la cible.",
-            shooter="Troopers",
-        )
-    await refused(  # an untracked target, as before: the Res given
-        simcord_env, table.channel, table.alice, "shoot", "How far is the target?",
-        shooter="Troopers", res=6,
-    )
-
-
-async def test_a_new_target_takes_no_remembered_distance(simcord_env, table, dice):
-    await ready(table, weapons="Mag Gun x3")
-    await table.bob.slash(table.channel, "unit add", name="Bruisers", models=3, res=7)
-    await shoot(table.alice, table.channel, shooter="Troopers", target="Gangers", distance=10)
-    await refused(
-        simcord_env, table.channel, table.alice, "shoot", "How far is the target?",
-        shooter="Troopers", target="Bruisers",
-    )
-
-
 # ---------------------------------------------------------------- many targets, a restart
 
 
@@ -389,24 +246,6 @@ async def test_a_replayed_form_shoots_once(simcord_env, table, dice):
     await deliver_again(simcord_env, last_interaction(simcord_env))
     assert await snapshot(simcord_env, table.channel) == before
     assert len(table.channel.history()) == shots
-
-
-HOSTILE = [" ", "\x00", "\u202e12", "@everyone", "12 pouces", "nan", "inf", "1e400", "x" * 20]
-
-
-async def test_hostile_distances_are_refused_and_change_nothing(simcord_env, table, dice):
-    order = await ready(table)
-    asked, form = await aim(table.alice, order, "en")
-    before = await snapshot(simcord_env, table.channel)
-    for text in HOSTILE:
-        refusal = await table.alice.submit_modal(form, {"distance": text})
-        content = refusal.response.content
-        assert refusal.ephemeral and "is not a distance" in content, (text, content)
-        assert await snapshot(simcord_env, table.channel) == before
-        form = await table.alice.select(asked.response, ["u2"])
-    fired = await table.alice.submit_modal(form, {"distance": ' 12" '})  # inches marked
-    assert not fired.ephemeral and "(12\")" in shown(fired)
-    assert_never_pings(simcord_env)  # "@everyone" was only shown
 
 
 async def test_a_long_shot_keeps_shoot_again_when_its_pages_stop(simcord_env, table, dice):
