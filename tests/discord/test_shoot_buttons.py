@@ -55,9 +55,11 @@ async def test_shoot_button_asks_and_shoots_as_slash_shoot(simcord_env, table, d
         assert rolled(dice) - before == len(HITS)
         assert not fired.ephemeral
         by_button = the_shot(fired)
+        colour = fired.response.embeds[0].colour  # the shooter's
         assert labels(fired.response) == [words["again"]]
 
         await table.alice.slash(table.channel, "game undo")
+        assert labels(fired.response) == []  # the undone shot's reply is struck out
         dice.script(*HITS)
         typed = await shoot(
             table.alice, table.channel, shooter="Troopers", target="Gangers", weapon="mag-gun",
@@ -65,7 +67,7 @@ async def test_shoot_button_asks_and_shoots_as_slash_shoot(simcord_env, table, d
         )
         assert rolled(dice) - before == 2 * len(HITS)
     assert the_shot(typed) == by_button  # the same story, die for die
-    assert typed.response.embeds[0].colour == fired.response.embeds[0].colour
+    assert typed.response.embeds[0].colour == colour
     gangers = (await state_of(simcord_env, table.channel)).units["u2"]
     assert gangers.models == 4 and gangers.pins == 1
 
