@@ -126,6 +126,10 @@ class Unit(BaseModel):
     dice_loss_pending: int = Field(0, ge=0, le=2)
     overload_lost: int = Field(0, ge=0, le=MODELS_MAX)
     sensor_marked: bool = False
+    # Its last shot at a tracked unit (issue 22): `/shoot` defaults the target to it, and the
+    # distance too when the target is the same (services.shooting.remembered)
+    last_target_id: str | None = None
+    last_distance: float | None = None
 
     def has(self, key: str) -> int:
         """How many of a gear ``key`` the unit carries (0: none)."""

@@ -13,7 +13,7 @@ the pages). The others answer that they have expired and which command to run ag
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
@@ -47,6 +47,7 @@ class Pager(LiveView):
         owner_id: int | None = None,
         timeout: float = PAGER_TIMEOUT,
         index: int = 0,
+        extra: Sequence[discord.ui.Item] = (),
     ) -> None:
         super().__init__(timeout=timeout)
         self.pages = pages
@@ -54,6 +55,9 @@ class Pager(LiveView):
         self.index = index
         self.lang: Lang = "en"
         self.message: discord.Message | discord.InteractionMessage | None = None
+        self.extra = list(extra)  # persistent items (dynamic: they keep their own ids)
+        for item in self.extra:
+            self.add_item(item)
         self._sync_buttons()
 
     async def start(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
@@ -106,7 +110,16 @@ class Pager(LiveView):
     async def on_timeout(self) -> None:
         if self.message is not None:
             with contextlib.suppress(discord.HTTPException):  # gone: nothing left to clean
-                await self.message.edit(view=None)
+                await self.message.edit(view=self._kept())
+
+    def _kept(self) -> discord.ui.View | None:
+        """What stays once the pages stop turning: the persistent items, if any."""
+        if not self.extra:
+            return None
+        view = discord.ui.View(timeout=None)
+        for item in self.extra:
+            view.add_item(item)
+        return view
 
 
 class PageTurn(

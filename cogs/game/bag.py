@@ -15,7 +15,14 @@ from cogs.game.options import (
     services,
     unit_autocomplete,
 )
-from cogs.game.views import draw_next_view, draw_view, drawn_mentions, orders_view
+from cogs.game.views import (
+    draw_next_view,
+    draw_view,
+    drawn_mentions,
+    items_view,
+    orders_view,
+    shoot_items,
+)
 from core.synchronise import PHASE_SYNC_ORDERS
 
 
@@ -136,4 +143,10 @@ class OrderCog(commands.Cog):
         self, interaction: discord.Interaction, unit: str, order: str, homer: bool = False
     ) -> None:
         done = await services(interaction).bag.order(call_of(interaction), unit, order, homer=homer)
-        await send(interaction, render.ordered(await lang_of(interaction), done.result))
+        lang = await lang_of(interaction)
+        text = render.ordered(lang, done.result)
+        shoot = shoot_items(lang, done.game_id, done.result)
+        if shoot:  # Fire or Advance: 🎯 Shoot asks the weapon, the target, the distance
+            await send(interaction, text, view=items_view(shoot))
+        else:
+            await send(interaction, text)

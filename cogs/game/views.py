@@ -15,6 +15,7 @@ from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import render
 from cogs.game.options import call_of, services
 from core.game import ORDERS, PendingDie, Unit
+from core.orders import OrderResult
 from core.synchronise import PHASE_SYNC_ORDERS
 from locales import Lang, t
 from services.game import Drawn
@@ -134,7 +135,7 @@ class OrderButton(
             )
             lang = await lang_of(interaction)
             first = (interaction.message.content if interaction.message else "").split("\n")[0]
-            view = draw_next_view(lang, done.game_id)
+            view = ordered_view(lang, done.game_id, done.result)
             await interaction.response.edit_message(
                 content=render.fit_content([first, render.ordered(lang, done.result)]),
                 view=view,
@@ -204,6 +205,34 @@ def draw_next_view(lang: Lang, game_id: int) -> discord.ui.View:
     """Only "Draw next" (nothing else to choose)."""
     view = discord.ui.View(timeout=None)
     view.add_item(DrawNext(game_id, t(lang, "bag.draw_next")))
+    return view
+
+
+SHOOTING_ORDERS = ("fire", "advance")
+
+
+def shoot_items(lang: Lang, game_id: int, result: OrderResult) -> list[discord.ui.Item]:
+    """🎯 Shoot under an order that shoots (Fire, Advance; not one turned Down by a failed
+    order test, nor a unit that left the table)."""
+    if result.executed not in SHOOTING_ORDERS or result.withdrawn:
+        return []
+    # here, not at the top: cogs.shooting builds on cogs.game (its options, its render)
+    from cogs.shooting.aim import ShootButton
+
+    return [ShootButton(game_id, result.unit_id, t(lang, "shoot.button"))]
+
+
+def ordered_view(lang: Lang, game_id: int, result: OrderResult) -> discord.ui.View:
+    """🎯 Shoot after an order that shoots, then "Draw next"."""
+    view = items_view(shoot_items(lang, game_id, result))
+    view.add_item(DrawNext(game_id, t(lang, "bag.draw_next")))
+    return view
+
+
+def items_view(items: list[discord.ui.Item]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
     return view
 
 

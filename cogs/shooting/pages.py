@@ -8,6 +8,8 @@ common ``Pager``; each says "Page n/m" in its footer (``reply``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from cogs.common.pager import Pager
@@ -47,10 +49,17 @@ async def reply(
     title: str,
     lines: list[str],
     colour: int | None = None,
+    items: Sequence[discord.ui.Item] = (),
 ) -> None:
-    """One embed when it fits, else pages that only the caller turns."""
+    """One embed when it fits, else pages that only the caller turns; ``items``: persistent
+    buttons under it (🔁 Shoot again), kept when the pages stop turning."""
     found = embeds(lang, title, lines, colour)
-    if len(found) == 1:
-        await send(interaction, embed=found[0])
+    if len(found) > 1:
+        await Pager(found, interaction.user.id, extra=items).start(interaction)
+    elif items:
+        view = discord.ui.View(timeout=None)
+        for item in items:
+            view.add_item(item)
+        await send(interaction, embed=found[0], view=view)
     else:
-        await Pager(found, interaction.user.id).start(interaction)
+        await send(interaction, embed=found[0])

@@ -74,6 +74,16 @@ def activation_lines(lang: Lang, record: ShotRecord) -> list[str]:
     return lines
 
 
+def remembered_lines(lang: Lang, record: ShotRecord) -> list[str]:
+    """Which values the tracked shooter remembered from its last shot (none given)."""
+    parts = []
+    if record.last_target and record.target is not None:
+        parts.append(t(lang, "shoot.remembered_target", target=plain(record.target.name)))
+    if record.last_distance and record.result.distance is not None:
+        parts.append(t(lang, "shoot.remembered_distance", distance=record.result.distance))
+    return [t(lang, "shoot.remembered", what=", ".join(parts))] if parts else []
+
+
 def count_lines(lang: Lang, result: ShotResult) -> list[str]:
     lines = []
     shots = of_step(result.rolls, "shots")
@@ -232,7 +242,8 @@ def title(lang: Lang, record: ShotRecord) -> str:
 def shot(lang: Lang, record: ShotRecord) -> tuple[str, list[str]]:
     """The title and the lines of a shot's reply."""
     result = record.result
-    lines = [header(lang, result)] + activation_lines(lang, record)
+    lines = [header(lang, result), *remembered_lines(lang, record)]
+    lines += activation_lines(lang, record)
     lines += applied_lines(lang, record.markers)
     lines += drones_off_lines(lang, result) + count_lines(lang, result) + arc_lines(lang, result)
     lines += acc_lines(lang, result)

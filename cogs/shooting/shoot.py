@@ -6,9 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.replies import lang_of
-from cogs.game.options import ARMOUR_CHOICES, KIND_CHOICES, call_of, services, unit_autocomplete
-from cogs.shooting import pages, render_markers, render_shot
+from cogs.game.options import ARMOUR_CHOICES, KIND_CHOICES, unit_autocomplete
+from cogs.shooting.fire import fire
 from cogs.shooting.options import (
     AMMO_CHOICES,
     BAND_CHOICES,
@@ -25,12 +24,14 @@ DESCRIPTIONS = {
     "models": "How many models fire it (default: the shooter's models carrying it)",
     "mode": "Its firing mode, for weapons that have several",
     "shooter": "The firing unit of this game (its Acc, pins and order are used)",
-    "target": "The target unit of this game (its Res, models, Down; it takes the damage)",
+    "target": (
+        "The target unit of this game (default: the shooter's last target; it takes the hits)"
+    ),
     "acc": "Shooter's Acc (needed without a shooter unit; overrides the unit's)",
     "res": (
         "Target's base Res, without armour (needed without a target unit; overrides the unit's)"
     ),
-    "distance": "Distance to the target in inches (gives the range band)",
+    "distance": "Distance to the target in inches (default: the last one, at the same target)",
     "band": "Range band, when no distance is given",
     "order": "The shooter's order (default: its activation's, else its current one, else Fire)",
     "cover": "The target's cover",
@@ -127,13 +128,4 @@ class ShootCog(commands.Cog):
             shield_drones=shield_drones, force=force, pins=pins, target_models=target_models,
             extras=extras, arcs=arcs,
         )
-        lang = await lang_of(interaction)
-
-        def where(target: str | None, inches: int | None) -> str:
-            return render_markers.location(lang, target, inches)
-
-        record = await services(interaction).shooting.shoot(call_of(interaction), options, where)
-        title, lines = render_shot.shot(lang, record)
-        await pages.reply(
-            interaction, lang, title, lines, render_shot.unit_colour(record.shooter)
-        )
+        await fire(interaction, options)

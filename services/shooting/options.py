@@ -13,6 +13,7 @@ known when it is not one of them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -156,6 +157,24 @@ def parse_extras(text: str | None) -> Extras:
 
 
 ARCS_GIVEN_MAX = 5
+DISTANCE_MAX = 1000
+DISTANCE_TEXT_MAX = 20
+
+
+def parse_distance(text: str) -> float:
+    """Inches as typed in the 🎯 Shoot form: `12`, `12.5`, `12,5` (French), `12"`; the same
+    range as `/shoot distance` (0 to 1000)."""
+    cleaned = " ".join(str(text).split())[:DISTANCE_TEXT_MAX]
+    number = cleaned.removesuffix('"').strip().replace(",", ".")
+    try:
+        value = float(number)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):  # words, and the "nan" or "inf" that float() reads
+        raise BadInput("shoot.distance_text", text=cleaned or "—")
+    if not 0 <= value <= DISTANCE_MAX:
+        raise BadInput("shoot.distance_range", value=value, low=0, high=DISTANCE_MAX)
+    return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,6 +93,10 @@ class ShotRecord(BaseModel):
     # the shooter's activation (issue 22, ``core.activations``): None for an untracked shooter
     activation: ShotActivation | None = None
     forced_by: int | None = None  # the host or GM who forced the shot out of sequence
+    # the target and the distance the tracked shooter remembered from its last shot (issue 22)
+    last_target: bool = False
+    last_distance: bool = False
+    game_id: int | None = None  # the game of a tracked shot (its 🔁 Shoot again button)
 
 
 class CombatRecord(BaseModel):

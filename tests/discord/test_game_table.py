@@ -32,7 +32,7 @@ async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, d
     await table.alice.click(drawn.response, label="Fire")
     assert "**Troopers** — order **Fire** (die 1/1, drawn)" in drawn.response.content
     assert "Order carried out" in drawn.response.content
-    assert labels(drawn.response) == ["Draw next"]
+    assert labels(drawn.response) == ["Shoot", "Draw next"]  # a Fire order: 🎯 Shoot
 
     dice.script(2)  # d2 over blue 2: blue
     second = await table.bob.click(drawn.response, label="Draw next")

@@ -56,6 +56,10 @@ READ_ONLY = {
     "Pager.next": "turns a reply's page",
     "Expired": "answers that a button made before a restart has expired, keeps nothing",
     "PageTurn": "turns a listing's page after a restart, rebuilt from what is stored",
+    "ShootButton": "asks which weapon and target (a message only the clicker sees)",
+    "WeaponPick": "chooses the weapon of a 🎯 Shoot; the target menu follows",
+    "TargetPick": "chooses the target of a 🎯 Shoot; opens the distance form, which shoots",
+    "TargetPage": "turns the page of the target menu",
 }
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
@@ -143,6 +147,9 @@ MUTATING = {
         ("bob", "game undo", {}),
         "Allow undo",
         before=(("alice", "pins add", {"unit": "Troopers"}),),
+    ),
+    "ShootAgain": Click(
+        "alice", ("alice", "shoot", {**FRAG, "weapon": "mag-gun", "distance": 10}), "Shoot again"
     ),
 }
 

@@ -290,6 +290,18 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
         ]
         for item in ("DrawNext", "PickUnit", "OrderButton")
     },
+    **{  # 🎯 Shoot's buttons and menus, and 🔁 Shoot again (the distance form: a listener)
+        item: ["test_shoot_buttons.test_every_step_works_after_a_restart"]
+        for item in (
+            "cogs.shooting.aim.ShootButton",
+            "cogs.shooting.aim.WeaponPick",
+            "cogs.shooting.aim.TargetPick",
+            "cogs.shooting.fire.ShootAgain",
+        )
+    },
+    "cogs.shooting.aim.TargetPage": [
+        "test_shoot_buttons.test_more_targets_than_a_menu_holds_turn_pages"
+    ],
 }
 COMPONENTS = {"Button", "Select", "UserSelect", "RoleSelect", "ChannelSelect", "MentionableSelect"}
 DECORATORS = {"button", "select"}
