@@ -148,8 +148,13 @@ MUTATING = {
         "Allow undo",
         before=(("alice", "pins add", {"unit": "Troopers"}),),
     ),
+    # Shoot again in the Troopers' next activation (the next turn: their die taken again)
     "ShootAgain": Click(
-        "alice", ("alice", "shoot", {**FRAG, "weapon": "mag-gun", "distance": 10}), "Shoot again"
+        "alice",
+        ("alice", "shoot", {**FRAG, "weapon": "mag-gun", "distance": 10}),
+        "Shoot again",
+        before=ACTIVE,
+        then=(("alice", "turn end", {"confirm": True}), *ACTIVE),
     ),
 }
 
