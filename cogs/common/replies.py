@@ -27,13 +27,15 @@ async def send(
     *,
     ephemeral: bool = False,
     **kwargs: Any,
-) -> None:
-    """Answer, whether or not the interaction was already deferred or answered."""
+) -> int | None:
+    """Answer, whether or not the interaction was already deferred or answered; the id of
+    the message sent, when Discord says it (no extra request)."""
     kwargs.setdefault("allowed_mentions", NO_MENTIONS)
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+        sent = await interaction.followup.send(content, ephemeral=ephemeral, wait=True, **kwargs)
+        return sent.id
+    callback = await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+    return callback.message_id if callback is not None else None
 
 
 async def send_key(

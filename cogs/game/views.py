@@ -12,7 +12,8 @@ import discord
 
 from cogs.common.errors import on_tree_error
 from cogs.common.replies import NO_MENTIONS, lang_of, send
-from cogs.game import render
+from cogs.game import next_step, render
+from cogs.game.next_step import joined
 from cogs.game.options import call_of, services
 from core.game import ORDERS, Unit
 from locales import Lang, t
@@ -46,13 +47,7 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             done = await services(interaction).bag.draw(call_of(interaction), self.game_id)
-            lang = await lang_of(interaction)
-            await send(
-                interaction,
-                render.drawn(lang, done),
-                view=draw_view(lang, done),
-                allowed_mentions=drawn_mentions(done),
-            )
+            await send_drawn(interaction, done, clicked=interaction.message)
         except Exception as error:  # answered like a command's error
             await answer_errors(interaction, error)
 
@@ -133,12 +128,16 @@ class OrderButton(
             )
             lang = await lang_of(interaction)
             first = (interaction.message.content if interaction.message else "").split("\n")[0]
-            view = draw_next_view(lang, done.game_id)
-            await interaction.response.edit_message(
-                content=render.fit_content([first, render.ordered(lang, done.result)]),
-                view=view,
-                allowed_mentions=NO_MENTIONS,
-            )
+            content = render.fit_content([first, render.ordered(lang, done.result)])
+
+            async def post(extra: list[discord.ui.Item]) -> int | None:
+                view = joined(None, extra) if extra else None  # the order buttons go
+                await interaction.response.edit_message(
+                    content=content, view=view, allowed_mentions=NO_MENTIONS
+                )
+                return interaction.message.id if interaction.message else None
+
+            await next_step.offer(interaction, post)
         except Exception as error:
             await answer_errors(interaction, error)
 
@@ -171,8 +170,27 @@ def drawn_mentions(done: Drawn) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[owner])
 
 
+async def send_drawn(
+    interaction: discord.Interaction, done: Drawn, *, clicked: discord.Message | None = None
+) -> None:
+    """The draw reply: the die, the menu of its owner's units; 🎲 Draw next leaves the last
+    reply (the die waits), unless no unit can take the die."""
+    lang = await lang_of(interaction)
+
+    async def post(extra: list[discord.ui.Item]) -> int | None:
+        return await send(
+            interaction,
+            render.drawn(lang, done),
+            view=joined(draw_view(lang, done), extra),
+            allowed_mentions=drawn_mentions(done),
+        )
+
+    await next_step.offer(interaction, post, clicked=clicked)
+
+
 def draw_view(lang: Lang, done: Drawn) -> discord.ui.View:
-    """The select menu of the die owner's units that can take it, and "Draw next"."""
+    """The select menu of the die owner's units that can take it (the die waits: no Draw
+    next, `next_step`)."""
     view = discord.ui.View(timeout=None)
     if done.units:
         options = [_unit_option(lang, u) for u in done.units[:OPTION_LIMIT]]
@@ -184,14 +202,6 @@ def draw_view(lang: Lang, done: Drawn) -> discord.ui.View:
                 placeholder=t(lang, "bag.pick_placeholder"),
             )
         )
-    view.add_item(DrawNext(done.game_id, t(lang, "bag.draw_next")))
-    return view
-
-
-def draw_next_view(lang: Lang, game_id: int) -> discord.ui.View:
-    """Only "Draw next" (nothing else to choose)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(DrawNext(game_id, t(lang, "bag.draw_next")))
     return view
 
 
@@ -199,7 +209,7 @@ def orders_view(
     lang: Lang, game_id: int, unit: Unit, allowed: tuple[str, ...] | None = None
 ) -> discord.ui.View:
     """The six order buttons for a unit (a probe only Runs; `allowed`: the orders its die
-    takes, e.g. Advance and Run for Phase Synchronisation), then "Draw next"."""
+    takes, e.g. Advance and Run for Phase Synchronisation). The die waits: no Draw next."""
     view = discord.ui.View(timeout=None)
     for index, order in enumerate(ORDERS):
         button = OrderButton(game_id, unit.id, order, render.order_name(lang, order))
@@ -207,7 +217,4 @@ def orders_view(
         probe_only_runs = unit.kind == "probe" and order != "run"
         button.item.disabled = probe_only_runs or (allowed is not None and order not in allowed)
         view.add_item(button)
-    draw = DrawNext(game_id, t(lang, "bag.draw_next"))
-    draw.row = 2
-    view.add_item(draw)
     return view

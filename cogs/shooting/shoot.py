@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.replies import lang_of
+from cogs.game import next_step
 from cogs.game.options import ARMOUR_CHOICES, KIND_CHOICES, call_of, services, unit_autocomplete
 from cogs.shooting import pages, render_markers, render_shot
 from cogs.shooting.options import (
@@ -135,6 +136,7 @@ class ShootCog(commands.Cog):
 
         record = await services(interaction).shooting.shoot(call_of(interaction), options, where)
         title, lines = render_shot.shot(lang, record)
-        await pages.reply(
-            interaction, lang, title, lines, render_shot.unit_colour(record.shooter)
+        colour = render_shot.unit_colour(record.shooter)
+        await next_step.offer(
+            interaction, lambda extra: pages.reply(interaction, lang, title, lines, colour, extra)
         )

@@ -16,6 +16,7 @@ from services.game.game import (
     Undone,
 )
 from services.game.settings import GameSettings
+from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
 from services.game.units import UnitService, resolve
 
 __all__ = [
@@ -23,11 +24,15 @@ __all__ = [
     "BagService",
     "GameService",
     "GameSettings",
+    "TableService",
     "UnitService",
     # what they return, and the limits the cogs show
     "LOG_MAX",
     "UNDO_MAX",
     "Blocked",
+    "Board",
+    "BoardSwitched",
+    "Carrier",
     "DiceLeft",
     "Drawn",
     "GameClosed",
@@ -35,6 +40,7 @@ __all__ = [
     "GameStarted",
     "GameView",
     "LogEntry",
+    "NextStep",
     "RulesView",
     "TurnEnded",
     "UndoDone",

@@ -31,6 +31,7 @@ from core.game import (
     set_mention,
     set_rule,
 )
+from core.game_messages import keep_messages
 from core.ruleset import Ruleset, RuleSetting
 from services.common import (
     MAX_ATTEMPTS,
@@ -257,6 +258,7 @@ class GameService(GameAccess):
                 raise BadInput("game.undo_too_many", steps=steps, available=len(live))
             chosen = live[-steps:]
             restored = load_state(unpack_state(chosen[0].state_before))  # type: ignore[arg-type]
+            restored = keep_messages(restored, load_state(record.state))  # bookkeeping stays
             undone = Undone(
                 events=[UndoneEvent(seq=e.seq, kind=e.kind, actor_id=e.actor_id) for e in chosen]
             )
