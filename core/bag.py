@@ -147,6 +147,13 @@ def waiting_die(state: GameState) -> PendingDie | None:
     return next((p for p in state.pending if eligible_units(state, p.owner_id, p)), None)
 
 
+def draw_offered(state: GameState) -> bool:
+    """Whether drawing is the game's next step, so its replies carry 🎲 Draw next: the game
+    runs, dice are left in the bag and no drawn die waits for its order. (A game whose table
+    runs its own bag would not offer it either.)"""
+    return state.status == "running" and sum(state.bag.values()) > 0 and not waiting_die(state)
+
+
 def check_none_waiting(state: GameState) -> None:
     """One drawn die at a time: refuse a draw while a drawn die waits for its order."""
     die = waiting_die(state)

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from core.errors import BadInput, Conflict, NotFound
+from core.game_messages import GameMessages
 from core.ruleset import Ruleset
 from core.table_markers.models import Mine
 from rulesdb.text import normalize
@@ -227,6 +228,8 @@ class GameState(BaseModel):
     mines: list[Mine] = []
     next_mine: int = 1
     next_marker: int = 1
+    # Where the bot keeps its Draw next button and the live board (core.game_messages)
+    messages: GameMessages = GameMessages()
 
     def ruleset(self) -> Ruleset:
         return Ruleset().with_overrides(self.ruleset_overrides)

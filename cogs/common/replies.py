@@ -29,15 +29,17 @@ async def send(
     **kwargs: Any,
 ) -> int | None:
     """Answer, whether or not the interaction was already deferred or answered; gives the
-    message's id. A public answer to a change is the message that shows its event: it is
-    recorded (`shown`), so that an undo can strike it out."""
+    message's id when Discord says it (no extra request). A public answer to a change is the
+    message that shows its event: it is recorded (`shown`), so that an undo can strike it out."""
     kwargs.setdefault("allowed_mentions", NO_MENTIONS)
     if interaction.response.is_done():
-        message = await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        message = await interaction.followup.send(
+            content, ephemeral=ephemeral, wait=True, **kwargs
+        )
         message_id: int | None = message.id
     else:
         sent = await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
-        message_id = sent.message_id
+        message_id = sent.message_id if sent is not None else None
     if not ephemeral and message_id is not None:
         await shown(interaction, message_id)
     return message_id

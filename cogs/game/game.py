@@ -11,6 +11,7 @@ from discord.ext import commands
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
+from cogs.game import board as live_board
 from cogs.game import render
 from cogs.game.options import ACTIVATION_CHOICES, call_of, services, setting_autocomplete
 from cogs.game.undo import answer_undo
@@ -150,6 +151,14 @@ class GameCog(
             lang, t(lang, "game.rules_title", name=render.plain(view.name)), settings
         )
         await Pager(pages).start(interaction, ephemeral=True)
+
+    @app_commands.command(
+        name="board",
+        description="A status message of the game that the bot keeps up to date (and pins)",
+    )
+    @app_commands.describe(on="Yes: post the board and keep it up to date; no: stop")
+    async def board(self, interaction: discord.Interaction, on: bool) -> None:
+        await live_board.switch(interaction, on)
 
     @app_commands.command(
         name="ping", description="Mention (notify) the owner of a drawn die; host or GM"

@@ -21,9 +21,9 @@ from datetime import timedelta
 import discord
 
 from cogs.common.replies import NO_MENTIONS, lang_of, send
-from cogs.game import render
+from cogs.game import next_step, render
 from cogs.game.options import call_of, services
-from cogs.game.views import answer_errors, draw_next_view, waiting_view
+from cogs.game.views import answer_errors, waiting_view
 from core.errors import Conflict
 from locales import Lang, t
 from services.game import UndoAsked, UndoDone, UndoRequest
@@ -33,19 +33,13 @@ CONSENT_PREFIX = "antares:undo:"
 STALE = ("undo.changed", "game.stale_message")
 
 
-def next_view(lang: Lang, done: UndoDone) -> discord.ui.View | None:
-    """"Draw next" when drawing is the next step; no buttons otherwise."""
-    return draw_next_view(lang, done.game_id) if done.next == "draw" else None
-
-
 async def answer_undo(interaction: discord.Interaction, result: UndoDone | UndoAsked) -> None:
     lang = await lang_of(interaction)
     if isinstance(result, UndoAsked):
         await ask_consent(interaction, lang, result)
         return
-    view = next_view(lang, result)
-    buttons = {"view": view} if view is not None else {}
-    await send(interaction, render.undone(lang, result), **buttons)
+    # 🎲 Draw next when drawing is the next step, taken off the reply that had it
+    await next_step.reply(interaction, render.undone(lang, result))
     await make_truthful(interaction, lang, result)
 
 
@@ -193,11 +187,16 @@ class UndoConsent(
             )
             return
         done = await games.allow_undo(call_of(interaction), self.request)
-        await interaction.response.edit_message(
-            content=render.undone(lang, done),
-            view=next_view(lang, done),
-            allowed_mentions=NO_MENTIONS,
-        )
+        content = render.undone(lang, done)
+
+        async def post(extra: list[discord.ui.Item]) -> int | None:  # 🎲 Draw next, if next
+            await interaction.response.edit_message(
+                content=content, view=next_step.joined(None, extra) if extra else None,
+                allowed_mentions=NO_MENTIONS,
+            )
+            return message.id if message is not None else None
+
+        await next_step.offer(interaction, post)
         await make_truthful(interaction, lang, done)
 
 

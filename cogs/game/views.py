@@ -12,7 +12,8 @@ import discord
 
 from cogs.common.errors import on_tree_error
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
-from cogs.game import render
+from cogs.game import next_step, render
+from cogs.game.next_step import joined
 from cogs.game.options import call_of, services
 from core.game import ORDERS, PendingDie, Unit
 from core.orders import OrderResult
@@ -48,13 +49,7 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             done = await services(interaction).bag.draw(call_of(interaction), self.game_id)
-            lang = await lang_of(interaction)
-            await send(
-                interaction,
-                render.drawn(lang, done),
-                view=draw_view(lang, done),
-                allowed_mentions=drawn_mentions(done),
-            )
+            await send_drawn(interaction, done, clicked=interaction.message)
         except Exception as error:  # answered like a command's error
             await answer_errors(interaction, error)
 
@@ -135,14 +130,21 @@ class OrderButton(
             )
             lang = await lang_of(interaction)
             first = (interaction.message.content if interaction.message else "").split("\n")[0]
-            view = ordered_view(lang, done.game_id, done.result)
-            await interaction.response.edit_message(
-                content=render.fit_content([first, render.ordered(lang, done.result)]),
-                view=view,
-                allowed_mentions=NO_MENTIONS,
-            )
-            if interaction.message is not None:  # it now shows the order: undo strikes it
-                await shown(interaction, interaction.message.id)
+            content = render.fit_content([first, render.ordered(lang, done.result)])
+            shoot = shoot_items(lang, done.game_id, done.result)
+
+            async def post(extra: list[discord.ui.Item]) -> int | None:
+                items = [*shoot, *extra]  # the order buttons go
+                await interaction.response.edit_message(
+                    content=content, view=joined(None, items) if items else None,
+                    allowed_mentions=NO_MENTIONS,
+                )
+                if interaction.message is None:
+                    return None
+                await shown(interaction, interaction.message.id)  # undo strikes it
+                return interaction.message.id
+
+            await next_step.offer(interaction, post)
         except Exception as error:
             await answer_errors(interaction, error)
 
@@ -175,8 +177,27 @@ def drawn_mentions(done: Drawn) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[owner])
 
 
+async def send_drawn(
+    interaction: discord.Interaction, done: Drawn, *, clicked: discord.Message | None = None
+) -> None:
+    """The draw reply: the die, the menu of its owner's units; 🎲 Draw next leaves the last
+    reply (the die waits), unless no unit can take the die."""
+    lang = await lang_of(interaction)
+
+    async def post(extra: list[discord.ui.Item]) -> int | None:
+        return await send(
+            interaction,
+            render.drawn(lang, done),
+            view=joined(draw_view(lang, done), extra),
+            allowed_mentions=drawn_mentions(done),
+        )
+
+    await next_step.offer(interaction, post, clicked=clicked)
+
+
 def draw_view(lang: Lang, done: Drawn) -> discord.ui.View:
-    """The select menu of the die owner's units that can take it, and "Draw next"."""
+    """The select menu of the die owner's units that can take it (the die waits: no Draw
+    next, `next_step`)."""
     return _pick_view(lang, done.game_id, done.result.owner_id, done.units)
 
 
@@ -186,7 +207,6 @@ def _pick_view(lang: Lang, game_id: int, owner_id: int, units: list[Unit]) -> di
         options = [_unit_option(lang, u) for u in units[:OPTION_LIMIT]]
         placeholder = t(lang, "bag.pick_placeholder")
         view.add_item(PickUnit(game_id, owner_id, options=options, placeholder=placeholder))
-    view.add_item(DrawNext(game_id, t(lang, "bag.draw_next")))
     return view
 
 
@@ -199,13 +219,6 @@ def waiting_view(lang: Lang, game_id: int, die: PendingDie, units: list[Unit]) -
     if die.order_as is not None:  # Follow: the identical order
         allowed = (die.order_as,)
     return orders_view(lang, game_id, units[0], allowed=allowed)
-
-
-def draw_next_view(lang: Lang, game_id: int) -> discord.ui.View:
-    """Only "Draw next" (nothing else to choose)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(DrawNext(game_id, t(lang, "bag.draw_next")))
-    return view
 
 
 SHOOTING_ORDERS = ("fire", "advance")
@@ -222,13 +235,6 @@ def shoot_items(lang: Lang, game_id: int, result: OrderResult) -> list[discord.u
     return [ShootButton(game_id, result.unit_id, t(lang, "shoot.button"))]
 
 
-def ordered_view(lang: Lang, game_id: int, result: OrderResult) -> discord.ui.View:
-    """🎯 Shoot after an order that shoots, then "Draw next"."""
-    view = items_view(shoot_items(lang, game_id, result))
-    view.add_item(DrawNext(game_id, t(lang, "bag.draw_next")))
-    return view
-
-
 def items_view(items: list[discord.ui.Item]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for item in items:
@@ -240,7 +246,7 @@ def orders_view(
     lang: Lang, game_id: int, unit: Unit, allowed: tuple[str, ...] | None = None
 ) -> discord.ui.View:
     """The six order buttons for a unit (a probe only Runs; `allowed`: the orders its die
-    takes, e.g. Advance and Run for Phase Synchronisation), then "Draw next"."""
+    takes, e.g. Advance and Run for Phase Synchronisation). The die waits: no Draw next."""
     view = discord.ui.View(timeout=None)
     for index, order in enumerate(ORDERS):
         button = OrderButton(game_id, unit.id, order, render.order_name(lang, order))
@@ -248,7 +254,4 @@ def orders_view(
         probe_only_runs = unit.kind == "probe" and order != "run"
         button.item.disabled = probe_only_runs or (allowed is not None and order not in allowed)
         view.add_item(button)
-    draw = DrawNext(game_id, t(lang, "bag.draw_next"))
-    draw.row = 2
-    view.add_item(draw)
     return view

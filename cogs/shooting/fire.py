@@ -14,6 +14,7 @@ import discord
 
 from cogs.common.errors import on_tree_error
 from cogs.common.replies import lang_of
+from cogs.game import next_step
 from cogs.game.options import call_of, services
 from cogs.shooting import pages, render_markers, render_shot
 from cogs.shooting.render_aim import NO_MODE
@@ -39,7 +40,10 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
     title, lines = render_shot.shot(lang, record)
     items = [again] if (again := ShootAgain.of(lang, record)) is not None else []
     colour = render_shot.unit_colour(record.shooter)
-    await pages.reply(interaction, lang, title, lines, colour, items=items)
+    await next_step.offer(
+        interaction,
+        lambda extra: pages.reply(interaction, lang, title, lines, colour, [*items, *extra]),
+    )
 
 
 class ShootAgain(

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 import discord
 
 from cogs.common.pager import Pager
-from cogs.common.replies import send
 from cogs.common.text import ellipsize, pack_lines
 from locales import Lang, t
 
@@ -49,17 +48,10 @@ async def reply(
     title: str,
     lines: list[str],
     colour: int | None = None,
-    items: Sequence[discord.ui.Item] = (),
-) -> None:
-    """One embed when it fits, else pages that only the caller turns; ``items``: persistent
-    buttons under it (🔁 Shoot again), kept when the pages stop turning."""
-    found = embeds(lang, title, lines, colour)
-    if len(found) > 1:
-        await Pager(found, interaction.user.id, extra=items).start(interaction)
-    elif items:
-        view = discord.ui.View(timeout=None)
-        for item in items:
-            view.add_item(item)
-        await send(interaction, embed=found[0], view=view)
-    else:
-        await send(interaction, embed=found[0])
+    keep: Sequence[discord.ui.Item] = (),
+) -> int | None:
+    """One embed when it fits, else pages that only the caller turns; `keep`: buttons that
+    stay on the message (🎲 Draw next). The id of the message."""
+    return await Pager(embeds(lang, title, lines, colour), interaction.user.id, keep=keep).start(
+        interaction
+    )

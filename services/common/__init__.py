@@ -1,6 +1,6 @@
 """What the features share: a change applied once, channel state, who may act, server settings."""
 
-from services.common.applied_once import Call, guild_of, once
+from services.common.applied_once import Call, Listener, guild_of, listen, once
 from services.common.channel_state import (
     MAX_ATTEMPTS,
     Change,
@@ -29,6 +29,9 @@ __all__ = [
     "Call",
     "guild_of",
     "once",
+    # hearing of committed changes (the live game board)
+    "Listener",
+    "listen",
     # a channel's state: one transaction, one event, a version check
     "MAX_ATTEMPTS",
     "Change",

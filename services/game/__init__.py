@@ -12,6 +12,7 @@ from services.game.game import (
     RulesView,
 )
 from services.game.settings import GameSettings
+from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
 from services.game.undo import UNDO_MAX
 from services.game.undo_records import (
     LogEntry,
@@ -29,11 +30,15 @@ __all__ = [
     "BagService",
     "GameService",
     "GameSettings",
+    "TableService",
     "UnitService",
     # what they return, and the limits the cogs show
     "LOG_MAX",
     "UNDO_MAX",
     "Blocked",
+    "Board",
+    "BoardSwitched",
+    "Carrier",
     "DiceLeft",
     "Drawn",
     "GameClosed",
@@ -41,6 +46,7 @@ __all__ = [
     "GameStarted",
     "GameView",
     "LogEntry",
+    "NextStep",
     "RulesView",
     "TurnEnded",
     "ShownUndone",

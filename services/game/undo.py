@@ -21,6 +21,7 @@ from typing import TypeVar
 from core.bag import eligible_units
 from core.errors import BadInput, Conflict, NotAllowed, NotFound
 from core.game import GameState, load_state
+from core.game_messages import keep_messages
 from services.common import (
     MAX_ATTEMPTS,
     Standing,
@@ -186,6 +187,7 @@ class Undoing(GameAccess):
         allowed_by = consent.user_id if consent is not None else None
         before = load_state(record.state)
         restored = load_state(unpack_state(chosen[0].state_before))  # type: ignore[arg-type]
+        restored = keep_messages(restored, before)  # the bot's own bookkeeping stays
         undone = Undone(
             events=[UndoneEvent(seq=e.seq, kind=e.kind, actor_id=e.actor_id) for e in chosen],
             allowed_by=allowed_by,

@@ -101,6 +101,7 @@ MUTATING = {
     "order": Slash("alice", {"unit": "Troopers", "order": "fire"}, DRAWN, dice=(RED_DIE,)),
     "turn end": Slash("alice", {"confirm": True}),
     "game ping": Slash("alice", {"on": False}),
+    "game board": Slash("alice", {"on": True}),
     "campaign record": Slash("admin", {"player-a": "alice", "player-b": "bob", "result": "draw"}),
     "campaign correct": Slash("admin", {"battle": 1, "vp-a": 5}),
     "campaign delete": Slash("admin", {"battle": 1}),
@@ -128,8 +129,8 @@ MUTATING = {
     "shoot": Slash("alice", {**FRAG, "weapon": "mag-gun", "distance": 10}, ACTIVE),
     "assault": Slash("alice", {"attacker": "Troopers", "defender": "Gangers"}),
     "damage": Slash("alice", {"table": "vehicle", "unit": "Gangers"}),
-    # one drawn die at a time: the first is given its order before "Draw next" draws again
-    "DrawNext": Click("alice", DRAWN[0], "Draw next", dice=(RED_DIE, 2), then=(FIRE,)),
+    # one drawn die at a time: the first is given its order, whose reply offers "Draw next"
+    "DrawNext": Click("alice", FIRE, "Draw next", before=DRAWN, dice=(RED_DIE, 2)),
     "OrderButton": Click("alice", DRAWN[0], "Fire", pick="u1", dice=(RED_DIE,)),
     # the prompt's view stops once answered: discord.py drops a replayed click (and the claim
     # would refuse one that came while the view still listened)

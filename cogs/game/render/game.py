@@ -110,7 +110,7 @@ def unit_details(lang: Lang, unit: Unit) -> str:
     )
 
 
-def _status_header(lang: Lang, view: GameView) -> tuple[str, str]:
+def status_header(lang: Lang, view: GameView) -> tuple[str, str]:
     state = view.state
     if state.status == "ended":
         title = t(lang, "game.title_ended", name=plain(state.name), turn=state.turn)
@@ -149,7 +149,7 @@ def _status_header(lang: Lang, view: GameView) -> tuple[str, str]:
 def status_pages(lang: Lang, view: GameView) -> list[discord.Embed]:
     """The game at a glance: the bag per player, then every unit, 10 units per page, then
     the markers and mines on the table."""
-    title, header = _status_header(lang, view)
+    title, header = status_header(lang, view)
     units = list(view.state.units.values())
     chunks = [units[i : i + UNITS_PER_PAGE] for i in range(0, len(units), UNITS_PER_PAGE)] or [[]]
     lines = table.table_lines(lang, view.state)
