@@ -149,9 +149,14 @@ def waiting_die(state: GameState) -> PendingDie | None:
 
 def draw_offered(state: GameState) -> bool:
     """Whether drawing is the game's next step, so its replies carry 🎲 Draw next: the game
-    runs, dice are left in the bag and no drawn die waits for its order. (A game whose table
-    runs its own bag would not offer it either.)"""
-    return state.status == "running" and sum(state.bag.values()) > 0 and not waiting_die(state)
+    runs, the bot runs its bag (`strict`; a `free` table draws from its own), dice are left
+    in the bag and no drawn die waits for its order."""
+    return (
+        state.status == "running"
+        and is_strict(state)
+        and sum(state.bag.values()) > 0
+        and not waiting_die(state)
+    )
 
 
 def check_none_waiting(state: GameState) -> None:

@@ -36,8 +36,29 @@ def command_path(interaction: discord.Interaction) -> str:
     return command.qualified_name.replace(" ", ".") if command else "help"
 
 
-class LiveView(discord.ui.View):
+class HoldsDynamicItems(discord.ui.View):
+    """A view with a timeout that carries persistent (dynamic) items, e.g. 🎲 Draw next beside
+    a pager's ◀ ▶. When such a view stops, discord.py's view store forgets the *classes* of
+    its dynamic items (`ViewStore.remove_view` drops their patterns), and every button of
+    that kind, on every message, would go unanswered until a restart. So, once it stops,
+    the classes are registered again."""
+
     client: discord.Client | None = None
+
+    def stop(self) -> None:
+        super().stop()
+        self.register_dynamic_items()
+
+    async def on_timeout(self) -> None:
+        self.register_dynamic_items()
+
+    def register_dynamic_items(self) -> None:
+        kinds = {type(i) for i in self.children if isinstance(i, discord.ui.DynamicItem)}
+        if kinds and self.client is not None:
+            self.client.add_dynamic_items(*kinds)
+
+
+class LiveView(HoldsDynamicItems):
     nonce = 0
     command = "help"
 

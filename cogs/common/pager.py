@@ -136,6 +136,7 @@ class Pager(LiveView):
         await self._show(interaction, min(len(self.pages) - 1, self.index + 1))
 
     async def on_timeout(self) -> None:
+        await super().on_timeout()  # 🎲 Draw next and 🔁 Shoot again stay registered
         if self.message is not None:
             with contextlib.suppress(discord.HTTPException):  # gone: nothing left to clean
                 if self.kept:  # read the message as it is now: a kept item may have gone

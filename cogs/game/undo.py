@@ -20,6 +20,7 @@ from datetime import timedelta
 
 import discord
 
+from cogs.common.live import HoldsDynamicItems
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.game import next_step, render
 from cogs.game.options import call_of, services
@@ -79,7 +80,7 @@ async def strike_out(channel: object, lang: Lang, done: UndoDone) -> None:
 # --- consent --------------------------------------------------------------------------------
 
 
-class ConsentView(discord.ui.View):
+class ConsentView(HoldsDynamicItems):
     """The two buttons; in this process, the buttons go when the request lapses."""
 
     def __init__(self, lang: Lang, request: UndoRequest) -> None:
@@ -93,6 +94,7 @@ class ConsentView(discord.ui.View):
         self.add_item(UndoConsent("refuse", request, t(lang, "undo.refuse")))
 
     async def on_timeout(self) -> None:
+        await super().on_timeout()  # other requests' buttons keep working
         fetch = getattr(self.channel, "fetch_message", None)
         if fetch is None or self.message_id is None:
             return
@@ -120,6 +122,7 @@ async def lapse(message: discord.Message, lang: Lang) -> None:
 
 async def ask_consent(interaction: discord.Interaction, lang: Lang, asked: UndoAsked) -> None:
     view = ConsentView(lang, asked.request)
+    view.client = interaction.client
     minutes = int(CONSENT_TIMEOUT // 60)
     view.channel = interaction.channel
     view.message_id = await send(interaction, render.asked(lang, asked, minutes), view=view)

@@ -238,7 +238,8 @@ async def test_a_restart_in_the_middle_of_a_turn(simcord_env, table, dice, make_
     await table.bob.click(second.response, label="Ambush")
     assert "**Gangers** — order **Ambush**" in second.response.content
     dice.script(1)
-    assert labels(first.response) == [] and labels(fired.response) == []  # it moved on
+    # Draw next moved on; the Fire order keeps its 🎯 Shoot
+    assert labels(first.response) == [] and labels(fired.response) == ["Shoot"]
     third = await table.bob.click(second.response, label="Draw next")
     assert f"blue** die of <@{table.bob.id}>" in third.response.content
     status = await table.alice.slash(table.channel, "game status")

@@ -47,7 +47,7 @@ async def test_an_undone_order_is_marked_and_its_die_posted_again(simcord_env, t
         f"🎲 Waiting again after the undo: the 🟥 **red** die of {alice}. "
         f"{alice}, choose the unit that takes it."
     )
-    assert select_values(again) == ["u1"] and labels(again) == ["Draw next"]
+    assert select_values(again) == ["u1"] and labels(again) == []  # the die waits: no draw
     await table.alice.select(again, ["u1"])
     await table.alice.click(again, label="Run")
     orders = (await state_of(simcord_env, table.channel)).units["u1"].orders
@@ -88,7 +88,7 @@ async def test_the_same_in_french(simcord_env, table, dice):
         assert again.content.startswith(
             f"🎲 De nouveau en attente après l'annulation : le dé 🟥 **rouge** de {alice}."
         )
-        assert labels(again) == ["Piocher le suivant"]
+        assert labels(again) == []  # le dé attend : rien à piocher
         both = await table.alice.slash(table.channel, "game undo")
         assert both.response.content.endswith(
             "Ensuite : piochez le dé suivant (🎲 ci-dessous, ou /bag draw)."
@@ -272,12 +272,13 @@ async def test_round_trips_of_a_shown_event_and_of_an_undo(simcord_env, table, d
     calls = len(simcord_env.http_requests)
     dice.script(RED)
     drawn = await table.alice.slash(table.channel, "bag draw")
-    assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 2)
+    # the draw, its message, and where 🎲 Draw next sits now (none: the die waits)
+    assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 3)
 
     await table.alice.select(drawn.response, ["u1"])  # no event: no write
     calls, writes[:] = len(simcord_env.http_requests), []
     await table.alice.click(drawn.response, label="Down")  # the draw message shows it too
-    assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 2)
+    assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 3)  # Draw next on it
 
     calls, writes[:] = len(simcord_env.http_requests), []
     await table.alice.slash(table.channel, "game status")
@@ -288,8 +289,26 @@ async def test_round_trips_of_a_shown_event_and_of_an_undo(simcord_env, table, d
     made = [f"{r.method} {r.path.split('/')[1]}" for r in simcord_env.http_requests[calls:]]
     assert made == [
         "POST interactions",  # the reply
+        "PATCH channels",  # 🎲 Draw next taken off the order's reply: the die waits again
         "GET channels",  # the draw message, read to strike it
         "PATCH channels",  # ... and edited
         "POST webhooks",  # the die posted again
     ]
-    assert len(writes) == 2  # the undo, then the draw's new message
+    assert len(writes) == 3  # the undo, where Draw next sits, the draw's new message
+
+
+async def test_a_lapsed_request_leaves_the_other_requests_buttons_working(
+    simcord_env, table, dice
+):
+    """discord.py forgets a persistent button's kind when a view holding one stops: the first
+    request lapsing must not leave the second one's buttons unanswered."""
+    await skirmish(table)
+    carol, _ = await join_carol(simcord_env, table)
+    first = await table.bob.slash(table.channel, "game undo")
+    await simcord_env.advance_time(300)
+    second = await table.bob.slash(table.channel, "game undo")
+    await simcord_env.advance_time(301)  # the first lapses, the second still stands
+    assert labels(first.response) == [] and "⌛ No answer" in first.response.content
+    allowed = await carol.click(second.response, label="Allow undo")
+    assert allowed.acknowledged and not allowed.ephemeral
+    assert second.response.content.startswith("↩️ Undone (1)")
