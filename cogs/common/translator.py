@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from locales import Catalog, Lang, catalog
+from locales import Catalog, Lang, plain_command
 
 
 def command_key(context: app_commands.TranslationContextTypes) -> str | None:
@@ -50,12 +50,6 @@ class CatalogTranslator(app_commands.Translator):
 
 def command_name(path: str, lang: Lang) -> str:
     """`/game status` for the command at `path` ("game.status"), or the name French readers
-    see in their client (`/partie état`)."""
-    parts = path.split(".")
-    if lang != "fr":
-        return "/" + " ".join(parts)
-    names = []
-    for depth, part in enumerate(parts, 1):
-        key = f"commands.{'.'.join(parts[:depth])}.name"
-        names.append(catalog().text("fr", key) if catalog().has("fr", key) else part)
-    return "/" + " ".join(names)
+    see in their client (`/partie état`): plain text, for where a mention does not show
+    (titles, footers, choice names, code spans)."""
+    return plain_command(path.replace(".", " "), lang)

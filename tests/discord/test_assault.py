@@ -78,7 +78,7 @@ async def test_a_draw_fights_another_round_in_french(simcord_env, table, dice):
             table.alice, table.channel, attacker="str 5 res 5", defender="for 5 rés 5"
         )
         text = shown(fought)
-        assert "Égalité : jouez le round 2 (/assaut round:2)." in text
+        assert "Égalité : jouez le round 2 (</assault> round:2)." in text
         assert "mains nues × 1 attaque · **For** 5 → touche sur **5** ou moins · VI 0" in text
         dice.script(9, 9)
         last = shown(

@@ -101,7 +101,7 @@ async def test_a_commander_must_be_a_living_unit_of_the_same_player_with_command
         alice,
         "unit edit",
         "Plain Squad does not have the Command rule: add it with "
-        "/unit edit unit:Plain Squad gear:command",
+        "</unit edit> unit:Plain Squad gear:command",
         unit="Phase Troopers",
         commander="Plain Squad",
     )

@@ -21,6 +21,7 @@ from tests.discord.game_kit import (
 )
 from tests.support.bots import restart
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 
 async def refused(env, channel, member, command, expected, **options):
@@ -28,7 +29,7 @@ async def refused(env, channel, member, command, expected, **options):
     before = await snapshot(env, channel)
     result = await member.slash(channel, command, **options)
     assert result.ephemeral, (command, options, result.response.content)
-    assert expected in result.response.content, (command, options, result.response.content)
+    assert expected in tokens(result.response.content), (command, options, result.response.content)
     assert await snapshot(env, channel) == before, (command, options)
     return result
 
@@ -51,7 +52,7 @@ async def test_game_commands_without_a_game(simcord_env, table):
             table.channel,
             table.alice,
             command,
-            "start one with /game start",
+            "start one with </game start>",
             **options,
         )
 
@@ -132,7 +133,8 @@ async def test_bad_counts_orders_and_draws(simcord_env, table, dice):
         await alice.slash(channel, "bag draw")
         await table.bob.slash(channel, "order", unit="Gangers", order=order)
     await refused(
-        env, channel, alice, "bag draw", "All dice are out of the bag: end the turn with /turn end."
+        env, channel, alice, "bag draw",
+        "All dice are out of the bag: end the turn with </turn end>.",
     )
     await refused(env, channel, alice, "unit show", "No unit “Nobody”", unit="Nobody")
 
@@ -310,12 +312,12 @@ async def test_help_for_the_game_group(simcord_env, table):
     result = await table.alice.slash(table.channel, "help", command="game")
     embed = result.response.embeds[0]
     assert embed.title == "/game"
-    text = embed.fields[0].value
-    assert "`/game start` — Open a game in this channel" in text and "`/game undo`" in text
+    text = tokens(embed.fields[0].value)
+    assert "</game start> — Open a game in this channel" in text and "</game undo>" in text
     with french():
         result = await table.alice.slash(table.channel, "help", command="pins")
     embed = result.response.embeds[0]
-    assert embed.title == "/stress" and "`/stress ajouter`" in embed.fields[0].value
+    assert embed.title == "/stress" and "</pins add>" in tokens(embed.fields[0].value)
     unknown = await table.alice.slash(table.channel, "help", command="nope")
     assert unknown.ephemeral and "No command called nope" in unknown.response.content
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tests.discord.test_rules_commands import _card_text
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 
 async def card(table, query: str, fr: bool = False) -> str:
@@ -32,7 +33,7 @@ async def test_the_massive_damage_card_states_the_bots_procedure(table):
     )
     assert "`massive_damage` = **chart_once**: the damage chart is rolled once" in text
     assert "`massive_damage_any_chart` = **off** (default): only when the failed Res test" in text
-    assert "/config ruleset and /game rules show the value in force." in text
+    assert "</config ruleset> and </game rules> show the value in force." in tokens(text)
     text = await card(table, "dégâts massifs", fr=True)
     assert "Lecture du bot (réglages, pas les armureries)" in text
     assert (

@@ -33,7 +33,7 @@ BAD_SHOTS = [
     ({"weapon": "x-launcher", "distance": 5}, "its minimum range is 10\""),
     (
         {"weapon": "tractor-maul", "distance": 1},
-        "Tractor Maul (standard) is a close-combat weapon only: use /assault with it.",
+        "Tractor Maul (standard) is a close-combat weapon only: use </assault> with it.",
     ),
     ({"weapon": "mag-gun"}, "How far is the target? Give distance (inches) or band for Mag Gun."),
     ({"weapon": "mag-gun", "distance": 10, "extras": "large wings"}, "Unknown extra “wings”"),
@@ -166,7 +166,7 @@ async def test_refusals_in_french(simcord_env, table):
         await refused(
             simcord_env, table.channel, table.alice, "shoot",
             "Tractor Maul (standard) est une arme de corps-à-corps uniquement : utilisez-la "
-            "avec /assaut.",
+            "avec </assault>.",
             weapon="tractor-maul", distance=1, **AT_GANGERS,
         )
         await refused(
