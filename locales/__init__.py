@@ -104,6 +104,15 @@ def expand_commands(template: str, lang: Lang) -> str:
     return COMMAND_TOKEN.sub(lambda m: command_text(m.group(1), lang), template)
 
 
+SETTING_LABELS = "ruleset.label."
+
+
+def settings_named(text: str, lang: Lang) -> str:
+    """`text` with each ruleset setting it names by key (`massive_damage`) written as its
+    label in `lang` (*Massive Damage procedure*): replies never show the keys."""
+    return catalog().settings_named(text, lang)
+
+
 def _flatten(prefix: str, table: dict[str, Any], into: dict[str, str]) -> None:
     for key, value in table.items():
         name = f"{prefix}.{key}"
@@ -128,6 +137,23 @@ class Catalog:
             for path in sorted((root / lang).glob("*/*.toml")):
                 _flatten(path.parent.name, _read(path), merged)
             self.messages[lang] = merged
+        labels = [k.removeprefix(SETTING_LABELS) for k in self.messages["en"]]
+        keys = [k for k in labels if k and f"{SETTING_LABELS}{k}" in self.messages["en"]]
+        # longest first: `massive_damage_any_chart` before `massive_damage`
+        names = "|".join(sorted(keys, key=len, reverse=True))
+        self._settings = re.compile(r"`?\b(" + names + r")\b`?") if keys else None
+        self._labelled: dict[tuple[str, str], str] = {}  # templates, labelled once
+
+    def settings_named(self, text: str, lang: Lang) -> str:
+        if self._settings is None or "_" not in text:
+            return text
+        return self._settings.sub(lambda m: f"*{self.text(lang, SETTING_LABELS + m[1])}*", text)
+
+    def _template(self, lang: Lang, template: str) -> str:
+        found = self._labelled.get((lang, template))
+        if found is None:
+            found = self._labelled[(lang, template)] = self.settings_named(template, lang)
+        return found
 
     def has(self, lang: Lang, key: str) -> bool:
         return key in self.messages[lang]
@@ -139,7 +165,7 @@ class Catalog:
         if template is None:
             log.error("missing message key %s", key)
             return key
-        template = expand_commands(template, lang)
+        template = expand_commands(self._template(lang, template), lang)
         try:
             formatter = FORMATTERS[lang]
             # string.Formatter is pure Python: only when a plural or a decimal comma needs it

@@ -2,7 +2,9 @@
 
 Keys come from where a string sits in the command tree, so command code only writes
 English: `commands.<command path>.name|description`,
-`commands.<command path>.options.<option>.name|description`, `commands.choices.<value>`.
+`commands.<command path>.options.<option>.name|description`, `commands.choices.<value>`
+(or `commands.choices.<key>` for a choice named `locale_str(name, key=...)`, when two
+options share a value but not a French word: armour "Aucune", cover "Aucun").
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from discord.app_commands import TranslationContextLocation as Where
 from locales import Catalog, Lang, plain_command
 
 
-def command_key(context: app_commands.TranslationContextTypes) -> str | None:
+def command_key(
+    context: app_commands.TranslationContextTypes, string: app_commands.locale_str | None = None
+) -> str | None:
     data = context.data
     where = context.location
     if where in (Where.command_name, Where.group_name):
@@ -26,7 +30,8 @@ def command_key(context: app_commands.TranslationContextTypes) -> str | None:
         path = data.command.qualified_name.replace(" ", ".")
         return f"commands.{path}.options.{data.name}.{part}"
     if where is Where.choice_name:
-        return f"commands.choices.{data.value}"
+        own = string.extras.get("key") if string is not None else None
+        return f"commands.choices.{own or data.value}"
     return None
 
 
@@ -42,7 +47,7 @@ class CatalogTranslator(app_commands.Translator):
     ) -> str | None:
         if locale is not discord.Locale.french:
             return None
-        key = command_key(context)
+        key = command_key(context, string)
         if key is None or not self.catalog.has("fr", key):
             return None
         return self.catalog.text("fr", key)

@@ -128,7 +128,7 @@ async def test_assault_refusals(simcord_env, table):
     )
     await refused(
         env, channel, table.alice, "assault",
-        "Mag Gun (standard) does not strike in close combat",
+        "Mag Gun (Standard) does not strike in close combat",
         attacker="Brawlers", defender="Guards", weapon="mag-gun",
     )
     with forged_options():
@@ -139,7 +139,7 @@ async def test_assault_refusals(simcord_env, table):
         )
         await refused(
             env, channel, table.alice, "assault",
-            "str of the attacker must be between 1 and 20 (you gave 30)",
+            "Str of the attacker must be between 1 and 20 (you gave 30)",
             attacker="str 30 res 5", defender="Guards",
         )
     with french():

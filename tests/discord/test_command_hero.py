@@ -160,7 +160,7 @@ async def test_unit_test_init_with_a_hero_and_pins_only_on_init_and_co_seeds_002
         channel,
         alice,
         "unit test",
-        "Phase Troopers has no acc value",
+        "Phase Troopers has no Acc value",
         unit="Phase Troopers",
         stat="stat_acc",
     )

@@ -267,13 +267,13 @@ async def test_server_and_game_rulesets(simcord_env, table):
     listing = await table.alice.slash(table.channel, "config ruleset")
     assert listing.ephemeral
     assert (
-        "`long_range_acc` = **-1** (default -1; accepts -5..0)"
+        "*Acc at long range* = **-1** (default -1; accepts -5..0)"
         in listing.response.embeds[0].description
     )
     await table.alice.click(listing.response, label="▶")
-    assert "`rally_pins_die` = **6**" in listing.response.embeds[0].description
+    assert "*Rally die* = **6**" in listing.response.embeds[0].description
     choices = await table.admin.autocomplete(table.channel, "config rule", "setting", "rally")
-    assert choices == [{"name": "rally_pins_die", "value": "rally_pins_die"}]
+    assert choices == [{"name": "Rally die", "value": "rally_pins_die"}]
     await refused(
         simcord_env,
         table.channel,
@@ -286,20 +286,20 @@ async def test_server_and_game_rulesets(simcord_env, table):
     changed = await table.admin.slash(
         table.channel, "config rule", setting="rally_pins_die", value="D3"
     )
-    assert "`rally_pins_die` 6 → **3**" in changed.response.content
+    assert "*Rally die* 6 → **3**" in changed.response.content
     bad = await table.admin.slash(table.channel, "config rule", setting="rally_pins_die", value="7")
     assert bad.ephemeral and "accepts 3, 4, 5, 6, 10" in bad.response.content
     unknown = await table.admin.slash(table.channel, "config rule", setting="nope", value="1")
     assert unknown.ephemeral and "Unknown ruleset setting nope" in unknown.response.content
 
     started = await table.alice.slash(table.channel, "game start", name="House rules")
-    assert "`rally_pins_die` = 3" in started.response.content
+    assert "*Rally die* = 3" in started.response.content
     mine = await table.alice.slash(
         table.channel, "game rules", setting="recovery_fail_removes_pin", value="on"
     )
-    assert "`recovery_fail_removes_pin` off → **on**" in mine.response.content
+    assert "*Failed recovery removes a pin* off → **on**" in mine.response.content
     shown = await table.bob.slash(table.channel, "game rules", setting="rally_pins_die")
-    assert "`rally_pins_die` = **3** (default 6" in shown.response.embeds[0].description
+    assert "*Rally die* = **3** (default 6" in shown.response.embeds[0].description
     state = await state_of(simcord_env, table.channel)
     assert state.ruleset_overrides == {"rally_pins_die": 3, "recovery_fail_removes_pin": True}
     reset = await table.admin.slash(
