@@ -7,7 +7,7 @@ French: for 0 and 1), so "{pins} {pins:?pin|pins}" reads "1 pin", "3 pins", "0 p
 Floats take the language's decimal separator: `{distance:g}` is "12.5" or "12,5".
 A command a reply names is written `</bag draw>` (its English path): it becomes whatever
 `use_command_text` says, a clickable Discord mention once the bot knows the command ids,
-otherwise the name the reader's client shows (`/sac piocher` in French).
+otherwise the name the reader's client shows (`/bourse piocher` in French).
 `fr/commands/<feature>.toml` hold the French names and
 descriptions of the slash commands (keys `commands.…`, read by the app-commands translator);
 they exist in French only, since the English text is in the code.
@@ -73,7 +73,7 @@ CommandText = Callable[[str, Lang], str]
 
 
 def plain_command(path: str, lang: Lang) -> str:
-    """`/bag draw`, or the name a French client shows (`/sac piocher`): the French names
+    """`/bag draw`, or the name a French client shows (`/bourse piocher`): the French names
     are the Discord localisations of `fr/commands/`."""
     words = path.split(" ")
     if lang != "fr":

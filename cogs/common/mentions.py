@@ -1,6 +1,6 @@
 """Commands named in replies are Discord command mentions: `</bag draw:123…>`.
 
-A mention is clickable and each client shows it in its own language (`/sac piocher` in a
+A mention is clickable and each client shows it in its own language (`/bourse piocher` in a
 French client), so no reply has to spell an English command name to a French reader. A
 mention needs the command's id, which Discord gives when the tree is synced (or fetched, on
 a start without a sync): the tree hands them to `remember`. Until then, or for a command

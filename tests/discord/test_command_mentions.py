@@ -1,5 +1,5 @@
 """Commands named in replies are Discord command mentions (issue 22): `</bag draw:id>` is
-clickable and a French client shows it as `/sac piocher`, so no French reply spells an
+clickable and a French client shows it as `/bourse piocher`, so no French reply spells an
 English command name. The ids are those the (simulated) Discord gave when the tree was
 synced, or fetched on a start without a sync; without any, replies name the command as the
 reader's client shows it."""

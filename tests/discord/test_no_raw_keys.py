@@ -93,6 +93,12 @@ async def session(table, dice) -> list[tuple[str, list[str]]]:
         alice, "shoot", weapon="mag-gun", distance=30, acc=5, res=5, models=3,
         order="advance", cover="light",
     )
+    await slash(bob, "bag take", unit="Gangers")
+    await slash(bob, "mine lay", unit="Gangers", location="north ruins")
+    await slash(bob, "mine trigger", mine="1", target="Troopers")
+    await slash(bob, "mine list")
+    await slash(alice, "marker place", type="blur", weapon="x-launcher", location="hill")
+    await slash(alice, "marker list")
     await slash(alice, "pins add", unit="Gangers", count=2)
     await slash(alice, "assault", attacker="Troopers", defender="Gangers")
     await slash(alice, "assault", attacker="str 5 zap 3", defender="Gangers")  # refused
