@@ -65,6 +65,11 @@ class GivenOrder(BaseModel):
     executed: OrderKind  # what the unit did: the order, or "down" after a failed order test
     via: DieSource = "draw"
     disputed: bool = False  # the die was taken from the unit and set aside (Subverter Matrix)
+    # Its activation (core.activations): ``GameState.draws`` when the order was given (or its
+    # Ambush sprung), open while no die has been drawn since; the weapons fired in it
+    draw: int = 0
+    fired: list[str] = []
+    sprung: bool = False  # an Ambush that was sprung: the die counts as Fire
 
 
 class CarriedWeapon(BaseModel):
@@ -205,6 +210,7 @@ class GameState(BaseModel):
     units: dict[str, Unit] = {}
     next_unit: int = 1
     activations: int = 0  # orders given this turn
+    draws: int = 0  # dice drawn from the bag so far (a taken die is not drawn): core.activations
     bag: dict[str, int] = {}  # colour -> dice in the bag
     pending: list[PendingDie] = []
     disputed: list[DisputedDie] = []

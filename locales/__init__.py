@@ -137,8 +137,9 @@ class Catalog:
             for path in sorted((root / lang).glob("*/*.toml")):
                 _flatten(path.parent.name, _read(path), merged)
             self.messages[lang] = merged
+        # snake_case keys only: a one-word key ("activations") is a word of the text already
         labels = [k.removeprefix(SETTING_LABELS) for k in self.messages["en"]]
-        keys = [k for k in labels if k and f"{SETTING_LABELS}{k}" in self.messages["en"]]
+        keys = [k for k in labels if "_" in k and f"{SETTING_LABELS}{k}" in self.messages["en"]]
         # longest first: `massive_damage_any_chart` before `massive_damage`
         names = "|".join(sorted(keys, key=len, reverse=True))
         self._settings = re.compile(r"`?\b(" + names + r")\b`?") if keys else None

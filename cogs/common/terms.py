@@ -22,13 +22,14 @@ SCALARS = {
     "found": "shoot.band",
     "side": "h2h.side_name",
 }
-# comma-separated lists: by value name, or by message for the generic `known`
+# comma-separated lists: by value name, or by message for the generic `known`, `choices`
 LISTS = {"orders": "order.name"}
-KNOWN = {
-    "unit.unknown_stat": "unit.stat",
-    "unit.unknown_kind": "unit.kind",
-    "unit.unknown_armour": "unit.armour",
-    "order.unknown": "order.name",
+BY_MESSAGE = {
+    "unit.unknown_stat": ("known", "unit.stat"),
+    "unit.unknown_kind": ("known", "unit.kind"),
+    "unit.unknown_armour": ("known", "unit.armour"),
+    "order.unknown": ("known", "order.name"),
+    "game.bad_activations": ("choices", "ruleset.value"),
 }
 
 
@@ -51,8 +52,10 @@ def in_words(lang: Lang, key: str, values: dict[str, Any]) -> dict[str, Any]:
     for name, table in LISTS.items():
         if isinstance(found.get(name), str):
             found[name] = _words(lang, table, found[name])
-    if key in KNOWN and isinstance(found.get("known"), str):
-        found["known"] = _words(lang, KNOWN[key], found["known"])
+    if key in BY_MESSAGE:
+        name, table = BY_MESSAGE[key]
+        if isinstance(found.get(name), str):
+            found[name] = _words(lang, table, found[name])
     setting = found.get("setting")
     if key.startswith("ruleset.") and setting in settings_words.KEYS:
         found["expected"] = settings_words.accepts(lang, setting)

@@ -12,6 +12,7 @@ from cogs.game.bag import BagCog, OrderCog
 from cogs.game.game import GameCog
 from cogs.game.pins import PinsCog
 from cogs.game.turn import TurnCog
+from cogs.game.undo import DYNAMIC_ITEMS as UNDO_ITEMS
 from cogs.game.units import UnitCog
 from cogs.game.views import DYNAMIC_ITEMS
 
@@ -19,4 +20,4 @@ from cogs.game.views import DYNAMIC_ITEMS
 async def setup(bot: commands.Bot) -> None:
     for cog in (GameCog, UnitCog, PinsCog, BagCog, OrderCog, TurnCog):
         await bot.add_cog(cog(bot))
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *UNDO_ITEMS)

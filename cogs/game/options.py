@@ -56,6 +56,11 @@ ARMOUR_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(name, key=f"armour_{k}"), value=k)
     for k, name in ARMOUR_NAMES.items()
 ]
+# /game start activations (core.activations): the bot runs the bag, or the table does
+ACTIVATION_CHOICES = [
+    app_commands.Choice(name="Strict: the bot runs the bag (default)", value="strict"),
+    app_commands.Choice(name="Free: the table uses its own bag", value="free"),
+]
 # /bag take via: the rule that lets `by` take another unit's die (core.synchronise)
 VIA_CHOICES = [
     app_commands.Choice(name="Follow", value="follow"),

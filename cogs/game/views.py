@@ -11,10 +11,11 @@ from __future__ import annotations
 import discord
 
 from cogs.common.errors import on_tree_error
-from cogs.common.replies import NO_MENTIONS, lang_of, send
+from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import render
 from cogs.game.options import call_of, services
-from core.game import ORDERS, Unit
+from core.game import ORDERS, PendingDie, Unit
+from core.synchronise import PHASE_SYNC_ORDERS
 from locales import Lang, t
 from services.game import Drawn
 
@@ -139,6 +140,8 @@ class OrderButton(
                 view=view,
                 allowed_mentions=NO_MENTIONS,
             )
+            if interaction.message is not None:  # it now shows the order: undo strikes it
+                await shown(interaction, interaction.message.id)
         except Exception as error:
             await answer_errors(interaction, error)
 
@@ -173,19 +176,28 @@ def drawn_mentions(done: Drawn) -> discord.AllowedMentions:
 
 def draw_view(lang: Lang, done: Drawn) -> discord.ui.View:
     """The select menu of the die owner's units that can take it, and "Draw next"."""
+    return _pick_view(lang, done.game_id, done.result.owner_id, done.units)
+
+
+def _pick_view(lang: Lang, game_id: int, owner_id: int, units: list[Unit]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    if done.units:
-        options = [_unit_option(lang, u) for u in done.units[:OPTION_LIMIT]]
-        view.add_item(
-            PickUnit(
-                done.game_id,
-                done.result.owner_id,
-                options=options,
-                placeholder=t(lang, "bag.pick_placeholder"),
-            )
-        )
-    view.add_item(DrawNext(done.game_id, t(lang, "bag.draw_next")))
+    if units:
+        options = [_unit_option(lang, u) for u in units[:OPTION_LIMIT]]
+        placeholder = t(lang, "bag.pick_placeholder")
+        view.add_item(PickUnit(game_id, owner_id, options=options, placeholder=placeholder))
+    view.add_item(DrawNext(game_id, t(lang, "bag.draw_next")))
     return view
+
+
+def waiting_view(lang: Lang, game_id: int, die: PendingDie, units: list[Unit]) -> discord.ui.View:
+    """A die waiting again after an undo, as when it was drawn: the select menu of its owner's
+    units, or the order buttons of the unit a taken die is for (the orders its rule allows)."""
+    if die.for_unit is None or not units:
+        return _pick_view(lang, game_id, die.owner_id, units)
+    allowed = PHASE_SYNC_ORDERS if die.via == "phase_sync" else None
+    if die.order_as is not None:  # Follow: the identical order
+        allowed = (die.order_as,)
+    return orders_view(lang, game_id, units[0], allowed=allowed)
 
 
 def draw_next_view(lang: Lang, game_id: int) -> discord.ui.View:

@@ -64,6 +64,16 @@ def header(lang: Lang, result: ShotResult) -> str:
     return line
 
 
+def activation_lines(lang: Lang, record: ShotRecord) -> list[str]:
+    """A shot forced out of sequence, or one that sprang its unit's Ambush (issue 22)."""
+    lines = []
+    if record.forced_by is not None:
+        lines.append(t(lang, "shoot.forced", who=record.forced_by))
+    if record.activation is not None and record.activation.sprung:
+        lines.append(t(lang, "shoot.sprung", unit=unit_name(lang, record.shooter)))
+    return lines
+
+
 def count_lines(lang: Lang, result: ShotResult) -> list[str]:
     lines = []
     shots = of_step(result.rolls, "shots")
@@ -222,7 +232,8 @@ def title(lang: Lang, record: ShotRecord) -> str:
 def shot(lang: Lang, record: ShotRecord) -> tuple[str, list[str]]:
     """The title and the lines of a shot's reply."""
     result = record.result
-    lines = [header(lang, result)] + applied_lines(lang, record.markers)
+    lines = [header(lang, result)] + activation_lines(lang, record)
+    lines += applied_lines(lang, record.markers)
     lines += drones_off_lines(lang, result) + count_lines(lang, result) + arc_lines(lang, result)
     lines += acc_lines(lang, result)
     lines += template_lines(lang, result) + hit_lines(lang, result)

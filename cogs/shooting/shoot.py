@@ -32,7 +32,7 @@ DESCRIPTIONS = {
     ),
     "distance": "Distance to the target in inches (gives the range band)",
     "band": "Range band, when no distance is given",
-    "order": "The shooter's order (default: its current order, else Fire)",
+    "order": "The shooter's order (default: its activation's, else its current one, else Fire)",
     "cover": "The target's cover",
     "target_state": "What the target is doing: Down, running, sprinting (default: from the unit)",
     "modifier": "Any other Acc modifier the table agrees on (−10 to 10)",
@@ -47,12 +47,11 @@ DESCRIPTIONS = {
     "shield_drones": (
         "Target's Shield Drones, a D10 per hit (default: the unit's; extras no-shield: declined)"
     ),
-    "blind": "Blind overhead fire (Fire order only)",
+    "force": "Host or GM: shoot out of sequence, without an activation (written to the log)",
     "pins": "Pins on the shooter (overhead drift; default: the unit's)",
     "target_models": "Models in an untracked target (caps the casualties)",
     "extras": (
-        "More: large, batter-drone, blur:2, sensor, res+1, camo, scout-probe, structure, "
-        "breaching-kit"
+        "More: large, batter-drone, blur:2, sensor, res+1, camo, scout-probe, structure, blind"
     ),
     "arcs": (
         'Arcs the line of fire crosses (OH: within 3" of its aim point); '
@@ -114,7 +113,7 @@ class ShootCog(commands.Cog):
         armour: str | None = None,
         target_kind: str | None = None,
         shield_drones: app_commands.Range[int, 0, 10] | None = None,
-        blind: bool = False,
+        force: bool = False,
         pins: app_commands.Range[int, 0, 50] | None = None,
         target_models: app_commands.Range[int, 1, 100] | None = None,
         extras: str | None = None,
@@ -125,7 +124,7 @@ class ShootCog(commands.Cog):
             res=res, distance=distance, band=band, order=order, cover=cover,
             motion=target_state, modifier=modifier, targeters=targeters, spotter=spotter,
             rerolls=res_rerolls, ammo=ammo, armour=armour, kind=target_kind,
-            shield_drones=shield_drones, blind=blind, pins=pins, target_models=target_models,
+            shield_drones=shield_drones, force=force, pins=pins, target_models=target_models,
             extras=extras, arcs=arcs,
         )
         lang = await lang_of(interaction)

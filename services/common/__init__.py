@@ -19,8 +19,10 @@ from services.common.permissions import (
     require_player,
     require_self_or_host,
     require_unit_owner,
+    runs_game,
 )
 from services.common.servers import ServerSettings
+from services.common.shown import ShownEvents, shown_events
 
 __all__ = [
     # applied once: the one way a change is written
@@ -44,6 +46,10 @@ __all__ = [
     "require_player",
     "require_self_or_host",
     "require_unit_owner",
+    "runs_game",
     # per-server settings
     "ServerSettings",
+    # which message showed each event (undo edits it)
+    "ShownEvents",
+    "shown_events",
 ]

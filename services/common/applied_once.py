@@ -6,7 +6,8 @@ transaction with `once`, which first claims the interaction id (storage table
 `processed_interactions`): the claim commits with the change or not at all, so a refused
 change can be asked again, and a second delivery of an applied one is refused with
 `errors.replayed` and changes nothing. `tests/test_layering.py` checks that no service opens
-a write transaction any other way.
+a write transaction any other way. The bot's own bookkeeping claims nothing (`None`): e.g.
+`services.common.shown` storing which message showed an event, after the change committed.
 """
 
 from __future__ import annotations

@@ -4,18 +4,24 @@ from services.game.access import WRONG_GAME, GameAccess, UnitRef, same_game, uni
 from services.game.bag import BagService, Blocked, DiceLeft, Drawn, TurnEnded
 from services.game.game import (
     LOG_MAX,
-    UNDO_MAX,
     GameClosed,
     GameLog,
     GameService,
     GameStarted,
     GameView,
-    LogEntry,
     RulesView,
-    UndoDone,
-    Undone,
 )
 from services.game.settings import GameSettings
+from services.game.undo import UNDO_MAX
+from services.game.undo_records import (
+    LogEntry,
+    ShownUndone,
+    UndoAsked,
+    UndoDone,
+    Undone,
+    UndoRequest,
+    Waiting,
+)
 from services.game.units import UnitService, resolve
 
 __all__ = [
@@ -37,8 +43,12 @@ __all__ = [
     "LogEntry",
     "RulesView",
     "TurnEnded",
+    "ShownUndone",
+    "UndoAsked",
     "UndoDone",
     "Undone",
+    "UndoRequest",
+    "Waiting",
     # for the features that act on a channel's game (markers, shooting)
     "WRONG_GAME",
     "GameAccess",

@@ -111,6 +111,7 @@ EXTRA_WORDS: dict[str, tuple[str, str, bool]] = {
     "structure": ("target", "structure", False),
     "breaching-kit": ("shot", "breaching_kit", False),
     "no-shield": ("target", "shields_declined", False),
+    "blind": ("shot", "blind", False),  # an extras word since `force` took its option slot
 }
 EXTRA_ALIASES = {
     "brouillage": "blur",
@@ -129,15 +130,17 @@ EXTRA_ALIASES = {
     "démolition": "breaching-kit",
     "sans-bouclier": "no-shield",
     "no-shields": "no-shield",
+    "aveugle": "blind",
 }
 
 
 def known_extras() -> dict[str, str]:
     return in_each_language(
         "large, batter-drone, blur:2, micromite, nano-shield, nuhu, sensor, scrambled, "
-        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit, no-shield",
+        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit, no-shield, blind",
         "grand, déflecteur, brouillage:2, micromite, nano-bouclier, nuhu, détecteur, brouillée, "
-        "filet:2, rés+1, camouflage, reconnaissance, bâtiment, démolition, sans-bouclier",
+        "filet:2, rés+1, camouflage, reconnaissance, bâtiment, démolition, sans-bouclier, "
+        "aveugle",
     )
 
 
@@ -187,8 +190,11 @@ class ShotOptions:
     target_models: int | None = None
     extras: str | None = None
     arcs: int = 0  # Arc markers the line of fire crosses, beyond those declared in the game
+    force: bool = False  # host or GM: a shot out of its activation (core.activations)
 
     def check(self) -> None:
+        if self.force and self.shooter is None:
+            raise BadInput("shoot.force_needs_shooter")
         if self.models is not None:
             check_models("shoot", "models", self.models)
         check_range("shoot", "count", "arcs", self.arcs, 0, ARCS_GIVEN_MAX)

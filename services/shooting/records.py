@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from core.activations import ShotActivation
 from core.game import Unit
 from core.shooting import (
     ChartResult,
@@ -89,6 +90,9 @@ class ShotRecord(BaseModel):
     # the tracked target's Sensor Module mark gave nothing: targeters gave theirs (seed 002
     # "Détecteur de Cible": "ne peut pas être combiné avec des Targeter Drones")
     sensor_unused: bool = False
+    # the shooter's activation (issue 22, ``core.activations``): None for an untracked shooter
+    activation: ShotActivation | None = None
+    forced_by: int | None = None  # the host or GM who forced the shot out of sequence
 
 
 class CombatRecord(BaseModel):

@@ -34,9 +34,16 @@ from core.shooting import (
 from core.shooting.from_units import living
 from core.shooting.kept import check_stave
 from core.shooting.profile import is_overhead, weapon_mode
-from services.common import Call, ServerSettings, Standing, require_player, require_unit_owner
+from services.common import (
+    Call,
+    ServerSettings,
+    Standing,
+    require_player,
+    require_unit_owner,
+)
 from services.game import WRONG_GAME, GameAccess, GameSettings, UnitRef, same_game, unit_ref
 from services.rules import RulesLookup
+from services.shooting.activation import in_activation
 from services.shooting.assault import EXAMPLE, CombatPlan, plan_combat
 from services.shooting.markers import Where, drop_markers, markers_applied, plain_where
 from services.shooting.options import (
@@ -146,8 +153,11 @@ class ShootingService(GameAccess):
                 raise Conflict("shoot.same_unit", unit=shooter.name)
             allow(state, who, shooter)
             plan, label = self.plan_shot(options, shooter)
+            activation = None
             if shooter is not None:
                 self._check_stave(state, shooter, plan.weapon, plan.mode, "shoot")
+                state, activation, plan = in_activation(state, who, shooter, plan, label)
+                shooter = state.units[shooter.id]
             ids = (shooter.id if shooter else None, target.id if target else None)
             markers = markers_applied(state, plan, *ids)
             shot = build_shot(plan, shooter, target, state, markers)
@@ -162,7 +172,8 @@ class ShootingService(GameAccess):
             return new, ShotRecord(
                 weapon=label, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target),
                 result=result, applied=applied, markers=markers, drops=drops,
-                sensor_unused=sensor_unused(shot, result),
+                sensor_unused=sensor_unused(shot, result), activation=activation,
+                forced_by=who.user_id if options.force else None,
             )
 
         return await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])

@@ -107,7 +107,7 @@ async def test_ten_markers_and_four_mines_survive_a_restart_and_undo(
         before.append((await snapshot(env, channel))[0])
         await one_event(env, channel, member, command, **options)
     for expected in reversed(before):
-        await bob.slash(channel, "game undo")
+        await alice.slash(channel, "game undo")  # the host undoes anyone's change
         assert (await snapshot(env, channel))[0] == expected
     state = await state_of(env, channel)
     assert len(markers_of(state)) == 10 and len(state.mines) == 4

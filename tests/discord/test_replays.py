@@ -65,7 +65,9 @@ MINE = ("alice", "mine lay", {"unit": "Troopers"})
 MARKER = ("bob", "marker place", {"type": "scrambler"})
 VEHICLE = ("bob", "unit edit", {"unit": "Gangers", "kind": "vehicle", "co": 5})
 FRAG = {"weapon": "frag-borer", "models": 1, "shooter": "Troopers", "target": "Gangers"}
-LOCKED = (("alice", "shoot", {**FRAG, "distance": 10}),)  # a hit: the Fractal Lock is on
+# the Troopers' activation: their die taken (no die rolled) and given Fire (core.activations)
+ACTIVE = (("alice", "bag take", {"unit": "Troopers"}), FIRE)
+LOCKED = (*ACTIVE, ("alice", "shoot", {**FRAG, "distance": 10}))  # a hit: the Lock is on
 LOCK_DICE = (3, 5)  # Acc 6: 3 hits; Res 3: 5 fails (as in test_effects_kept.py)
 
 MUTATING = {
@@ -119,7 +121,7 @@ MUTATING = {
     "marker remove": Slash("bob", {"marker": "1"}, (MARKER,)),
     "marker affect": Slash("bob", {"marker": "1", "unit": "Gangers"}, (MARKER,)),
     "marker jam-proof": Slash("bob", {"unit": "Gangers"}),
-    "shoot": Slash("alice", {**FRAG, "weapon": "mag-gun", "distance": 10}),
+    "shoot": Slash("alice", {**FRAG, "weapon": "mag-gun", "distance": 10}, ACTIVE),
     "assault": Slash("alice", {"attacker": "Troopers", "defender": "Gangers"}),
     "damage": Slash("alice", {"table": "vehicle", "unit": "Gangers"}),
     # one drawn die at a time: the first is given its order before "Draw next" draws again
@@ -135,6 +137,13 @@ MUTATING = {
         dice=(RED_DIE,),
     ),
     "ConfirmTurnEnd.confirm": Click("alice", ("alice", "turn end", {}), "End the turn"),
+    # Bob asks to undo Alice's pin; she allows it (Refuse shares the class and changes nothing)
+    "UndoConsent": Click(
+        "alice",
+        ("bob", "game undo", {}),
+        "Allow undo",
+        before=(("alice", "pins add", {"unit": "Troopers"}),),
+    ),
 }
 
 

@@ -272,6 +272,9 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
     ],
     "cogs.markers.views.ConfirmLay": ["test_the_mine_confirmation_expires_after_a_restart"],
     "cogs.game.turn.ConfirmTurnEnd": ["test_the_end_of_turn_question_expires_after_a_restart"],
+    "cogs.game.undo.UndoConsent": [
+        "test_undo_channel.test_the_consent_buttons_work_after_a_restart_and_lapse"
+    ],
     **{
         f"cogs.game.views.{item}": [
             "test_game_guards.test_a_restart_in_the_middle_of_a_turn",

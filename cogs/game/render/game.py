@@ -31,7 +31,6 @@ from services.game import (
     GameView,
     LogEntry,
     RulesView,
-    UndoDone,
 )
 
 
@@ -39,12 +38,14 @@ def started(lang: Lang, state: GameState, campaign: CampaignRecord | None = None
     lines = [t(lang, "game.started", name=plain(state.name), host=state.host_id)]
     if campaign is not None:
         lines.append(t(lang, "game.for_campaign", campaign=plain(campaign.name)))
-    if state.ruleset_overrides:
+    others = {k: v for k, v in state.ruleset_overrides.items() if k != "activations"}
+    if others:
         settings = ", ".join(
             f"*{words.label(lang, k)}* = {words.value_label(lang, v)}"
-            for k, v in sorted(state.ruleset_overrides.items())
+            for k, v in sorted(others.items())
         )
         lines.append(t(lang, "game.started_rules", settings=settings))
+    lines.append(t(lang, f"game.started_activations.{state.ruleset().activations}"))
     return "\n".join(lines)
 
 
@@ -186,13 +187,6 @@ def log_pages(lang: Lang, log: GameLog) -> list[discord.Embed]:
     lines = [log_line(lang, e, log.names) for e in log.entries] or [t(lang, "game.log_empty")]
     texts = pack(lines, per_page=LOG_LINES_PER_PAGE)
     return embeds_of(lang, title, texts)
-
-
-def undone(lang: Lang, done: UndoDone) -> str:
-    lines = [t(lang, "game.undone_title", count=len(done.entries), seq=done.entries[-1].seq)]
-    names = {u.id: u.name for u in done.state.units.values()}
-    lines += [f"`#{e.seq}` {who(e.actor_id)} — {event_text(lang, e, names)}" for e in done.entries]
-    return fit_content(lines)
 
 
 def fit_content(lines: list[str]) -> str:
