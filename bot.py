@@ -91,6 +91,7 @@ class AntaresBot(commands.Bot):
         digest = command_set_hash(self.tree, guild)
         async with self.services.store.read() as tx:
             if await tx.meta(SYNC_HASH_KEY) == digest:
+                await self.tree.load_ids(guild)  # type: ignore[attr-defined]
                 return False
         await self.tree.sync_cached(digest, guild)  # type: ignore[attr-defined]
         async with self.services.store.transaction() as tx:

@@ -6,12 +6,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common import settings_words
 from cogs.common.actors import call_of
 from cogs.common.checks import in_server, manage_server
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send, send_key
 from cogs.game import render
-from cogs.game.options import setting_autocomplete
+from cogs.game.options import setting_autocomplete, setting_value_autocomplete
 from locales import t
 
 
@@ -70,9 +71,11 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
         setting="The setting (see /config ruleset)",
         value="Its value: on/off, a number, a choice, or default",
     )
-    @app_commands.autocomplete(setting=setting_autocomplete)
+    @app_commands.autocomplete(setting=setting_autocomplete, value=setting_value_autocomplete)
     @manage_server()
     async def rule(self, interaction: discord.Interaction, setting: str, value: str) -> None:
+        setting = settings_words.key_of(setting)  # a label typed without the list: its key
+        value = settings_words.value_of(setting, value)
         change = await self.services.game_settings.set_rule(call_of(interaction), setting, value)
         lang = await lang_of(interaction)
         await send(interaction, render.rule_changed(lang, "ruleset.server_changed", change))

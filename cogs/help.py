@@ -1,8 +1,10 @@
 """`/help`: what the bot does, one line per command or group; `/help command:<name>` for one.
 
 Names and descriptions follow the caller's language (the French ones are the Discord
-localisations of `locales/fr/commands/`). Every embed stays within Discord's limits: lines
-are packed into fields of at most 1024 characters, never cut.
+localisations of `locales/fr/commands/`). A command the reader can run is a command mention
+(clickable, shown by their client in their language); titles and autocomplete, where Discord
+shows no mention, name commands in plain text. Every embed stays within Discord's limits:
+lines are packed into fields of at most 1024 characters, never cut.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.mentions import mention
 from cogs.common.replies import lang_of, send
 from cogs.common.translator import command_name
 from core.errors import NotFound
@@ -49,22 +52,32 @@ def leaves(group: app_commands.Group) -> list[app_commands.Command]:
     return sorted(found, key=lambda c: c.qualified_name)
 
 
+def run_line(command: app_commands.Command, lang: Lang) -> str:
+    """The command to click, and what it does."""
+    return f"{mention(_path(command), lang)} — {description(command, lang)}"
+
+
 def overview_lines(tree: app_commands.CommandTree, lang: Lang) -> list[str]:
-    """One line per top-level command or group: its description and its subcommands."""
+    """One line per top-level command or group: its description; a group's subcommands
+    follow as mentions (a group itself cannot be run)."""
     lines = []
     for command in sorted(top_level(tree), key=lambda c: display_name(c, lang)):
-        line = f"`{display_name(command, lang)}` — {description(command, lang)}"
         if isinstance(command, app_commands.Group):
-            names = sorted(display_name(c, lang).split(" ", 1)[1] for c in leaves(command))
-            line += f" ({', '.join(names)})"
-        lines.append(line)
+            found = sorted(leaves(command), key=lambda c: display_name(c, lang))
+            runs = " · ".join(mention(_path(c), lang) for c in found)
+            name = display_name(command, lang)
+            lines.append(
+                t(lang, "help.group_line", name=name, text=description(command, lang), runs=runs)
+            )
+        else:
+            lines.append(run_line(command, lang))
     return lines
 
 
 def detail_lines(command: Command, lang: Lang) -> list[str]:
     if isinstance(command, app_commands.Group):
         found = sorted(leaves(command), key=lambda c: display_name(c, lang))
-        return [f"`{display_name(c, lang)}` — {description(c, lang)}" for c in found]
+        return [run_line(c, lang) for c in found]
     lines = []
     for parameter in command.parameters:
         key = f"commands.{_path(command)}.options.{parameter.name}"
@@ -107,9 +120,12 @@ class HelpCog(commands.Cog):
         lang = await lang_of(interaction)
         if command is not None:
             found = find(self.bot.tree, command)
+            about = description(found, lang)
+            if isinstance(found, app_commands.Command):
+                about = run_line(found, lang)
             embed = discord.Embed(
                 title=t(lang, "help.group_title", name=display_name(found, lang).lstrip("/")),
-                description=description(found, lang),
+                description=about,
             )
             heading = (
                 "help.subcommands" if isinstance(found, app_commands.Group) else "help.options"
@@ -119,11 +135,13 @@ class HelpCog(commands.Cog):
                     name=t(lang, heading) if index == 0 else "\u200b", value=chunk, inline=False
                 )
         else:
-            embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.intro"))
+            # The pointer to /help sits in the description: a footer shows no mention.
+            intro = t(lang, "help.intro") + "\n" + t(lang, "help.more")
+            embed = discord.Embed(title=t(lang, "help.title"), description=intro)
             for index, chunk in enumerate(fields(overview_lines(self.bot.tree, lang))):
                 name = t(lang, "help.commands") if index == 0 else "\u200b"
                 embed.add_field(name=name, value=chunk, inline=False)
-            embed.set_footer(text=t(lang, "help.more") + " " + t(lang, "help.footer"))
+            embed.set_footer(text=t(lang, "help.footer"))
         await send(interaction, embed=embed, ephemeral=True)
 
     @help.autocomplete("command")

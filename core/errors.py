@@ -36,3 +36,9 @@ class NotAllowed(AntaresError):
 
 class Conflict(AntaresError):
     """The state does not allow it now (a game already runs, the bag is empty...)."""
+
+
+def in_each_language(en: str, fr: str) -> dict[str, str]:
+    """A value a refusal shows in the reader's language: the words the bot reads in both
+    (an example, the words an option takes, a weapon's modes)."""
+    return {"en": en, "fr": fr}

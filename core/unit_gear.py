@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from core.errors import BadInput
+from core.errors import BadInput, in_each_language
 from core.words import leftovers, words
 
 GearKey = Literal[
@@ -91,10 +91,12 @@ GEAR_WORDS: dict[str, GearKey] = {
     "subversion": "subverter_matrix",
     "matrice": "subverter_matrix",
 }
-KNOWN_GEAR = (
+KNOWN_GEAR = in_each_language(
     "command, follow, hero, leader 2, medic, batter-drone, borer-drone, camo-drone, "
     "homer-drone, medi-drone, shield-drone 2, spotter-drone, synchroniser-drone, "
-    "breaching-kit, subverter-matrix"
+    "breaching-kit, subverter-matrix",
+    "commandement, poursuite, héros, chef 2, médecin, déflecteur, foreur, camouflage, "
+    "guidage, médi-drone, bouclier 2, repérage, synchroniseur, démolition, matrice",
 )
 
 

@@ -5,6 +5,9 @@ Values are `str.format` templates, with one addition for plurals: `{pins:?pin|pi
 word that goes with the number `pins`, by the language's rule (English: singular for 1;
 French: for 0 and 1), so "{pins} {pins:?pin|pins}" reads "1 pin", "3 pins", "0 pion".
 Floats take the language's decimal separator: `{distance:g}` is "12.5" or "12,5".
+A command a reply names is written `</bag draw>` (its English path): it becomes whatever
+`use_command_text` says, a clickable Discord mention once the bot knows the command ids,
+otherwise the name the reader's client shows (`/bourse piocher` in French).
 `fr/commands/<feature>.toml` hold the French names and
 descriptions of the slash commands (keys `commands.…`, read by the app-commands translator);
 they exist in French only, since the English text is in the code.
@@ -13,6 +16,7 @@ they exist in French only, since the English text is in the code.
 from __future__ import annotations
 
 import logging
+import re
 import string
 import tomllib
 from collections.abc import Callable
@@ -63,6 +67,52 @@ FORMATTERS: dict[Lang, PluralFormatter] = {
 }
 
 
+# `</bag draw>`: a command named in a template (its English path, one to three words).
+COMMAND_TOKEN = re.compile(r"</([a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*){0,2})>")
+CommandText = Callable[[str, Lang], str]
+
+
+def plain_command(path: str, lang: Lang) -> str:
+    """`/bag draw`, or the name a French client shows (`/bourse piocher`): the French names
+    are the Discord localisations of `fr/commands/`."""
+    words = path.split(" ")
+    if lang != "fr":
+        return "/" + path
+    names = []
+    for depth in range(1, len(words) + 1):
+        key = f"commands.{'.'.join(words[:depth])}.name"
+        names.append(catalog().messages["fr"].get(key, words[depth - 1]))
+    return "/" + " ".join(names)
+
+
+_command_text: list[CommandText] = [plain_command]
+
+
+def use_command_text(render: CommandText) -> None:
+    """How `</path>` tokens are written from now on (the bot installs its mentions)."""
+    _command_text[0] = render
+
+
+def command_text(path: str, lang: Lang) -> str:
+    return _command_text[0](path, lang)
+
+
+def expand_commands(template: str, lang: Lang) -> str:
+    # Before formatting: only the catalogue's own text is read, never a value a user typed.
+    if "</" not in template:
+        return template
+    return COMMAND_TOKEN.sub(lambda m: command_text(m.group(1), lang), template)
+
+
+SETTING_LABELS = "ruleset.label."
+
+
+def settings_named(text: str, lang: Lang) -> str:
+    """`text` with each ruleset setting it names by key (`massive_damage`) written as its
+    label in `lang` (*Massive Damage procedure*): replies never show the keys."""
+    return catalog().settings_named(text, lang)
+
+
 def _flatten(prefix: str, table: dict[str, Any], into: dict[str, str]) -> None:
     for key, value in table.items():
         name = f"{prefix}.{key}"
@@ -87,6 +137,24 @@ class Catalog:
             for path in sorted((root / lang).glob("*/*.toml")):
                 _flatten(path.parent.name, _read(path), merged)
             self.messages[lang] = merged
+        # snake_case keys only: a one-word key ("activations") is a word of the text already
+        labels = [k.removeprefix(SETTING_LABELS) for k in self.messages["en"]]
+        keys = [k for k in labels if "_" in k and f"{SETTING_LABELS}{k}" in self.messages["en"]]
+        # longest first: `massive_damage_any_chart` before `massive_damage`
+        names = "|".join(sorted(keys, key=len, reverse=True))
+        self._settings = re.compile(r"`?\b(" + names + r")\b`?") if keys else None
+        self._labelled: dict[tuple[str, str], str] = {}  # templates, labelled once
+
+    def settings_named(self, text: str, lang: Lang) -> str:
+        if self._settings is None or "_" not in text:
+            return text
+        return self._settings.sub(lambda m: f"*{self.text(lang, SETTING_LABELS + m[1])}*", text)
+
+    def _template(self, lang: Lang, template: str) -> str:
+        found = self._labelled.get((lang, template))
+        if found is None:
+            found = self._labelled[(lang, template)] = self.settings_named(template, lang)
+        return found
 
     def has(self, lang: Lang, key: str) -> bool:
         return key in self.messages[lang]
@@ -98,6 +166,7 @@ class Catalog:
         if template is None:
             log.error("missing message key %s", key)
             return key
+        template = expand_commands(self._template(lang, template), lang)
         try:
             formatter = FORMATTERS[lang]
             # string.Formatter is pure Python: only when a plural or a decimal comma needs it

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.utils import escape_mentions
 
 from cogs.common.replies import lang_of, send
+from cogs.common.terms import in_words
 from cogs.common.text import ellipsize
 from core.errors import AntaresError
 from locales import t
@@ -55,7 +56,7 @@ def _message(lang: str, error: Exception) -> str | None:
         colour = values.get("colour")
         if isinstance(colour, str) and "colour_name" not in values:  # a die's colour, named
             values["colour_name"] = t(lang, f"game.colour.{colour}")  # type: ignore[arg-type]
-        return t(lang, error.key, **values)  # type: ignore[arg-type]
+        return t(lang, error.key, **in_words(lang, error.key, values))  # type: ignore[arg-type]
     if isinstance(error, GuildOnly | app_commands.NoPrivateMessage):
         return t(lang, "errors.guild_only")  # type: ignore[arg-type]
     if isinstance(error, MissingManageServer | app_commands.MissingPermissions):

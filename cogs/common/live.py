@@ -20,8 +20,8 @@ import weakref
 import discord
 
 from cogs.common.errors import answered_before
+from cogs.common.mentions import mention
 from cogs.common.replies import NO_MENTIONS, lang_of
-from cogs.common.translator import command_name
 from locales import t
 
 LIVE_PREFIX = "antares:live:"
@@ -85,7 +85,7 @@ async def answer_expired(interaction: discord.Interaction, command: str) -> None
     """Takes the dead buttons off the message, so nobody clicks them again, and tells the
     clicker, in their language and only them, which command to run again."""
     lang = await lang_of(interaction)
-    text = t(lang, "components.expired", command=command_name(command, lang))
+    text = t(lang, "components.expired", command=mention(command, lang))
     # Answering by an edit reaches ephemeral messages too, which the channel cannot edit.
     try:
         await interaction.response.edit_message(view=None)

@@ -2,7 +2,9 @@
 
 Keys come from where a string sits in the command tree, so command code only writes
 English: `commands.<command path>.name|description`,
-`commands.<command path>.options.<option>.name|description`, `commands.choices.<value>`.
+`commands.<command path>.options.<option>.name|description`, `commands.choices.<value>`
+(or `commands.choices.<key>` for a choice named `locale_str(name, key=...)`, when two
+options share a value but not a French word: armour "Aucune", cover "Aucun").
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from locales import Catalog, Lang, catalog
+from locales import Catalog, Lang, plain_command
 
 
-def command_key(context: app_commands.TranslationContextTypes) -> str | None:
+def command_key(
+    context: app_commands.TranslationContextTypes, string: app_commands.locale_str | None = None
+) -> str | None:
     data = context.data
     where = context.location
     if where in (Where.command_name, Where.group_name):
@@ -26,7 +30,8 @@ def command_key(context: app_commands.TranslationContextTypes) -> str | None:
         path = data.command.qualified_name.replace(" ", ".")
         return f"commands.{path}.options.{data.name}.{part}"
     if where is Where.choice_name:
-        return f"commands.choices.{data.value}"
+        own = string.extras.get("key") if string is not None else None
+        return f"commands.choices.{own or data.value}"
     return None
 
 
@@ -42,7 +47,7 @@ class CatalogTranslator(app_commands.Translator):
     ) -> str | None:
         if locale is not discord.Locale.french:
             return None
-        key = command_key(context)
+        key = command_key(context, string)
         if key is None or not self.catalog.has("fr", key):
             return None
         return self.catalog.text("fr", key)
@@ -50,12 +55,6 @@ class CatalogTranslator(app_commands.Translator):
 
 def command_name(path: str, lang: Lang) -> str:
     """`/game status` for the command at `path` ("game.status"), or the name French readers
-    see in their client (`/partie état`)."""
-    parts = path.split(".")
-    if lang != "fr":
-        return "/" + " ".join(parts)
-    names = []
-    for depth, part in enumerate(parts, 1):
-        key = f"commands.{'.'.join(parts[:depth])}.name"
-        names.append(catalog().text("fr", key) if catalog().has("fr", key) else part)
-    return "/" + " ".join(names)
+    see in their client (`/partie état`): plain text, for where a mention does not show
+    (titles, footers, choice names, code spans)."""
+    return plain_command(path.replace(".", " "), lang)

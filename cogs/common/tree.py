@@ -24,6 +24,7 @@ gets an empty list of choices.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -31,9 +32,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.common import mentions
 from cogs.common.replies import lang_of, send
 from locales import Lang, catalog, t
 
+log = logging.getLogger(__name__)
 TEXT_MAX = 6000
 _STRING, _SUBCOMMAND, _GROUP = 3, 1, 2
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -73,6 +76,29 @@ _TRANSLATED: dict[str, list[dict[str, Any]]] = {}
 
 
 class AntaresTree(app_commands.CommandTree):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Top-level command ids as Discord gave them: replies name commands as mentions.
+        self.command_ids: dict[str, int] = {}
+        mentions.install()
+
+    def keep_ids(self, commands: list[Any]) -> None:
+        self.command_ids = mentions.ids_of(commands)
+        mentions.remember(self.command_ids)
+
+    async def load_ids(self, guild: discord.abc.Snowflake | None) -> None:
+        """The ids of commands synced by an earlier start: one request, and replies fall back
+        to plain names if Discord does not answer."""
+        try:
+            self.keep_ids(await self.fetch_commands(guild=guild))
+        except discord.HTTPException:
+            log.warning("command ids not fetched: replies name commands without mentions")
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list:
+        synced = await super().sync(guild=guild)
+        self.keep_ids(synced)
+        return synced
+
     async def sync_payload(self, digest: str, guild: discord.abc.Snowflake | None) -> list:
         """The commands as Discord receives them (translated), for an unchanged set at once."""
         if digest not in _TRANSLATED:
@@ -92,9 +118,11 @@ class AntaresTree(app_commands.CommandTree):
         payload = await self.sync_payload(digest, guild)
         try:
             if guild is None:
-                await client.http.bulk_upsert_global_commands(client.application_id, payload)
+                data = await client.http.bulk_upsert_global_commands(
+                    client.application_id, payload
+                )
             else:
-                await client.http.bulk_upsert_guild_commands(
+                data = await client.http.bulk_upsert_guild_commands(
                     client.application_id, guild.id, payload
                 )
         except discord.HTTPException as error:
@@ -102,6 +130,7 @@ class AntaresTree(app_commands.CommandTree):
                 commands = self.get_commands(guild=guild)
                 raise app_commands.CommandSyncFailure(error, commands) from None
             raise
+        self.keep_ids(data)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         # The options are cleaned in place: discord.py builds the command's arguments

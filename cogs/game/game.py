@@ -9,11 +9,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.campaign.options import campaign_autocomplete
+from cogs.common import settings_words
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.game import board as live_board
 from cogs.game import render
-from cogs.game.options import ACTIVATION_CHOICES, call_of, services, setting_autocomplete
+from cogs.game.options import (
+    ACTIVATION_CHOICES,
+    call_of,
+    services,
+    setting_autocomplete,
+    setting_value_autocomplete,
+)
 from cogs.game.undo import answer_undo
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX
@@ -130,7 +137,7 @@ class GameCog(
         setting="The setting to change (leave empty to list them all)",
         value="Its new value (on/off, a number, or default)",
     )
-    @app_commands.autocomplete(setting=setting_autocomplete)
+    @app_commands.autocomplete(setting=setting_autocomplete, value=setting_value_autocomplete)
     async def rules(
         self,
         interaction: discord.Interaction,
@@ -139,7 +146,10 @@ class GameCog(
     ) -> None:
         games = services(interaction).games
         lang = await lang_of(interaction)
+        if setting is not None:  # a label typed without the list reads as its key
+            setting = settings_words.key_of(setting)
         if setting is not None and value is not None:
+            value = settings_words.value_of(setting, value)
             change = await games.set_rule(call_of(interaction), setting, value)
             await send(interaction, render.rule_changed(lang, "game.rule_changed", change))
             return

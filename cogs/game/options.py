@@ -9,10 +9,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from cogs.common import settings_words
 from cogs.common.actors import call_of as call_of  # the cogs of the game import it here
+from cogs.common.replies import lang_of
 from cogs.common.text import ellipsize
 from core.game import ORDERS
-from core.ruleset import Ruleset
 from core.units import UNIT_KINDS
 
 CHOICE_NAME_LIMIT = 100
@@ -49,7 +50,12 @@ KIND_CHOICES = [app_commands.Choice(name=KIND_NAMES[k], value=k) for k in UNIT_K
 ARMOUR_NAMES = {
     "none": "None", "reflex": "Reflex", "mounted_reflex": "Mounted reflex", "phase": "Phase"
 }
-ARMOUR_CHOICES = [app_commands.Choice(name=name, value=k) for k, name in ARMOUR_NAMES.items()]
+# Keyed `armour_<value>` for the translator: French armour is feminine ("Aucune"), and the
+# cover choice "none" ("Aucun") shares its value.
+ARMOUR_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str(name, key=f"armour_{k}"), value=k)
+    for k, name in ARMOUR_NAMES.items()
+]
 # /game start activations (core.activations): the bot runs the bag, or the table does
 ACTIVATION_CHOICES = [
     app_commands.Choice(name="Strict: the bot runs the bag (default)", value="strict"),
@@ -152,7 +158,18 @@ async def hero_autocomplete(
 async def setting_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Ruleset settings whose key contains what is typed."""
-    wanted = current.strip().casefold().replace(" ", "_")
-    keys = [k for k in Ruleset.model_fields if wanted in k]
-    return [app_commands.Choice(name=k, value=k) for k in keys[:25]]
+    """Ruleset settings, by their label in the caller's language (the value is the key)."""
+    found = settings_words.matching(await lang_of(interaction), current)
+    return [app_commands.Choice(name=fit(name), value=key) for name, key in found[:25]]
+
+
+async def setting_value_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """What the chosen setting takes (on/off, its numbers or its words), and default."""
+    setting = getattr(interaction.namespace, "setting", None)
+    if not setting:
+        return []
+    key = settings_words.key_of(str(setting))
+    found = settings_words.value_choices(await lang_of(interaction), key, current)
+    return [app_commands.Choice(name=fit(name), value=value) for name, value in found[:25]]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import discord
 
+from cogs.common.settings_words import label as setting_label
+from cogs.common.settings_words import labelled, value_label
 from cogs.common.text import split_text
-from cogs.game.render.common import value_text
 from core.ruleset import Ruleset
 from locales import Lang, t
 from rulesdb.base import Source
@@ -68,7 +69,8 @@ def card_text(entry: AnyEntry, lang: Lang) -> str:
     parts = [f"**{t(lang, 'rules.summary')}** — {short}"] if short else []
     if full:
         parts.append(f"__{label}__\n{full}" if label else full)
-    return "\n\n".join(parts)
+    # the texts name the ruleset settings they depend on by key: readers get the label
+    return labelled(lang, "\n\n".join(parts))
 
 
 def _span(low: int, high: int) -> str:
@@ -99,7 +101,8 @@ def _first_page_fields(
 ) -> None:
     # the short meaning leads the description (card_text); fix_note is for maintainers only
     if entry.note_en:  # says where a text that is not the seed's comes from (rules notes...)
-        embed.add_field(name=t(lang, "rules.note"), value=entry.note_en[:FIELD_LIMIT], inline=False)
+        note = labelled(lang, entry.note_en)[:FIELD_LIMIT]
+        embed.add_field(name=t(lang, "rules.note"), value=note, inline=False)
     for index, chunk in enumerate(_pack(reading_lines(entry, lang))):
         name = t(lang, "rules.readings") if index == 0 else "\u200b"
         embed.add_field(name=name, value=chunk, inline=False)
@@ -123,10 +126,10 @@ def reading_lines(entry: AnyEntry, lang: Lang) -> list[str]:
             t(
                 lang,
                 "rules.reading",
-                setting=reading.setting,
-                value=value_text(reading.value),
+                setting=setting_label(lang, reading.setting),
+                value=value_label(lang, reading.value),
                 default=t(lang, "rules.reading_default") if default else "",
-                text=reading.text_en if lang == "en" else reading.text_fr,
+                text=labelled(lang, reading.text_en if lang == "en" else reading.text_fr),
             )
         )
     return [*lines, t(lang, "rules.readings_here")]

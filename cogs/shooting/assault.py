@@ -34,7 +34,7 @@ DESCRIPTIONS = {
     "defender_modifier": "Any other Str modifier of the defender (−10 to 10)",
     "defender_d_spinner": "Defender's D-Spinner this round: Res +2, or SV 2 as a grenade",
     "defender_res_rerolls": "Defender's rerolls of failed Res tests: medic, medi-drone, leader 2",
-    "round": "Which round of this fight (a draw fights again, ruleset h2h_max_rounds)",
+    "round": "Which round of this fight (a draw fights again, up to the ruleset's most rounds)",
     "exception": (
         "A special rule lets this weapon drone or probe fight (“sauf exception”; kept in the log)"
     ),

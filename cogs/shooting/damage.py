@@ -21,7 +21,7 @@ class DamageCog(commands.Cog):
     @app_commands.describe(
         table="Which chart: vehicle, weapon drone or heavy weapon",
         unit="The unit of this game that takes it (left out: only rolled)",
-        massive="Caused by a Massive Damage weapon against heavy armour (ruleset massive_damage)",
+        massive="Caused by a Massive Damage weapon against heavy armour (Massive Damage setting)",
     )
     @app_commands.choices(table=TABLE_CHOICES)
     @app_commands.autocomplete(unit=unit_autocomplete)

@@ -27,7 +27,7 @@ from core.dice import DiceSource
 from core.errors import BadInput
 from core.ruleset import Ruleset
 from core.shooting.combat import GRENADES, HAND_WEAPONS, Attackers, CombatSide
-from core.shooting.profile import has, weapon_mode
+from core.shooting.profile import has, mode_named, weapon_mode
 from core.shooting.rerolls import RerollPool
 from core.shooting.resistance import Resolver, res_base, res_modifiers
 from core.shooting.results import ChartResult, Healing, HitRecord, LeaderShare
@@ -114,7 +114,9 @@ def striking(db: RulesDB, group: Attackers, side: CombatSide, rules: Ruleset) ->
     weapon, mode = weapon_mode(db, group.weapon, group.mode, "h2h")
     usable = mode.h2h_only or mode.attacks or weapon.id in GRENADES | HAND_WEAPONS
     if not usable:
-        raise BadInput("h2h.not_a_close_combat_weapon", weapon=weapon.name_en, mode=mode.id)
+        raise BadInput(
+            "h2h.not_a_close_combat_weapon", weapon=weapon.name_en, mode=mode_named(mode)
+        )
     sv = mode.sv_at("effective")
     grenade = grenade_str = weapon.id in GRENADES
     if has(mode, "variable-res-sv"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from core.errors import BadInput, NotFound
+from core.errors import BadInput, NotFound, in_each_language
 from rulesdb.models import RulesDB
 from rulesdb.weapons import Mode, Weapon
 
@@ -22,7 +22,7 @@ def weapon_mode(db: RulesDB, weapon_id: str, mode_id: str | None, use: Use) -> t
     weapon = db.weapons.get(weapon_id)
     if weapon is None:
         raise NotFound(f"{use}.unknown_weapon", weapon=weapon_id)
-    modes = ", ".join(m.id for m in weapon.modes)
+    modes = in_each_language(mode_names(weapon.modes, "en"), mode_names(weapon.modes, "fr"))
     if mode_id is None:
         if len(weapon.modes) > 1:
             raise BadInput(f"{use}.mode_needed", weapon=weapon.name_en, modes=modes)
@@ -32,8 +32,21 @@ def weapon_mode(db: RulesDB, weapon_id: str, mode_id: str | None, use: Use) -> t
         if mode is None:
             raise BadInput(f"{use}.unknown_mode", weapon=weapon.name_en, mode=mode_id, modes=modes)
     if use == "shoot" and mode.h2h_only:
-        raise BadInput("shoot.close_combat_only", weapon=weapon.name_en, mode=mode.id)
+        raise BadInput("shoot.close_combat_only", weapon=weapon.name_en, mode=mode_named(mode))
     return weapon, mode
+
+
+UNNAMED_MODE = "Standard"  # a weapon's only mode is unnamed; named ones print "Standard"
+
+
+def mode_names(modes: tuple[Mode, ...], lang: str) -> str:
+    """The modes as the tables name them, for a refusal (the mode option takes names too)."""
+    return ", ".join((m.name_fr if lang == "fr" else m.name_en) or UNNAMED_MODE for m in modes)
+
+
+def mode_named(mode: Mode) -> dict[str, str]:
+    """The mode's name in each language, for a message."""
+    return in_each_language(mode_names((mode,), "en"), mode_names((mode,), "fr"))
 
 
 def has(mode: Mode, rule_id: str) -> bool:

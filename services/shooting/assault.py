@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.errors import BadInput
+from core.errors import BadInput, in_each_language
 from core.game import GameState, Unit
 from core.shooting import Attackers, CombatApplied, CombatResult, CombatSide, ResRerolls, side_of
 from core.table_markers.effects import is_scrambled
@@ -64,7 +64,7 @@ FLAG_WORDS: dict[str, tuple[str, Any]] = {
     "foreur": ("borer_drone", True),
     "nuhu": ("nuhu_envelope", True),
 }
-EXAMPLE = "str 5 res 6 models 3"
+EXAMPLE = in_each_language("str 5 res 6 models 3", "for 5 rés 6 figurines 3")
 
 
 @dataclass(frozen=True, slots=True)

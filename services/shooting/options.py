@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.errors import BadInput
+from core.errors import BadInput, in_each_language
 from core.game import ORDERS
 from core.shooting import ResRerolls
 from core.shooting.validate import check_models, check_range
@@ -76,8 +76,10 @@ def parse_rerolls(prefix: str, text: str | None, **extra: str) -> ResRerolls:
     return ResRerolls(**counts)
 
 
-def known_rerolls() -> str:
-    return "medic, medi-drone, medi-probe, leader 2"
+def known_rerolls() -> dict[str, str]:
+    return in_each_language(
+        "medic, medi-drone, medi-probe, leader 2", "médecin, médi-drone, médi-sonde, chef 2"
+    )
 
 
 @dataclass
@@ -133,10 +135,13 @@ EXTRA_ALIASES = {
 }
 
 
-def known_extras() -> str:
-    return (
+def known_extras() -> dict[str, str]:
+    return in_each_language(
         "large, batter-drone, blur:2, micromite, nano-shield, nuhu, sensor, scrambled, "
-        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit, no-shield, blind"
+        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit, no-shield, blind",
+        "grand, déflecteur, brouillage:2, micromite, nano-bouclier, nuhu, détecteur, brouillée, "
+        "filet:2, rés+1, camouflage, reconnaissance, bâtiment, démolition, sans-bouclier, "
+        "aveugle",
     )
 
 

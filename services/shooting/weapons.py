@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from core.errors import NotFound
 from core.shooting.combat import GRENADES, HAND_WEAPONS
+from core.shooting.profile import UNNAMED_MODE
 from rulesdb.models import Weapon
 from rulesdb.weapons import Mode
 from services.rules import RulesLookup
@@ -111,7 +112,7 @@ def mode_choices(
     query = typed.strip().casefold()
     found = []
     for mode in usable:
-        name = mode_label(mode, lang) or mode.id
+        name = mode_label(mode, lang) or UNNAMED_MODE
         if query in name.casefold() or query in mode.id:
             found.append(Choice(name[:100], mode.id))
     return found[:CHOICES_MAX]

@@ -12,6 +12,7 @@ from simcord import interactions as simcord_interactions
 from core.game import GameState
 from core.game_messages import GameMessages
 from storage.base import GameRecord
+from tests.support.mentions import tokens
 
 CLIENT_CHECKS = ("min_value", "max_value", "min_length", "max_length", "choices")
 
@@ -97,7 +98,7 @@ async def refused(env, channel, member, command, expected, **options):
     before = await snapshot(env, channel)
     result = await member.slash(channel, command, **options)
     assert result.ephemeral, (command, options, result.response.content)
-    assert expected in result.response.content, (command, options, result.response.content)
+    assert expected in tokens(result.response.content), (command, options, result.response.content)
     assert await snapshot(env, channel) == before, (command, options)
     return result
 

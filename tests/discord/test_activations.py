@@ -59,8 +59,8 @@ async def test_no_activation_then_fire_with_its_drawn_die_each_weapon_once(
     await refused(
         simcord_env, table.channel, table.alice, "shoot",
         "Troopers holds no activation now: a unit shoots with its own order die, from its "
-        "order until the next die is drawn. Draw with 🎲 (or /bag draw) and give it Fire or "
-        "Advance, or take its die for a reaction (/bag take).",
+        "order until the next die is drawn. Draw with 🎲 (or </bag draw>) and give it Fire or "
+        "Advance, or take its die for a reaction (</bag take>).",
         shooter="Troopers", **MAG,
     )
     await drawn(table, dice, table.alice, "Troopers", "fire")
@@ -99,8 +99,8 @@ async def test_the_next_draw_ends_it_and_a_reaction_does_not(simcord_env, table,
         await refused(
             simcord_env, table.channel, table.alice, "shoot",
             "Troopers n'a pas d'activation en cours : une unité fait feu avec son propre dé "
-            "d'ordre, de son ordre jusqu'à la prochaine pioche. Piochez avec 🎲 (ou /bag draw) "
-            "et donnez-lui Feu ou Avance, ou prenez son dé pour une réaction (/bag take).",
+            "d'ordre, de son ordre jusqu'à la prochaine pioche. Piochez avec 🎲 (ou </bag draw>) "
+            "et donnez-lui Feu ou Avance, ou prenez son dé pour une réaction (</bag take>).",
             shooter="Troopers", **{**MAG, "weapon": "mag-pistol", "models": 1},
         )
 
@@ -212,7 +212,7 @@ async def test_game_rules_switches_between_strict_and_free(simcord_env, table, d
     changed = await table.alice.slash(
         table.channel, "game rules", setting="activations", value="free"
     )
-    assert not changed.ephemeral and "`activations`" in changed.response.content
+    assert not changed.ephemeral and "*Activations*" in changed.response.content
     text = await fired(table.alice, table, dice)  # free: no die needed, Fire as before
     assert "**Acc** 5 · Fire order +1 → hits on **6** or less" in text
     await fired(table.alice, table, dice)  # and no weapon-once rule

@@ -78,7 +78,7 @@ async def test_a_draw_fights_another_round_in_french(simcord_env, table, dice):
             table.alice, table.channel, attacker="str 5 res 5", defender="for 5 rés 5"
         )
         text = shown(fought)
-        assert "Égalité : jouez le round 2 (/assaut round:2)." in text
+        assert "Égalité : jouez le round 2 (</assault> round:2)." in text
         assert "mains nues × 1 attaque · **For** 5 → touche sur **5** ou moins · VI 0" in text
         dice.script(9, 9)
         last = shown(
@@ -128,7 +128,7 @@ async def test_assault_refusals(simcord_env, table):
     )
     await refused(
         env, channel, table.alice, "assault",
-        "Mag Gun (standard) does not strike in close combat",
+        "Mag Gun (Standard) does not strike in close combat",
         attacker="Brawlers", defender="Guards", weapon="mag-gun",
     )
     with forged_options():
@@ -139,7 +139,7 @@ async def test_assault_refusals(simcord_env, table):
         )
         await refused(
             env, channel, table.alice, "assault",
-            "str of the attacker must be between 1 and 20 (you gave 30)",
+            "Str of the attacker must be between 1 and 20 (you gave 30)",
             attacker="str 30 res 5", defender="Guards",
         )
     with french():

@@ -24,6 +24,7 @@ from tests.discord.campaign_kit import (
     table_rows,
 )
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 
 @pytest.fixture
@@ -115,7 +116,9 @@ async def test_empty_standings_have_no_image(club):
     await create(club)
     result = await club.alice.slash(club.channel, "campaign standings")
     assert result.response.attachments == []
-    assert result.response.embeds[0].description == "No players yet: join with /campaign join."
+    assert tokens(result.response.embeds[0].description) == (
+        "No players yet: join with </campaign join>."
+    )
 
 
 async def test_history_pages_newest_first_with_buttons(simcord_env, club):

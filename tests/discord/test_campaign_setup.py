@@ -9,6 +9,7 @@ import pytest
 from tests.discord.campaign_kit import create, join, make_club, pick, record
 from tests.support.bots import restart
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 
 @pytest.fixture
@@ -246,7 +247,9 @@ async def test_two_servers_never_see_each_other(simcord_env, club):
     )
     assert own_players == [{"name": "alice", "value": pick(club.alice)}]
     own = await boss.slash(channel, "campaign standings")
-    assert own.response.embeds[0].description == "No players yet: join with /campaign join."
+    assert tokens(own.response.embeds[0].description) == (
+        "No players yet: join with </campaign join>."
+    )
     mine = await club.alice.slash(club.channel, "campaign current")
     assert mine.response.embeds[0].fields[2].name == "Players (1)"
 

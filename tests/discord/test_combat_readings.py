@@ -132,8 +132,8 @@ async def test_shield_drones_always_intercept_with_the_setting_off(simcord_env, 
     )
     await refused(
         simcord_env, table.channel, table.alice, "shoot",
-        "Shield Drones always try to intercept in this game (ruleset shield_drones_optional "
-        "off; seeds 000/002 “lancez D10”): take no-shield out of extras",
+        "Shield Drones always try to intercept in this game (ruleset *Shield Drones may be "
+        "declined* off; seeds 000/002 “lancez D10”): take no-shield out of extras",
         extras="no-shield", **SHIELDED,
     )
     with french():
@@ -170,7 +170,7 @@ async def test_the_d_spinner_grenade_attack_gets_no_grenade_str_by_default(table
     changed = await table.alice.slash(
         table.channel, "game rules", setting="d_spinner_grenade_str", value="on"
     )
-    assert "`d_spinner_grenade_str` off → **on**" in changed.response.content
+    assert "*D-Spinner grenade Str bonus* off → **on**" in changed.response.content
     dice.script(5, 6, 9)  # Str 5 + 1: both hit; the defender misses
     dice.script(1)  # both hits on the one model: Res 5 − SV 4 = 1: a 1 holds
     text = shown(await assault(table.alice, table.channel, **SPINNER))

@@ -101,7 +101,7 @@ async def test_a_commander_must_be_a_living_unit_of_the_same_player_with_command
         alice,
         "unit edit",
         "Plain Squad does not have the Command rule: add it with "
-        "/unit edit unit:Plain Squad gear:command",
+        "</unit edit> unit:Plain Squad gear:command",
         unit="Phase Troopers",
         commander="Plain Squad",
     )
@@ -160,7 +160,7 @@ async def test_unit_test_init_with_a_hero_and_pins_only_on_init_and_co_seeds_002
         channel,
         alice,
         "unit test",
-        "Phase Troopers has no acc value",
+        "Phase Troopers has no Acc value",
         unit="Phase Troopers",
         stat="stat_acc",
     )

@@ -7,6 +7,7 @@ from discord import app_commands
 
 from tests.support.bots import restart
 from tests.support.locale import discord_locale, french
+from tests.support.mentions import tokens
 
 
 def _fits(embed) -> bool:
@@ -19,20 +20,21 @@ def _fits(embed) -> bool:
 
 
 async def test_help_lists_commands_in_english(table):
-    """One line per top-level command or group: its description and its subcommands."""
+    """One line per top-level command or group: its description and its subcommands, each a
+    command mention to click."""
     result = await table.alice.slash(table.channel, "help")
     assert result.ephemeral
     embed = result.response.embeds[0]
     assert embed.title.startswith("antares-bot")
-    lines = "\n".join(field.value for field in embed.fields).splitlines()
-    assert "`/roll` — Roll dice: 2d10, d6+1, 3d5+d3…, or count successes: 5d10<=6" in lines
-    assert any(line.startswith("`/test` — Roll a D10 test") for line in lines)
+    lines = tokens("\n".join(field.value for field in embed.fields)).splitlines()
+    assert "</roll> — Roll dice: 2d10, d6+1, 3d5+d3…, or count successes: 5d10<=6" in lines
+    assert any(line.startswith("</test> — Roll a D10 test") for line in lines)
     config = next(line for line in lines if line.startswith("`/config`"))
-    assert config.startswith("`/config` — Server settings (") and "language" in config
+    assert config.startswith("`/config` — Server settings: ") and "</config language>" in config
     game = next(line for line in lines if line.startswith("`/game`"))
-    assert "start" in game and "undo" in game
-    assert not any(line.startswith("`/game start`") for line in lines)  # groups: one line
-    assert "/help command:<name>" in embed.footer.text
+    assert "</game start>" in game and "</game undo>" in game
+    assert not any(line.startswith("</game start>") for line in lines)  # groups: one line
+    assert "</help> command:<name>" in tokens(embed.description)
     assert _fits(embed)
 
 
@@ -42,9 +44,10 @@ async def test_help_in_french(table):
     embed = result.response.embeds[0]
     assert "à la table" in embed.title
     assert embed.fields[0].name == "Commandes"
-    text = "\n".join(field.value for field in embed.fields)
-    assert "`/lancer` — Lancer des dés" in text
-    assert "`/stress` — Le Stress des unités (ajouter, fixer, retirer)" in text
+    text = tokens("\n".join(field.value for field in embed.fields))
+    assert "</roll> — Lancer des dés" in text
+    assert "`/stress` — Le Stress des unités : </pins add> · </pins set> · </pins remove>" in text
+    assert "</help> commande:<nom>" in tokens(embed.description)
     assert _fits(embed)
 
 
@@ -58,7 +61,8 @@ async def test_help_for_each_command_fits_in_both_languages(simcord_env, table):
             assert result.ephemeral and embed.fields, (name, locale)
             assert _fits(embed), (name, locale)
     detail = await table.alice.slash(table.channel, "help", command="config")
-    assert "`/config gm-role` — The game-master role" in detail.response.embeds[0].fields[0].value
+    shown = tokens(detail.response.embeds[0].fields[0].value)
+    assert "</config gm-role> — The game-master role" in shown
     choices = await table.alice.autocomplete(table.channel, "help", "command", "ga")
     assert {"name": "/game", "value": "game"} in choices
     with french():

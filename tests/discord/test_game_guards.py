@@ -20,6 +20,7 @@ from tests.discord.game_kit import (
 )
 from tests.support.bots import restart
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 
 async def refused(env, channel, member, command, expected, **options):
@@ -27,7 +28,7 @@ async def refused(env, channel, member, command, expected, **options):
     before = await snapshot(env, channel)
     result = await member.slash(channel, command, **options)
     assert result.ephemeral, (command, options, result.response.content)
-    assert expected in result.response.content, (command, options, result.response.content)
+    assert expected in tokens(result.response.content), (command, options, result.response.content)
     assert await snapshot(env, channel) == before, (command, options)
     return result
 
@@ -50,7 +51,7 @@ async def test_game_commands_without_a_game(simcord_env, table):
             table.channel,
             table.alice,
             command,
-            "start one with /game start",
+            "start one with </game start>",
             **options,
         )
 
@@ -131,7 +132,8 @@ async def test_bad_counts_orders_and_draws(simcord_env, table, dice):
         await alice.slash(channel, "bag draw")
         await table.bob.slash(channel, "order", unit="Gangers", order=order)
     await refused(
-        env, channel, alice, "bag draw", "All dice are out of the bag: end the turn with /turn end."
+        env, channel, alice, "bag draw",
+        "All dice are out of the bag: end the turn with </turn end>.",
     )
     await refused(env, channel, alice, "unit show", "No unit “Nobody”", unit="Nobody")
 
@@ -267,13 +269,13 @@ async def test_server_and_game_rulesets(simcord_env, table):
     listing = await table.alice.slash(table.channel, "config ruleset")
     assert listing.ephemeral
     assert (
-        "`long_range_acc` = **-1** (default -1; accepts -5..0)"
+        "*Acc at long range* = **-1** (default -1; accepts -5..0)"
         in listing.response.embeds[0].description
     )
     await table.alice.click(listing.response, label="▶")
-    assert "`rally_pins_die` = **6**" in listing.response.embeds[0].description
+    assert "*Rally die* = **6**" in listing.response.embeds[0].description
     choices = await table.admin.autocomplete(table.channel, "config rule", "setting", "rally")
-    assert choices == [{"name": "rally_pins_die", "value": "rally_pins_die"}]
+    assert choices == [{"name": "Rally die", "value": "rally_pins_die"}]
     await refused(
         simcord_env,
         table.channel,
@@ -286,20 +288,20 @@ async def test_server_and_game_rulesets(simcord_env, table):
     changed = await table.admin.slash(
         table.channel, "config rule", setting="rally_pins_die", value="D3"
     )
-    assert "`rally_pins_die` 6 → **3**" in changed.response.content
+    assert "*Rally die* 6 → **3**" in changed.response.content
     bad = await table.admin.slash(table.channel, "config rule", setting="rally_pins_die", value="7")
     assert bad.ephemeral and "accepts 3, 4, 5, 6, 10" in bad.response.content
     unknown = await table.admin.slash(table.channel, "config rule", setting="nope", value="1")
     assert unknown.ephemeral and "Unknown ruleset setting nope" in unknown.response.content
 
     started = await table.alice.slash(table.channel, "game start", name="House rules")
-    assert "`rally_pins_die` = 3" in started.response.content
+    assert "*Rally die* = 3" in started.response.content
     mine = await table.alice.slash(
         table.channel, "game rules", setting="recovery_fail_removes_pin", value="on"
     )
-    assert "`recovery_fail_removes_pin` off → **on**" in mine.response.content
+    assert "*Failed recovery removes a pin* off → **on**" in mine.response.content
     shown = await table.bob.slash(table.channel, "game rules", setting="rally_pins_die")
-    assert "`rally_pins_die` = **3** (default 6" in shown.response.embeds[0].description
+    assert "*Rally die* = **3** (default 6" in shown.response.embeds[0].description
     state = await state_of(simcord_env, table.channel)
     assert state.ruleset_overrides == {"rally_pins_die": 3, "recovery_fail_removes_pin": True}
     reset = await table.admin.slash(
@@ -312,12 +314,12 @@ async def test_help_for_the_game_group(simcord_env, table):
     result = await table.alice.slash(table.channel, "help", command="game")
     embed = result.response.embeds[0]
     assert embed.title == "/game"
-    text = embed.fields[0].value
-    assert "`/game start` — Open a game in this channel" in text and "`/game undo`" in text
+    text = tokens(embed.fields[0].value)
+    assert "</game start> — Open a game in this channel" in text and "</game undo>" in text
     with french():
         result = await table.alice.slash(table.channel, "help", command="pins")
     embed = result.response.embeds[0]
-    assert embed.title == "/stress" and "`/stress ajouter`" in embed.fields[0].value
+    assert embed.title == "/stress" and "</pins add>" in tokens(embed.fields[0].value)
     unknown = await table.alice.slash(table.channel, "help", command="nope")
     assert unknown.ephemeral and "No command called nope" in unknown.response.content
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager, nullcontext
 
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 
 def language(lang: str) -> AbstractContextManager[object]:
@@ -29,8 +30,8 @@ async def test_game_replies_count_one_in_the_singular(table):
     await alice.slash(channel, "unit add", name="Scout", models=1, co=8)
     too_many = await alice.slash(channel, "game undo", steps=3)
     assert too_many.ephemeral
-    assert too_many.response.content == (
-        "Only 1 change can be undone (you asked for 3): try /game undo steps:1."
+    assert tokens(too_many.response.content) == (
+        "Only 1 change can be undone (you asked for 3): try </game undo> steps:1."
     )
     await alice.slash(channel, "pins add", unit="Scout", count=1)
     status = (await alice.slash(channel, "game status")).response.embeds[0]
@@ -54,8 +55,9 @@ async def test_game_replies_count_one_in_the_singular_in_french(table, dice):
         log = (await alice.slash(channel, "game log")).response.embeds[0]
     assert first_log.title == "Journal de la partie « Vorl » (1 changement)"
     assert too_many.ephemeral
-    assert too_many.response.content == (
-        "Seul 1 changement peut être annulé (vous en avez demandé 2) : essayez /game undo steps:1."
+    assert tokens(too_many.response.content) == (
+        "Seul 1 changement peut être annulé (vous en avez demandé 2) : "
+        "essayez </game undo> nombre:1."
     )
     assert status.fields[0].value == f"<@{alice.id}> · 1/1 figurine · 1 Stress · pas d'ordre"
     assert status.footer.text == "Page 1/1 · 1 unité"

@@ -9,6 +9,7 @@ import discord
 
 from tests.discord.game_kit import labels, ref, select_values, skirmish, snapshot, state_of
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 
 async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, dice):
@@ -46,7 +47,9 @@ async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, d
 
     empty = await table.alice.slash(table.channel, "bag draw")
     assert empty.ephemeral
-    assert empty.response.content == "All dice are out of the bag: end the turn with /turn end."
+    assert tokens(empty.response.content) == (
+        "All dice are out of the bag: end the turn with </turn end>."
+    )
 
     ended = await table.alice.slash(table.channel, "turn end", confirm=True)
     embed = ended.response.embeds[0]

@@ -11,6 +11,7 @@ from core.table_markers.lookup import markers_of
 from tests.core.shooting.kit import fire
 from tests.discord.game_kit import forged_options, skirmish, snapshot, state_of
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 
 async def refused(env, channel, member, command, expected, **options):
@@ -18,7 +19,7 @@ async def refused(env, channel, member, command, expected, **options):
     before = await snapshot(env, channel)
     result = await member.slash(channel, command, **options)
     assert result.ephemeral, (command, options, result.response.content)
-    assert expected in result.response.content, (command, result.response.content)
+    assert expected in tokens(result.response.content), (command, result.response.content)
     assert await snapshot(env, channel) == before, (command, options)
     return result
 
@@ -229,7 +230,7 @@ async def test_markers_in_french(simcord_env, table, dice):
         alice, bob, channel = table.alice, table.bob, table.channel
         placed = await alice.slash(channel, "marker place", type="scoot", location="gué")
         assert "💨 **Scoot (Dispersion) #1** placé par" in placed.response.content
-        assert "/marqueur affecter" in placed.response.content
+        assert "</marker affect>" in tokens(placed.response.content)
         declared = await bob.slash(channel, "marker affect", marker="1", unit="Gangers")
         assert "ne peut recevoir que Course ou À terre" in declared.response.content
         bad = await alice.slash(channel, "marker place", type="blur", weapon="x-sling")

@@ -74,7 +74,7 @@ async def test_heavy_weapons_are_not_healed_unless_the_ruleset_says_so(
     text = shown(await shoot(table.alice, table.channel, **shot))
     assert (
         "🩺 Not used: Medic — a heavy weapon's failed Res test damages the weapon, not a human "
-        "(ruleset medics_heal_heavy_weapons off" in text
+        "(ruleset *Medics heal heavy weapons* off" in text
     )
     with french():
         dice.script(2, 9, 1)
@@ -83,7 +83,7 @@ async def test_heavy_weapons_are_not_healed_unless_the_ruleset_says_so(
     changed = await table.alice.slash(
         table.channel, "game rules", setting="medics_heal_heavy_weapons", value="on"
     )
-    assert "`medics_heal_heavy_weapons` off → **on**" in changed.response.content
+    assert "*Medics heal heavy weapons* off → **on**" in changed.response.content
     dice.script(2, 9, 3)  # the Medic rerolls the 9: 3 holds, no chart
     text = shown(await shoot(table.alice, table.channel, **shot))
     assert "`9`❌→`3`✅ (Medic)" in text and "Not used" not in text
@@ -123,7 +123,7 @@ async def test_a_medic_n_gives_one_reroll_by_default(simcord_env, table, dice):
     assert "Res tests: `9`❌→`2`✅ (Medic) `9`❌ `9`❌" in text
     assert (
         "🩺 Medic (3): 1 reroll — “relance 1 test de Res raté” (seeds “Medic (n)”; ruleset "
-        "medic_n_rerolls off)." in text
+        "*Medic (n) gives n rerolls* off)." in text
     )
     assert "Casualties: **2**." in text
     await table.alice.slash(table.channel, "game undo")
@@ -141,6 +141,6 @@ async def test_medic_n_rerolls_on_gives_n(simcord_env, table, dice):
     dice.script(1, 1, 1, 9, 2, 9, 3, 9, 10)  # three failures, each rerolled: 2, 3 hold
     text = shown(await shoot(table.bob, table.channel, **shot))
     assert "Res tests: `9`❌→`2`✅ (Medic) `9`❌→`3`✅ (Medic) `9`❌→`10`❌ (Medic)" in text
-    assert "🩺 Medic (3): 3 rerolls (ruleset medic_n_rerolls on)." in text
+    assert "🩺 Medic (3): 3 rerolls (ruleset *Medic (n) gives n rerolls* on)." in text
     assert "Casualties: **1**." in text
     dice.assert_used()

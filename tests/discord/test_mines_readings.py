@@ -118,7 +118,7 @@ async def test_solar_charge_mines_single_hit_or_off(simcord_env, table, dice):
     await alice.slash(channel, "bag draw")
     await refused(
         simcord_env, channel, alice, "mine lay",
-        "Solar Charges cannot be laid as mines in this game (ruleset solar_charge_mines off)",
+        "Solar Charges cannot be laid as mines in this game (ruleset *Solar Charges as mines* off)",
         unit="Scouts", grenades="solar-charges",
     )
     with french():
@@ -128,5 +128,6 @@ async def test_solar_charge_mines_single_hit_or_off(simcord_env, table, dice):
             unit="Scouts", grenades="solar-charges",
         )
         listed = await alice.slash(channel, "game rules", setting="solar_charge_mines")
-    assert "`solar_charge_mines` = **off** (défaut blast" in listed.response.embeds[0].description
+    description = listed.response.embeds[0].description
+    assert "*Solar Charges en mines* = **off** (défaut touches Blast D3" in description
     dice.assert_used()

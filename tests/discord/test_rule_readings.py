@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tests.discord.test_rules_commands import _card_text
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 
 async def card(table, query: str, fr: bool = False) -> str:
@@ -27,17 +28,22 @@ async def test_the_massive_damage_card_states_the_bots_procedure(table):
     assert "Rules notes, not the seeds: Massive Damage applies against heavily armoured" in text
     assert "The bot's reading (ruleset settings, not the seeds)" in text
     assert (
-        "`massive_damage` = **chart_twice_worst** (default): the damage chart is rolled twice "
-        "and the worse (higher) roll applies." in text
+        "*Massive Damage procedure* = **twice, the worse applies** (default): the damage chart "
+        "is rolled twice and the worse (higher) roll applies." in text
     )
-    assert "`massive_damage` = **chart_once**: the damage chart is rolled once" in text
-    assert "`massive_damage_any_chart` = **off** (default): only when the failed Res test" in text
-    assert "/config ruleset and /game rules show the value in force." in text
+    assert "*Massive Damage procedure* = **once**: the damage chart is rolled once" in text
+    assert (
+        "*Massive Damage on any damage chart* = **off** (default): only when the failed Res "
+        "test was a heavily armoured one (Res after modifiers, SV included, above *Heavy armour "
+        "above Res*, 10" in text
+    )
+    assert "</config ruleset> and </game rules> show the value in force." in tokens(text)
     text = await card(table, "dégâts massifs", fr=True)
     assert "Lecture du bot (réglages, pas les armureries)" in text
     assert (
-        "`massive_damage` = **chart_twice_worst** (par défaut) : on lance deux fois sur la "
-        "table de dégâts et le pire (le plus haut) des deux jets s'applique." in text
+        "*Procédure des Dégâts Massifs* = **deux jets, le pire s'applique** (par défaut) : "
+        "on lance deux fois sur la table de dégâts et le pire (le plus haut) des deux jets "
+        "s'applique." in text
     )
     assert "Lecture du bot (notes de règles) : une cible lourdement blindée" in text
 
@@ -47,14 +53,26 @@ async def test_the_readings_of_fractal_lock_sensor_targeter_and_phase_armour(tab
     language: 002 "Verrouillage Fractal", "Détecteur de Cible", "Targeter", "ARMURES À
     PHASES"."""
     text = await card(table, "fractal-lock")
-    assert "`fractal_step_from_table` = **on** (default): the SV rises by the step" in text
-    assert "`fractal_first_auto_hit_raised` = **off**: the first automatic hit strikes" in text
+    assert (
+        "*Fractal Lock step from the weapon table* = **on** (default): the SV rises by the step"
+        in text
+    )
+    assert "*First Fractal Lock hit raised* = **off**: the first automatic hit strikes" in text
     text = await card(table, "target-sensor", fr=True)
-    assert "`sensor_module_oh_with_targeters` = **on** (par défaut) : un tir en surplomb" in text
+    assert (
+        "*Module Senseur avec un tir en surplomb désigné* = **on** (par défaut) : "
+        "un tir en surplomb" in text
+    )
     text = await card(table, "targeter-probe")
-    assert "`targeter_drift_capped` = **off**: overhead fire: 1\" off the drift per probe" in text
+    assert (
+        "*Targeter drift reduction capped* = **off**: overhead fire: 1\" off the drift per probe"
+        in text
+    )
     text = await card(table, "phase-armour", fr=True)
-    assert "`phase_armour_at_ten` = **1** (par défaut) : à 10\" pile, l'armure à phases" in text
+    assert (
+        "*Armure à phases à 10\" pile* = **1** (par défaut) : à 10\" pile, l'armure à phases"
+        in text
+    )
     assert "+1 Rés sous 10\", +2 Rés au-delà de 10\" (à 10\" pile : un réglage)" in text
     text = await card(table, "cycle")
     assert "The bot's reading" not in text  # a rule the seeds settle has none
@@ -65,7 +83,7 @@ async def test_heavy_weapon_cards_say_a_fire_order_gives_no_bonus(table):
     heavy = await table.alice.slash(table.channel, "weapon", name="heavy-mag-cannon")
     assert (
         "Heavy weapon: a Fire order gives it no +1 Acc (rules notes), unless the ruleset's "
-        "heavy_weapons_fire_bonus is on." in heavy.response.embeds[0].description
+        "*Fire bonus for heavy weapons* is on." in heavy.response.embeds[0].description
     )
     light = await table.alice.slash(table.channel, "weapon", name="mag-cannon")
     assert "Heavy weapon" not in light.response.embeds[0].description

@@ -29,8 +29,8 @@ async def test_targeter_probes_take_at_most_three_inches_off_a_drift_by_default(
     text = shown(await shoot(table.alice, table.channel, **OH_AT_MARKED))
     assert "**Acc** 5 · overhead fire −2 → hits on **3** or less" in text  # no Acc bonus
     assert (
-        'Targeter Probes marking the target: 5 → 3" off each drift, at most max_targeters '
-        "(ruleset targeter_drift_capped)." in text
+        'Targeter Probes marking the target: 5 → 3" off each drift, at most *Most targeter bonus* '
+        "(ruleset *Targeter drift reduction capped*)." in text
     )
     assert "the Targeter Probes → **2\"**" in text
     dice.script(7, 5)
@@ -38,7 +38,8 @@ async def test_targeter_probes_take_at_most_three_inches_off_a_drift_by_default(
         text = shown(await shoot(table.alice, table.channel, **OH_AT_MARKED))
     assert (
         'Sondes Cibleuses sur la cible : 5 → 3" de moins à chaque dérive, au plus '
-        "max_targeters (réglage targeter_drift_capped)." in text
+        "*Bonus maximal des désignateurs* (réglage *Réduction de dérive des Sondes Cibleuses "
+        "plafonnée*)." in text
     )
     assert "les Sondes Cibleuses → **2\"**" in text
     dice.assert_used()
@@ -52,7 +53,7 @@ async def test_uncapped_targeter_probes_take_an_inch_each_off_a_drift(simcord_en
     changed = await table.alice.slash(
         table.channel, "game rules", setting="targeter_drift_capped", value="off"
     )
-    assert "`targeter_drift_capped` on → **off**" in changed.response.content
+    assert "*Targeter drift reduction capped* on → **off**" in changed.response.content
     dice.script(7, 5, 2, 9, 9)  # a miss, drift D5 5 − 5 = 0": on target; D5 2 hits; Res 5
     text = shown(await shoot(table.alice, table.channel, **OH_AT_MARKED))
     assert 'Targeter Probes marking the target: 5 → 5" off each drift (instead of an Acc' in text
@@ -70,15 +71,18 @@ async def test_the_drift_setting_is_listed_with_its_reading(table):
     """`/config ruleset` and `/game rules` list every setting with its description."""
     listing = await table.alice.slash(table.channel, "config ruleset")
     page = listing.response.embeds[0].description
-    assert "`targeter_drift_capped` = **on** (default on; accepts on/off)" in page
-    assert "capped at max_targeters, since it replaces the capped Acc bonus" in page
+    assert "*Targeter drift reduction capped* = **on** (default on; accepts on/off)" in page
+    assert "capped at *Most targeter bonus*, since it replaces the capped Acc bonus" in page
     await armies(table)
     with french():
         shown_fr = await table.bob.slash(
             table.channel, "game rules", setting="targeter_drift_capped"
         )
     page = shown_fr.response.embeds[0].description
-    assert "`targeter_drift_capped` = **on** (défaut on ; accepte on/off)" in page
+    assert (
+        "*Réduction de dérive des Sondes Cibleuses plafonnée* = **on** "
+        "(défaut on ; accepte on/off)" in page
+    )
     assert "l'armurerie ne fixe aucun plafond" in page
 
 

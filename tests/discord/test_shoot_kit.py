@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from tests.discord.game_kit import snapshot
+from tests.support.mentions import tokens
 
 FACE = re.compile(r"`(\d+)`")
 
@@ -51,14 +52,15 @@ async def armies(table, activations: str = "free", **game_options) -> None:
 
 
 def shown(result) -> str:
-    """The reply as the user sees it now: content, embed titles, descriptions, footers."""
+    """The reply as the user sees it now: content, embed titles, descriptions, footers;
+    command mentions as `</assault>`."""
     message = result.response
     parts = [message.content or ""]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or ""]
         if embed.footer and embed.footer.text:
             parts.append(embed.footer.text)
-    return "\n".join(parts)
+    return tokens("\n".join(parts))
 
 
 async def every_page(member, result) -> list[str]:
@@ -81,7 +83,7 @@ async def refused(env, channel, member, command, expected, **options):
     """Run `command`: refused ephemerally with `expected`, the game unchanged."""
     before = await snapshot(env, channel)
     result = await member.slash(channel, command, **hyphenated(options))
-    content = result.response.content
+    content = tokens(result.response.content)
     assert result.ephemeral, (command, options, content)
     assert expected in content, (command, options, content)
     assert await snapshot(env, channel) == before, (command, options)

@@ -5,6 +5,7 @@ Probes, phase armour at exactly 10"), each setting played both ways with `/game 
 
 from __future__ import annotations
 
+from locales import catalog
 from tests.discord.game_kit import state_of
 from tests.discord.test_shoot_kit import armies, every_page, faces, shoot, shown
 from tests.discord.test_shoot_markers import declare
@@ -13,9 +14,11 @@ from tests.support.locale import french
 
 
 async def set_rule(table, setting: str, value: str) -> None:
-    """The host changes one setting of this game (`/game rules`)."""
+    """The host changes one setting of this game (`/game rules`); the reply names it by
+    its label."""
     changed = await table.alice.slash(table.channel, "game rules", setting=setting, value=value)
-    assert f"`{setting}`" in changed.response.content, changed.response.content
+    label = catalog().messages["en"][f"ruleset.label.{setting}"]
+    assert f"*{label}*" in changed.response.content, changed.response.content
     assert not changed.ephemeral
 
 
@@ -108,7 +111,7 @@ async def test_a_heavy_weapon_gets_no_fire_bonus_and_the_reply_says_why(table, d
     assert "**Acc** 5 → hits on **5** or less" in text
     assert (
         "Fire order: no +1 Acc — a heavy weapon does not get it (rules notes; ruleset "
-        "heavy_weapons_fire_bonus off)." in text
+        "*Fire bonus for heavy weapons* off)." in text
     )
     light = shown(await shoot(table.alice, table.channel, **{**HEAVY, "weapon": "mag-cannon"}))
     assert "**Acc** 5 · Fire order +1 → hits on **6** or less" in light
@@ -158,12 +161,12 @@ async def test_the_new_settings_are_listed_with_their_defaults(table):
     listing = await table.alice.slash(table.channel, "config ruleset")
     text = "\n".join(await every_page(table.alice, listing))
     for line in (
-        "`heavy_weapons_fire_bonus` = **off** (default off; accepts on/off)",
-        "`massive_damage_any_chart` = **off** (default off; accepts on/off)",
-        "`fractal_step_from_table` = **on** (default on; accepts on/off)",
-        "`fractal_first_auto_hit_raised` = **on** (default on; accepts on/off)",
-        "`sensor_module_oh_with_targeters` = **on** (default on; accepts on/off)",
-        "`phase_armour_at_ten` = **1** (default 1; accepts 1, 2)",
+        "*Fire bonus for heavy weapons* = **off** (default off; accepts on/off)",
+        "*Massive Damage on any damage chart* = **off** (default off; accepts on/off)",
+        "*Fractal Lock step from the weapon table* = **on** (default on; accepts on/off)",
+        "*First Fractal Lock hit raised* = **on** (default on; accepts on/off)",
+        "*Sensor Module with targeted overhead fire* = **on** (default on; accepts on/off)",
+        "*Phase armour at exactly 10\"* = **1** (default 1; accepts 1, 2)",
     ):
         assert line in text, line
     assert "Heavy Mag Cannon, Heavy Frag Borer, Mag Mortar, X-Howitzer, the Bombards" in text
@@ -173,7 +176,7 @@ async def test_the_new_settings_are_listed_with_their_defaults(table):
             table.channel, "game rules", setting="phase_armour_at_ten"
         )
     page = shown_fr.response.embeds[0].description
-    assert "`phase_armour_at_ten` = **1** (défaut 1 ; accepte 1, 2)" in page
+    assert "*Armure à phases à 10\" pile* = **1** (défaut 1 ; accepte 1, 2)" in page
     assert 'Bonus de Rés de l\'armure à phases à 10" pile' in page
 
 
@@ -198,7 +201,7 @@ async def test_massive_damage_rolls_twice_only_against_heavy_armour(table, dice)
     text = shown(await shoot(table.alice, table.channel, res=14, **MAG_CANNON))
     assert (
         "— no Massive Damage: this Res test was not heavily armoured, rolled once (rules "
-        "notes; ruleset massive_damage_any_chart off)" in text
+        "notes; ruleset *Massive Damage on any damage chart* off)" in text
     )
     assert faces(text) == [2, 10, 2]
     dice.script(2, 10, 2, 5)
@@ -223,11 +226,11 @@ async def test_massive_damage_settings_change_the_rolls(simcord_env, table, dice
     await set_rule(table, "massive_damage", "chart_once")
     dice.script(2, 10, 2)
     text = shown(await shoot(table.alice, table.channel, res=16, **MAG_CANNON))
-    assert "— Massive Damage: rolled once (ruleset massive_damage)" in text
+    assert "— Massive Damage: rolled once (ruleset *Massive Damage procedure*)" in text
     dice.script(2, 10, 2)
     with french():
         text = shown(await shoot(table.alice, table.channel, res=16, **MAG_CANNON))
-    assert "— Dégâts Massifs : un seul jet (réglage massive_damage)" in text
+    assert "— Dégâts Massifs : un seul jet (réglage *Procédure des Dégâts Massifs*)" in text
     dice.assert_used()
 
 
@@ -318,7 +321,7 @@ async def test_the_sensor_setting_off_withholds_it_from_overhead_fire(simcord_en
     assert (
         "Sensor Module mark: no +1 Acc — it is not combined with the Targeter Probes on the "
         "target, even for overhead fire (002 “Détecteur de Cible”; ruleset "
-        "sensor_module_oh_with_targeters off)." in text
+        "*Sensor Module with targeted overhead fire* off)." in text
     )
     dice.script(10)
     with french():

@@ -20,11 +20,11 @@ BAD_SHOTS = [
     ({"weapon": "mag gnu", "distance": 10}, "No weapon called “mag gnu”. Did you mean: Mag Gun"),
     (
         {"weapon": "plasma-carbine", "mode": "lance", "distance": 10},
-        "Plasma Carbine has no mode “lance”: choose one of single-shot, scatter.",
+        "Plasma Carbine has no mode “lance”: choose one of Single Shot, Scatter.",
     ),
     (
         {"weapon": "plasma-carbine", "distance": 10},
-        "Plasma Carbine has several firing modes: choose one in mode (single-shot, scatter).",
+        "Plasma Carbine has several firing modes: choose one in mode (Single Shot, Scatter).",
     ),
     (
         {"weapon": "mag-gun", "distance": 70},
@@ -33,7 +33,7 @@ BAD_SHOTS = [
     ({"weapon": "x-launcher", "distance": 5}, "its minimum range is 10\""),
     (
         {"weapon": "tractor-maul", "distance": 1},
-        "Tractor Maul (standard) is a close-combat weapon only: use /assault with it.",
+        "Tractor Maul (Standard) is a close-combat weapon only: use </assault> with it.",
     ),
     ({"weapon": "mag-gun"}, "How far is the target? Give distance (inches) or band for Mag Gun."),
     ({"weapon": "mag-gun", "distance": 10, "extras": "large wings"}, "Unknown extra “wings”"),
@@ -59,12 +59,12 @@ async def test_bad_shots_are_refused(simcord_env, table, options, expected):
 FORGED = [
     ({"models": 0}, "models must be between 1 and 100 (you gave 0)."),
     ({"models": 500}, "models must be between 1 and 100 (you gave 500)."),
-    ({"res": 0}, "res must be between 1 and 20 (you gave 0)."),
-    ({"res": 40}, "res must be between 1 and 20 (you gave 40)."),
+    ({"res": 0}, "Res must be between 1 and 20 (you gave 0)."),
+    ({"res": 40}, "Res must be between 1 and 20 (you gave 40)."),
     ({"distance": -3}, "The distance must be between 0 and 1000 inches (you gave -3)."),
     ({"cover": "heavy"}, "heavy is not a choice of cover: use one of none, light, dense."),
     ({"target_state": "flying"}, "flying is not a choice of target-state"),
-    ({"order": "run"}, "A unit on a run order cannot shoot: only fire, advance orders fire."),
+    ({"order": "run"}, "A unit on a Run order cannot shoot: only Fire, Advance orders fire."),
     ({"targeters": 11}, "targeters must be between 0 and 10 (you gave 11)."),
 ]
 
@@ -81,8 +81,8 @@ async def test_forged_values_without_a_game(simcord_env, table):
     with forged_options():
         for options, expected in (
             ({"models": 0}, "models must be between 1 and 100 (you gave 0)."),
-            ({"res": 40}, "res must be between 1 and 20 (you gave 40)."),
-            ({"acc": 0}, "acc must be between 1 and 20 (you gave 0)."),
+            ({"res": 40}, "Res must be between 1 and 20 (you gave 40)."),
+            ({"acc": 0}, "Acc must be between 1 and 20 (you gave 0)."),
         ):
             shot = {"weapon": "mag-gun", "models": 1, "acc": 5, "res": 5, "distance": 10}
             await refused(
@@ -160,13 +160,13 @@ async def test_refusals_in_french(simcord_env, table):
         )
         await refused(
             simcord_env, table.channel, table.alice, "shoot",
-            "res doit être entre 1 et 20 (vous avez donné 0).",
+            "Rés doit être entre 1 et 20 (vous avez donné 0).",
             weapon="mag-gun", distance=10, res=0, **AT_GANGERS,
         )
         await refused(
             simcord_env, table.channel, table.alice, "shoot",
-            "Tractor Maul (standard) est une arme de corps-à-corps uniquement : utilisez-la "
-            "avec /assaut.",
+            "Tractor Maul (Standard) est une arme de corps-à-corps uniquement : utilisez-la "
+            "avec </assault>.",
             weapon="tractor-maul", distance=1, **AT_GANGERS,
         )
         await refused(

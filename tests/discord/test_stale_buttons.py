@@ -2,7 +2,8 @@
 
 The pages of a listing the database can rebuild keep turning (in the language they were
 written in); any other button answers, only to the clicker and in their language, that it
-has expired and which command to run again, and its buttons leave the message. A live pager still
+has expired and which command to run again (a command mention, with the ids the restarted
+bot fetched), and its buttons leave the message. A live pager still
 pages, answered once. Each kind of component the bot can send has a restart test here
 (or in the bag's tests): `test_every_component_kind_has_a_restart_test` enforces it.
 """
@@ -27,6 +28,7 @@ from tests.discord.test_campaign_reports import season_club
 from tests.discord.test_shoot_kit import shoot
 from tests.support.bots import restart
 from tests.support.locale import french
+from tests.support.mentions import mention
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPIRED = {
@@ -178,16 +180,6 @@ EXPIRING = {
     "shoot": big_shot,
     "campaign.history": campaign_history,
 }
-NAMES = {  # the command as the clicker sees it in their client
-    "game.log": {"en": "/game log", "fr": "/partie journal"},
-    "game.rules": {"en": "/game rules", "fr": "/partie règles"},
-    "config.ruleset": {"en": "/config ruleset", "fr": "/config règles"},
-    "rule": {"en": "/rule", "fr": "/regle"},
-    "shoot": {"en": "/shoot", "fr": "/tir"},
-    "campaign.history": {"en": "/campaign history", "fr": "/campagne historique"},
-    "mine.lay": {"en": "/mine lay", "fr": "/mine poser"},
-    "turn.end": {"en": "/turn end", "fr": "/tour fin"},
-}
 
 
 def expired_answer(clicked) -> str:
@@ -212,7 +204,7 @@ async def test_other_pages_expire_after_a_restart(
 
     with speaking(lang):  # the answer follows the clicker's language
         clicked = await owner.click(reply.response, label="▶")
-    assert expired_answer(clicked) == EXPIRED[lang].format(NAMES[command][lang])
+    assert expired_answer(clicked) == EXPIRED[lang].format(mention(simcord_env, command))
     assert embeds(reply.response) == shown  # the page stays as it was
 
 
@@ -232,7 +224,7 @@ async def test_the_mine_confirmation_expires_after_a_restart(
 
     with speaking(lang):
         clicked = await table.alice.click(asked.response, label=lay)
-    assert expired_answer(clicked) == EXPIRED[lang].format(NAMES["mine.lay"][lang])
+    assert expired_answer(clicked) == EXPIRED[lang].format(mention(simcord_env, "mine lay"))
     assert await snapshot(simcord_env, table.channel) == before  # no mine laid
 
 
@@ -249,7 +241,7 @@ async def test_the_end_of_turn_question_expires_after_a_restart(
 
     with speaking(lang):
         clicked = await table.alice.click(asked.response, label=confirm)
-    assert expired_answer(clicked) == EXPIRED[lang].format(NAMES["turn.end"][lang])
+    assert expired_answer(clicked) == EXPIRED[lang].format(mention(simcord_env, "turn end"))
     assert await snapshot(simcord_env, table.channel) == before  # the turn goes on
 
 

@@ -154,7 +154,7 @@ async def test_a_homer_run_takes_the_unit_off_the_table_seeds_003_homer_drone(
         channel,
         alice,
         "order",
-        "Troopers has no Homer Drone: add it with /unit edit unit:Troopers gear:homer",
+        "Troopers has no Homer Drone: add it with </unit edit> unit:Troopers gear:homer",
         unit="Troopers",
         order="run",
         homer=True,

@@ -124,7 +124,7 @@ async def test_sync_refusals_gear_scrambler_and_block_seeds_000_synchroniser_dro
         bob,
         "bag take",
         "Rock Riders has neither Follow nor a Synchroniser Drone: add one with "
-        "/unit edit unit:Rock Riders gear:follow",
+        "</unit edit> unit:Rock Riders gear:follow",
         unit="Gangers",
         by="Rock Riders",
     )

@@ -11,6 +11,7 @@ from tests.discord.game_kit import labels, select_values, skirmish, snapshot, st
 from tests.discord.replay_kit import deliver_again, last_interaction
 from tests.support.bots import restart
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 RED = 1  # d3 on the skirmish's bag (1 red, 2 blue): 1 draws Alice's red die
 
@@ -37,8 +38,8 @@ async def test_an_undone_order_is_marked_and_its_die_posted_again(simcord_env, t
         f"Next: the 🟥 **red** die of {alice} waits for its order."
     )
     # the order is undone; the draw stands, in the new post below: struck, no buttons
-    content = drawn.response.content
-    assert content.startswith("↩️ **Undone** with /game undo: `#5` Troopers: Down\n")
+    content = tokens(drawn.response.content)
+    assert content.startswith("↩️ **Undone** with </game undo>: `#5` Troopers: Down\n")
     assert "\n~~🎲 Drawn: 🟥 **red** die" in content
     assert drawn.response.components == []
 
@@ -56,13 +57,17 @@ async def test_an_undone_order_is_marked_and_its_die_posted_again(simcord_env, t
     # the second order (#7) is all the new post showed: struck through; the draw (#4) is
     # now the new post's, so undoing both strikes the draw's latest message too
     second = await table.alice.slash(table.channel, "game undo")
-    assert again.content.startswith("↩️ **Undone** with /game undo: `#7` Troopers: ")
+    assert tokens(again.content).startswith("↩️ **Undone** with </game undo>: `#7` Troopers: ")
     assert "\n~~🎲 Waiting again after the undo" in again.content and again.components == []
     (third,) = second.followups
     back = await table.alice.slash(table.channel, "game undo")
-    assert back.response.content.endswith("Next: draw the next die (🎲 below, or /bag draw).")
+    assert tokens(back.response.content).endswith(
+        "Next: draw the next die (🎲 below, or </bag draw>)."
+    )
     assert labels(back.response) == ["Draw next"] and back.followups == []
-    assert third.content.startswith("↩️ **Undone** with /game undo: `#4` drew a 🟥 red die (d3: 1)")
+    assert tokens(third.content).startswith(
+        "↩️ **Undone** with </game undo>: `#4` drew a 🟥 red die (d3: 1)"
+    )
     assert third.components == []
     state = await state_of(simcord_env, table.channel)
     assert state.pending == [] and state.bag == {"red": 1, "blue": 2}
@@ -80,8 +85,8 @@ async def test_the_same_in_french(simcord_env, table, dice):
         assert undone.response.content.endswith(
             f"Ensuite : le dé 🟥 **rouge** de {alice} attend son ordre."
         )
-        assert drawn.response.content.startswith(
-            "↩️ **Annulé** avec /game undo : `#5` Troopers : À terre\n~~🎲 Pioché : dé 🟥"
+        assert tokens(drawn.response.content).startswith(
+            "↩️ **Annulé** avec </game undo> : `#5` Troopers : À terre\n~~🎲 Pioché : dé 🟥"
         )
         assert drawn.response.components == []
         (again,) = undone.followups
@@ -90,10 +95,12 @@ async def test_the_same_in_french(simcord_env, table, dice):
         )
         assert labels(again) == []  # le dé attend : rien à piocher
         both = await table.alice.slash(table.channel, "game undo")
-        assert both.response.content.endswith(
-            "Ensuite : piochez le dé suivant (🎲 ci-dessous, ou /bag draw)."
+        assert tokens(both.response.content).endswith(
+            "Ensuite : piochez le dé suivant (🎲 ci-dessous, ou </bag draw>)."
         )
-        assert again.content.startswith("↩️ **Annulé** avec /game undo : `#4` a pioché un dé")
+        assert tokens(again.content).startswith(
+            "↩️ **Annulé** avec </game undo> : `#4` a pioché un dé"
+        )
         assert "\n~~🎲 De nouveau en attente" in again.content and again.components == []
 
 
@@ -104,8 +111,12 @@ async def test_an_undone_embed_is_struck_and_greyed(simcord_env, table, dice):
     undone = await table.alice.slash(table.channel, "game undo")
     embed = ended.response.embeds[0]
     assert embed.title == "~~End of turn 1~~" and embed.colour.value == 0x99AAB5
-    assert ended.response.content.startswith("↩️ **Undone** with /game undo: `#4` ended turn 1")
-    assert undone.response.content.endswith("Next: draw the next die (🎲 below, or /bag draw).")
+    assert tokens(ended.response.content).startswith(
+        "↩️ **Undone** with </game undo>: `#4` ended turn 1"
+    )
+    assert tokens(undone.response.content).endswith(
+        "Next: draw the next die (🎲 below, or </bag draw>)."
+    )
     assert (await state_of(simcord_env, table.channel)).turn == 1
 
 
@@ -150,7 +161,7 @@ async def test_another_players_change_waits_for_their_consent(simcord_env, table
     assert content.startswith("↩️ Undone (1)") and f"Allowed by <@{carol.id}>." in content
     assert labels(asked.response) == ["Draw next"]
     assert (await state_of(simcord_env, table.channel)).units["u3"].pins == 0
-    assert pinned.response.content.startswith("↩️ **Undone** with /game undo: `#5` Riders")
+    assert tokens(pinned.response.content).startswith("↩️ **Undone** with </game undo>: `#5` Riders")
     log = await table.alice.slash(table.channel, "game log")
     assert f"undid #5 — Allowed by <@{carol.id}>." in log.response.embeds[0].description
 
@@ -226,8 +237,8 @@ async def test_the_consent_buttons_work_after_a_restart_and_lapse(
     lapsing = await table.bob.slash(table.channel, "game undo")
     await simcord_env.advance_time(601)  # no answer: the buttons go
     assert lapsing.response.components == []
-    assert lapsing.response.content.endswith(
-        "⌛ No answer: nothing was undone. Ask again with /game undo."
+    assert tokens(lapsing.response.content).endswith(
+        "⌛ No answer: nothing was undone. Ask again with </game undo>."
     )
 
     same_process = await table.bob.slash(table.channel, "game undo")  # the lapse left the

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.discord.game_kit import skirmish
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 
 async def test_the_refusal_names_the_callers_game(simcord_env, table):
@@ -15,7 +16,7 @@ async def test_the_refusal_names_the_callers_game(simcord_env, table):
         result = await member.slash(empty, "unit list")
         assert result.ephemeral
         text = result.response.content
-        assert "start one with /game start" in text
+        assert "start one with </game start>" in tokens(text)
         assert f"Your game runs in {where}." in text
     with french():
         result = await table.bob.slash(empty, "bag draw")
@@ -28,7 +29,7 @@ async def test_no_pointer_for_a_stranger_or_another_server(simcord_env, table):
     empty = table.guild.create_text_channel("table-2")
     carol = table.guild.add_member(simcord_env.create_user("carol"))
     result = await carol.slash(empty, "unit list")
-    assert "start one with /game start" in result.response.content
+    assert "start one with </game start>" in tokens(result.response.content)
     assert "Your game runs" not in result.response.content
     other = simcord_env.create_guild("Other Club")
     elsewhere = other.create_text_channel("table")

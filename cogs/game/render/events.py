@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from cogs.common.settings_words import label, value_label
 from cogs.common.text import plain
 from cogs.game.render.common import (
     LINE_LIMIT,
@@ -18,7 +19,6 @@ from cogs.game.render.common import (
     order_name,
     tag,
     test_text,
-    value_text,
 )
 from cogs.game.render.kept import lock_lines, locks_event
 from cogs.markers import render as table
@@ -219,9 +219,8 @@ def _ev_end(lang: Lang, p: GameClosed) -> str:
 
 
 def _ev_rule(lang: Lang, p: RuleChanged) -> str:
-    return t(
-        lang, "game.event.rule", key=p.key, before=value_text(p.before), after=value_text(p.after)
-    )
+    before, after = value_label(lang, p.before), value_label(lang, p.after)
+    return t(lang, "game.event.rule", key=label(lang, p.key), before=before, after=after)
 
 
 def _ev_undo(lang: Lang, p: Undone) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from cogs.common import settings_words as words
 from cogs.common.text import plain
 from cogs.game.render.common import (
     CONTENT_LIMIT,
@@ -16,7 +17,6 @@ from cogs.game.render.common import (
     order_name,
     pack,
     tag,
-    value_text,
     who,
 )
 from cogs.game.render.events import event_text
@@ -40,7 +40,10 @@ def started(lang: Lang, state: GameState, campaign: CampaignRecord | None = None
         lines.append(t(lang, "game.for_campaign", campaign=plain(campaign.name)))
     others = {k: v for k, v in state.ruleset_overrides.items() if k != "activations"}
     if others:
-        settings = ", ".join(f"`{k}` = {value_text(v)}" for k, v in sorted(others.items()))
+        settings = ", ".join(
+            f"*{words.label(lang, k)}* = {words.value_label(lang, v)}"
+            for k, v in sorted(others.items())
+        )
         lines.append(t(lang, "game.started_rules", settings=settings))
     lines.append(t(lang, f"game.started_activations.{state.ruleset().activations}"))
     return "\n".join(lines)
@@ -203,16 +206,15 @@ def fit_content(lines: list[str]) -> str:
 def rules_pages(lang: Lang, title: str, settings: list[RuleSetting]) -> list[discord.Embed]:
     lines = []
     for setting in settings:
-        key = f"ruleset.desc.{setting.key}"
-        description = t(lang, key)
+        description = t(lang, f"ruleset.desc.{setting.key}")
         lines.append(
             t(
                 lang,
                 "game.rule_line",
-                key=setting.key,
-                value=value_text(setting.value),
-                default=value_text(setting.default),
-                expected=setting.expected,
+                key=words.label(lang, setting.key),
+                value=words.value_label(lang, setting.value),
+                default=words.value_label(lang, setting.default),
+                expected=words.accepts(lang, setting.key),
             )
             + "\n"
             + description
@@ -228,9 +230,9 @@ def rule_changed(lang: Lang, key: str, change: RuleChanged) -> str:
     return t(
         lang,
         key,
-        key=change.key,
-        before=value_text(change.before),
-        after=value_text(change.after),
+        key=words.label(lang, change.key),
+        before=words.value_label(lang, change.before),
+        after=words.value_label(lang, change.after),
     )
 
 

@@ -81,7 +81,11 @@ def test_range_is_needed_and_must_agree():
 def test_a_weapon_with_modes_needs_one_and_all_models_fire_it():
     # 000 "Modes de Tir": every model fires the same mode; Plasma Carbine Dispersion TR2 SV 0
     assert _refused("plasma-carbine").key == "shoot.mode_needed"
-    assert _refused("plasma-carbine").values["modes"] == "single-shot, scatter"
+    # the modes as the tables name them, in each language (the mode option takes names)
+    assert _refused("plasma-carbine").values["modes"] == {
+        "en": "Single Shot, Scatter",
+        "fr": "Tir Unique, Dispersion",
+    }
     result = fire("plasma-carbine", [3, 4, 9, 9, 9, 9, 5, 5], mode="scatter", models=3)
     assert result.shots == 6 and [h.sv for h in result.hit_records] == [0, 0]
 
@@ -92,7 +96,7 @@ def test_a_mode_the_weapon_lacks_lists_its_modes():
     assert error.values == {
         "weapon": "Plasma Carbine",
         "mode": "lance",
-        "modes": "single-shot, scatter",
+        "modes": {"en": "Single Shot, Scatter", "fr": "Tir Unique, Dispersion"},
     }
 
 
@@ -101,7 +105,7 @@ def test_close_combat_only_weapons_cannot_shoot():
     assert _refused("tractor-maul").key == "shoot.close_combat_only"
     assert _refused("compressor-torus", mode="h2h").values == {
         "weapon": "Compressor Torus",
-        "mode": "h2h",
+        "mode": {"en": "Hand-to-Hand", "fr": "Corps-à-Corps"},
     }
     torus = fire("compressor-torus", [2, 9], mode="shooting", distance=15)
     assert torus.hit_records[0].sv == 2  # "3/2/0" at long range
