@@ -97,7 +97,7 @@ async def test_one_weapon_skips_the_weapon_menu_and_none_is_refused(simcord_env,
     with french():
         refusal = await table.alice.click(order.response, label="Shoot")
     assert refusal.ephemeral
-    assert "Troopers n'a pas d'armes enregistrées : listez-les avec /unité modifier armes" in (
+    assert "Troopers n'a pas d'armes enregistrées : listez-les avec </unit edit:" in (
         refusal.response.content
     )
     assert await snapshot(simcord_env, table.channel) == before
