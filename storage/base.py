@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from core.errors import AntaresError
 from storage.campaign_base import CampaignTransaction
 
 
@@ -22,6 +23,22 @@ class StorageError(Exception):
 
 class VersionConflict(StorageError):
     """The row changed since it was read: retry the whole use case."""
+
+
+class DatabaseUnavailable(StorageError, AntaresError):
+    """The database server cannot be reached now (stopped, restarting, network cut).
+
+    The transaction that met it wrote nothing; the command's author gets an ephemeral
+    "database unavailable, try again" (an `AntaresError`, so the tree's error handler answers
+    it in their language), and the next command reconnects by itself.
+    """
+
+    def __init__(self, detail: str = "") -> None:
+        AntaresError.__init__(self, "errors.database_unavailable")
+        self.detail = detail
+
+    def __str__(self) -> str:
+        return self.detail or self.key
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +65,7 @@ class EventRecord:
     payload: str  # JSON: what happened, with every die
     state_before: bytes | None  # compressed JSON of the state before the event (for undo)
     undone: bool
+    message_id: int | None = None
 
 
 class Transaction(CampaignTransaction, Protocol):
@@ -82,6 +100,7 @@ class Transaction(CampaignTransaction, Protocol):
         self, game_id: int, *, limit: int | None = None, include_undone: bool = True
     ) -> Sequence[EventRecord]: ...
     async def mark_undone(self, event_ids: Sequence[int]) -> None: ...
+    async def set_event_message(self, event_id: int, message_id: int) -> None: ...
     async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool: ...
     async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
