@@ -9,7 +9,8 @@ folder); the system's (`/usr/lib/postgresql/*/bin`, `pg_config --bindir`, the PA
 PostgreSQL refuses to run as root: as root (CI), initdb and the server run as `nobody`, in a
 folder it owns. The server listens on a unix socket (trust: the tests' own connections) and
 on a loopback port (scram-sha-256 with PASSWORD: the wrong-password test). Durability is off
-(`fsync=off`): the data dies with the test run anyway.
+(`fsync=off`, and `synchronous_commit=off` unless `durable`: a crash then loses the last
+commits): the data dies with the test run anyway.
 """
 
 from __future__ import annotations
@@ -76,8 +77,9 @@ def _die_with_parent() -> None:
 class PostgresServer:
     """One cluster in `root`: `start()`, `stop()`, and `start()` again on the same data."""
 
-    def __init__(self, binaries: Path, root: Path | None = None) -> None:
+    def __init__(self, binaries: Path, root: Path | None = None, *, durable: bool = False) -> None:
         self.binaries = binaries
+        self.durable = durable  # commits survive a crash of the server (synchronous_commit)
         self.root = root or Path(tempfile.mkdtemp(prefix="antares-pg-"))  # short: socket paths
         self.data = self.root / "data"
         self.port = free_port()
@@ -122,7 +124,8 @@ class PostgresServer:
                 str(self.binaries / "postgres"),
                 *("-D", str(self.data), "-k", str(self.root), "-p", str(self.port)),
                 *("-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"),
-                *("-c", "synchronous_commit=off", "-c", "full_page_writes=off"),
+                *("-c", f"synchronous_commit={'on' if self.durable else 'off'}"),
+                *("-c", "full_page_writes=off"),
                 *("-c", "max_connections=300", "-c", "shared_buffers=32MB"),
             ],
             stdout=log,
