@@ -2,7 +2,8 @@
 
 Records are plain dataclasses; game state travels as JSON text so the storage layer never
 needs to know the rules. Writes happen inside `Store.transaction()`, which serialises
-writers (SQLite: `BEGIN IMMEDIATE`) so a read-modify-write cannot lose an update.
+writers (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a lock per channel or server, taken when the
+transaction reads what it will change) so a read-modify-write cannot lose an update.
 """
 
 from __future__ import annotations

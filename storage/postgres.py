@@ -108,8 +108,10 @@ class PostgresStore:
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
         """A pooled connection; losing the server becomes `DatabaseUnavailable`."""
+        # Waiting for a connection is waiting for another command to end, then maybe connecting.
+        wait_s = self.options.connect_timeout_s + self.options.command_timeout_s
         try:
-            async with self.pool.acquire(timeout=self.options.connect_timeout_s) as conn:
+            async with self.pool.acquire(timeout=wait_s) as conn:
                 yield conn
         except RETRYABLE as error:
             raise VersionConflict(str(error)) from error

@@ -102,3 +102,22 @@ def test_the_postgres_alias_is_accepted(tmp_path, postgres_server):
     done = run_bot(tmp_path, "--check", DATABASE_URL=url, SHARD_COUNT="2", SHARD_IDS="0")
     assert done.returncode == 0, done.stderr
     assert "database:        postgresql://postgres@/" in done.stdout
+
+
+def test_shard_settings_make_an_auto_sharded_bot():
+    from discord.ext import commands
+
+    from bot import create_bot
+    from settings import Settings
+
+    settings = Settings(
+        _env_file=None,
+        database_url="postgresql://bot@db/antares",
+        shard_count="2",
+        shard_ids="1",
+        gc_freeze=False,
+    )
+    sharded = create_bot(settings)
+    assert isinstance(sharded, commands.AutoShardedBot)
+    assert sharded.shard_count == 2 and sharded.shard_ids == [1]
+    assert not isinstance(create_bot(Settings(_env_file=None)), commands.AutoShardedBot)

@@ -21,6 +21,7 @@ from services.game.bag import BagService
 from services.game.game import GameService
 from services.game.settings import GameSettings
 from services.game.units import UnitService
+from storage.config import PoolOptions
 from storage.postgres import PostgresStore
 
 GUILD, CHANNEL = 77, 4242
@@ -61,7 +62,9 @@ async def draw_and_order(process: Process, rng: random.Random) -> str:
 
 async def test_a_hundred_concurrent_draws_from_two_processes_lose_nothing(postgres_server):
     url = postgres_server.new_database()
-    first, second = PostgresStore(url), PostgresStore(url)
+    # Patient pools: the machine running the tests may be busy (the default waits 15 s).
+    patient = PoolOptions(size=10, connect_timeout_s=30, command_timeout_s=60)
+    first, second = PostgresStore(url, options=patient), PostgresStore(url, options=patient)
     await asyncio.gather(first.open(), second.open())  # two processes starting at once
     one, two = Process(first, 1), Process(second, 2)
     try:
