@@ -73,7 +73,7 @@ async def through_discord() -> None:
         report(await interleaved(
             {**noop, "/shoot 30 dice": lambda: alice.slash(channel, "shoot", **untracked)}
         ))
-        await alice.slash(channel, "game start", name="Bench")
+        await alice.slash(channel, "game start", name="Bench", activations="free")
         await alice.slash(channel, "unit add", name="Gunners", models=10, acc=5, co=8)
         tracked = {**THIRTY_DICE, "shooter": "Gunners"}
         print("Phase 2: fired by a tracked unit (one event per shot)")

@@ -29,10 +29,13 @@ def scratch_folder() -> Path:
     return folder
 
 
-def bench_bot(directory: Path | None = None):
+def bench_bot(directory: Path | None = None, *, url: str | None = None):
+    """A bot on `url`, or on SQLite in `directory` (default: a scratch folder)."""
     folder = Path(directory) if directory else scratch_folder()
     settings = Settings(
-        _env_file=None, discord_token=None, database_url=f"sqlite:///{folder / 'bench.db'}"
+        _env_file=None,
+        discord_token=None,
+        database_url=url or f"sqlite:///{folder / 'bench.db'}",
     )
     bot = create_bot(settings, dice=SeededDice(2026))
 

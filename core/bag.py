@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from core.activations import is_strict
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
 from core.game import (
@@ -125,13 +126,16 @@ def _drawn(
 
 
 def draw(state: GameState, dice: DiceSource) -> tuple[GameState, DrawResult]:
-    """Draw a random die; ``Conflict("bag.empty")`` when none is left (end the turn)."""
+    """Draw a random die; ``Conflict("bag.empty")`` when none is left (end the turn).
+    A ``free`` game (the table runs its own bag) has no one-die rule."""
     require_running(state)
-    check_none_waiting(state)
+    if is_strict(state):
+        check_none_waiting(state)
     new = fork(state)
     before = dict(new.bag)
     rolled, colour = _pick(new, dice)
     new.bag[colour] -= 1
+    new.draws += 1  # the active unit's activation ends (core.activations)
     die = PendingDie(colour=colour, owner_id=new.owner_of(colour))
     new.pending.append(die)
     return new, _drawn(new, die, rolled, before)
@@ -141,6 +145,13 @@ def waiting_die(state: GameState) -> PendingDie | None:
     """The drawn (or taken) die that waits for its order: one a unit of its owner can take.
     A die no unit can take waits for nothing, and does not hold the bag."""
     return next((p for p in state.pending if eligible_units(state, p.owner_id, p)), None)
+
+
+def draw_offered(state: GameState) -> bool:
+    """Whether drawing is the game's next step, so its replies carry 🎲 Draw next: the game
+    runs, dice are left in the bag and no drawn die waits for its order. (A game whose table
+    runs its own bag would not offer it either.)"""
+    return state.status == "running" and sum(state.bag.values()) > 0 and not waiting_die(state)
 
 
 def check_none_waiting(state: GameState) -> None:
@@ -225,6 +236,7 @@ def putback(state: GameState, dice: DiceSource) -> tuple[GameState, PutBackResul
     before = dict(new.bag)
     rolled, colour = _pick(new, dice)
     new.bag[colour] -= 1
+    new.draws += 1
     die = PendingDie(colour=colour, owner_id=new.owner_of(colour), via="redraw", blockable=False)
     new.pending.append(die)
     return new, PutBackResult(returned=last, drawn=_drawn(new, die, rolled, before))

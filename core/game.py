@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from core.errors import BadInput, Conflict, NotFound
+from core.game_messages import GameMessages
 from core.ruleset import Ruleset
 from core.table_markers.models import Mine
 from rulesdb.text import normalize
@@ -65,6 +66,11 @@ class GivenOrder(BaseModel):
     executed: OrderKind  # what the unit did: the order, or "down" after a failed order test
     via: DieSource = "draw"
     disputed: bool = False  # the die was taken from the unit and set aside (Subverter Matrix)
+    # Its activation (core.activations): ``GameState.draws`` when the order was given (or its
+    # Ambush sprung), open while no die has been drawn since; the weapons fired in it
+    draw: int = 0
+    fired: list[str] = []
+    sprung: bool = False  # an Ambush that was sprung: the die counts as Fire
 
 
 class CarriedWeapon(BaseModel):
@@ -121,6 +127,10 @@ class Unit(BaseModel):
     dice_loss_pending: int = Field(0, ge=0, le=2)
     overload_lost: int = Field(0, ge=0, le=MODELS_MAX)
     sensor_marked: bool = False
+    # Its last shot at a tracked unit (issue 22): `/shoot` defaults the target to it, and the
+    # distance too when the target is the same (services.shooting.remembered)
+    last_target_id: str | None = None
+    last_distance: float | None = None
 
     def has(self, key: str) -> int:
         """How many of a gear ``key`` the unit carries (0: none)."""
@@ -205,6 +215,7 @@ class GameState(BaseModel):
     units: dict[str, Unit] = {}
     next_unit: int = 1
     activations: int = 0  # orders given this turn
+    draws: int = 0  # dice drawn from the bag so far (a taken die is not drawn): core.activations
     bag: dict[str, int] = {}  # colour -> dice in the bag
     pending: list[PendingDie] = []
     disputed: list[DisputedDie] = []
@@ -217,6 +228,8 @@ class GameState(BaseModel):
     mines: list[Mine] = []
     next_mine: int = 1
     next_marker: int = 1
+    # Where the bot keeps its Draw next button and the live board (core.game_messages)
+    messages: GameMessages = GameMessages()
 
     def ruleset(self) -> Ruleset:
         return Ruleset().with_overrides(self.ruleset_overrides)

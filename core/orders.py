@@ -172,7 +172,9 @@ def give_order(
     target.down = executed == "down"
     new.activations += 1
     target.orders.append(
-        GivenOrder(seq=new.activations, order=order, executed=executed, via=die.via)
+        GivenOrder(
+            seq=new.activations, order=order, executed=executed, via=die.via, draw=new.draws
+        )
     )
     withdrawn = homer and executed == "run"
     homer_lost = homer and test is not None and test.test.natural_ten

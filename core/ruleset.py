@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from core.errors import BadInput
 
 MassiveDamage = Literal["chart_twice_worst", "chart_twice_both", "chart_once"]
+Activations = Literal["strict", "free"]
 
 
 class Ruleset(BaseModel):
@@ -96,6 +97,16 @@ class Ruleset(BaseModel):
         'and +2 over 10").',
     )
     # Orders (rules-notes, "Orders and the dice bag")
+    # Issue 22 (core.activations). A game stored before this setting has no override, so it
+    # loads as strict: its orders of the turn in progress count as open activations until the
+    # next draw (``GivenOrder.draw`` and ``GameState.draws`` both default to 0), so nothing
+    # the table did before the upgrade is refused; from the next draw on the bot runs the bag
+    activations: Activations = Field(
+        "strict",
+        description="strict: the bot runs the bag — a tracked unit shoots only with its "
+        "activation (each weapon once), one drawn die at a time, /turn end asks while dice are "
+        "left; free: the table uses its own bag and the bot only resolves.",
+    )
     rally_pins_die: Literal[3, 4, 5, 6, 10] = Field(
         6, description="A Rally order removes D(n) pins."
     )

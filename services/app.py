@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from core.dice import DiceSource, SystemDice
 from locales import Lang
 from services.campaign import CampaignGames, CampaignService
-from services.common import ServerSettings
-from services.game import BagService, GameService, GameSettings, UnitService
+from services.common import ServerSettings, ShownEvents, shown_events
+from services.game import BagService, GameService, GameSettings, TableService, UnitService
 from services.markers import MarkerService
 from services.rules import RulesLookup
 from services.shooting import ShootingService, find_weapon
@@ -28,11 +28,14 @@ class AppServices:
     campaign_games: CampaignGames = field(init=False)
     units: UnitService = field(init=False)
     bag: BagService = field(init=False)
+    table: TableService = field(init=False)  # Draw next and the live board of a game
     markers: MarkerService = field(init=False)  # special-ammo markers and mines
     shooting: ShootingService = field(init=False)
+    shown: ShownEvents = field(init=False)  # which message showed each event (undo edits it)
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
+        self.shown = shown_events(self.store)
         self.campaigns = CampaignService(self.store, self.servers)
         self.game_settings = GameSettings(self.servers)
         self.games = GameService(self.store, self.servers, self.dice, self.game_settings)
@@ -40,6 +43,7 @@ class AppServices:
         self.units = UnitService(self.store, self.servers, self.dice)
         self.units.find_weapon = lambda text: find_weapon(self.rules, text, "unit")
         self.bag = BagService(self.store, self.servers, self.dice)
+        self.table = TableService(self.store, self.servers, self.dice)
         self.markers = MarkerService(self.store, self.servers, self.dice)
         self.shooting = ShootingService(
             self.store, self.servers, self.dice, self.game_settings, self.rules

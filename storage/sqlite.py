@@ -181,13 +181,16 @@ def _event(row: Sequence[Any]) -> EventRecord:
         payload=row[6],
         state_before=row[7],
         undone=bool(row[8]),
+        message_id=row[9],
     )
 
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, status, state, schema_version, version, created_at, updated_at"
 )
-_EVENT_COLUMNS = "id, game_id, seq, kind, actor_id, created_at, payload, state_before, undone"
+_EVENT_COLUMNS = (
+    "id, game_id, seq, kind, actor_id, created_at, payload, state_before, undone, message_id"
+)
 
 
 class SqliteTransaction(SqliteCampaignQueries):
@@ -304,6 +307,12 @@ class SqliteTransaction(SqliteCampaignQueries):
         self._writing()
         await self._db.write_many(
             "UPDATE game_events SET undone = 1 WHERE id = ?", [(i,) for i in event_ids]
+        )
+
+    async def set_event_message(self, event_id: int, message_id: int) -> None:
+        self._writing()
+        await self._exec(
+            "UPDATE game_events SET message_id = ? WHERE id = ?", (message_id, event_id)
         )
 
     async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool:

@@ -81,6 +81,7 @@ async def test_descriptions_fit_discord_limits(tree):
     french = catalog().messages["fr"]
     for command in leaves(tree):
         assert 1 <= len(command.description) <= 100, command.qualified_name
+        assert len(command.parameters) <= 25, command.qualified_name  # Discord's most options
         for parameter in command.parameters:
             assert 1 <= len(parameter.description) <= 100, (command.qualified_name, parameter.name)
     assert all(len(v) <= 100 for k, v in french.items() if k.endswith(".description"))

@@ -13,7 +13,7 @@ the pages). The others answer that they have expired and which command to run ag
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
@@ -47,6 +47,7 @@ class Pager(LiveView):
         owner_id: int | None = None,
         timeout: float = PAGER_TIMEOUT,
         index: int = 0,
+        keep: Sequence[discord.ui.Item] = (),
     ) -> None:
         super().__init__(timeout=timeout)
         self.pages = pages
@@ -54,17 +55,47 @@ class Pager(LiveView):
         self.index = index
         self.lang: Lang = "en"
         self.message: discord.Message | discord.InteractionMessage | None = None
+        # Persistent items shown beside ◀ ▶ (🎲 Draw next), kept when the pages time out
+        self.kept = list(keep)
+        for item in self.kept:
+            self.add_item(item)
         self._sync_buttons()
 
-    async def start(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+    async def start(
+        self, interaction: discord.Interaction, *, ephemeral: bool = False
+    ) -> int | None:
+        """Sends the first page; the id of the message."""
         if len(self.pages) == 1:
-            await send(interaction, embed=self.pages[0], ephemeral=ephemeral)
             self.stop()
-            return
+            view = self._kept_view() or discord.utils.MISSING
+            return await send(interaction, embed=self.pages[0], view=view, ephemeral=ephemeral)
         self.lang = await lang_of(interaction)  # the pages' language: callers render in it
         self.claim(interaction)
         await send(interaction, embed=self.pages[0], view=self, ephemeral=ephemeral)
         self.message = await interaction.original_response()
+        return self.message.id
+
+    def _kept_view(self) -> discord.ui.View | None:
+        if not self.kept:
+            return None
+        view = discord.ui.View(timeout=None)
+        for item in self.kept:
+            view.add_item(item)
+        view.stop()  # components only: persistent items answer through their own handlers
+        return view
+
+    def _drop_gone(self, message: discord.Message | None) -> None:
+        """Forget kept items no longer on the message (another feature took one off)."""
+        if message is None or not self.kept:
+            return
+        present = {
+            getattr(child, "custom_id", None)
+            for row in message.components
+            for child in getattr(row, "children", [row])
+        }
+        for item in [i for i in self.kept if getattr(i, "custom_id", None) not in present]:
+            self.kept.remove(item)
+            self.remove_item(item)
 
     def name_items(self) -> None:
         last = len(self.pages) - 1
@@ -92,6 +123,7 @@ class Pager(LiveView):
 
     async def _show(self, interaction: discord.Interaction, index: int) -> None:
         self.index = index
+        self._drop_gone(interaction.message)
         self._sync_buttons()
         await interaction.response.edit_message(embed=self.pages[index], view=self)
 
@@ -106,7 +138,9 @@ class Pager(LiveView):
     async def on_timeout(self) -> None:
         if self.message is not None:
             with contextlib.suppress(discord.HTTPException):  # gone: nothing left to clean
-                await self.message.edit(view=None)
+                if self.kept:  # read the message as it is now: a kept item may have gone
+                    self._drop_gone(await self.message.fetch())
+                await self.message.edit(view=self._kept_view())
 
 
 class PageTurn(

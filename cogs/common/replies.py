@@ -27,13 +27,30 @@ async def send(
     *,
     ephemeral: bool = False,
     **kwargs: Any,
-) -> None:
-    """Answer, whether or not the interaction was already deferred or answered."""
+) -> int | None:
+    """Answer, whether or not the interaction was already deferred or answered; gives the
+    message's id when Discord says it (no extra request). A public answer to a change is the
+    message that shows its event: it is recorded (`shown`), so that an undo can strike it out."""
     kwargs.setdefault("allowed_mentions", NO_MENTIONS)
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        message = await interaction.followup.send(
+            content, ephemeral=ephemeral, wait=True, **kwargs
+        )
+        message_id: int | None = message.id
     else:
-        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+        sent = await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+        message_id = sent.message_id if sent is not None else None
+    if not ephemeral and message_id is not None:
+        await shown(interaction, message_id)
+    return message_id
+
+
+async def shown(interaction: discord.Interaction, message_id: int) -> None:
+    """`message_id` now shows what this interaction changed (a reply, or a message a button
+    edited): its events remember it. No database call when the interaction changed nothing."""
+    events = interaction.client.services.shown  # type: ignore[attr-defined]
+    if events.waiting(interaction.id):
+        await events.shown(interaction.id, message_id)
 
 
 async def send_key(

@@ -1,4 +1,5 @@
-"""The game at the table: `/game`, `/unit`, `/pins`, `/bag`, `/order`, `/turn`.
+"""The game at the table: `/game`, `/unit`, `/pins`, `/bag`, `/order`, `/turn`, and the
+live board the bot keeps up to date (`board.BoardKeeper`).
 
 One game per channel (or thread), kept in the database; the bag's buttons and menus are
 persistent (`cogs.game.views`), so they keep working after a restart.
@@ -9,14 +10,16 @@ from __future__ import annotations
 from discord.ext import commands
 
 from cogs.game.bag import BagCog, OrderCog
+from cogs.game.board import BoardKeeper
 from cogs.game.game import GameCog
 from cogs.game.pins import PinsCog
 from cogs.game.turn import TurnCog
+from cogs.game.undo import DYNAMIC_ITEMS as UNDO_ITEMS
 from cogs.game.units import UnitCog
 from cogs.game.views import DYNAMIC_ITEMS
 
 
 async def setup(bot: commands.Bot) -> None:
-    for cog in (GameCog, UnitCog, PinsCog, BagCog, OrderCog, TurnCog):
+    for cog in (GameCog, UnitCog, PinsCog, BagCog, OrderCog, TurnCog, BoardKeeper):
         await bot.add_cog(cog(bot))
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *UNDO_ITEMS)

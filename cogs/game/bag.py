@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.replies import lang_of, send
-from cogs.game import render
+from cogs.game import next_step, render
 from cogs.game.options import (
     ORDER_CHOICES,
     VIA_CHOICES,
@@ -15,7 +15,14 @@ from cogs.game.options import (
     services,
     unit_autocomplete,
 )
-from cogs.game.views import draw_next_view, draw_view, drawn_mentions, orders_view
+from cogs.game.views import (
+    draw_view,
+    drawn_mentions,
+    items_view,
+    orders_view,
+    send_drawn,
+    shoot_items,
+)
 from core.synchronise import PHASE_SYNC_ORDERS
 
 
@@ -32,13 +39,7 @@ class BagCog(
     @app_commands.command(name="draw", description="Draw an order die at random")
     async def draw(self, interaction: discord.Interaction) -> None:
         done = await services(interaction).bag.draw(call_of(interaction))
-        lang = await lang_of(interaction)
-        await send(
-            interaction,
-            render.drawn(lang, done),
-            view=draw_view(lang, done),
-            allowed_mentions=drawn_mentions(done),
-        )
+        await send_drawn(interaction, done)
 
     @app_commands.command(
         name="take", description="Take a unit's die instead of drawing (Follow, Synchroniser)"
@@ -60,15 +61,14 @@ class BagCog(
         done = await services(interaction).bag.take(call_of(interaction), unit, by, via)
         lang = await lang_of(interaction)
         if not done.result.taken:  # the Synchroniser test failed: no die for the unit
-            view = draw_next_view(lang, done.game_id)
-            await send(interaction, render.not_synchronised(lang, done), view=view)
+            await next_step.reply(interaction, render.not_synchronised(lang, done))
             return
         target = next(u for u in done.units if u.id == done.result.for_unit)
         allowed = PHASE_SYNC_ORDERS if done.result.rule == "phase_sync" else None
         if done.result.order_as is not None:  # Follow gives its own order, identical
             allowed = (done.result.order_as,)
         view = orders_view(lang, done.game_id, target, allowed=allowed)
-        await send(interaction, render.taken(lang, done), view=view)
+        await next_step.reply(interaction, render.taken(lang, done), view=view)
 
     @app_commands.command(
         name="putback", description="Block!: put the drawn die back and draw another"
@@ -76,7 +76,7 @@ class BagCog(
     async def putback(self, interaction: discord.Interaction) -> None:
         done = await services(interaction).bag.putback(call_of(interaction))
         lang = await lang_of(interaction)
-        await send(
+        await next_step.reply(
             interaction,
             render.blocked(lang, done),
             view=draw_view(lang, done.drawn),
@@ -88,7 +88,7 @@ class BagCog(
     )
     async def skip(self, interaction: discord.Interaction) -> None:
         done = await services(interaction).bag.skip(call_of(interaction))
-        await send(interaction, render.skipped(await lang_of(interaction), done))
+        await next_step.reply(interaction, render.skipped(await lang_of(interaction), done))
 
     @app_commands.command(
         name="dispute",
@@ -136,4 +136,8 @@ class OrderCog(commands.Cog):
         self, interaction: discord.Interaction, unit: str, order: str, homer: bool = False
     ) -> None:
         done = await services(interaction).bag.order(call_of(interaction), unit, order, homer=homer)
-        await send(interaction, render.ordered(await lang_of(interaction), done.result))
+        lang = await lang_of(interaction)
+        # Fire or Advance: 🎯 Shoot asks the weapon, the target, the distance
+        shoot = shoot_items(lang, done.game_id, done.result)
+        view = items_view(shoot) if shoot else None
+        await next_step.reply(interaction, render.ordered(lang, done.result), view=view)

@@ -11,8 +11,10 @@ from discord.ext import commands
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
+from cogs.game import board as live_board
 from cogs.game import render
-from cogs.game.options import call_of, services, setting_autocomplete
+from cogs.game.options import ACTIVATION_CHOICES, call_of, services, setting_autocomplete
+from cogs.game.undo import answer_undo
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX
 
@@ -37,14 +39,21 @@ class GameCog(
     @app_commands.describe(
         name="The game's name (64 characters at most; default: the channel's)",
         campaign="Record this game's battle in a campaign when it ends",
+        activations="Strict: the bot runs the bag and shots need an activation; free: your own bag",
     )
+    @app_commands.choices(activations=ACTIVATION_CHOICES)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def start(
-        self, interaction: discord.Interaction, name: str | None = None, campaign: str | None = None
+        self,
+        interaction: discord.Interaction,
+        name: str | None = None,
+        campaign: str | None = None,
+        activations: str | None = None,
     ) -> None:
         channel_name = getattr(interaction.channel, "name", None) or "Antares"
         _, state, linked = await services(interaction).campaign_games.start(
-            call_of(interaction), name if name is not None else channel_name, campaign
+            call_of(interaction), name if name is not None else channel_name, campaign,
+            activations,
         )
         await send(interaction, render.started(await lang_of(interaction), state, linked))
 
@@ -84,8 +93,8 @@ class GameCog(
         interaction: discord.Interaction,
         steps: app_commands.Range[int, 1, UNDO_MAX] = 1,
     ) -> None:
-        done = await services(interaction).games.undo(call_of(interaction), steps)
-        await send(interaction, render.undone(await lang_of(interaction), done))
+        result = await services(interaction).games.undo(call_of(interaction), steps)
+        await answer_undo(interaction, result)
 
     @app_commands.command(name="log", description="The last changes: who did what, every die")
     @app_commands.describe(last="How many changes to show (1 to 50, default 10)")
@@ -142,6 +151,14 @@ class GameCog(
             lang, t(lang, "game.rules_title", name=render.plain(view.name)), settings
         )
         await Pager(pages).start(interaction, ephemeral=True)
+
+    @app_commands.command(
+        name="board",
+        description="A status message of the game that the bot keeps up to date (and pins)",
+    )
+    @app_commands.describe(on="Yes: post the board and keep it up to date; no: stop")
+    async def board(self, interaction: discord.Interaction, on: bool) -> None:
+        await live_board.switch(interaction, on)
 
     @app_commands.command(
         name="ping", description="Mention (notify) the owner of a drawn die; host or GM"

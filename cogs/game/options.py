@@ -50,6 +50,11 @@ ARMOUR_NAMES = {
     "none": "None", "reflex": "Reflex", "mounted_reflex": "Mounted reflex", "phase": "Phase"
 }
 ARMOUR_CHOICES = [app_commands.Choice(name=name, value=k) for k, name in ARMOUR_NAMES.items()]
+# /game start activations (core.activations): the bot runs the bag, or the table does
+ACTIVATION_CHOICES = [
+    app_commands.Choice(name="Strict: the bot runs the bag (default)", value="strict"),
+    app_commands.Choice(name="Free: the table uses its own bag", value="free"),
+]
 # /bag take via: the rule that lets `by` take another unit's die (core.synchronise)
 VIA_CHOICES = [
     app_commands.Choice(name="Follow", value="follow"),

@@ -16,7 +16,7 @@ from discord.ext import commands
 from cogs.common.errors import on_tree_error
 from cogs.common.live import LiveView
 from cogs.common.replies import NO_MENTIONS, lang_of, send
-from cogs.game import render
+from cogs.game import next_step, render
 from cogs.game.options import call_of, services
 from locales import Lang, t
 from services.game import DiceLeft
@@ -77,7 +77,8 @@ class ConfirmTurnEnd(LiveView):
         except Exception as error:  # answered like a command's error
             await on_tree_error(interaction, error)  # type: ignore[arg-type]
             return
-        await send(interaction, embed=render.turn_ended(await lang_of(interaction), done))
+        lang = await lang_of(interaction)
+        await next_step.reply(interaction, embed=render.turn_ended(lang, done))
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
@@ -117,4 +118,4 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="The turn"
                 await ConfirmTurnEnd(lang, left, dice_left_text(lang, left)).start(interaction)
                 return
         done = await bag.end_turn(call_of(interaction))
-        await send(interaction, embed=render.turn_ended(lang, done))
+        await next_step.reply(interaction, embed=render.turn_ended(lang, done))

@@ -11,10 +11,13 @@ from __future__ import annotations
 import discord
 
 from cogs.common.errors import on_tree_error
-from cogs.common.replies import NO_MENTIONS, lang_of, send
-from cogs.game import render
+from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
+from cogs.game import next_step, render
+from cogs.game.next_step import joined
 from cogs.game.options import call_of, services
-from core.game import ORDERS, Unit
+from core.game import ORDERS, PendingDie, Unit
+from core.orders import OrderResult
+from core.synchronise import PHASE_SYNC_ORDERS
 from locales import Lang, t
 from services.game import Drawn
 
@@ -46,13 +49,7 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             done = await services(interaction).bag.draw(call_of(interaction), self.game_id)
-            lang = await lang_of(interaction)
-            await send(
-                interaction,
-                render.drawn(lang, done),
-                view=draw_view(lang, done),
-                allowed_mentions=drawn_mentions(done),
-            )
+            await send_drawn(interaction, done, clicked=interaction.message)
         except Exception as error:  # answered like a command's error
             await answer_errors(interaction, error)
 
@@ -133,12 +130,21 @@ class OrderButton(
             )
             lang = await lang_of(interaction)
             first = (interaction.message.content if interaction.message else "").split("\n")[0]
-            view = draw_next_view(lang, done.game_id)
-            await interaction.response.edit_message(
-                content=render.fit_content([first, render.ordered(lang, done.result)]),
-                view=view,
-                allowed_mentions=NO_MENTIONS,
-            )
+            content = render.fit_content([first, render.ordered(lang, done.result)])
+            shoot = shoot_items(lang, done.game_id, done.result)
+
+            async def post(extra: list[discord.ui.Item]) -> int | None:
+                items = [*shoot, *extra]  # the order buttons go
+                await interaction.response.edit_message(
+                    content=content, view=joined(None, items) if items else None,
+                    allowed_mentions=NO_MENTIONS,
+                )
+                if interaction.message is None:
+                    return None
+                await shown(interaction, interaction.message.id)  # undo strikes it
+                return interaction.message.id
+
+            await next_step.offer(interaction, post)
         except Exception as error:
             await answer_errors(interaction, error)
 
@@ -171,27 +177,68 @@ def drawn_mentions(done: Drawn) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[owner])
 
 
-def draw_view(lang: Lang, done: Drawn) -> discord.ui.View:
-    """The select menu of the die owner's units that can take it, and "Draw next"."""
-    view = discord.ui.View(timeout=None)
-    if done.units:
-        options = [_unit_option(lang, u) for u in done.units[:OPTION_LIMIT]]
-        view.add_item(
-            PickUnit(
-                done.game_id,
-                done.result.owner_id,
-                options=options,
-                placeholder=t(lang, "bag.pick_placeholder"),
-            )
+async def send_drawn(
+    interaction: discord.Interaction, done: Drawn, *, clicked: discord.Message | None = None
+) -> None:
+    """The draw reply: the die, the menu of its owner's units; 🎲 Draw next leaves the last
+    reply (the die waits), unless no unit can take the die."""
+    lang = await lang_of(interaction)
+
+    async def post(extra: list[discord.ui.Item]) -> int | None:
+        return await send(
+            interaction,
+            render.drawn(lang, done),
+            view=joined(draw_view(lang, done), extra),
+            allowed_mentions=drawn_mentions(done),
         )
-    view.add_item(DrawNext(done.game_id, t(lang, "bag.draw_next")))
+
+    await next_step.offer(interaction, post, clicked=clicked)
+
+
+def draw_view(lang: Lang, done: Drawn) -> discord.ui.View:
+    """The select menu of the die owner's units that can take it (the die waits: no Draw
+    next, `next_step`)."""
+    return _pick_view(lang, done.game_id, done.result.owner_id, done.units)
+
+
+def _pick_view(lang: Lang, game_id: int, owner_id: int, units: list[Unit]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if units:
+        options = [_unit_option(lang, u) for u in units[:OPTION_LIMIT]]
+        placeholder = t(lang, "bag.pick_placeholder")
+        view.add_item(PickUnit(game_id, owner_id, options=options, placeholder=placeholder))
     return view
 
 
-def draw_next_view(lang: Lang, game_id: int) -> discord.ui.View:
-    """Only "Draw next" (nothing else to choose)."""
+def waiting_view(lang: Lang, game_id: int, die: PendingDie, units: list[Unit]) -> discord.ui.View:
+    """A die waiting again after an undo, as when it was drawn: the select menu of its owner's
+    units, or the order buttons of the unit a taken die is for (the orders its rule allows)."""
+    if die.for_unit is None or not units:
+        return _pick_view(lang, game_id, die.owner_id, units)
+    allowed = PHASE_SYNC_ORDERS if die.via == "phase_sync" else None
+    if die.order_as is not None:  # Follow: the identical order
+        allowed = (die.order_as,)
+    return orders_view(lang, game_id, units[0], allowed=allowed)
+
+
+SHOOTING_ORDERS = ("fire", "advance")
+
+
+def shoot_items(lang: Lang, game_id: int, result: OrderResult) -> list[discord.ui.Item]:
+    """🎯 Shoot under an order that shoots (Fire, Advance; not one turned Down by a failed
+    order test, nor a unit that left the table)."""
+    if result.executed not in SHOOTING_ORDERS or result.withdrawn:
+        return []
+    # here, not at the top: cogs.shooting builds on cogs.game (its options, its render)
+    from cogs.shooting.aim import ShootButton
+
+    return [ShootButton(game_id, result.unit_id, t(lang, "shoot.button"))]
+
+
+def items_view(items: list[discord.ui.Item]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(DrawNext(game_id, t(lang, "bag.draw_next")))
+    for item in items:
+        view.add_item(item)
     return view
 
 
@@ -199,7 +246,7 @@ def orders_view(
     lang: Lang, game_id: int, unit: Unit, allowed: tuple[str, ...] | None = None
 ) -> discord.ui.View:
     """The six order buttons for a unit (a probe only Runs; `allowed`: the orders its die
-    takes, e.g. Advance and Run for Phase Synchronisation), then "Draw next"."""
+    takes, e.g. Advance and Run for Phase Synchronisation). The die waits: no Draw next."""
     view = discord.ui.View(timeout=None)
     for index, order in enumerate(ORDERS):
         button = OrderButton(game_id, unit.id, order, render.order_name(lang, order))
@@ -207,7 +254,4 @@ def orders_view(
         probe_only_runs = unit.kind == "probe" and order != "run"
         button.item.disabled = probe_only_runs or (allowed is not None and order not in allowed)
         view.add_item(button)
-    draw = DrawNext(game_id, t(lang, "bag.draw_next"))
-    draw.row = 2
-    view.add_item(draw)
     return view

@@ -9,6 +9,7 @@ from discord.ext import commands
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
+from cogs.game import next_step
 from cogs.game.options import call_of, services, unit_autocomplete
 from cogs.game.render import pack
 from cogs.markers import render
@@ -63,7 +64,7 @@ class MarkerCog(
             location=location,
             owner_id=owner.id if owner else None,
         )
-        await send(interaction, render.placed(await lang_of(interaction), done))
+        await next_step.reply(interaction, render.placed(await lang_of(interaction), done))
 
     @app_commands.command(name="list", description='The markers on the table and who is within 3"')
     async def list(self, interaction: discord.Interaction) -> None:

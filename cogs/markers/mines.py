@@ -9,6 +9,7 @@ from discord.ext import commands
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
+from cogs.game import next_step
 from cogs.game.options import call_of, services, unit_autocomplete
 from cogs.game.render import pack
 from cogs.markers import mine_render
@@ -84,7 +85,7 @@ class MineCog(
             view = ConfirmLay(lang, lambda i: lay_now(i, True), prompt)
             await view.start(interaction)
             return
-        await send(interaction, reply)
+        await next_step.reply(interaction, reply)
 
     @app_commands.command(
         name="trigger", description='Set off your mine as an enemy unit acts within 5"'
@@ -108,7 +109,9 @@ class MineCog(
         done = await services(interaction).markers.trigger(
             call_of(interaction), mine, target, named, cover
         )
-        await send(interaction, embed=mine_render.triggered(await lang_of(interaction), done))
+        await next_step.reply(
+            interaction, embed=mine_render.triggered(await lang_of(interaction), done)
+        )
 
     @app_commands.command(name="list", description="The mines on the table")
     async def list(self, interaction: discord.Interaction) -> None:

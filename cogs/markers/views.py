@@ -13,6 +13,7 @@ import discord
 from cogs.common.errors import on_tree_error
 from cogs.common.live import LiveView
 from cogs.common.replies import NO_MENTIONS, lang_of, send
+from cogs.game import next_step
 from locales import Lang, t
 
 CONFIRM_TIMEOUT = 120.0
@@ -52,7 +53,7 @@ class ConfirmLay(LiveView):
             await self._close(self.prompt)
             return
         await self._close(self.prompt)
-        await send(interaction, reply)
+        await next_step.reply(interaction, reply)
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:

@@ -2,16 +2,21 @@
 
 Thin commands (``shoot``, ``assault``, ``damage``) call ``services.shooting`` and reply
 with the story of the dice (``render_*`` modules, one per kind of result), paged by
-``pages`` so that a 300-dice shot stays within Discord's limits. ``setup`` registers their
-`/game log` lines (``render_log.LOG_EVENTS``) with the game log.
+``pages`` so that a 300-dice shot stays within Discord's limits. The 🎯 Shoot button of an
+order (``aim``, ``distance``) and 🔁 Shoot again (``fire``) shoot through the same path.
+``setup`` registers their `/game log` lines (``render_log.LOG_EVENTS``) with the game log,
+and the persistent buttons and menus.
 """
 
 from __future__ import annotations
 
 from discord.ext import commands
 
+from cogs.shooting.aim import AIM_ITEMS
 from cogs.shooting.assault import AssaultCog
 from cogs.shooting.damage import DamageCog
+from cogs.shooting.distance import DistanceCog
+from cogs.shooting.fire import ShootAgain
 from cogs.shooting.shoot import ShootCog
 
 
@@ -20,5 +25,6 @@ async def setup(bot: commands.Bot) -> None:
     from cogs.shooting.render_log import LOG_EVENTS
 
     register_events(LOG_EVENTS)
-    for cog in (ShootCog, AssaultCog, DamageCog):
+    for cog in (ShootCog, AssaultCog, DamageCog, DistanceCog):
         await bot.add_cog(cog(bot))
+    bot.add_dynamic_items(*AIM_ITEMS, ShootAgain)

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.replies import lang_of
+from cogs.game import next_step
 from cogs.game.options import call_of, services, unit_autocomplete
 from cogs.shooting import pages, render_combat, render_shot
 from cogs.shooting.options import (
@@ -102,6 +103,7 @@ class AssaultCog(commands.Cog):
         record = await services(interaction).shooting.assault(call_of(interaction), options)
         lang = await lang_of(interaction)
         title, lines = render_combat.combat(lang, record)
-        await pages.reply(
-            interaction, lang, title, lines, render_shot.unit_colour(record.attacker)
+        colour = render_shot.unit_colour(record.attacker)
+        await next_step.offer(
+            interaction, lambda extra: pages.reply(interaction, lang, title, lines, colour, extra)
         )

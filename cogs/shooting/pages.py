@@ -8,10 +8,11 @@ common ``Pager``; each says "Page n/m" in its footer (``reply``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from cogs.common.pager import Pager
-from cogs.common.replies import send
 from cogs.common.text import ellipsize, pack_lines
 from locales import Lang, t
 
@@ -47,10 +48,10 @@ async def reply(
     title: str,
     lines: list[str],
     colour: int | None = None,
-) -> None:
-    """One embed when it fits, else pages that only the caller turns."""
-    found = embeds(lang, title, lines, colour)
-    if len(found) == 1:
-        await send(interaction, embed=found[0])
-    else:
-        await Pager(found, interaction.user.id).start(interaction)
+    keep: Sequence[discord.ui.Item] = (),
+) -> int | None:
+    """One embed when it fits, else pages that only the caller turns; `keep`: buttons that
+    stay on the message (🎲 Draw next). The id of the message."""
+    return await Pager(embeds(lang, title, lines, colour), interaction.user.id, keep=keep).start(
+        interaction
+    )

@@ -31,6 +31,8 @@ def shot_line(lang: Lang, record: ShotRecord) -> str:
     placed = [marker_text(lang, d.placed.marker) for d in record.drops if d.placed is not None]
     if placed:
         line += t(lang, "shoot.log_placed", markers=", ".join(placed))
+    if record.forced_by is not None:
+        line += t(lang, "shoot.log_forced", who=record.forced_by)
     return line
 
 

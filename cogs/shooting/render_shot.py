@@ -64,6 +64,26 @@ def header(lang: Lang, result: ShotResult) -> str:
     return line
 
 
+def activation_lines(lang: Lang, record: ShotRecord) -> list[str]:
+    """A shot forced out of sequence, or one that sprang its unit's Ambush (issue 22)."""
+    lines = []
+    if record.forced_by is not None:
+        lines.append(t(lang, "shoot.forced", who=record.forced_by))
+    if record.activation is not None and record.activation.sprung:
+        lines.append(t(lang, "shoot.sprung", unit=unit_name(lang, record.shooter)))
+    return lines
+
+
+def remembered_lines(lang: Lang, record: ShotRecord) -> list[str]:
+    """Which values the tracked shooter remembered from its last shot (none given)."""
+    parts = []
+    if record.last_target and record.target is not None:
+        parts.append(t(lang, "shoot.remembered_target", target=plain(record.target.name)))
+    if record.last_distance and record.result.distance is not None:
+        parts.append(t(lang, "shoot.remembered_distance", distance=record.result.distance))
+    return [t(lang, "shoot.remembered", what=", ".join(parts))] if parts else []
+
+
 def count_lines(lang: Lang, result: ShotResult) -> list[str]:
     lines = []
     shots = of_step(result.rolls, "shots")
@@ -222,7 +242,9 @@ def title(lang: Lang, record: ShotRecord) -> str:
 def shot(lang: Lang, record: ShotRecord) -> tuple[str, list[str]]:
     """The title and the lines of a shot's reply."""
     result = record.result
-    lines = [header(lang, result)] + applied_lines(lang, record.markers)
+    lines = [header(lang, result), *remembered_lines(lang, record)]
+    lines += activation_lines(lang, record)
+    lines += applied_lines(lang, record.markers)
     lines += drones_off_lines(lang, result) + count_lines(lang, result) + arc_lines(lang, result)
     lines += acc_lines(lang, result)
     lines += template_lines(lang, result) + hit_lines(lang, result)

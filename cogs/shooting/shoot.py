@@ -6,9 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.replies import lang_of
-from cogs.game.options import ARMOUR_CHOICES, KIND_CHOICES, call_of, services, unit_autocomplete
-from cogs.shooting import pages, render_markers, render_shot
+from cogs.game.options import ARMOUR_CHOICES, KIND_CHOICES, unit_autocomplete
+from cogs.shooting.fire import fire
 from cogs.shooting.options import (
     AMMO_CHOICES,
     BAND_CHOICES,
@@ -25,14 +24,16 @@ DESCRIPTIONS = {
     "models": "How many models fire it (default: the shooter's models carrying it)",
     "mode": "Its firing mode, for weapons that have several",
     "shooter": "The firing unit of this game (its Acc, pins and order are used)",
-    "target": "The target unit of this game (its Res, models, Down; it takes the damage)",
+    "target": (
+        "The target unit of this game (default: the shooter's last target; it takes the hits)"
+    ),
     "acc": "Shooter's Acc (needed without a shooter unit; overrides the unit's)",
     "res": (
         "Target's base Res, without armour (needed without a target unit; overrides the unit's)"
     ),
-    "distance": "Distance to the target in inches (gives the range band)",
+    "distance": "Distance to the target in inches (default: the last one, at the same target)",
     "band": "Range band, when no distance is given",
-    "order": "The shooter's order (default: its current order, else Fire)",
+    "order": "The shooter's order (default: its activation's, else its current one, else Fire)",
     "cover": "The target's cover",
     "target_state": "What the target is doing: Down, running, sprinting (default: from the unit)",
     "modifier": "Any other Acc modifier the table agrees on (−10 to 10)",
@@ -47,12 +48,11 @@ DESCRIPTIONS = {
     "shield_drones": (
         "Target's Shield Drones, a D10 per hit (default: the unit's; extras no-shield: declined)"
     ),
-    "blind": "Blind overhead fire (Fire order only)",
+    "force": "Host or GM: shoot out of sequence, without an activation (written to the log)",
     "pins": "Pins on the shooter (overhead drift; default: the unit's)",
     "target_models": "Models in an untracked target (caps the casualties)",
     "extras": (
-        "More: large, batter-drone, blur:2, sensor, res+1, camo, scout-probe, structure, "
-        "breaching-kit"
+        "More: large, batter-drone, blur:2, sensor, res+1, camo, scout-probe, structure, blind"
     ),
     "arcs": (
         'Arcs the line of fire crosses (OH: within 3" of its aim point); '
@@ -114,7 +114,7 @@ class ShootCog(commands.Cog):
         armour: str | None = None,
         target_kind: str | None = None,
         shield_drones: app_commands.Range[int, 0, 10] | None = None,
-        blind: bool = False,
+        force: bool = False,
         pins: app_commands.Range[int, 0, 50] | None = None,
         target_models: app_commands.Range[int, 1, 100] | None = None,
         extras: str | None = None,
@@ -125,16 +125,7 @@ class ShootCog(commands.Cog):
             res=res, distance=distance, band=band, order=order, cover=cover,
             motion=target_state, modifier=modifier, targeters=targeters, spotter=spotter,
             rerolls=res_rerolls, ammo=ammo, armour=armour, kind=target_kind,
-            shield_drones=shield_drones, blind=blind, pins=pins, target_models=target_models,
+            shield_drones=shield_drones, force=force, pins=pins, target_models=target_models,
             extras=extras, arcs=arcs,
         )
-        lang = await lang_of(interaction)
-
-        def where(target: str | None, inches: int | None) -> str:
-            return render_markers.location(lang, target, inches)
-
-        record = await services(interaction).shooting.shoot(call_of(interaction), options, where)
-        title, lines = render_shot.shot(lang, record)
-        await pages.reply(
-            interaction, lang, title, lines, render_shot.unit_colour(record.shooter)
-        )
+        await fire(interaction, options)

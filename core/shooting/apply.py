@@ -4,7 +4,8 @@ Pure functions ``(state, refs, result, dice) -> (new_state, record)``, like ever
 the target takes its casualties, pins and chart effects (``damage``); the shooter's order
 die turns Down after Plasma Fade or Cycle, an exhausted IMTel Stave registers its
 end-of-turn test, models that rolled a 10 with Overload lose it, a Sensor Module marks its
-target (``core.shooting.kept``), and the Fractal Lock is kept, renewed or dropped. ``dice``
+target (``core.shooting.kept``), the Fractal Lock is kept, renewed or dropped, and the
+shooter remembers a tracked target and the distance (its next shot's defaults). ``dice``
 rolls only what the state adds: break tests. A ref may be None (an untracked shooter or
 target).
 """
@@ -134,6 +135,9 @@ def apply_shot(
             applied.sensor_mark = "marked" if mark_sensor(new, target.id) else "already"
     if shooter is not None and not new.units[shooter.id].destroyed:
         new, applied.shooter = _shooter(new, shooter, target, result)
+        if target is not None:  # the defaults of its next shot (issue 22)
+            aimed = new.units[shooter.id]
+            aimed.last_target_id, aimed.last_distance = target.id, result.distance
     return new, applied
 
 

@@ -76,7 +76,10 @@ def turn_down(state: GameState, unit: Unit) -> None:
         state.bag[unit.colour] -= 1
         state.activations += 1
         unit.orders.append(
-            GivenOrder(seq=state.activations, order="down", executed="down", via="take")
+            GivenOrder(
+                seq=state.activations, order="down", executed="down", via="take",
+                draw=state.draws,  # a die taken: it opens a (Down) activation now
+            )
         )
     unit.down = True
 

@@ -58,14 +58,16 @@ class CampaignGames:
         self.games = games
 
     async def start(
-        self, call: Call, name: str, campaign: str | None
+        self, call: Call, name: str, campaign: str | None, activations: str | None = None
     ) -> tuple[int, GameState, CampaignRecord | None]:
         linked = None
         if campaign is not None:
             async with self.store.read() as tx:
                 linked = await find_campaign(tx, call.guild_id, campaign)
             require_open(linked)
-        game_id, state = await self.games.start(call, name, linked.id if linked else None)
+        game_id, state = await self.games.start(
+            call, name, linked.id if linked else None, activations
+        )
         return game_id, state, linked
 
     async def end(

@@ -1,6 +1,6 @@
 """What the features share: a change applied once, channel state, who may act, server settings."""
 
-from services.common.applied_once import Call, guild_of, once
+from services.common.applied_once import Call, Listener, guild_of, listen, once
 from services.common.channel_state import (
     MAX_ATTEMPTS,
     Change,
@@ -19,14 +19,19 @@ from services.common.permissions import (
     require_player,
     require_self_or_host,
     require_unit_owner,
+    runs_game,
 )
 from services.common.servers import ServerSettings
+from services.common.shown import ShownEvents, shown_events
 
 __all__ = [
     # applied once: the one way a change is written
     "Call",
     "guild_of",
     "once",
+    # hearing of committed changes (the live game board)
+    "Listener",
+    "listen",
     # a channel's state: one transaction, one event, a version check
     "MAX_ATTEMPTS",
     "Change",
@@ -44,6 +49,10 @@ __all__ = [
     "require_player",
     "require_self_or_host",
     "require_unit_owner",
+    "runs_game",
     # per-server settings
     "ServerSettings",
+    # which message showed each event (undo edits it)
+    "ShownEvents",
+    "shown_events",
 ]

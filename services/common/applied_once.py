@@ -6,18 +6,29 @@ transaction with `once`, which first claims the interaction id (storage table
 `processed_interactions`): the claim commits with the change or not at all, so a refused
 change can be asked again, and a second delivery of an applied one is refused with
 `errors.replayed` and changes nothing. `tests/test_layering.py` checks that no service opens
-a write transaction any other way.
+a write transaction any other way. The bot's own bookkeeping claims nothing (`None`): e.g.
+`services.common.shown` storing which message showed an event, after the change committed.
+
+Being the one way, it is also where the rest of the bot hears of a change: once a change of a
+channel commits, the listeners of the store (`listen`) are told the channel (the live game
+board is edited from there). They must return at once; they schedule their own work.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+import weakref
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from core.errors import Conflict, NotAllowed
 from services.common.permissions import Actor
 from storage.base import Store, Transaction
+
+log = logging.getLogger(__name__)
+Listener = Callable[[int], None]  # told the channel whose state a change committed
+_LISTENERS: weakref.WeakKeyDictionary[Store, list[Listener]] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +53,28 @@ async def once(
     store: Store, interaction_id: int | None, channel_id: int | None = None
 ) -> AsyncIterator[Transaction]:
     """A write transaction that has claimed `interaction_id` (None: no interaction asked for
-    this change, e.g. a test or the bot's own bookkeeping)."""
+    this change, e.g. a test or the bot's own bookkeeping). Once it commits, the listeners
+    hear of `channel_id` (None: nobody needs to, e.g. where a message of the bot sits)."""
     async with store.transaction() as tx:
         if interaction_id is not None and not await tx.claim_interaction(
             interaction_id, channel_id=channel_id
         ):
             raise Conflict("errors.replayed")
         yield tx
+    if channel_id is not None:
+        _tell(store, channel_id)
+
+
+def listen(store: Store, listener: Listener) -> Callable[[], None]:
+    """Hear of every change committed through `once` on `store`; returns how to stop."""
+    listeners = _LISTENERS.setdefault(store, [])
+    listeners.append(listener)
+    return lambda: listeners.remove(listener) if listener in listeners else None
+
+
+def _tell(store: Store, channel_id: int) -> None:
+    for listener in list(_LISTENERS.get(store, ())):
+        try:
+            listener(channel_id)
+        except Exception:  # a listener's bug must not fail a change already committed
+            log.exception("a change listener failed for channel %s", channel_id)

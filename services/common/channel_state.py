@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from core.errors import NotFound
 from services.common.applied_once import once
+from services.common.shown import shown_events
 from storage.base import EventRecord, GameRecord, Store, Transaction, VersionConflict
 
 S = TypeVar("S", bound=BaseModel)
@@ -71,12 +72,15 @@ class ChannelStateRunner(Generic[S]):
         `then` runs in the same transaction, after the save."""
         for attempt in range(MAX_ATTEMPTS):
             try:
-                return await self._change_once(
+                done = await self._change_once(
                     channel_id, kind, actor_id, interaction_id, apply, check, then
                 )
             except VersionConflict:
                 if attempt == MAX_ATTEMPTS - 1:
                     raise
+            else:  # committed: the reply that shows it will record its message (undo edits it)
+                shown_events(self.store).wrote(interaction_id, done.event.id)
+                return done
         raise AssertionError("unreachable")
 
     async def _change_once(

@@ -4,18 +4,25 @@ from services.game.access import WRONG_GAME, GameAccess, UnitRef, same_game, uni
 from services.game.bag import BagService, Blocked, DiceLeft, Drawn, TurnEnded
 from services.game.game import (
     LOG_MAX,
-    UNDO_MAX,
     GameClosed,
     GameLog,
     GameService,
     GameStarted,
     GameView,
-    LogEntry,
     RulesView,
-    UndoDone,
-    Undone,
 )
 from services.game.settings import GameSettings
+from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
+from services.game.undo import UNDO_MAX
+from services.game.undo_records import (
+    LogEntry,
+    ShownUndone,
+    UndoAsked,
+    UndoDone,
+    Undone,
+    UndoRequest,
+    Waiting,
+)
 from services.game.units import UnitService, resolve
 
 __all__ = [
@@ -23,11 +30,15 @@ __all__ = [
     "BagService",
     "GameService",
     "GameSettings",
+    "TableService",
     "UnitService",
     # what they return, and the limits the cogs show
     "LOG_MAX",
     "UNDO_MAX",
     "Blocked",
+    "Board",
+    "BoardSwitched",
+    "Carrier",
     "DiceLeft",
     "Drawn",
     "GameClosed",
@@ -35,10 +46,15 @@ __all__ = [
     "GameStarted",
     "GameView",
     "LogEntry",
+    "NextStep",
     "RulesView",
     "TurnEnded",
+    "ShownUndone",
+    "UndoAsked",
     "UndoDone",
     "Undone",
+    "UndoRequest",
+    "Waiting",
     # for the features that act on a channel's game (markers, shooting)
     "WRONG_GAME",
     "GameAccess",

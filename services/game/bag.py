@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core import bag, orders, turn
+from core.activations import is_strict
 from core.bag import DisputeResult, DrawResult, check_can_order, eligible_units
 from core.errors import BadInput, Conflict, NotAllowed
 from core.game import GameState, PendingDie, Unit
@@ -204,10 +205,13 @@ class BagService(GameAccess):
         return Ordered(done.event.game_id, done.result)
 
     async def dice_left(self, call: Call) -> DiceLeft:
-        """The dice `/turn end` would leave unused (a player, the host or a GM may ask)."""
+        """The dice `/turn end` would leave unused (a player, the host or a GM may ask);
+        none in a ``free`` game, whose table runs its own bag: the turn ends unasked."""
         who = await self.standing(call)
         record, state = await self.running(call.channel_id)
         require_player(state, who)
+        if not is_strict(state):
+            return DiceLeft(record.id, [], [])
         in_bag = [
             (p.owner_id, p.colour, state.bag.get(p.colour, 0))
             for p in state.players

@@ -1,53 +1,49 @@
 """A channel's game: start, look, end, undo, log, export, and its ruleset.
 
 Every change is one event in the game log, written with the new state in one transaction
-(`services.common.channel_state`). Undo restores the state the oldest of the last N live events
-replaced, marks them undone and appends an "undo" event (itself not undoable): the log keeps
-everything. An ended game stays, read-only: it can be looked at, its log read and exported.
+(`services.common.channel_state`); undo (`services.game.undo`) takes the last ones back, and
+the log keeps everything. An ended game stays, read-only: it can be looked at, its log read
+and exported.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel
 
 from core.bag import Census, census
 from core.campaign import NAME_LIMIT, clean_text
 from core.dice import DiceSource
-from core.errors import BadInput, Conflict, NotFound
+from core.errors import BadInput, Conflict
 from core.game import (
     GameState,
     Losses,
     RuleChanged,
     end_game,
-    load_state,
     losses_per_player,
     new_game,
     parse_vp,
     set_mention,
     set_rule,
 )
-from core.ruleset import Ruleset, RuleSetting
+from core.ruleset import Activations, Ruleset, RuleSetting
 from services.common import (
-    MAX_ATTEMPTS,
     ServerSettings,
     Standing,
     Then,
     once,
-    pack_state,
     require_host,
-    require_player,
-    unpack_state,
 )
-from services.game.access import Call, GameAccess
+from services.game.access import Call
 from services.game.settings import GameSettings, is_reset
-from storage.base import EventRecord, GameRecord, Store, VersionConflict
+from services.game.undo import Undoing
+from services.game.undo_records import LogEntry, entry
+from storage.base import GameRecord, Store
 
-UNDO_MAX = 20
+ACTIVATIONS: tuple[Activations, ...] = get_args(Activations)
 LOG_MAX = 50
 NOTES_LIMIT = 500
 
@@ -69,52 +65,12 @@ class GameClosed(BaseModel):
     losses: list[Losses] = []  # per player, in join order
 
 
-class UndoneEvent(BaseModel):
-    seq: int
-    kind: str
-    actor_id: int | None
-
-
-class Undone(BaseModel):
-    """The payload of an "undo" event: which events it reverted, newest first."""
-
-    events: list[UndoneEvent]
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    seq: int
-    kind: str
-    actor_id: int | None
-    created_at: datetime
-    undone: bool
-    payload: dict[str, Any]
-
-
-def entry(event: EventRecord) -> LogEntry:
-    return LogEntry(
-        seq=event.seq,
-        kind=event.kind,
-        actor_id=event.actor_id,
-        created_at=event.created_at,
-        undone=event.undone,
-        payload=json.loads(event.payload),
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class GameView:
     game_id: int
     state: GameState
     census: list[Census]
     closed: GameClosed | None
-
-
-@dataclass(frozen=True, slots=True)
-class UndoDone:
-    game_id: int
-    state: GameState
-    entries: list[LogEntry]  # the events undone, newest first
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +90,7 @@ class RulesView:
     settings: list[RuleSetting]
 
 
-class GameService(GameAccess):
+class GameService(Undoing):
     def __init__(
         self, store: Store, servers: ServerSettings, dice: DiceSource, settings: GameSettings
     ) -> None:
@@ -142,10 +98,21 @@ class GameService(GameAccess):
         self.settings = settings
 
     async def start(
-        self, call: Call, name: str, campaign_id: int | None = None
+        self,
+        call: Call,
+        name: str,
+        campaign_id: int | None = None,
+        activations: str | None = None,
     ) -> tuple[int, GameState]:
-        """Open a game in the channel; the caller hosts it. One running game per channel."""
+        """Open a game in the channel; the caller hosts it. One running game per channel.
+        `activations` (strict, free) overrides the server's setting for this game."""
         overrides = await self.settings.overrides(call.guild_id)
+        if activations is not None:
+            if activations not in ACTIVATIONS:
+                raise BadInput(
+                    "game.bad_activations", value=activations[:30], choices=", ".join(ACTIVATIONS)
+                )
+            overrides["activations"] = activations
         state = new_game(name[:200], call.actor.user_id, overrides)
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
             if await tx.running_game(call.channel_id) is not None:
@@ -223,60 +190,6 @@ class GameService(GameAccess):
             )
 
         return (await self.change(call, "end", apply, then=then)).result
-
-    async def undo(self, call: Call, steps: int) -> UndoDone:
-        if not 1 <= steps <= UNDO_MAX:
-            raise BadInput("game.undo_steps", value=steps, low=1, high=UNDO_MAX)
-        who = await self.standing(call)
-        for attempt in range(MAX_ATTEMPTS):
-            try:
-                return await self._undo_once(call, who, steps)
-            except VersionConflict:
-                if attempt == MAX_ATTEMPTS - 1:
-                    raise
-            except NotFound as error:
-                if error.key == "game.none_here":
-                    await self._refuse_ended(call.channel_id)
-                raise
-        raise AssertionError("unreachable")
-
-    async def _undo_once(self, call: Call, who: Standing, steps: int) -> UndoDone:
-        async with once(self.store, call.interaction_id, call.channel_id) as tx:
-            record = await tx.running_game(call.channel_id)
-            if record is None:
-                raise NotFound("game.none_here")
-            require_player(load_state(record.state), who)
-            live = [
-                e
-                for e in await tx.events(record.id, include_undone=False)
-                if e.kind != "undo" and e.state_before is not None
-            ]
-            if not live:
-                raise Conflict("game.nothing_to_undo")
-            if steps > len(live):
-                raise BadInput("game.undo_too_many", steps=steps, available=len(live))
-            chosen = live[-steps:]
-            restored = load_state(unpack_state(chosen[0].state_before))  # type: ignore[arg-type]
-            undone = Undone(
-                events=[UndoneEvent(seq=e.seq, kind=e.kind, actor_id=e.actor_id) for e in chosen]
-            )
-            undone.events.reverse()
-            await tx.mark_undone([e.id for e in chosen])
-            await tx.append_event(
-                record.id,
-                kind="undo",
-                actor_id=call.actor.user_id,
-                payload=undone.model_dump_json(),
-                state_before=pack_state(record.state),
-            )
-            await tx.save_game(
-                record.id,
-                state=restored.model_dump_json(),
-                schema_version=restored.schema_version,
-                expected_version=record.version,
-                status=restored.status,
-            )
-        return UndoDone(record.id, restored, [entry(e) for e in reversed(chosen)])
 
     async def log(self, channel_id: int, last: int) -> GameLog:
         if not 1 <= last <= LOG_MAX:

@@ -1,6 +1,13 @@
 """`/shoot`, `/assault` and `/damage`: their options, the shot and the round, what they return."""
 
-from services.shooting.options import ChartOptions, CombatOptions, ShotOptions, StrikeOptions
+from services.shooting.aim import Aim, AimWeapon
+from services.shooting.options import (
+    ChartOptions,
+    CombatOptions,
+    ShotOptions,
+    StrikeOptions,
+    parse_distance,
+)
 from services.shooting.records import (
     ChartRecord,
     CombatRecord,
@@ -20,6 +27,10 @@ __all__ = [
     "CombatOptions",
     "ShotOptions",
     "StrikeOptions",
+    "parse_distance",
+    # the 🎯 Shoot button's questions
+    "Aim",
+    "AimWeapon",
     # what a shot, a round or a chart returns (and the game log keeps)
     "ChartRecord",
     "CombatRecord",

@@ -13,6 +13,7 @@ known when it is not one of them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,6 +110,7 @@ EXTRA_WORDS: dict[str, tuple[str, str, bool]] = {
     "structure": ("target", "structure", False),
     "breaching-kit": ("shot", "breaching_kit", False),
     "no-shield": ("target", "shields_declined", False),
+    "blind": ("shot", "blind", False),  # an extras word since `force` took its option slot
 }
 EXTRA_ALIASES = {
     "brouillage": "blur",
@@ -127,13 +129,14 @@ EXTRA_ALIASES = {
     "démolition": "breaching-kit",
     "sans-bouclier": "no-shield",
     "no-shields": "no-shield",
+    "aveugle": "blind",
 }
 
 
 def known_extras() -> str:
     return (
         "large, batter-drone, blur:2, micromite, nano-shield, nuhu, sensor, scrambled, "
-        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit, no-shield"
+        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit, no-shield, blind"
     )
 
 
@@ -154,6 +157,24 @@ def parse_extras(text: str | None) -> Extras:
 
 
 ARCS_GIVEN_MAX = 5
+DISTANCE_MAX = 1000
+DISTANCE_TEXT_MAX = 20
+
+
+def parse_distance(text: str) -> float:
+    """Inches as typed in the 🎯 Shoot form: `12`, `12.5`, `12,5` (French), `12"`; the same
+    range as `/shoot distance` (0 to 1000)."""
+    cleaned = " ".join(str(text).split())[:DISTANCE_TEXT_MAX]
+    number = cleaned.removesuffix('"').strip().replace(",", ".")
+    try:
+        value = float(number)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):  # words, and the "nan" or "inf" that float() reads
+        raise BadInput("shoot.distance_text", text=cleaned or "—")
+    if not 0 <= value <= DISTANCE_MAX:
+        raise BadInput("shoot.distance_range", value=value, low=0, high=DISTANCE_MAX)
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,8 +204,11 @@ class ShotOptions:
     target_models: int | None = None
     extras: str | None = None
     arcs: int = 0  # Arc markers the line of fire crosses, beyond those declared in the game
+    force: bool = False  # host or GM: a shot out of its activation (core.activations)
 
     def check(self) -> None:
+        if self.force and self.shooter is None:
+            raise BadInput("shoot.force_needs_shooter")
         if self.models is not None:
             check_models("shoot", "models", self.models)
         check_range("shoot", "count", "arcs", self.arcs, 0, ARCS_GIVEN_MAX)

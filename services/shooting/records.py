@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from core.activations import ShotActivation
 from core.game import Unit
 from core.shooting import (
     ChartResult,
@@ -89,6 +90,13 @@ class ShotRecord(BaseModel):
     # the tracked target's Sensor Module mark gave nothing: targeters gave theirs (seed 002
     # "Détecteur de Cible": "ne peut pas être combiné avec des Targeter Drones")
     sensor_unused: bool = False
+    # the shooter's activation (issue 22, ``core.activations``): None for an untracked shooter
+    activation: ShotActivation | None = None
+    forced_by: int | None = None  # the host or GM who forced the shot out of sequence
+    # the target and the distance the tracked shooter remembered from its last shot (issue 22)
+    last_target: bool = False
+    last_distance: bool = False
+    game_id: int | None = None  # the game of a tracked shot (its 🔁 Shoot again button)
 
 
 class CombatRecord(BaseModel):

@@ -8,7 +8,9 @@ that `/game undo` reverts. A tracked shot also reads the table's markers (Blur, 
 Arc) and places the marker its marker ammo lands, in the same event
 (``services.shooting.markers``). Who may: the shooter's (attacker's) owner, the host or a
 game master; with an untracked shooter, any player. The target's owner need not agree:
-taking the hits is part of the shot.
+taking the hits is part of the shot. A tracked shooter's last target and distance are the
+defaults of its next shot (``services.shooting.remembered``); ``aim`` gives the 🎯 Shoot
+button its questions (``services.shooting.aim``), whose answers come back through ``shoot``.
 """
 
 from __future__ import annotations
@@ -34,9 +36,17 @@ from core.shooting import (
 from core.shooting.from_units import living
 from core.shooting.kept import check_stave
 from core.shooting.profile import is_overhead, weapon_mode
-from services.common import Call, ServerSettings, Standing, require_player, require_unit_owner
+from services.common import (
+    Call,
+    ServerSettings,
+    Standing,
+    require_player,
+    require_unit_owner,
+)
 from services.game import WRONG_GAME, GameAccess, GameSettings, UnitRef, same_game, unit_ref
 from services.rules import RulesLookup
+from services.shooting.activation import in_activation
+from services.shooting.aim import Aim, aim_at
 from services.shooting.assault import EXAMPLE, CombatPlan, plan_combat
 from services.shooting.markers import Where, drop_markers, markers_applied, plain_where
 from services.shooting.options import (
@@ -47,13 +57,26 @@ from services.shooting.options import (
     parse_rerolls,
 )
 from services.shooting.records import ChartRecord, CombatRecord, ShotRecord, UnitLabel, WeaponLabel
+from services.shooting.remembered import remembered
 from services.shooting.shot import ShotPlan, build_shot, models_default, weapon_default
 from services.shooting.weapons import find_mode, find_weapon
 from storage.base import Store
 
 
 def unit_in(state: GameState, ref: UnitRef | None) -> Unit | None:
+    if ref is not None and ref.game_id is not None and ref.ref not in state.units:
+        raise NotFound("unit.gone")  # a button's or a list's unit, removed since
     return None if ref is None else living(state, ref.ref)
+
+
+def target_in(state: GameState, ref: UnitRef | None) -> Unit | None:
+    """The target: a destroyed one is refused with what to do instead."""
+    try:
+        return unit_in(state, ref)
+    except Conflict as error:
+        if error.key == "unit.destroyed":
+            raise Conflict("shoot.target_destroyed", **error.values) from None
+        raise
 
 
 def sensor_unused(shot: Shot, result: ShotResult) -> bool:
@@ -98,7 +121,8 @@ class ShootingService(GameAccess):
         return await self.settings.ruleset(call.guild_id)
 
     async def tracked(self, call: Call, kind: str, apply, refs: list[UnitRef | None]):
-        """One change of the channel's game; a unit of another game is refused."""
+        """One change of the channel's game (its result, and the game's id); a unit of
+        another game is refused."""
         game_id = same_game(*refs)
         try:
             done = await self.change(call, kind, apply, game_id=game_id, wrong_game=WRONG_GAME)
@@ -106,7 +130,7 @@ class ShootingService(GameAccess):
             if error.key == "game.none_here" and game_id is not None:
                 raise Conflict(WRONG_GAME) from None
             raise
-        return done.result
+        return done.result, done.event.game_id
 
     # --- /shoot --------------------------------------------------------------------------
 
@@ -141,13 +165,18 @@ class ShootingService(GameAccess):
             return ShotRecord(weapon=label, result=result)
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, ShotRecord]:
-            shooter, target = unit_in(state, shooter_ref), unit_in(state, target_ref)
+            shooter, target = unit_in(state, shooter_ref), target_in(state, target_ref)
             if shooter is not None and target is not None and shooter.id == target.id:
                 raise Conflict("shoot.same_unit", unit=shooter.name)
             allow(state, who, shooter)
-            plan, label = self.plan_shot(options, shooter)
+            aimed = remembered(state, shooter, target, options)
+            target = aimed.target
+            plan, label = self.plan_shot(aimed.options, shooter)
+            activation = None
             if shooter is not None:
                 self._check_stave(state, shooter, plan.weapon, plan.mode, "shoot")
+                state, activation, plan = in_activation(state, who, shooter, plan, label)
+                shooter = state.units[shooter.id]
             ids = (shooter.id if shooter else None, target.id if target else None)
             markers = markers_applied(state, plan, *ids)
             shot = build_shot(plan, shooter, target, state, markers)
@@ -162,10 +191,21 @@ class ShootingService(GameAccess):
             return new, ShotRecord(
                 weapon=label, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target),
                 result=result, applied=applied, markers=markers, drops=drops,
-                sensor_unused=sensor_unused(shot, result),
+                sensor_unused=sensor_unused(shot, result), activation=activation,
+                forced_by=who.user_id if options.force else None,
+                last_target=aimed.last_target, last_distance=aimed.last_distance,
             )
 
-        return await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])
+        record, game_id = await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])
+        return record.model_copy(update={"game_id": game_id})
+
+    async def aim(self, call: Call, game_id: int, unit_id: str) -> Aim:
+        """What the 🎯 Shoot button of ``unit_id`` offers (its owner, the host or a GM)."""
+        who = await self.standing(call)
+        record, state = await self.running(call.channel_id)
+        if record.id != game_id:
+            raise Conflict("game.stale_message")
+        return aim_at(self.lookup.db, state, game_id, unit_id, who)
 
     # --- /assault ------------------------------------------------------------------------
 
@@ -192,7 +232,8 @@ class ShootingService(GameAccess):
 
         refs = [plan.attacker.unit, plan.defender.unit]
         try:
-            return await self.tracked(call, "assault", apply, refs)
+            record, _ = await self.tracked(call, "assault", apply, refs)
+            return record
         except NotFound as error:
             if error.key == "game.none_here":  # no game: a side was meant as stats
                 named = plan.attacker if plan.attacker.unit is not None else plan.defender
@@ -244,4 +285,5 @@ class ShootingService(GameAccess):
             new, applied = apply_chart(state, unit.id, result, self.dice)
             return new, ChartRecord(unit=UnitLabel.of(unit), result=result, applied=applied)
 
-        return await self.tracked(call, "damage", apply, [ref])
+        record, _ = await self.tracked(call, "damage", apply, [ref])
+        return record

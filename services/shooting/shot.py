@@ -180,8 +180,8 @@ def build_shot(
         target=build_target(plan, target, on_target),
         blind=options.blind,
         acc_modifier=options.modifier,
-        **plan.extras.shot,
     )
+    fields.update(plan.extras.shot)  # `extras` win (its `blind` word included)
     shot = validated(Shot, fields)
     if state is not None and shooter is not None and target is not None:
         shot = with_lock(state, shooter.id, target.id, shot)

@@ -10,6 +10,7 @@ from unittest.mock import patch
 from simcord import interactions as simcord_interactions
 
 from core.game import GameState
+from core.game_messages import GameMessages
 from storage.base import GameRecord
 
 CLIENT_CHECKS = ("min_value", "max_value", "min_length", "max_length", "choices")
@@ -37,6 +38,13 @@ async def record_of(env, channel) -> GameRecord | None:
 
 
 async def state_of(env, channel) -> GameState:
+    """The game as played: the bot's bookkeeping of its messages (where 🎲 Draw next and the
+    board sit, `core.game_messages`) left out, since an undo keeps it as it is."""
+    return (await stored_state(env, channel)).model_copy(update={"messages": GameMessages()})
+
+
+async def stored_state(env, channel) -> GameState:
+    """The stored state, bookkeeping included."""
     record = await record_of(env, channel)
     assert record is not None
     return GameState.model_validate_json(record.state)

@@ -100,8 +100,8 @@ async def prepare(env, table, *, game: bool) -> World:
     for step in steps:
         done = await run(world, step)
         assert not done.ephemeral, (step, done.response.content)
-    if game:
-        await armies(table)
+    if game:  # strict, as `/game start` opens it: the bag's own replays need its rules
+        await armies(table, activations="strict")
     return world
 
 

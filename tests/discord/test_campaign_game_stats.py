@@ -13,7 +13,10 @@ async def play_a_short_game(table, dice) -> None:
     await create(table, name="Winter league")
     await join(table, table.alice, faction="algoryn", army="Vorl Prosperate")
     await join(table, table.bob, faction="boromites", army="Rock Guild")
-    await table.alice.slash(table.channel, "game start", name="Ridge", campaign="Winter league")
+    # free: the stats are the subject, the units shoot without drawing (core.activations)
+    await table.alice.slash(
+        table.channel, "game start", name="Ridge", campaign="Winter league", activations="free"
+    )
     stats = {"acc": 5, "str": 5, "res": 6}
     await table.alice.slash(table.channel, "unit add", name="Troopers", models=5, co=8, **stats)
     await table.bob.slash(table.channel, "unit add", name="Gangers", models=5, co=9, **stats)

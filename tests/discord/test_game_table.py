@@ -18,7 +18,7 @@ async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, d
     message = drawn.response
     assert not drawn.ephemeral
     assert f"red** die of <@{table.alice.id}> (d3 → 1); 2 dice left" in message.content
-    assert select_values(message) == ["u1"] and "Draw next" in labels(message)
+    assert select_values(message) == ["u1"] and labels(message) == []  # the die waits
 
     refused = await table.bob.select(message, ["u1"])
     assert refused.ephemeral and f"belongs to <@{table.alice.id}>" in refused.response.content
@@ -32,7 +32,7 @@ async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, d
     await table.alice.click(drawn.response, label="Fire")
     assert "**Troopers** — order **Fire** (die 1/1, drawn)" in drawn.response.content
     assert "Order carried out" in drawn.response.content
-    assert labels(drawn.response) == ["Draw next"]
+    assert labels(drawn.response) == ["Shoot", "Draw next"]  # a Fire order: 🎯 Shoot
 
     dice.script(2)  # d2 over blue 2: blue
     second = await table.bob.click(drawn.response, label="Draw next")
@@ -285,7 +285,7 @@ async def test_in_french(simcord_env, table, dice):
         dice.script(1)
         drawn = await table.bob.slash(table.channel, "bag draw")
         assert "Pioché : dé 🟥 **rouge**" in drawn.response.content
-        assert "Piocher le suivant" in labels(drawn.response)
+        assert "Piocher le suivant" not in labels(drawn.response)  # the die waits
         await table.alice.select(drawn.response, ["u1"])
         assert "Feu" in labels(drawn.response) and "À terre" in labels(drawn.response)
         again = await table.bob.slash(table.channel, "order", unit="Troopers", order="fire")

@@ -35,7 +35,7 @@ async def test_medics_do_not_heal_a_weapon_drone(simcord_env, table, dice):
     assert "not machines or non-human creatures: the target is a weapon drone" in text
     assert "Res tests failed: **1** of 1 (rerolled: 0)." in text
     assert faces(text) == [2, 9, 1]
-    await table.bob.slash(table.channel, "game undo")  # the chart put the drone Down
+    await table.alice.slash(table.channel, "game undo")  # her shot: the chart put it Down
     dice.script(2, 9, 1)
     with french():
         text = shown(await shoot(table.alice, table.channel, **AT_DRONE))

@@ -73,7 +73,7 @@ async def test_lay_trigger_and_undo_a_mine(simcord_env, table, dice):
     assert state.mines == [] and state.units["u2"].models == 4 and state.units["u2"].pins == 1
     dice.assert_used()
 
-    undone = await bob.slash(channel, "game undo")
+    undone = await alice.slash(channel, "game undo")  # hers (Bob would need her consent)
     assert "mine #1 went off: 3 attacks; dice: d5:3, d10:5, d10:6, d10:1, d10:7, d10:2" in (
         undone.response.content
     )
@@ -238,7 +238,7 @@ async def test_one_attack_and_one_model_read_singular_in_both_languages(simcord_
     assert "d5 → **1** attack at Acc 5, Plasma Grenades (SV 1)." in description
     assert "**Gangers** (1 attack): Acc 5: 2✅ · Res 5: 7❌ · hits: 1 · " in description
     assert "casualties: 1 (2 → 1 model) · pins 0 → 1" in description
-    undone = await table.bob.slash(channel, "game undo")
+    undone = await table.alice.slash(channel, "game undo")  # hers: no consent to ask
     assert "mine #1 went off: 1 attack; dice: d5:1, d10:2, d10:7" in undone.response.content
     dice.script(1, 2, 7)
     with french():
@@ -247,6 +247,6 @@ async def test_one_attack_and_one_model_read_singular_in_both_languages(simcord_
         assert "d5 → **1** attaque à Préc 5, Plasma Grenades (VI 1)." in description
         assert "**Gangers** (1 attaque) : Préc 5: 2✅ · Rés 5: 7❌ · touches : 1 · " in description
         assert "pertes : 1 (2 → 1 figurine) · Stress 0 → 1" in description
-        undone = await table.bob.slash(channel, "game undo")
+        undone = await table.alice.slash(channel, "game undo")
     assert "la mine #1 a explosé : 1 attaque; dés : d5:1" in undone.response.content
     dice.assert_used()

@@ -4,7 +4,7 @@ its die."""
 
 from __future__ import annotations
 
-from tests.discord.game_kit import refused, skirmish, snapshot, state_of
+from tests.discord.game_kit import labels, refused, skirmish, state_of
 from tests.support.locale import french
 
 
@@ -16,10 +16,7 @@ async def test_one_drawn_die_at_a_time_and_the_host_skips_it(simcord_env, table,
     waiting = f"the blue die of <@{bob.id}> is still waiting for its order"
     text = (await refused(env, channel, bob, "bag draw", waiting)).response.content
     assert "/order" in text and "/bag skip" in text
-    before = await snapshot(env, channel)
-    click = await alice.click(drawn.response, label="Draw next")
-    assert click.ephemeral and waiting in click.response.content
-    assert await snapshot(env, channel) == before
+    assert "Draw next" not in labels(drawn.response)  # test_draw_next_moves.py: old ones
     await refused(env, channel, bob, "bag skip", "host")
     skipped = await alice.slash(channel, "bag skip")
     assert not skipped.ephemeral

@@ -56,6 +56,10 @@ READ_ONLY = {
     "Pager.next": "turns a reply's page",
     "Expired": "answers that a button made before a restart has expired, keeps nothing",
     "PageTurn": "turns a listing's page after a restart, rebuilt from what is stored",
+    "ShootButton": "asks which weapon and target (a message only the clicker sees)",
+    "WeaponPick": "chooses the weapon of a 🎯 Shoot; the target menu follows",
+    "TargetPick": "chooses the target of a 🎯 Shoot; opens the distance form, which shoots",
+    "TargetPage": "turns the page of the target menu",
 }
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
@@ -65,7 +69,9 @@ MINE = ("alice", "mine lay", {"unit": "Troopers"})
 MARKER = ("bob", "marker place", {"type": "scrambler"})
 VEHICLE = ("bob", "unit edit", {"unit": "Gangers", "kind": "vehicle", "co": 5})
 FRAG = {"weapon": "frag-borer", "models": 1, "shooter": "Troopers", "target": "Gangers"}
-LOCKED = (("alice", "shoot", {**FRAG, "distance": 10}),)  # a hit: the Fractal Lock is on
+# the Troopers' activation: their die taken (no die rolled) and given Fire (core.activations)
+ACTIVE = (("alice", "bag take", {"unit": "Troopers"}), FIRE)
+LOCKED = (*ACTIVE, ("alice", "shoot", {**FRAG, "distance": 10}))  # a hit: the Lock is on
 LOCK_DICE = (3, 5)  # Acc 6: 3 hits; Res 3: 5 fails (as in test_effects_kept.py)
 
 MUTATING = {
@@ -95,6 +101,7 @@ MUTATING = {
     "order": Slash("alice", {"unit": "Troopers", "order": "fire"}, DRAWN, dice=(RED_DIE,)),
     "turn end": Slash("alice", {"confirm": True}),
     "game ping": Slash("alice", {"on": False}),
+    "game board": Slash("alice", {"on": True}),
     "campaign record": Slash("admin", {"player-a": "alice", "player-b": "bob", "result": "draw"}),
     "campaign correct": Slash("admin", {"battle": 1, "vp-a": 5}),
     "campaign delete": Slash("admin", {"battle": 1}),
@@ -119,11 +126,11 @@ MUTATING = {
     "marker remove": Slash("bob", {"marker": "1"}, (MARKER,)),
     "marker affect": Slash("bob", {"marker": "1", "unit": "Gangers"}, (MARKER,)),
     "marker jam-proof": Slash("bob", {"unit": "Gangers"}),
-    "shoot": Slash("alice", {**FRAG, "weapon": "mag-gun", "distance": 10}),
+    "shoot": Slash("alice", {**FRAG, "weapon": "mag-gun", "distance": 10}, ACTIVE),
     "assault": Slash("alice", {"attacker": "Troopers", "defender": "Gangers"}),
     "damage": Slash("alice", {"table": "vehicle", "unit": "Gangers"}),
-    # one drawn die at a time: the first is given its order before "Draw next" draws again
-    "DrawNext": Click("alice", DRAWN[0], "Draw next", dice=(RED_DIE, 2), then=(FIRE,)),
+    # one drawn die at a time: the first is given its order, whose reply offers "Draw next"
+    "DrawNext": Click("alice", FIRE, "Draw next", before=DRAWN, dice=(RED_DIE, 2)),
     "OrderButton": Click("alice", DRAWN[0], "Fire", pick="u1", dice=(RED_DIE,)),
     # the prompt's view stops once answered: discord.py drops a replayed click (and the claim
     # would refuse one that came while the view still listened)
@@ -135,6 +142,21 @@ MUTATING = {
         dice=(RED_DIE,),
     ),
     "ConfirmTurnEnd.confirm": Click("alice", ("alice", "turn end", {}), "End the turn"),
+    # Bob asks to undo Alice's pin; she allows it (Refuse shares the class and changes nothing)
+    "UndoConsent": Click(
+        "alice",
+        ("bob", "game undo", {}),
+        "Allow undo",
+        before=(("alice", "pins add", {"unit": "Troopers"}),),
+    ),
+    # Shoot again in the Troopers' next activation (the next turn: their die taken again)
+    "ShootAgain": Click(
+        "alice",
+        ("alice", "shoot", {**FRAG, "weapon": "mag-gun", "distance": 10}),
+        "Shoot again",
+        before=ACTIVE,
+        then=(("alice", "turn end", {"confirm": True}), *ACTIVE),
+    ),
 }
 
 

@@ -31,10 +31,16 @@ async def damage(member, channel, **options):
     return await member.slash(channel, "damage", **hyphenated(options))
 
 
-async def armies(table, **game_options) -> None:
+async def armies(table, activations: str = "free", **game_options) -> None:
     """Alice hosts. Alice's Troopers: 5 models, Acc 5, Str 5, Res 6, Co 8. Bob's Gangers:
-    5 models, Acc 5, Str 6, Res 6, Co 9, MOD2."""
-    started = await table.alice.slash(table.channel, "game start", name="Vorl", **game_options)
+    5 models, Acc 5, Str 6, Res 6, Co 9, MOD2.
+
+    A ``free`` game by default: these tests are about what a shot does, not about when a unit
+    may shoot, so their units shoot without drawing dice (tests/discord/test_activations.py
+    plays ``strict`` games, the default of `/game start`)."""
+    started = await table.alice.slash(
+        table.channel, "game start", name="Vorl", activations=activations, **game_options
+    )
     assert not started.ephemeral, started.response.content
     stats = {"acc": 5, "str": 5, "res": 6}
     await table.alice.slash(table.channel, "unit add", name="Troopers", models=5, co=8, **stats)

@@ -314,7 +314,7 @@ async def test_blind_overhead_drift_gives_a_clock_direction_in_french(simcord_en
     with french():
         fired = await shoot(
             table.alice, table.channel, weapon="x-launcher", models=1, acc=5, res=6,
-            distance=25, blind=True,
+            distance=25, extras="aveugle",
         )
     text = shown(fired)
     assert "rate et dévie de D10 `4` → **4\"** vers **11 h** (D12 `11`)" in text

@@ -280,6 +280,9 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
     ],
     "cogs.markers.views.ConfirmLay": ["test_the_mine_confirmation_expires_after_a_restart"],
     "cogs.game.turn.ConfirmTurnEnd": ["test_the_end_of_turn_question_expires_after_a_restart"],
+    "cogs.game.undo.UndoConsent": [
+        "test_undo_channel.test_the_consent_buttons_work_after_a_restart_and_lapse"
+    ],
     **{
         f"cogs.game.views.{item}": [
             "test_game_guards.test_a_restart_in_the_middle_of_a_turn",
@@ -287,6 +290,18 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
         ]
         for item in ("DrawNext", "PickUnit", "OrderButton")
     },
+    **{  # 🎯 Shoot's buttons and menus, and 🔁 Shoot again (the distance form: a listener)
+        item: ["test_shoot_buttons.test_every_step_works_after_a_restart"]
+        for item in (
+            "cogs.shooting.aim.ShootButton",
+            "cogs.shooting.aim.WeaponPick",
+            "cogs.shooting.aim.TargetPick",
+            "cogs.shooting.fire.ShootAgain",
+        )
+    },
+    "cogs.shooting.aim.TargetPage": [
+        "test_shoot_buttons.test_more_targets_than_a_menu_holds_turn_pages"
+    ],
 }
 COMPONENTS = {"Button", "Select", "UserSelect", "RoleSelect", "ChannelSelect", "MentionableSelect"}
 DECORATORS = {"button", "select"}

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from tests.discord.game_kit import refused, snapshot, state_of
+from tests.discord.game_kit import refused, state_of
 from tests.support.locale import french
 
 
@@ -159,7 +159,7 @@ async def test_a_homer_run_takes_the_unit_off_the_table_seeds_003_homer_drone(
         order="run",
         homer=True,
     )
-    before = await snapshot(env, channel)
+    before = await state_of(env, channel)
     gone = await alice.slash(channel, "order", unit="Pathfinders", order="run", homer=True)
     assert (
         "🛸 **Pathfinders** leaves the battlefield with its Homer Drone, for good (not a "
@@ -174,7 +174,7 @@ async def test_a_homer_run_takes_the_unit_off_the_table_seeds_003_homer_drone(
     assert "🛸 left the battlefield" in str(status.response.embeds[0].to_dict())
 
     await alice.slash(channel, "game undo")
-    assert (await snapshot(env, channel))[0] == before[0]
+    assert await state_of(env, channel) == before
     with french():
         gone = await alice.slash(channel, "order", unit="Pathfinders", order="run", homer=True)
     assert "quitte le champ de bataille avec son Drone de guidage" in gone.response.content

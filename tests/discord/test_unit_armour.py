@@ -19,7 +19,7 @@ def stats_field(message) -> str:
 
 async def phase_and_reflex(table) -> None:
     """Alice's Troopers (Acc 5, Str 5, Res 5, reflex); Bob's Phase Troopers (Res 5, phase)."""
-    await table.alice.slash(table.channel, "game start", name="Vorl")
+    await table.alice.slash(table.channel, "game start", name="Vorl", activations="free")
     await table.alice.slash(
         table.channel, "unit add", name="Troopers", models=5, co=8, acc=5, str=5, res=5,
         armour="reflex",
@@ -107,7 +107,7 @@ async def test_phase_armour_counts_plus_one_in_close_combat(simcord_env, table):
 
 async def test_a_game_stored_before_armour_was_tracked_keeps_its_res(simcord_env, table, dice):
     """A unit saved without an armour type keeps its Res as its base, armour "none"."""
-    await table.alice.slash(table.channel, "game start", name="Vorl")
+    await table.alice.slash(table.channel, "game start", name="Vorl", activations="free")
     await table.alice.slash(table.channel, "unit add", name="Troopers", models=5, acc=5)
     await table.bob.slash(table.channel, "unit add", name="Gangers", models=5, res=7)
     record = await record_of(simcord_env, table.channel)

@@ -97,6 +97,31 @@ async def test_event_log_is_ordered_and_undo_only_marks(store):
     assert everything[0].actor_id == 42
 
 
+async def test_an_event_remembers_the_message_that_showed_it(store):
+    """Issue 22: undo edits the messages of the events it reverts, so each event keeps the
+    id of the channel message that showed it (none at first; the latest one set wins)."""
+    async with store.transaction() as tx:
+        game = await tx.create_game(guild_id=1, channel_id=4, state="{}", schema_version=1)
+        first = await tx.append_event(
+            game.id, kind="draw", actor_id=42, payload="{}", state_before=pack_state("s")
+        )
+        second = await tx.append_event(
+            game.id, kind="order", actor_id=42, payload="{}", state_before=pack_state("t")
+        )
+    assert first.message_id is None
+    async with store.transaction() as tx:
+        await tx.set_event_message(first.id, 900_000_000_000_000_001)
+        await tx.set_event_message(second.id, 900_000_000_000_000_001)
+        await tx.set_event_message(second.id, 900_000_000_000_000_002)
+        await tx.mark_undone([second.id])
+    async with store.read() as tx:
+        events = await tx.events(game.id)
+        with pytest.raises(Exception):  # noqa: B017 - a read-only view never writes
+            await tx.set_event_message(first.id, 1)
+    assert [e.message_id for e in events] == [900_000_000_000_000_001, 900_000_000_000_000_002]
+    assert events[-1].undone
+
+
 async def test_interaction_is_claimed_once(store):
     async with store.transaction() as tx:
         assert await tx.claim_interaction(999, channel_id=1) is True

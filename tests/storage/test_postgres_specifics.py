@@ -68,24 +68,6 @@ def test_the_password_never_shows():
     assert PASSWORD not in shown and shown == "postgresql://bot:***@db.example:5432/antares"
 
 
-async def test_an_event_remembers_its_message(postgres_server):
-    store = PostgresStore(postgres_server.new_database())
-    await store.open()
-    try:
-        async with store.transaction() as tx:
-            game = await tx.create_game(guild_id=1, channel_id=2, state="{}", schema_version=1)
-            event = await tx.append_event(
-                game.id, kind="draw", actor_id=3, payload="{}", state_before=None
-            )
-            assert event.message_id is None
-            await tx.set_event_message(event.id, 1_456_074_443_980_800_047)
-        async with store.read() as tx:
-            (saved,) = await tx.events(game.id)
-        assert saved.message_id == 1_456_074_443_980_800_047
-    finally:
-        await store.close()
-
-
 @pytest.fixture
 def own_server(postgres_server):
     """A server of this test's own, to stop without disturbing the others."""

@@ -225,7 +225,10 @@ def _ev_rule(lang: Lang, p: RuleChanged) -> str:
 
 
 def _ev_undo(lang: Lang, p: Undone) -> str:
-    return t(lang, "game.event.undo", seqs=", ".join(f"#{e.seq}" for e in p.events))
+    line = t(lang, "game.event.undo", seqs=", ".join(f"#{e.seq}" for e in p.events))
+    if p.allowed_by is not None:
+        line += " — " + t(lang, "undo.allowed", user=p.allowed_by)
+    return line
 
 
 EventRenderer = tuple[type[BaseModel], Callable[[Lang, Any], str] | None]

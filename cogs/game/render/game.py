@@ -31,7 +31,6 @@ from services.game import (
     GameView,
     LogEntry,
     RulesView,
-    UndoDone,
 )
 
 
@@ -39,11 +38,11 @@ def started(lang: Lang, state: GameState, campaign: CampaignRecord | None = None
     lines = [t(lang, "game.started", name=plain(state.name), host=state.host_id)]
     if campaign is not None:
         lines.append(t(lang, "game.for_campaign", campaign=plain(campaign.name)))
-    if state.ruleset_overrides:
-        settings = ", ".join(
-            f"`{k}` = {value_text(v)}" for k, v in sorted(state.ruleset_overrides.items())
-        )
+    others = {k: v for k, v in state.ruleset_overrides.items() if k != "activations"}
+    if others:
+        settings = ", ".join(f"`{k}` = {value_text(v)}" for k, v in sorted(others.items()))
         lines.append(t(lang, "game.started_rules", settings=settings))
+    lines.append(t(lang, f"game.started_activations.{state.ruleset().activations}"))
     return "\n".join(lines)
 
 
@@ -111,7 +110,7 @@ def unit_details(lang: Lang, unit: Unit) -> str:
     )
 
 
-def _status_header(lang: Lang, view: GameView) -> tuple[str, str]:
+def status_header(lang: Lang, view: GameView) -> tuple[str, str]:
     state = view.state
     if state.status == "ended":
         title = t(lang, "game.title_ended", name=plain(state.name), turn=state.turn)
@@ -150,7 +149,7 @@ def _status_header(lang: Lang, view: GameView) -> tuple[str, str]:
 def status_pages(lang: Lang, view: GameView) -> list[discord.Embed]:
     """The game at a glance: the bag per player, then every unit, 10 units per page, then
     the markers and mines on the table."""
-    title, header = _status_header(lang, view)
+    title, header = status_header(lang, view)
     units = list(view.state.units.values())
     chunks = [units[i : i + UNITS_PER_PAGE] for i in range(0, len(units), UNITS_PER_PAGE)] or [[]]
     lines = table.table_lines(lang, view.state)
@@ -185,13 +184,6 @@ def log_pages(lang: Lang, log: GameLog) -> list[discord.Embed]:
     lines = [log_line(lang, e, log.names) for e in log.entries] or [t(lang, "game.log_empty")]
     texts = pack(lines, per_page=LOG_LINES_PER_PAGE)
     return embeds_of(lang, title, texts)
-
-
-def undone(lang: Lang, done: UndoDone) -> str:
-    lines = [t(lang, "game.undone_title", count=len(done.entries), seq=done.entries[-1].seq)]
-    names = {u.id: u.name for u in done.state.units.values()}
-    lines += [f"`#{e.seq}` {who(e.actor_id)} — {event_text(lang, e, names)}" for e in done.entries]
-    return fit_content(lines)
 
 
 def fit_content(lines: list[str]) -> str:

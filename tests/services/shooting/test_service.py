@@ -68,7 +68,7 @@ async def table(tmp_path: Path):
     await store.open()
     dice = ScriptedDice([])
     found = Table(store, dice)
-    await found.games.start(call(), "Vorl")
+    await found.games.start(call(), "Vorl", activations="free")  # shots, not activations
     stats = {"acc": 5, "res": 6, "co": 8}
     await found.units.add(call(), "Troopers", models=5, stats=stats)
     await found.units.add(call(BOB), "Gangers", models=5, stats=stats)

@@ -1,0 +1,203 @@
+"""Many tables at once (issue 15): 200 channels playing together through the simulated Discord.
+
+Run from the repository root: `python -m bench.scale` (SQLite in a scratch folder), or
+`python -m bench.scale --url postgresql://…` for PostgreSQL, and `--peer` to run a second
+process against the same database (it drives the service layer without Discord: pins on
+the same games, so both processes write the same rows).
+
+Each channel runs the same mix, all channels at once: /bag draw, the owner picks a unit and
+clicks Fire, a tracked /shoot, /pins add, and /turn end when the bag is empty. Prints
+commands per second, p50/p99 handling time per kind, and lost updates: every acknowledged
+change must be one event in the log and one version of the game's row.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import defaultdict
+
+import simcord
+
+from bench.support import bench_bot, scratch_folder, summary
+
+CHANNELS = 200
+ROUNDS = 6  # draws per channel
+WRITES = ("bag draw", "order (button)", "shoot (tracked)", "pins add", "turn end")
+
+
+def _menu(message) -> tuple[int, str] | None:
+    """The die owner and the first unit offered, from the draw reply's unit menu."""
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("type") == 3:
+                owner = int(component["custom_id"].rsplit(":", 1)[1])
+                return owner, component["options"][0]["value"]
+    return None
+
+
+class Table:
+    """One channel's game and what it measured."""
+
+    def __init__(self, env, guild, alice, bob, number: int) -> None:
+        self.env, self.guild = env, guild
+        self.players = {alice.id: alice, bob.id: bob}
+        self.alice, self.bob = alice, bob
+        self.channel = guild.create_text_channel(f"table-{number}")
+        self.enemy_of = {alice.id: "u3", bob.id: "u1"}
+        self.acked = 0
+
+    async def timed(self, timings, kind: str, action, *, may_refuse: bool = False):
+        started = time.perf_counter()
+        result = await action
+        timings[kind].append(time.perf_counter() - started)
+        if result.ephemeral:
+            if not may_refuse:
+                raise AssertionError(f"{kind} refused: {result.response.content}")
+        elif kind in WRITES:
+            self.acked += 1
+        return result
+
+    async def set_up(self, timings) -> None:
+        await self.alice.slash(self.channel, "game start", name="Scale")
+        for member in (self.alice, self.bob):
+            for n in range(2):
+                await member.slash(
+                    self.channel, "unit add", name=f"{member.name}-{n}", models=20,
+                    acc=5, res=6, co=8, weapons="Mag Gun",
+                )
+
+    async def play_round(self, timings) -> None:
+        drawn = await self.timed(timings, "bag draw", self.alice.slash(self.channel, "bag draw"),
+                                 may_refuse=True)
+        menu = _menu(drawn.response) if not drawn.ephemeral else None
+        if menu is None:  # the bag is empty: end the turn
+            end = self.alice.slash(self.channel, "turn end", confirm=True)
+            await self.timed(timings, "turn end", end)
+            return
+        owner_id, unit_id = menu
+        owner = self.players[owner_id]
+        await self.timed(timings, "pick unit (menu)", owner.select(drawn.response, [unit_id]))
+        await self.timed(timings, "order (button)", owner.click(drawn.response, label="Fire"))
+        shot = owner.slash(
+            self.channel, "shoot", shooter=unit_id, target=self.enemy_of[owner_id], distance=12
+        )
+        await self.timed(timings, "shoot (tracked)", shot, may_refuse=True)
+        enemy = next(m for m in self.players.values() if m is not owner)  # their own unit
+        pins = enemy.slash(self.channel, "pins add", unit=self.enemy_of[owner_id], count=1)
+        await self.timed(timings, "pins add", pins, may_refuse=True)
+
+
+async def _versions(store, channel_ids: list[int]) -> dict[int, tuple[int, int]]:
+    """Each channel's game: (row version, events in its log)."""
+    found = {}
+    async with store.read() as tx:
+        for channel_id in channel_ids:
+            game = await tx.running_game(channel_id)
+            assert game is not None, channel_id
+            events = [e for e in await tx.events(game.id) if e.kind != "undo"]
+            found[channel_id] = (game.version, len(events))
+    return found
+
+
+def _start_peer(url: str, guild_id: int, user_id: int, channel_ids: list[int], rounds: int):
+    job = {"url": url, "guild": guild_id, "user": user_id, "channels": channel_ids,
+           "rounds": rounds}
+    return subprocess.Popen(
+        [sys.executable, "-m", "bench.scale_peer", json.dumps(job)],
+        stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+
+
+async def run(url: str | None, channels: int, rounds: int, peer: bool) -> None:
+    folder = scratch_folder()
+    bot, _ = bench_bot(folder, url=url)
+    timings: dict[str, list[float]] = defaultdict(list)
+    async with simcord.run(bot) as env:
+        guild = env.create_guild("bench")
+        alice = guild.add_member(env.create_user("alice"))
+        bob = guild.add_member(env.create_user("bob"))
+        tables = [Table(env, guild, alice, bob, n) for n in range(channels)]
+        for table in tables:
+            await table.set_up(timings)
+        store = bot.services.store
+        channel_ids = [table.channel.id for table in tables]
+        before = await _versions(store, channel_ids)
+        helper = (
+            _start_peer(store.description, guild.id, bob.id, channel_ids, rounds) if peer else None
+        )
+        started = time.perf_counter()
+        for _ in range(rounds):
+            for table in tables:  # SimCord delivers one interaction at a time: interleaved
+                await table.play_round(timings)
+        elapsed = time.perf_counter() - started
+        peer_report = json.loads(helper.communicate()[0]) if helper else None
+        after = await _versions(store, channel_ids)
+        refused = env.errors  # refusals the tree answered (a destroyed target): seen
+        await bot.services.close()
+    kinds = sorted({str(getattr(e, "original", e)) for e in refused})
+    print(f"refusals answered: {len(refused)} ({', '.join(kinds)[:200]})")
+    _report(timings, elapsed, tables, before, after, peer_report, url or "sqlite (scratch)")
+
+
+def _report(timings, elapsed, tables, before, after, peer_report, where: str) -> None:
+    commands = sum(len(samples) for samples in timings.values())
+    print(f"{len(tables)} channels at once on {where}: {commands} interactions in {elapsed:.2f} s")
+    print(f"throughput: {commands / elapsed:.1f} commands per second (this process)")
+    acked = sum(table.acked for table in tables)
+    if peer_report:
+        print(
+            f"peer process: {peer_report['acked']} pins added in {peer_report['elapsed']:.2f} s "
+            f"({peer_report['acked'] / peer_report['elapsed']:.1f} per second)"
+        )
+        acked += peer_report["acked"]
+    for kind in sorted(timings):
+        if len(timings[kind]) > 1:
+            summary(kind, timings[kind])
+    versions = sum(after[c][0] - before[c][0] for c in after)
+    events = sum(after[c][1] - before[c][1] for c in after)
+    lost = max(0, acked - versions) + max(0, events - versions)
+    print(f"acknowledged changes {acked}, row versions {versions}, events {events}: "
+          f"lost updates {lost}")
+
+
+async def run_services(url: str | None, channels: int, rounds: int) -> None:
+    """The same mix through the service layer, every channel really at once."""
+    from bench.scale_peer import play
+
+    folder = scratch_folder()
+    url = url or f"sqlite:///{folder / 'bench.db'}"
+    channel_ids = list(range(1000, 1000 + channels))
+    timed, elapsed = await play(url, channel_ids, 1, rounds)
+    commands = sum(len(samples) for samples in timed.timings.values())
+    print(f"{channels} channels at once, service layer on {url.split('://')[0]}: "
+          f"{commands} commands in {elapsed:.2f} s, {timed.refused} refused by the rules")
+    print(f"throughput: {commands / elapsed:.1f} commands per second (concurrent)")
+    for kind in sorted(timed.timings):
+        summary(kind, timed.timings[kind])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.scale")
+    parser.add_argument("--url", help="DATABASE_URL (default: SQLite in a scratch folder)")
+    parser.add_argument("--channels", type=int, default=CHANNELS)
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--peer", action="store_true", help="a second process on the same rows")
+    parser.add_argument(
+        "--through", choices=("discord", "services"), default="discord",
+        help="the simulated Discord (one interaction at a time) or the service layer (at once)",
+    )
+    args = parser.parse_args()
+    if args.through == "services":
+        asyncio.run(run_services(args.url, args.channels, args.rounds))
+    else:
+        asyncio.run(run(args.url, args.channels, args.rounds, args.peer))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""🎲 Draw next sits on the newest reply of the game, and on no other (issue 22).
+
+A public reply that moves the game on (an order, a shot, an assault, a mine, a marker, a die
+skipped, the end of the turn, a draw) goes through `offer`. When drawing is the next step
+(dice in the bag and no drawn die waiting, `core.bag.draw_offered`), the reply carries
+🎲 Draw next, and the message that carried it before loses it, its other buttons kept. A
+draw leaves its die waiting, so it carries none and still takes the button off the last one.
+
+Which message carries it is remembered with the game (`TableService.moved_draw`), so this
+holds across restarts. A Draw next clicked on an old message anyway (a lost edit) draws when
+drawing is the next step, and is refused otherwise: one drawn die at a time, never two.
+Taking the button off happens after the reply was sent: it never delays it, and a failure
+(the message deleted) is only logged.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from cogs.common.replies import lang_of, send
+from cogs.game.options import services
+from locales import Lang, t
+
+log = logging.getLogger(__name__)
+DRAW_PREFIX = "antares:draw:"
+# Posts the reply with these items added to its own (none, or 🎲 Draw next); its message id
+Post = Callable[[list[discord.ui.Item]], Awaitable[int | None]]
+
+
+def draw_button(game_id: int, lang: Lang) -> discord.ui.Item:
+    # views.py builds its replies through `offer`: imported here, when first needed
+    from cogs.game.views import DrawNext
+
+    return DrawNext(game_id, t(lang, "bag.draw_next"))
+
+
+def joined(view: discord.ui.View | None, extra: Sequence[discord.ui.Item]) -> Any:
+    """`view` with `extra` items added (a new view when there was none)."""
+    if not extra:
+        return view if view is not None else discord.utils.MISSING
+    view = view if view is not None else discord.ui.View(timeout=None)
+    for item in extra:
+        view.add_item(item)
+    return view
+
+
+async def offer(
+    interaction: discord.Interaction, post: Post, *, clicked: discord.Message | None = None
+) -> None:
+    """Post a reply of the channel's game, with 🎲 Draw next when drawing is next, and take
+    the button off the message that carried it (and off `clicked`, an old one clicked)."""
+    table = services(interaction).table
+    step = await table.next_step(interaction.channel_id) if interaction.channel_id else None
+    extra = [draw_button(step.game_id, await lang_of(interaction))] if step and step.draw else []
+    message_id = await post(extra)
+    if step is None or interaction.channel_id is None:
+        return
+    carrier = message_id if extra else None
+    alone = bool(extra) and len(getattr(extra[0].view, "children", ())) == 1
+    try:
+        previous = await table.moved_draw(interaction.channel_id, step.game_id, carrier, alone)
+    except Exception:  # bookkeeping: the reply is sent, the game is right; only log it
+        log.exception("could not note where Draw next sits in channel %s", interaction.channel_id)
+        return
+    if previous is not None and (clicked is None or previous.message_id != clicked.id):
+        await take_off(interaction, previous.message_id, alone=previous.alone)
+    if clicked is not None and clicked.id != carrier:
+        await take_off(interaction, clicked.id, clicked)
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    view: discord.ui.View | None = None,
+    **kwargs: Any,
+) -> None:
+    """`send`, as a reply of the game that offers its next step (see `offer`)."""
+
+    async def post(extra: list[discord.ui.Item]) -> int | None:
+        return await send(interaction, content, view=joined(view, extra), **kwargs)
+
+    await offer(interaction, post)
+
+
+async def take_off(
+    interaction: discord.Interaction,
+    message_id: int,
+    known: discord.Message | None = None,
+    *,
+    alone: bool = False,
+) -> None:
+    """Takes 🎲 Draw next off a message of the channel, its other buttons and menus kept:
+    read from the message (`known`, or fetched), unless it was posted with no other button
+    (`alone`: one request, not two)."""
+    channel = interaction.channel
+    try:
+        if known is not None and known.id == message_id:
+            message = known
+        elif isinstance(channel, discord.abc.Messageable):
+            if alone:
+                await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+                return
+            message = await channel.fetch_message(message_id)
+        else:
+            return
+        view = discord.ui.View.from_message(message, timeout=None)
+        kept = [item for item in view.children if not _draws(item)]
+        if len(kept) == len(view.children):
+            return
+        view.clear_items()
+        for item in kept:
+            view.add_item(item)
+        view.stop()  # components only: the dynamic items answer their clicks
+        await message.edit(view=view if kept else None)
+    except discord.HTTPException as error:  # deleted, or out of reach: nothing to take off
+        log.info("Draw next not taken off message %s: %s", message_id, error)
+
+
+def _draws(item: discord.ui.Item) -> bool:
+    return str(getattr(item, "custom_id", "") or "").startswith(DRAW_PREFIX)

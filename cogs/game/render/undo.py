@@ -1,0 +1,118 @@
+"""Replies of `/game undo`: what was undone and what happens next, the request for another
+player's consent, a die waiting again, and the mark on a message whose events were undone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cogs.common.text import plain
+from cogs.game.render.common import CONTENT_LIMIT, colour_name, cut, tag, who
+from cogs.game.render.events import event_text
+from locales import Lang, t
+from services.game import LogEntry, ShownUndone, UndoAsked, UndoDone, Waiting
+
+MARK = "↩️"
+MARK_EVENTS_LIMIT = 600
+TITLE_LIMIT = 256
+UNDONE_GREY = 0x99AAB5
+STRIKE = "~~"
+
+
+def _entry_lines(lang: Lang, entries: list[LogEntry], names: dict[str, str]) -> list[str]:
+    return [f"`#{e.seq}` {who(e.actor_id)} — {event_text(lang, e, names)}" for e in entries]
+
+
+def _fit(lines: list[str], tail: list[str]) -> str:
+    """The lines, cut (an ellipsis shows it) so that the tail lines always fit after them."""
+    budget = CONTENT_LIMIT - sum(len(line) + 1 for line in tail)
+    kept: list[str] = []
+    for line in lines:
+        line = cut(line, 900)
+        if sum(len(k) + 1 for k in kept) + len(line) + 1 > budget:
+            kept.append("…")
+            break
+        kept.append(line)
+    return "\n".join(kept + tail)
+
+
+def next_line(lang: Lang, done: UndoDone) -> str:
+    if done.next == "order":
+        die = done.state.pending[0]
+        return t(
+            lang,
+            "undo.next_order",
+            colour=tag(die.colour),
+            colour_name=colour_name(lang, die.colour),
+            owner=die.owner_id,
+        )
+    return t(lang, f"undo.next_{done.next}")
+
+
+def undone(lang: Lang, done: UndoDone) -> str:
+    names = {u.id: u.name for u in done.state.units.values()}
+    title = t(lang, "game.undone_title", count=len(done.entries), seq=done.entries[-1].seq)
+    tail = [next_line(lang, done)]
+    if done.allowed_by is not None:
+        tail.insert(0, t(lang, "undo.allowed", user=done.allowed_by))
+    return _fit([title, *_entry_lines(lang, done.entries, names)], tail)
+
+
+def asked(lang: Lang, asked: UndoAsked, minutes: int) -> str:
+    request = asked.request
+    players = ", ".join(who(p) for p in asked.concerned)
+    key = "undo.ask_one" if request.steps == 1 else "undo.ask_many"
+    head = t(lang, key, requester=request.requester_id, count=request.steps, players=players)
+    question = t(lang, "undo.ask_who", players=players, host=asked.host_id, minutes=minutes)
+    return _fit([head, *_entry_lines(lang, asked.entries, {})], [question])
+
+
+def refused(lang: Lang, user_id: int, requester_id: int) -> str:
+    return t(lang, "undo.refused", user=user_id, requester=requester_id)
+
+
+def waiting_again(lang: Lang, waiting: Waiting) -> str:
+    die = waiting.die
+    values: dict[str, Any] = {
+        "colour": tag(die.colour),
+        "colour_name": colour_name(lang, die.colour),
+        "owner": die.owner_id,
+    }
+    if not waiting.units:
+        return t(lang, "undo.waiting_none", **values)
+    if die.for_unit is not None:
+        return t(lang, "undo.waiting_unit", unit=plain(waiting.units[0].name), **values)
+    return t(lang, "undo.waiting_pick", **values)
+
+
+def _strike(line: str) -> str:
+    """A line struck through; blank lines, marks and lines already struck stay as they are."""
+    bare = line.strip()
+    if not bare or bare.startswith(MARK) or (bare.startswith(STRIKE) and bare.endswith(STRIKE)):
+        return line
+    return f"{STRIKE}{bare}{STRIKE}"
+
+
+def mark(lang: Lang, shown: ShownUndone, entries: list[LogEntry], names: dict[str, str]) -> str:
+    undone_here = [e for e in entries if e.seq in shown.seqs]
+    undone_here.sort(key=lambda e: e.seq)
+    events = "; ".join(f"`#{e.seq}` {event_text(lang, e, names)}" for e in undone_here)
+    key = "undo.mark_whole" if shown.whole else "undo.mark_part"
+    return t(lang, key, events=cut(events, MARK_EVENTS_LIMIT))
+
+
+def struck_content(content: str, mark_line: str, whole: bool) -> str:
+    """The mark, then the message's text: struck through when all it showed is undone (the
+    end is cut, with an ellipsis, should the strokes make it too long)."""
+    lines = content.split("\n") if content else []
+    if whole:
+        lines = [_strike(line) for line in lines]
+    return _fit([mark_line, *lines], [])
+
+
+def struck_embed(data: dict[str, Any]) -> dict[str, Any]:
+    """An embed whose events are all undone: its title struck through, its colour grey."""
+    marked = dict(data)
+    if marked.get("title"):
+        marked["title"] = cut(_strike(marked["title"]), TITLE_LIMIT)
+    marked["color"] = UNDONE_GREY
+    return marked

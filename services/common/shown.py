@@ -1,0 +1,81 @@
+"""Which channel message showed each event, so that an undo can edit it (issue 22).
+
+A change knows its event but not the message that will show it (the reply is sent after the
+commit, by the Discord layer); the Discord layer knows the message but not the event. So a
+committed change notes its event under the interaction that asked for it, here, in this
+process's memory; once that interaction's public reply is sent, `shown` stores the message
+id on those events (`Transaction.set_event_message`) in one short write of its own.
+
+That write is bookkeeping, not a member's change: it claims no interaction id (the change
+already claimed it, and a replayed interaction writes no event, so it notes nothing), and it
+runs after the game's transaction, never inside it. A reply never sent (the process stopped
+in between) leaves the event without a message: undo then has nothing to edit, and says so
+by editing nothing. The notes are bounded: an interaction whose reply is ephemeral (never
+edited by anyone else) is forgotten once `LIMIT` newer ones were noted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections import OrderedDict
+from weakref import WeakKeyDictionary
+
+from services.common.applied_once import once
+from storage.base import StorageError, Store
+
+LIMIT = 512
+
+
+class ShownEvents:
+    """The events each recent interaction wrote, until its reply is sent."""
+
+    def __init__(self, store: Store, limit: int = LIMIT) -> None:
+        self.store = store
+        self.limit = limit
+        self._written: OrderedDict[int, list[int]] = OrderedDict()
+
+    def wrote(self, interaction_id: int | None, event_id: int) -> None:
+        """A committed change of `interaction_id` wrote `event_id` (None: no interaction)."""
+        if interaction_id is None:
+            return
+        self._written.setdefault(interaction_id, []).append(event_id)
+        self._written.move_to_end(interaction_id)
+        while len(self._written) > self.limit:
+            self._written.popitem(last=False)
+
+    def waiting(self, interaction_id: int) -> bool:
+        return interaction_id in self._written
+
+    async def shown(self, interaction_id: int, message_id: int) -> list[int]:
+        """The public reply of `interaction_id` is `message_id`: the events it wrote record
+        it (one write; none when the interaction wrote no event). Gives the events back."""
+        events = self._written.pop(interaction_id, [])
+        if not events:
+            return events
+        try:
+            async with once(self.store, None) as tx:  # bookkeeping: no interaction to claim
+                for event_id in events:
+                    await tx.set_event_message(event_id, message_id)
+        except StorageError:  # the reply is out and the change stands: only undo's edit is lost
+            logging.getLogger(__name__).exception("could not record message %s", message_id)
+            return []
+        return events
+
+    async def moved(self, event_id: int, message_id: int) -> None:
+        """A newer message shows the event again (a die posted again after an undo)."""
+        with contextlib.suppress(StorageError):
+            async with once(self.store, None) as tx:
+                await tx.set_event_message(event_id, message_id)
+
+
+_BY_STORE: WeakKeyDictionary[Store, ShownEvents] = WeakKeyDictionary()
+
+
+def shown_events(store: Store) -> ShownEvents:
+    """The one `ShownEvents` of a store: every service of a bot writes through the same store,
+    and the Discord layer reaches it as `AppServices.shown`."""
+    found = _BY_STORE.get(store)
+    if found is None:
+        found = _BY_STORE[store] = ShownEvents(store)
+    return found

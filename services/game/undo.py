@@ -1,0 +1,230 @@
+"""Undo: the last N live events of a game taken back, and who may take back whose.
+
+Undo restores the state the oldest of the chosen events replaced, marks them undone and
+appends an "undo" event (itself not undoable): the log keeps everything. The caller may undo
+their own events; the host and game masters may undo anything. Undoing another player's
+event needs that player's consent or the host's/a game master's: the request is answered
+with `UndoAsked`, and the undo runs when one of them allows it (`allow_undo`, its own
+interaction, applied once). A request stands while the newest live event is still the one
+it would undo first: anything done since makes it stale.
+
+What an undo gives back tells the Discord layer how to keep the channel truthful: the
+messages that showed the undone events (to strike out), the dice it put back to wait for
+their order (to post again with their buttons) and what happens next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from core.bag import eligible_units
+from core.errors import BadInput, Conflict, NotAllowed, NotFound
+from core.game import GameState, load_state
+from core.game_messages import keep_messages
+from services.common import (
+    MAX_ATTEMPTS,
+    Standing,
+    once,
+    pack_state,
+    require_player,
+    runs_game,
+    unpack_state,
+)
+from services.game.access import Call, GameAccess
+from services.game.undo_records import (
+    Next,
+    ShownUndone,
+    UndoAsked,
+    UndoDone,
+    Undone,
+    UndoneEvent,
+    UndoRequest,
+    Waiting,
+    entry,
+)
+from storage.base import EventRecord, GameRecord, Transaction, VersionConflict
+
+UNDO_MAX = 20
+T = TypeVar("T")
+
+
+def live_events(events: list[EventRecord]) -> list[EventRecord]:
+    return [e for e in events if e.kind != "undo" and e.state_before is not None]
+
+
+def others(chosen: list[EventRecord], requester_id: int) -> list[int]:
+    """Who else did the chosen events (an event with no actor is the host's to allow)."""
+    found = []
+    for event in chosen:
+        if event.actor_id is not None and event.actor_id not in (requester_id, *found):
+            found.append(event.actor_id)
+    return found
+
+
+DRAWS = ("draw", "take", "putback")  # the events that leave a die waiting for its order
+
+
+def _waiting_again(before: GameState, after: GameState, kept: list[EventRecord]) -> list[Waiting]:
+    """Dice waiting for an order after the undo that were not waiting before it, each with
+    the latest draw still standing (`kept`: the live events the undo keeps)."""
+    left = list(before.pending)
+    drawn = next((e.id for e in reversed(kept) if e.kind in DRAWS), None)
+    found = []
+    for die in after.pending:
+        if die in left:
+            left.remove(die)
+        else:
+            found.append(Waiting(die, eligible_units(after, die.owner_id, die), drawn))
+    return found
+
+
+def _next(state: GameState) -> Next:
+    if state.pending:
+        return "order"
+    return "draw" if sum(state.bag.values()) else "turn_end"
+
+
+def _messages(
+    live: list[EventRecord], chosen: list[EventRecord], waiting: list[Waiting]
+) -> list[ShownUndone]:
+    """The messages of the undone events; `whole` when nothing they showed still stands
+    there (a draw whose die is posted again stands in the new post, not in the old one)."""
+    gone = {e.id for e in chosen} | {w.event_id for w in waiting}
+    found: dict[int, list[int]] = {}
+    for event in chosen:
+        if event.message_id is not None:
+            found.setdefault(event.message_id, []).append(event.seq)
+    standing = {e.message_id for e in live if e.id not in gone}
+    return [ShownUndone(m, sorted(seqs), m not in standing) for m, seqs in found.items()]
+
+
+class Undoing(GameAccess):
+    async def undo(self, call: Call, steps: int) -> UndoDone | UndoAsked:
+        """Undo the last `steps` changes, or ask for consent when some are another's."""
+        if not 1 <= steps <= UNDO_MAX:
+            raise BadInput("game.undo_steps", value=steps, low=1, high=UNDO_MAX)
+        return await self._retried(call, lambda tx, record, who: self._undo(tx, record, who, steps))
+
+    async def allow_undo(self, call: Call, request: UndoRequest) -> UndoDone:
+        """A concerned player, the host or a game master allows a requested undo."""
+
+        async def run(tx: Transaction, record: GameRecord, who: Standing) -> UndoDone:
+            live = await self._requested(tx, record, request)
+            _may_answer(load_state(record.state), who, live, request)
+            return await self._revert(tx, record, live, request.steps, request.requester_id, who)
+
+        return await self._retried(call, run)
+
+    async def refuse_undo(self, call: Call, request: UndoRequest) -> None:
+        """Who may allow a requested undo may refuse it (nothing changes: only checked)."""
+        who = await self.standing(call)
+        record, state = await self.running(call.channel_id)
+        async with self.store.read() as tx:
+            live = await self._requested(tx, record, request)
+        _may_answer(state, who, live, request)
+
+    async def _retried(
+        self, call: Call, run: Callable[[Transaction, GameRecord, Standing], Awaitable[T]]
+    ) -> T:
+        """`run` in a transaction applied once for the call, retried on a version conflict."""
+        who = await self.standing(call)
+        for attempt in range(MAX_ATTEMPTS):
+            try:
+                async with once(self.store, call.interaction_id, call.channel_id) as tx:
+                    record = await tx.running_game(call.channel_id)
+                    if record is None:
+                        raise NotFound("game.none_here")
+                    return await run(tx, record, who)
+            except VersionConflict:
+                if attempt == MAX_ATTEMPTS - 1:
+                    raise
+            except NotFound as error:
+                if error.key == "game.none_here":
+                    await self._refuse_ended(call.channel_id)
+                raise
+        raise AssertionError("unreachable")
+
+    async def _undo(
+        self, tx: Transaction, record: GameRecord, who: Standing, steps: int
+    ) -> UndoDone | UndoAsked:
+        state = load_state(record.state)
+        require_player(state, who)
+        live = live_events(list(await tx.events(record.id, include_undone=False)))
+        if not live:
+            raise Conflict("game.nothing_to_undo")
+        if steps > len(live):
+            raise BadInput("game.undo_too_many", steps=steps, available=len(live))
+        chosen = live[-steps:]
+        concerned = others(chosen, who.user_id)
+        if concerned and not runs_game(state, who):
+            request = UndoRequest(record.id, who.user_id, steps, chosen[-1].seq)
+            entries = [entry(e) for e in reversed(chosen)]
+            return UndoAsked(request, concerned, state.host_id, entries)
+        return await self._revert(tx, record, live, steps, who.user_id)
+
+    async def _requested(
+        self, tx: Transaction, record: GameRecord, request: UndoRequest
+    ) -> list[EventRecord]:
+        """The live events, if the request still stands (its events are the last ones)."""
+        if record.id != request.game_id:
+            raise Conflict("game.stale_message")
+        live = live_events(list(await tx.events(record.id, include_undone=False)))
+        if not live or live[-1].seq != request.newest_seq or len(live) < request.steps:
+            raise Conflict("undo.changed")
+        return live
+
+    async def _revert(
+        self,
+        tx: Transaction,
+        record: GameRecord,
+        live: list[EventRecord],
+        steps: int,
+        actor_id: int,
+        consent: Standing | None = None,
+    ) -> UndoDone:
+        chosen = live[-steps:]
+        allowed_by = consent.user_id if consent is not None else None
+        before = load_state(record.state)
+        restored = load_state(unpack_state(chosen[0].state_before))  # type: ignore[arg-type]
+        restored = keep_messages(restored, before)  # the bot's own bookkeeping stays
+        undone = Undone(
+            events=[UndoneEvent(seq=e.seq, kind=e.kind, actor_id=e.actor_id) for e in chosen],
+            allowed_by=allowed_by,
+        )
+        undone.events.reverse()
+        await tx.mark_undone([e.id for e in chosen])
+        await tx.append_event(
+            record.id,
+            kind="undo",
+            actor_id=actor_id,
+            payload=undone.model_dump_json(),
+            state_before=pack_state(record.state),
+        )
+        await tx.save_game(
+            record.id,
+            state=restored.model_dump_json(),
+            schema_version=restored.schema_version,
+            expected_version=record.version,
+            status=restored.status,
+        )
+        waiting = _waiting_again(before, restored, live[:-steps])
+        return UndoDone(
+            record.id,
+            restored,
+            [entry(e) for e in reversed(chosen)],
+            messages=_messages(live, chosen, waiting),
+            waiting=waiting,
+            next=_next(restored),
+            allowed_by=allowed_by,
+        )
+
+
+def _may_answer(
+    state: GameState, who: Standing, live: list[EventRecord], request: UndoRequest
+) -> None:
+    """The players whose events a request undoes, the host and game masters answer it."""
+    concerned = others(live[-request.steps :], request.requester_id)
+    if not runs_game(state, who) and who.user_id not in concerned:
+        players = ", ".join(f"<@{p}>" for p in concerned)
+        raise NotAllowed("undo.not_yours", players=players, host=state.host_id)

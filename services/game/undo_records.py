@@ -1,0 +1,98 @@
+"""What an undo writes in the log and gives back: the events it reverted, the messages that
+showed them, the dice waiting again, what happens next; a request for consent."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from core.game import GameState, PendingDie, Unit
+from storage.base import EventRecord
+
+Next = Literal["order", "draw", "turn_end"]
+
+
+class UndoneEvent(BaseModel):
+    seq: int
+    kind: str
+    actor_id: int | None
+
+
+class Undone(BaseModel):
+    """The payload of an "undo" event: which events it reverted, newest first."""
+
+    events: list[UndoneEvent]
+    allowed_by: int | None = None  # who consented, when they were another player's events
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    kind: str
+    actor_id: int | None
+    created_at: datetime
+    undone: bool
+    payload: dict[str, Any]
+
+
+def entry(event: EventRecord) -> LogEntry:
+    return LogEntry(
+        seq=event.seq,
+        kind=event.kind,
+        actor_id=event.actor_id,
+        created_at=event.created_at,
+        undone=event.undone,
+        payload=json.loads(event.payload),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A drawn die the undo put back to wait for its order."""
+
+    die: PendingDie
+    units: list[Unit]  # the owner's units that can take it (one, for a taken die)
+    event_id: int | None = None  # the draw that made it wait: the message posting it again
+    # shows that draw from now on (undoing the draw strikes it)
+
+
+@dataclass(frozen=True, slots=True)
+class ShownUndone:
+    """A channel message that showed undone events."""
+
+    message_id: int
+    seqs: list[int]  # the events undone that it showed
+    whole: bool  # every event it showed is undone (else some still stand)
+
+
+@dataclass(frozen=True, slots=True)
+class UndoDone:
+    game_id: int
+    state: GameState
+    entries: list[LogEntry]  # the events undone, newest first
+    messages: list[ShownUndone] = field(default_factory=list)
+    waiting: list[Waiting] = field(default_factory=list)
+    next: Next = "draw"  # a die waits for its order, draw the next one, or end the turn
+    allowed_by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequest:
+    """An undo that waits for consent: what the Allow / Refuse buttons carry."""
+
+    game_id: int
+    requester_id: int
+    steps: int
+    newest_seq: int  # the newest event it undoes: the request stands while it is the newest
+
+
+@dataclass(frozen=True, slots=True)
+class UndoAsked:
+    request: UndoRequest
+    concerned: list[int]  # the other players whose events it would undo
+    host_id: int
+    entries: list[LogEntry]  # newest first

@@ -1,0 +1,182 @@
+"""Issue 22, "a live game board": `/game board on|off` posts a status message of the game,
+pinned when the bot may pin, and the bot edits it after every change, once per burst."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.game.board import BOARD_DELAY
+from tests.discord.game_kit import refused, skirmish, snapshot, stored_state
+from tests.support.bots import restart
+from tests.support.locale import french
+
+SETTLED = BOARD_DELAY + 1  # seconds of (virtual) time after which the board shows a change
+
+
+def board_edits(env, message_id: int) -> int:
+    """How many times the bot edited the board's message."""
+    return sum(
+        1
+        for request in env.http_requests
+        if request.method == "PATCH" and request.path.endswith(f"/messages/{message_id}")
+    )
+
+
+def fields(message) -> dict[str, str]:
+    embed = message.embeds[0]
+    return {field.name: field.value for field in embed.fields}
+
+
+def unpinned_channel(table, name: str):
+    """A channel where the bot lacks Manage Messages: SimCord lets it pin nowhere there."""
+    me = table.guild.me
+    return table.guild.create_text_channel(
+        name, overwrites={me: discord.PermissionOverwrite(manage_messages=False)}
+    )
+
+
+async def test_the_board_is_pinned_and_follows_the_game(simcord_env, table, dice):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    await skirmish(table)
+    await refused(env, channel, bob, "game board", "Only the host", on=True)
+
+    posted = await alice.slash(channel, "game board", on=True)
+    board = posted.response
+    assert not posted.ephemeral and posted.followups == []  # pinned: nothing to tell
+    assert board.content == "📋 **Live board**: the bot updates it after every change of the game."
+    assert board.embeds[0].title == "📋 Vorl — turn 1"
+    assert "Order dice (3 in the bag)" in board.embeds[0].description
+    assert fields(board)["🟦 Gangers"].startswith(f"<@{bob.id}> · 5/5 models · 0 pins")
+    assert [m.id for m in channel.pinned_messages()] == [board.id]
+
+    await bob.slash(channel, "pins add", unit="Gangers", count=2)
+    assert "0 pins" in fields(board)["🟦 Gangers"]  # not yet: the bot waits for the burst
+    await env.advance_time(SETTLED)
+    assert "2 pins" in fields(board)["🟦 Gangers"]
+    assert board_edits(env, board.id) == 1
+
+    dice.script(2)  # a blue die: Bob's
+    await alice.slash(channel, "bag draw")
+    await env.advance_time(SETTLED)
+    waiting = f"🎲 Waiting for its order: a 🟦 die of <@{bob.id}>."
+    assert waiting in board.embeds[0].description
+    await bob.slash(channel, "order", unit="Gangers", order="down")
+    await alice.slash(channel, "pins remove", unit="Gangers")
+    await alice.slash(channel, "turn end", confirm=True)  # a burst of three changes
+    assert board_edits(env, board.id) == 2
+    await env.advance_time(SETTLED)
+    assert board_edits(env, board.id) == 3  # one edit for the three
+    assert board.embeds[0].title == "📋 Vorl — turn 2"
+    assert waiting not in board.embeds[0].description
+    await env.advance_time(SETTLED)
+    assert board_edits(env, board.id) == 3  # nothing changed since: no edit
+
+
+async def test_the_board_outlives_a_restart_and_an_undo(simcord_env, table, make_bot):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    await skirmish(table)
+    board = (await alice.slash(channel, "game board", on=True)).response
+    await restart(env, make_bot)
+    await bob.slash(channel, "pins add", unit="Gangers")
+    await env.advance_time(SETTLED)
+    assert "1 pin" in fields(board)["🟦 Gangers"]
+    await alice.slash(channel, "game undo")  # the pin goes; the board stays on
+    await env.advance_time(SETTLED)
+    assert "0 pins" in fields(board)["🟦 Gangers"]
+    assert (await stored_state(env, channel)).messages.board_message == board.id
+
+
+async def test_without_manage_messages_it_is_not_pinned_and_the_host_is_told(
+    simcord_env, table
+):
+    env, alice, bob = simcord_env, table.alice, table.bob
+    channel = unpinned_channel(table, "table-2")
+    with french():
+        await alice.slash(channel, "game start", name="Vorl")
+        await bob.slash(channel, "unit add", name="Gangers", models=5, co=9)
+        posted = await alice.slash(channel, "game board", on=True)
+    board = posted.response
+    assert board.content.startswith("📋 **Tableau de la partie** : le bot le met à jour")
+    assert board.embeds[0].title == "📋 Vorl — tour 1"
+    (told,) = posted.followups
+    assert told.ephemeral
+    assert told.content.startswith("Je n'ai pas pu épingler le tableau (il faut au bot la")
+    assert "permission Épingler des messages ou Gérer les messages dans ce salon" in told.content
+    assert channel.pinned_messages() == []
+    with french():
+        await bob.slash(channel, "pins add", unit="Gangers", count=3)
+    await env.advance_time(SETTLED)
+    assert "3 Stress" in fields(board)["🟥 Gangers"]  # kept up to date all the same
+
+
+async def test_a_deleted_board_turns_itself_off(simcord_env, table):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    moderators = table.guild.create_role(
+        "Mods", permissions=discord.Permissions(manage_messages=True)
+    )
+    carol = table.guild.add_member(env.create_user("carol"), roles=[moderators])
+    await skirmish(table)
+    board = (await alice.slash(channel, "game board", on=True)).response
+    await carol.delete(board)
+    pinned = await bob.slash(channel, "pins add", unit="Gangers")
+    assert not pinned.ephemeral  # the command does not notice: the board is edited later
+    await env.advance_time(SETTLED)
+    notice = channel.last_message
+    assert notice.content == (
+        "📋 The live board of **Vorl** was deleted, so it is off now; /game board posts a "
+        "new one."
+    )
+    assert not (await stored_state(env, channel)).messages.board
+    await bob.slash(channel, "pins add", unit="Gangers")
+    await env.advance_time(SETTLED)
+    notices = [m for m in channel.history() if "was deleted" in m.content]
+    assert [m.id for m in notices] == [notice.id]  # said once
+
+
+async def test_a_deleted_board_in_french(simcord_env, table):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    await skirmish(table)
+    with french():
+        board = (await alice.slash(channel, "game board", on=True)).response
+    env.backend.delete_message(channel.id, board.id)  # gone, however it went
+    await bob.slash(channel, "pins add", unit="Gangers")
+    await env.advance_time(SETTLED)
+    assert channel.last_message.content == (
+        "📋 Le tableau de la partie **Vorl** a été supprimé : il est désactivé ; "
+        "/partie tableau en publie un nouveau."
+    )
+
+
+async def test_off_unpins_and_stops_the_edits(simcord_env, table):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    await skirmish(table)
+    board = (await alice.slash(channel, "game board", on=True)).response
+    with french():
+        await refused(env, channel, bob, "game board", "Seuls l'hôte", on=False)
+    off = await alice.slash(channel, "game board", on=False)
+    assert off.response.content == "📋 The live board is off: the bot no longer updates it."
+    assert channel.pinned_messages() == []
+    assert board.content == "📋 Live board — no longer updated (/game board posts a new one)."
+    edits = board_edits(env, board.id)
+    before = await snapshot(env, channel)
+    await bob.slash(channel, "pins add", unit="Gangers")
+    await env.advance_time(SETTLED)
+    assert board_edits(env, board.id) == edits and "0 pins" in fields(board)["🟦 Gangers"]
+    assert (await snapshot(env, channel))[1] == before[1] + 1  # only the pin was written
+
+
+async def test_on_again_replaces_the_board_in_french(simcord_env, table):
+    channel, alice = table.channel, table.alice
+    await skirmish(table)
+    with french():
+        first = (await alice.slash(channel, "game board", on=True)).response
+        second = (await alice.slash(channel, "game board", on=True)).response
+        off = await alice.slash(channel, "game board", on=False)
+    assert first.id not in [m.id for m in channel.history()]  # the old board is deleted
+    assert off.response.content == (
+        "📋 Le tableau de la partie est désactivé : le bot ne le met plus à jour."
+    )
+    assert second.content == (
+        "📋 Tableau de la partie — plus mis à jour (/partie tableau en publie un nouveau)."
+    )
+    assert channel.pinned_messages() == []
