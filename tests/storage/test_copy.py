@@ -38,6 +38,7 @@ async def fill(store) -> None:
             )
         events = await tx.events(game.id)
         await tx.mark_undone([events[-1].id])
+        await tx.set_event_message(events[0].id, 1_456_074_443_980_800_047)
         await tx.save_game(
             game.id, state='{"a": 2}', schema_version=1, expected_version=0, status="ended"
         )
