@@ -17,6 +17,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -32,16 +33,19 @@ from cogs.common.tree import AntaresTree
 from core.dice import DiceSource, SystemDice
 from locales import catalog
 from services.app import AppServices
-from settings import Settings, load_settings
+from settings import DEFAULT_DATABASE_URL, Settings, load_settings
 from storage.base import Store
+from storage.config import redact
+from storage.copy import CopyRefused, copy_between
 from storage.factory import store_from_url
+from storage.startup import StartupProblem, open_store
 
 log = logging.getLogger("antares")
 SYNC_HASH_KEY = "command_set_hash"
 
 
 class AntaresBot(commands.Bot):
-    def __init__(self, settings: Settings, services: AppServices) -> None:
+    def __init__(self, settings: Settings, services: AppServices, **shards: Any) -> None:
         intents = discord.Intents.default()
         # Privileged: only inline `[[...]]` look-ups need it, and only when the host enables it.
         intents.message_content = settings.message_content_intent
@@ -54,6 +58,7 @@ class AntaresBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             # Checks the text of every option before any command runs (hostile text).
             tree_cls=AntaresTree,
+            **shards,
         )
         self.settings = settings
         self.services = services
@@ -103,6 +108,11 @@ class AntaresBot(commands.Bot):
         await self.services.close()
 
 
+class ShardedAntaresBot(AntaresBot, commands.AutoShardedBot):
+    """SHARD_COUNT / SHARD_IDS set: this process runs those shards (several processes share
+    one PostgreSQL database; each server's interactions reach the process of its shard)."""
+
+
 def count_commands(tree: app_commands.CommandTree) -> int:
     return sum(1 for c in tree.walk_commands() if not isinstance(c, app_commands.Group))
 
@@ -122,11 +132,15 @@ def create_bot(
     settings: Settings, *, store: Store | None = None, dice: DiceSource | None = None
 ) -> AntaresBot:
     services = AppServices(
-        store=store or store_from_url(settings.database_url),
+        store=store or store_from_url(settings.database_url, pool=settings.pool_options()),
         default_language=settings.default_language,
         dice=dice or SystemDice(),
     )
-    return AntaresBot(settings, services)
+    if settings.shard_count is None:
+        return AntaresBot(settings, services)
+    return ShardedAntaresBot(
+        settings, services, shard_count=settings.shard_count, shard_ids=settings.shard_ids
+    )
 
 
 def configure_logging(level: str) -> None:
@@ -136,11 +150,12 @@ def configure_logging(level: str) -> None:
 
 
 def settings_problem(error: ValidationError) -> str:
+    """One line per wrong setting, each naming it and where the allowed values are."""
     lines = []
     for item in error.errors():
         name = str(item["loc"][0]).upper() if item["loc"] else "settings"
-        lines.append(f"Invalid setting {name}: {item['msg']}.")
-    lines.append("See .env.example for every setting and its allowed values.")
+        message = str(item["msg"]).removeprefix("Value error, ")
+        lines.append(f"Invalid setting {name}: {message} (see .env.example).")
     return "\n".join(lines)
 
 
@@ -158,7 +173,8 @@ async def check(settings: Settings) -> int:
     """Everything a start needs, without Discord: settings, database, commands."""
     started = time.perf_counter()
     bot = create_bot(settings)
-    await bot.services.open()
+    await open_database(bot.services.store, settings)
+    bot.services.rules.load()
     try:
         await bot.build_tree()
         version = await bot.services.store.schema_version()
@@ -177,27 +193,78 @@ async def check(settings: Settings) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+async def open_database(store: Store, settings: Settings) -> None:
+    await open_store(store, settings.database_url, default_url=DEFAULT_DATABASE_URL)
+
+
+async def database_ready(settings: Settings) -> None:
+    """Open (and migrate) the database once before contacting Discord: a bad DATABASE_URL is
+    reported in one line, not in a traceback from inside the gateway's start-up."""
+    store = store_from_url(settings.database_url, pool=settings.pool_options())
+    await open_database(store, settings)
+    await store.close()
+
+
+def copy_command(from_url: str, to_url: str, *, force: bool) -> int:
+    """`--copy-database`: copy, then print what both sides hold (exit 1 if they differ)."""
+    try:
+        copied = asyncio.run(copy_between(from_url, to_url, force=force))
+    except (StartupProblem, CopyRefused) as problem:
+        print(f"--copy-database: {problem}", file=sys.stderr)
+        return 2
+    print(f"Copied {redact(from_url)} -> {redact(to_url)}:")
+    for table in copied:
+        mark = "verified" if table.verified else f"MISMATCH: the target holds {table.target}"
+        print(f"  {table.table:<24} {table.source:>8} rows  {mark}")
+    return 0 if all(t.verified for t in copied) else 1
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="antares-bot: Beyond the Gates of Antares at the table"
     )
     parser.add_argument(
         "--check", action="store_true", help="validate settings, database and commands, then exit"
     )
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--copy-database",
+        nargs=2,
+        metavar=("FROM_URL", "TO_URL"),
+        help="copy every server's games, logs, settings and campaigns to another database",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="with --copy-database: replace a non-empty target"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.copy_database:
+        return copy_command(*args.copy_database, force=args.force)
     try:
         settings = load_settings()
     except ValidationError as error:
         print(settings_problem(error), file=sys.stderr)
         return 2
+    problem = settings.processes_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     configure_logging(settings.log_level)
-    if args.check:
-        return asyncio.run(check(settings))
-    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
-        print(
-            "DISCORD_TOKEN is not set: copy .env.example to .env and put the bot's token in it.",
-            file=sys.stderr,
-        )
+    try:
+        if args.check:
+            return asyncio.run(check(settings))
+        if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+            print(
+                "DISCORD_TOKEN is not set: copy .env.example to .env and put the bot's token in"
+                " it.",
+                file=sys.stderr,
+            )
+            return 2
+        asyncio.run(database_ready(settings))
+    except StartupProblem as problem:
+        print(problem, file=sys.stderr)
         return 2
     bot = create_bot(settings)
     try:

@@ -6,10 +6,19 @@ Nothing is read at import time: `load_settings()` builds them when the bot start
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from storage.config import (
+    COMMAND_TIMEOUT_S,
+    CONNECT_TIMEOUT_S,
+    POOL_SIZE,
+    PoolOptions,
+    is_sqlite_url,
+    scheme_problem,
+)
 
 DEFAULT_DATABASE_URL = "sqlite:///data/antares.db"
 
@@ -21,6 +30,13 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="The bot's token.")
     database_url: str = Field(default=DEFAULT_DATABASE_URL)
+    # PostgreSQL only: connections per process, and how long to wait for one or for a command.
+    database_pool_size: int = Field(default=POOL_SIZE, ge=1, le=100)
+    database_connect_timeout: float = Field(default=CONNECT_TIMEOUT_S, gt=0, le=120)
+    database_command_timeout: float = Field(default=COMMAND_TIMEOUT_S, gt=0, le=600)
+    # Several processes: each runs SHARD_IDS of SHARD_COUNT shards (discord.py's sharding).
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(default=None)
     dev_guild_id: int | None = Field(default=None)
     default_language: Literal["fr", "en"] = Field(default="fr")
     message_content_intent: bool = Field(default=False)
@@ -30,10 +46,33 @@ class Settings(BaseSettings):
     # tests build a bot per test and turn it off, or frozen objects pile up for the run.
     gc_freeze: bool = Field(default=True)
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        """`SHARD_IDS=0,1` (empty: every shard)."""
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.split(",") if p.strip()]
+            return parts or None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards of all processes)")
+        wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+        if wrong or len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError(
+                f"SHARD_IDS must be distinct numbers from 0 to {self.shard_count - 1}"
+                f" (SHARD_COUNT={self.shard_count}), got {self.shard_ids}"
+            )
+        return self
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -43,9 +82,33 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _known_scheme(cls, value: str) -> str:
-        if not value.startswith(("sqlite:///", "postgresql://", "postgres://")):
-            raise ValueError("must start with sqlite:/// (or postgresql:// once supported)")
+        problem = scheme_problem(value)
+        if problem is not None:
+            raise ValueError(problem)
         return value
+
+    def pool_options(self) -> PoolOptions:
+        return PoolOptions(
+            size=self.database_pool_size,
+            connect_timeout_s=self.database_connect_timeout,
+            command_timeout_s=self.database_command_timeout,
+        )
+
+    def shares_the_database(self) -> bool:
+        """Other processes run the other shards (SHARD_IDS names only some of them)."""
+        return self.shard_ids is not None and len(self.shard_ids) < (self.shard_count or 0)
+
+    def processes_problem(self) -> str | None:
+        """SQLite serves one process: refuse a process that runs only some shards on it."""
+        if not (self.shares_the_database() and is_sqlite_url(self.database_url)):
+            return None
+        ids = ",".join(map(str, self.shard_ids or []))
+        return (
+            f"SHARD_IDS={ids} runs {len(self.shard_ids or [])} of SHARD_COUNT={self.shard_count}"
+            " shards here, so other processes share the database, and SQLite serves one"
+            " process: set DATABASE_URL to a postgresql:// server, or leave SHARD_IDS empty to"
+            " run every shard in this process."
+        )
 
     def sqlite_path(self) -> Path:
         """`sqlite:///data/x.db` is relative to the working directory; four slashes is absolute."""

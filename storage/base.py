@@ -2,7 +2,8 @@
 
 Records are plain dataclasses; game state travels as JSON text so the storage layer never
 needs to know the rules. Writes happen inside `Store.transaction()`, which serialises
-writers (SQLite: `BEGIN IMMEDIATE`) so a read-modify-write cannot lose an update.
+writers (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a lock per channel or server, taken when the
+transaction reads what it will change) so a read-modify-write cannot lose an update.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from core.errors import AntaresError
 from storage.campaign_base import CampaignTransaction
 
 
@@ -22,6 +24,22 @@ class StorageError(Exception):
 
 class VersionConflict(StorageError):
     """The row changed since it was read: retry the whole use case."""
+
+
+class DatabaseUnavailable(StorageError, AntaresError):
+    """The database server cannot be reached now (stopped, restarting, network cut).
+
+    The transaction that met it wrote nothing; the command's author gets an ephemeral
+    "database unavailable, try again" (an `AntaresError`, so the tree's error handler answers
+    it in their language), and the next command reconnects by itself.
+    """
+
+    def __init__(self, detail: str = "") -> None:
+        AntaresError.__init__(self, "errors.database_unavailable")
+        self.detail = detail
+
+    def __str__(self) -> str:
+        return self.detail or self.key
 
 
 @dataclass(frozen=True, slots=True)

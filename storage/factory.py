@@ -1,16 +1,25 @@
-"""Builds the store a `DATABASE_URL` names."""
+"""Builds the store a `DATABASE_URL` names (`storage.config`); drivers load only when used."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from storage.base import Store
-from storage.sqlite import SqliteStore
+from storage.config import SQLITE_SCHEME, PoolOptions, is_postgres_url, scheme_problem
 
 
-def store_from_url(url: str) -> Store:
-    if url.startswith("sqlite:///"):
-        return SqliteStore(Path(url.removeprefix("sqlite:///")))
-    if url.startswith(("postgresql://", "postgres://")):
-        raise ValueError("PostgreSQL is not supported yet: use a sqlite:/// DATABASE_URL")
-    raise ValueError(f"unknown database URL scheme: {url!r}")
+class UnknownScheme(ValueError):
+    pass
+
+
+def store_from_url(url: str, *, pool: PoolOptions | None = None) -> Store:
+    """The store for `url`; `pool` sizes PostgreSQL's connection pool (SQLite has none)."""
+    if url.startswith(SQLITE_SCHEME):
+        from storage.sqlite import SqliteStore
+
+        return SqliteStore(Path(url.removeprefix(SQLITE_SCHEME)))
+    if is_postgres_url(url):
+        from storage.postgres import PostgresStore
+
+        return PostgresStore(url, options=pool)
+    raise UnknownScheme(scheme_problem(url))

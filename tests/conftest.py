@@ -13,15 +13,38 @@ from bot import create_bot
 from cogs.common.errors import is_expected
 from settings import Settings
 from tests.support.dice import TableDice
+from tests.support.postgres import INSTALL_HINT, must_have_server, new_database, start_server
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One PostgreSQL server per test process (each xdist worker has its own), started on
+    first use; without binaries the PostgreSQL tests skip, except in CI where they fail."""
+    server = start_server()
+    if server is None:
+        if must_have_server():
+            pytest.fail(f"CI=true and {INSTALL_HINT}")
+        pytest.skip(INSTALL_HINT)
+    yield server
+    server.destroy()
 
 
 @pytest.fixture
-def settings(tmp_path: Path, request) -> Settings:
+def database_url(tmp_path: Path, request) -> str:
+    """SQLite in the test's folder; `BOTH_BACKENDS` (tests/support/backends.py) runs a test on
+    a fresh PostgreSQL database too."""
+    if getattr(request, "param", "sqlite") == "postgres":
+        return new_database(request.getfixturevalue("postgres_server"))
+    return f"sqlite:///{tmp_path / 'antares.db'}"
+
+
+@pytest.fixture
+def settings(database_url: str, request) -> Settings:
     """Test settings; `@pytest.mark.settings(message_content_intent=True)` changes some."""
     marker = request.node.get_closest_marker("settings")
     values = {
         "discord_token": None,
-        "database_url": f"sqlite:///{tmp_path / 'antares.db'}",
+        "database_url": database_url,
         "default_language": "fr",
         "gc_freeze": False,  # one bot per test: freezing would pile objects up (issue 14)
         **(marker.kwargs if marker else {}),

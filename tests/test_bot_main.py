@@ -22,7 +22,15 @@ def run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProce
         k: v
         for k, v in os.environ.items()
         if k
-        not in {"DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "DEFAULT_LANGUAGE", "LOG_LEVEL"}
+        not in {
+            "DISCORD_TOKEN",
+            "DATABASE_URL",
+            "DEV_GUILD_ID",
+            "DEFAULT_LANGUAGE",
+            "LOG_LEVEL",
+            "SHARD_COUNT",
+            "SHARD_IDS",
+        }
     }
     clean.update(env)
     # Run from an empty directory: no .env there, the database lands under it.

@@ -23,10 +23,12 @@ from cogs.common.replies import lang_of, send
 from cogs.common.terms import in_words
 from cogs.common.text import ellipsize
 from core.errors import AntaresError
-from locales import t
+from locales import Lang, language_for, t
 
 log = logging.getLogger("antares.errors")
 _USER = re.compile(r"<@\d{1,20}>")
+# Raised by the storage layer when the server is out of reach (`storage.base.DatabaseUnavailable`).
+DATABASE_UNAVAILABLE = "errors.database_unavailable"
 ALREADY_ACKNOWLEDGED = 40060  # Discord: "Interaction has already been acknowledged"
 # A quoted value is cut here: the longest the bot makes itself (the list of the ruleset's
 # settings) is about 700 characters, and one message holds at most 2,000.
@@ -97,6 +99,16 @@ def _replayed(interaction: discord.Interaction) -> None:
     log.info("interaction %s was answered before (a replay): nothing sent", interaction.id)
 
 
+async def _language(interaction: discord.Interaction) -> Lang:
+    """The caller's language; when the server's default cannot be read (the database is
+    down), the bot's own default."""
+    try:
+        return await lang_of(interaction)
+    except Exception:
+        default = interaction.client.services.default_language  # type: ignore[attr-defined]
+        return language_for(getattr(interaction.locale, "value", None), default)
+
+
 async def on_tree_error(
     interaction: discord.Interaction, error: app_commands.AppCommandError
 ) -> None:
@@ -104,7 +116,9 @@ async def on_tree_error(
     if answered_before(original):
         _replayed(interaction)
         return
-    lang = await lang_of(interaction)
+    if isinstance(original, AntaresError) and original.key == DATABASE_UNAVAILABLE:
+        log.warning("interaction %s: %s", interaction.id, original)
+    lang = await _language(interaction)
     text = _message(lang, original)
     if text is None:
         command = interaction.command.qualified_name if interaction.command else "?"

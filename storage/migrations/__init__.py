@@ -1,4 +1,8 @@
-"""Numbered SQL migrations: `NNN_name.sql`, applied in order and recorded in the database."""
+"""Numbered SQL migrations: `NNN_name.sql`, applied in order and recorded in the database.
+
+SQLite's are in this folder, PostgreSQL's in `postgres/`: the same numbers and names, each in
+its backend's dialect (`tests/storage/test_migrations.py` checks they stay in step).
+"""
 
 from __future__ import annotations
 
@@ -28,9 +32,12 @@ def split_statements(sql: str) -> tuple[str, ...]:
     return tuple(s for s in statements if s)
 
 
-def load_migrations() -> tuple[Migration, ...]:
+def load_migrations(backend: str = "sqlite") -> tuple[Migration, ...]:
+    folder = resources.files(__package__)
+    if backend != "sqlite":
+        folder = folder / backend
     found = []
-    for item in resources.files(__package__).iterdir():
+    for item in folder.iterdir():
         if item.name.endswith(".sql"):
             number, _, rest = item.name.partition("_")
             found.append(

@@ -9,8 +9,9 @@ from storage.base import VersionConflict
 from storage.migrations import load_migrations
 
 
-async def test_migrations_are_recorded(store):
-    assert await store.schema_version() == max(m.version for m in load_migrations())
+async def test_migrations_are_recorded(store, request):
+    backend = request.node.callspec.params["store"]
+    assert await store.schema_version() == max(m.version for m in load_migrations(backend))
 
 
 async def test_reopening_does_not_migrate_twice(tmp_path):

@@ -1,0 +1,59 @@
+"""What a `DATABASE_URL` and the pool settings mean, without importing a database driver.
+
+`sqlite:///path` (relative to the working directory; four slashes: absolute) or
+`postgresql://user:password@host:port/database`. `postgres://` is accepted as an alias of
+`postgresql://` on purpose: libpq, asyncpg and most hosting providers accept or hand out both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
+
+SQLITE_SCHEME = "sqlite:///"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+KNOWN_SCHEMES = (SQLITE_SCHEME, *POSTGRES_SCHEMES)
+POOL_SIZE = 10
+CONNECT_TIMEOUT_S = 5.0
+COMMAND_TIMEOUT_S = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class PoolOptions:
+    """PostgreSQL's connection pool: at most `size` connections per process."""
+
+    size: int = POOL_SIZE
+    connect_timeout_s: float = CONNECT_TIMEOUT_S
+    command_timeout_s: float = COMMAND_TIMEOUT_S
+
+
+def is_sqlite_url(url: str) -> bool:
+    return url.startswith(SQLITE_SCHEME)
+
+
+def is_postgres_url(url: str) -> bool:
+    return url.startswith(POSTGRES_SCHEMES)
+
+
+def scheme_problem(url: str) -> str | None:
+    """Why `url` names no backend (None: it does)."""
+    if url.startswith(KNOWN_SCHEMES):
+        return None
+    scheme = url.partition("://")[0] if "://" in url else url[:20]
+    return f"unknown scheme {scheme!r}: start it with " + ", ".join(KNOWN_SCHEMES)
+
+
+def normalise_url(url: str) -> str:
+    """`postgres://` (an alias) becomes `postgresql://`."""
+    if url.startswith("postgres://"):
+        return "postgresql://" + url.removeprefix("postgres://")
+    return url
+
+
+def redact(url: str) -> str:
+    """The URL with its password hidden (for logs and `--check`)."""
+    parts = urlsplit(normalise_url(url))
+    if parts.password is None:
+        return urlunsplit(parts)
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
