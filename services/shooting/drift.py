@@ -115,12 +115,17 @@ def shooter_of(state: GameState, found: Drifted, who: Standing) -> Unit:
     return shooter
 
 
+NO_ACC = 1  # no Acc test is rolled for a template that already landed
+
+
 def landing_plan(found: Drifted) -> ShotPlan:
-    """The shot as fired (weapon, mode, ammo, order, range), aimed at whatever it covers."""
+    """The shot as fired (weapon, mode, ammo, order, range), aimed at whatever it covers.
+    The shooter as it is now plays no part: the shot was fired (its models may be gone
+    since, its own template among the causes)."""
     result = found.shot.result
     options = ShotOptions(
         weapon=result.weapon, mode=result.mode, ammo=result.ammo, models=result.models,
-        order=result.order, distance=result.distance,
+        acc=NO_ACC, order=result.order, distance=result.distance,
         band=result.band if result.distance is None else None, blind=result.blind,
     )
     return ShotPlan(
@@ -168,8 +173,8 @@ class DriftResolving(GameAccess):
                 raise NotFound("unit.gone")
             covered = living(state, unit_id)
             plan = landing_plan(shot)
-            markers = markers_applied(state, plan, shooter.id, covered.id)
-            aimed = build_shot(plan, shooter, covered, state, markers)
+            markers = markers_applied(state, plan, None, covered.id)
+            aimed = build_shot(plan, None, covered, state, markers)
             result = resolve_landing(aimed, index, self.dice, state.ruleset(), self.lookup.db)
             new, applied = apply_shot(state, None, covered.id, result, self.dice)
             return new, DriftRecord(

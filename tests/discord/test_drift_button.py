@@ -232,6 +232,37 @@ async def test_the_button_is_refused_once_the_game_moved_on(simcord_env, table, 
 # ---------------------------------------------------------------- rules, what has no button
 
 
+async def test_both_templates_of_a_mag_mortar_one_on_its_own_team(simcord_env, table, dice):
+    """Seeds "SPx2": a Mag Mortar places two templates (heavy: no Fire +1; Blast D10, SV 3).
+    Both drift; the first lands on the team itself and destroys it, the second is still the
+    shot's to resolve; one undo takes the shot and both back."""
+    await armies(table)
+    await table.alice.slash(
+        table.channel, "unit add", name="Mortar", models=1, acc=5, res=6, co=8,
+        weapons="Mag Mortar",
+    )
+    before = await state_of(simcord_env, table.channel)
+    dice.script(7, 8, 2, 3, 4, 9)  # Acc 3: both miss; drifts D5 2 toward 3, D5 4 toward 9
+    fired = await shoot(
+        table.alice, table.channel, shooter="Mortar", target="Gangers", distance=20
+    )
+    first, second = (f"Template {n} drifted: resolve its hits" for n in (1, 2))
+    assert labels(fired.response) == ["Shoot again", first, second]
+    asked = await table.alice.click(fired.response, label=first)
+    dice.script(1, 9)  # D10 1: one hit; Res 6 − SV 3 = 3: 9 fails
+    own = await table.alice.select(asked.response, ["u3"])
+    assert "☠️ **Mortar** is destroyed." in shown(own)
+    asked = await table.alice.click(fired.response, label=second)
+    dice.script(2, 1, 2)  # D10 2: two hits; 1 and 2 pass
+    landed = await table.alice.select(asked.response, ["u2"])
+    assert "**Gangers**: pins 0 → **1**." in shown(landed)
+    dice.assert_used()
+    undone = await table.alice.slash(table.channel, "game undo")
+    assert "↩️ Undone (3)" in shown(undone)
+    assert await state_of(simcord_env, table.channel) == before
+
+
+
 async def test_a_down_unit_under_the_template_halves_its_hits(simcord_env, table, dice):
     """Seed 000 "TIR EN SURPLOMB (SP)": blast hits on a Down unit are halved, rounding down."""
     await ready(table)
