@@ -13,7 +13,7 @@ from services.game.game import (
 )
 from services.game.settings import GameSettings
 from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
-from services.game.undo import UNDO_MAX
+from services.game.undo import JOINED, UNDO_MAX, live_events
 from services.game.undo_records import (
     LogEntry,
     ShownUndone,
@@ -58,6 +58,9 @@ __all__ = [
     # for the features that act on a channel's game (markers, shooting)
     "WRONG_GAME",
     "GameAccess",
+    # the game's log as undo sees it (events joined to the one before them: a drift's hits)
+    "JOINED",
+    "live_events",
     "UnitRef",
     "resolve",
     "same_game",

@@ -17,6 +17,7 @@ import pytest
 from cogs.common.errors import is_expected
 from tests.discord.replay_kit import (
     CLAIMS,
+    Choose,
     Click,
     Of,
     Slash,
@@ -60,6 +61,8 @@ READ_ONLY = {
     "WeaponPick": "chooses the weapon of a 🎯 Shoot; the target menu follows",
     "TargetPick": "chooses the target of a 🎯 Shoot; opens the distance form, which shoots",
     "TargetPage": "turns the page of the target menu",
+    "DriftButton": "asks which unit a drifted template covers (a message only the clicker sees)",
+    "DriftPage": "turns the page of the drifted template's unit menu",
 }
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
@@ -156,6 +159,15 @@ MUTATING = {
         "Shoot again",
         before=ACTIVE,
         then=(("alice", "turn end", {"confirm": True}), *ACTIVE),
+    ),
+    # an X-Launcher's template drifts (Acc 7 misses, D5 3", D12 4); it covers the Troopers
+    "DriftPick": Choose(
+        "alice",
+        ("alice", "shoot", {**FRAG, "weapon": "x-launcher", "distance": 20}),
+        "Template 1 drifted: resolve its hits",
+        "u1",
+        before=ACTIVE,
+        dice=(7, 3, 4),
     ),
 }
 

@@ -294,6 +294,12 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
     "cogs.shooting.aim.TargetPage": [
         "test_shoot_buttons.test_more_targets_than_a_menu_holds_turn_pages"
     ],
+    **{  # 💥 a drifted template's button, its menu of units and their pages
+        f"cogs.shooting.drift.{item}": [
+            "test_drift_button.test_every_drift_step_works_after_a_restart"
+        ]
+        for item in ("DriftButton", "DriftPick", "DriftPage")
+    },
 }
 COMPONENTS = {"Button", "Select", "UserSelect", "RoleSelect", "ChannelSelect", "MentionableSelect"}
 DECORATORS = {"button", "select"}
