@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.campaign import consent
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
 from cogs.common.pager import Pager, page_source
@@ -89,8 +90,17 @@ class GameCog(
         ended = await services(interaction).campaign_games.end(
             call_of(interaction), winner.id if winner else None, notes, vp=vp, scenario=scenario
         )
-        await send(
-            interaction, render.closed(await lang_of(interaction), ended.closed, ended.battle)
+        lang = await lang_of(interaction)
+        text = render.closed(lang, ended.closed, ended.battle)
+        battle = ended.battle
+        if battle is None or not battle.battle.pending:
+            await send(interaction, text)
+            return
+        await send(  # the players who did not record it are asked (and notified)
+            interaction,
+            f"{text}\n{consent.request(lang, battle.battle)}",
+            view=consent.consent_view(lang, battle),
+            allowed_mentions=consent.asking(battle.battle),
         )
 
     @app_commands.command(name="undo", description="Undo the last changes of the game (1 to 20)")

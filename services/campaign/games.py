@@ -85,6 +85,7 @@ class CampaignGames:
             closed = await self.games.end(call, winner_id, notes, vp=vp, scenario=scenario)
             return GameEnd(closed, None)
         recorded: list[RecordedBattle] = []
+        manager = (await self.games.standing(call)).gm  # records for both players
 
         async def record_battle(
             tx: Transaction, game: GameRecord, state: GameState, closed: GameClosed
@@ -101,6 +102,7 @@ class CampaignGames:
                 game_stats=await stats_from_log(tx, game.id, state),
                 victory_points=closed.vp or None,
                 scenario=closed.scenario or None,
+                manager=manager,
             )
             recorded.append(await record_game_in(tx, call.guild_id, campaign_id, battle))
 
