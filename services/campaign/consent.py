@@ -67,8 +67,15 @@ class ConsentAnswer:
     refused: bool = False
 
 
-def _mentions(user_ids: tuple[int, ...]) -> str:
-    return ", ".join(f"<@{user_id}>" for user_id in user_ids)
+def _not_yours(battle: BattleRecord, campaign: CampaignRecord) -> NotAllowed:
+    """Names the one or two players who may answer (each a bare mention: shown as a name)."""
+    mentions = [f"<@{user_id}>" for user_id in battle.awaiting]
+    if len(mentions) == 1:
+        return NotAllowed("campaign.consent_who", player=mentions[0], campaign=campaign.name)
+    first, second = mentions
+    return NotAllowed(
+        "campaign.consent_who_both", player=first, other=second, campaign=campaign.name
+    )
 
 
 class CampaignConsent(CampaignAccess):
@@ -104,9 +111,7 @@ class CampaignConsent(CampaignAccess):
             battle = await _pending(tx, found, number)
             organiser = await organises(tx, found, call.actor.user_id, manager)
             if not organiser and call.actor.user_id not in battle.awaiting:
-                raise NotAllowed(
-                    "campaign.consent_who", players=_mentions(battle.awaiting), campaign=found.name
-                )
+                raise _not_yours(battle, found)
             yield tx, found, battle, organiser
 
 

@@ -149,6 +149,17 @@ MUTATING = {
         "Allow undo",
         before=(("alice", "pins add", {"unit": "Troopers"}),),
     ),
+    # Alice records her win over Bob; Bob confirms it (Refuse shares the class: it deletes)
+    "BattleConsent": Click(
+        "bob",
+        (
+            "alice",
+            "campaign record",
+            {"player-a": "alice", "player-b": "bob", "result": "win", "winner": "alice"},
+        ),
+        "Confirm",
+        game=False,
+    ),
     # Shoot again in the Troopers' next activation (the next turn: their die taken again)
     "ShootAgain": Click(
         "alice",
