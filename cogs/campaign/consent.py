@@ -19,8 +19,7 @@ from cogs.common.errors import on_tree_error
 from cogs.common.replies import NO_MENTIONS, lang_of
 from core.errors import Conflict
 from locales import Lang, t
-from services.campaign import ConsentAnswer, RecordedBattle
-from storage.campaign_base import BattleRecord
+from services.campaign import BattleRecord, ConsentAnswer, RecordedBattle
 
 CONSENT_PREFIX = "antares:battle:"
 ANSWERED = ("campaign.consent_done", "campaign.consent_deleted")

@@ -1,4 +1,5 @@
-"""`/game`: start, status, end, undo, log, export, rules, ping of the channel's game."""
+"""`/game`: start, status, end, leave, kick, undo, log, export, rules, ping of the channel's
+game."""
 
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ class GameCog(
             call_of(interaction), winner.id if winner else None, notes, vp=vp, scenario=scenario
         )
         lang = await lang_of(interaction)
-        text = render.closed(lang, ended.closed, ended.battle)
+        text = render.closed(lang, ended.closed, ended.battle, by=interaction.user.id)
         battle = ended.battle
         if battle is None or not battle.battle.pending:
             await send(interaction, text)
@@ -102,6 +103,21 @@ class GameCog(
             view=consent.consent_view(lang, battle),
             allowed_mentions=consent.asking(battle.battle),
         )
+
+    @app_commands.command(name="leave", description="Leave this game: your units go with you")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        removed = await services(interaction).games.leave(call_of(interaction))
+        lang = await lang_of(interaction)
+        await send(interaction, render.player_removed(lang, removed, interaction.user.id))
+
+    @app_commands.command(
+        name="kick", description="Take a player out of this game, with their units (host or GM)"
+    )
+    @app_commands.describe(player="The player to take out (their units go too)")
+    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        removed = await services(interaction).games.kick(call_of(interaction), player.id)
+        lang = await lang_of(interaction)
+        await send(interaction, render.player_removed(lang, removed, interaction.user.id))
 
     @app_commands.command(name="undo", description="Undo the last changes of the game (1 to 20)")
     @app_commands.describe(steps="How many changes to undo (default 1)")

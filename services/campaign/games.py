@@ -81,7 +81,8 @@ class CampaignGames:
     ) -> GameEnd:
         record, _ = await self.games.running(call.channel_id)
         campaign_id = (await self.games.started(record.id)).campaign_id
-        if campaign_id is None:
+        if campaign_id is None or await self.games.closes_idle(call) is not None:
+            # closed as idle by a member who did not run it: no battle to record
             closed = await self.games.end(call, winner_id, notes, vp=vp, scenario=scenario)
             return GameEnd(closed, None)
         recorded: list[RecordedBattle] = []

@@ -82,6 +82,8 @@ MUTATING = {
     "game start": Slash("alice", {"name": "Vorl"}, game=False),
     "game end": Slash("alice"),
     "game undo": Slash("alice"),
+    "game leave": Slash("bob"),
+    "game kick": Slash("alice", {"player": Of("bob")}),
     "game rules": Slash("alice", {"setting": "cover_light", "value": "2"}),
     "unit add": Slash("alice", {"name": "Scouts"}),
     "unit edit": Slash("alice", {"unit": "Troopers", "models": 4}),
