@@ -73,7 +73,9 @@ class GameCog(
         pages = await status_pages(interaction, await lang_of(interaction))
         await Pager(pages).start(interaction)
 
-    @app_commands.command(name="end", description="Close the game (host or GM); it stays read-only")
+    @app_commands.command(
+        name="end", description="Close the game (host or GM; Manage Channels once idle)"
+    )
     @app_commands.describe(
         winner="Who won",
         notes="A few words on how it went",
