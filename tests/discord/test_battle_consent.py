@@ -160,6 +160,13 @@ async def test_an_organiser_confirms_for_the_players_and_the_buttons_survive_a_r
         ("bob", "2", "3"),
         ("carol", "1", "0"),
     ]
+    corrected = await record(club.carol, club.channel, club.carol, club.alice)
+    await club.admin.slash(club.channel, "campaign correct", battle=3, scenario="Ridge")
+    late = await club.alice.click(corrected.response, label="Confirm")  # the correction
+    assert not late.ephemeral and corrected.response.components == []  # settled it
+    assert corrected.response.content.endswith(
+        "Battle #3 is already confirmed: it counts in the standings."
+    )
 
 
 async def test_consent_in_french_and_an_answer_after_a_deletion(simcord_env, club):
@@ -217,3 +224,19 @@ async def test_a_game_ended_by_its_winner_waits_for_the_loser_in_french(simcord_
         ("carol", "0", "0"),
         ("bob", "1", "0"),
     ]
+
+
+async def test_the_bound_on_pending_records_and_a_freed_seat_in_french(simcord_env, club):
+    with french():
+        for _ in range(10):
+            await record(club.alice, club.channel, club.alice, club.bob, club.alice, (999, 0))
+        refused = await record(club.alice, club.channel, club.alice, club.bob, club.alice)
+        assert refused.ephemeral and refused.response.content == (
+            "Vous avez déjà 10 batailles dans Winter league en attente de la confirmation de "
+            "l'autre joueur : demandez-lui d'abord de les confirmer ou de les refuser (un "
+            "organisateur peut enregistrer celle-ci)."
+        )
+        shown = await club.bob.slash(club.channel, "campaign standings")
+        assert "⏳ 10 batailles en attente de la confirmation d'un joueur ne sont pas encore" in (
+            shown.response.embeds[0].description
+        )

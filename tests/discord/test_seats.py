@@ -152,6 +152,12 @@ async def test_leave_and_kick_in_french(simcord_env, table):
     with french():
         refus = await table.bob.slash(table.channel, "game kick", player=carol)
         assert refus.ephemeral and refus.response.content.startswith("Seuls l'hôte")
+        dave = member(simcord_env, table, "dave")
+        personne = await table.alice.slash(table.channel, "game kick", player=dave)
+        assert personne.ephemeral and personne.response.content == (
+            f"<@{dave.id}> n'a pas de place dans cette partie (aucune unité à lui) : rien n'a "
+            "changé."
+        )
         kicked = await table.alice.slash(table.channel, "game kick", player=carol)
         assert kicked.response.content == (
             f"🚪 <@{table.alice.id}> a retiré <@{carol.id}> de la partie ; sa place est libre.\n"
@@ -161,11 +167,16 @@ async def test_leave_and_kick_in_french(simcord_env, table):
         assert none.ephemeral and none.response.content == (
             "Vous n'avez pas de place dans cette partie (aucune unité à vous) : rien à quitter."
         )
+        await carol.slash(table.channel, "unit add", name="Riders")  # still set up
+        retiree = await carol.slash(table.channel, "unit remove", unit="Riders")
+        assert f"<@{carol.id}> n'a plus d'unité dans cette partie : sa place est libre." in (
+            retiree.response.content
+        )
         left = await table.bob.slash(table.channel, "game leave")
         assert left.response.content.startswith(
             f"🚪 <@{table.bob.id}> a quitté la partie ; sa place est libre."
         )
-        log = await table.alice.slash(table.channel, "game log", last=2)
+        log = await table.alice.slash(table.channel, "game log", last=4)
     lines = log.response.embeds[0].description
     assert "a quitté la partie (1 unité retirée)" in lines
     assert f"a retiré <@{carol.id}> de la partie (1 unité retirée)" in lines
