@@ -135,6 +135,7 @@ def create_bot(
         store=store or store_from_url(settings.database_url, pool=settings.pool_options()),
         default_language=settings.default_language,
         dice=dice or SystemDice(),
+        game_idle_days=settings.game_idle_days,
     )
     if settings.shard_count is None:
         return AntaresBot(settings, services)

@@ -45,6 +45,9 @@ class Settings(BaseSettings):
     # sight (shorter collections, a flatter latency tail). Right for one long-lived bot;
     # tests build a bot per test and turn it off, or frozen objects pile up for the run.
     gc_freeze: bool = Field(default=True)
+    # A running game nobody changed for this many days may be closed by a member with Manage
+    # Channels (`/game end`), not only by its host or a game master; its log stays.
+    game_idle_days: int = Field(default=14, ge=1, le=3650)
 
     @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod

@@ -21,6 +21,7 @@ class AppServices:
     default_language: Lang
     dice: DiceSource = field(default_factory=SystemDice)
     rules: RulesLookup = field(default_factory=RulesLookup)
+    game_idle_days: int = 14  # a game idle this long may be closed with Manage Channels
     servers: ServerSettings = field(init=False)
     campaigns: CampaignService = field(init=False)
     game_settings: GameSettings = field(init=False)
@@ -39,6 +40,7 @@ class AppServices:
         self.campaigns = CampaignService(self.store, self.servers)
         self.game_settings = GameSettings(self.servers)
         self.games = GameService(self.store, self.servers, self.dice, self.game_settings)
+        self.games.idle_days = self.game_idle_days
         self.campaign_games = CampaignGames(self.store, self.games)
         self.units = UnitService(self.store, self.servers, self.dice)
         self.units.find_weapon = lambda text: find_weapon(self.rules, text, "unit")

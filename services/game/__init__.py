@@ -11,6 +11,7 @@ from services.game.game import (
     GameView,
     RulesView,
 )
+from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
 from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
 from services.game.undo import JOINED, UNDO_MAX, live_events
@@ -33,6 +34,7 @@ __all__ = [
     "TableService",
     "UnitService",
     # what they return, and the limits the cogs show
+    "IDLE_DAYS",
     "LOG_MAX",
     "UNDO_MAX",
     "Blocked",

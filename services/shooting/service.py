@@ -21,6 +21,7 @@ from core.dice import DiceSource
 from core.errors import BadInput, Conflict, NotFound
 from core.game import GameState, Unit
 from core.ruleset import Ruleset
+from core.seats import mark_begun
 from core.shooting import (
     ChartRequest,
     CombatResult,
@@ -123,10 +124,16 @@ class ShootingService(DriftResolving):
 
     async def tracked(self, call: Call, kind: str, apply, refs: list[UnitRef | None]):
         """One change of the channel's game (its result, and its event); a unit of another
-        game is refused."""
+        game is refused. A shot, an assault or damage ends the game's set-up (`core.seats`):
+        from then on, new players are seated by the host."""
         game_id = same_game(*refs)
+
+        def begun(state: GameState, who: Standing):  # a tracked shot ends the set-up
+            new, result = apply(state, who)
+            return mark_begun(new), result
+
         try:
-            done = await self.change(call, kind, apply, game_id=game_id, wrong_game=WRONG_GAME)
+            done = await self.change(call, kind, begun, game_id=game_id, wrong_game=WRONG_GAME)
         except NotFound as error:
             if error.key == "game.none_here" and game_id is not None:
                 raise Conflict(WRONG_GAME) from None

@@ -85,6 +85,8 @@ MUTATING = {
     "game start": Slash("alice", {"name": "Vorl"}, game=False),
     "game end": Slash("alice"),
     "game undo": Slash("alice"),
+    "game leave": Slash("bob"),
+    "game kick": Slash("alice", {"player": Of("bob")}),
     "game rules": Slash("alice", {"setting": "cover_light", "value": "2"}),
     "unit add": Slash("alice", {"name": "Scouts"}),
     "unit edit": Slash("alice", {"unit": "Troopers", "models": 4}),
@@ -151,6 +153,17 @@ MUTATING = {
         ("bob", "game undo", {}),
         "Allow undo",
         before=(("alice", "pins add", {"unit": "Troopers"}),),
+    ),
+    # Alice records her win over Bob; Bob confirms it (Refuse shares the class: it deletes)
+    "BattleConsent": Click(
+        "bob",
+        (
+            "alice",
+            "campaign record",
+            {"player-a": "alice", "player-b": "bob", "result": "win", "winner": "alice"},
+        ),
+        "Confirm",
+        game=False,
     ),
     # Shoot again in the Troopers' next activation (the next turn: their die taken again)
     "ShootAgain": Click(

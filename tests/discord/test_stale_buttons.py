@@ -275,6 +275,10 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
     "cogs.game.undo.UndoConsent": [
         "test_undo_channel.test_the_consent_buttons_work_after_a_restart_and_lapse"
     ],
+    "cogs.campaign.consent.BattleConsent": [
+        "test_battle_consent"
+        ".test_an_organiser_confirms_for_the_players_and_the_buttons_survive_a_restart"
+    ],
     **{
         f"cogs.game.views.{item}": [
             "test_game_guards.test_a_restart_in_the_middle_of_a_turn",
