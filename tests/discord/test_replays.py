@@ -60,6 +60,9 @@ READ_ONLY = {
     "WeaponPick": "chooses the weapon of a 🎯 Shoot; the target menu follows",
     "TargetPick": "chooses the target of a 🎯 Shoot; opens the distance form, which shoots",
     "TargetPage": "turns the page of the target menu",
+    "config data export": "sends the server's data as a file",
+    "config data delete": "asks for a confirmation; its button deletes",
+    "config data forget-me": "asks for a confirmation; its button forgets",
 }
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
@@ -142,6 +145,8 @@ MUTATING = {
         dice=(RED_DIE,),
     ),
     "ConfirmTurnEnd.confirm": Click("alice", ("alice", "turn end", {}), "End the turn"),
+    # the server's data deleted once confirmed (forget-me shares the class)
+    "ConfirmData": Click("admin", ("admin", "config data delete", {}), "Delete everything"),
     # Bob asks to undo Alice's pin; she allows it (Refuse shares the class and changes nothing)
     "UndoConsent": Click(
         "alice",
