@@ -69,9 +69,10 @@ class Retention:
         ones of this process (`mine`) it is no longer in. How many were newly marked."""
         here = set(present)
         async with once(self.store, None) as tx:
-            for guild_id in sorted(here):
+            known = set(await tx.guilds_present())
+            for guild_id in sorted(here - known):  # new, or marked: one write each
                 await tx.guild_here(guild_id)
-            gone = [g for g in await tx.guilds_present() if g not in here and mine(g)]
+            gone = sorted(g for g in known - here if mine(g))
             for guild_id in gone:
                 await tx.guild_left(guild_id, at=self.clock())
         if gone:

@@ -83,9 +83,7 @@ async def invite_again(env, left: Left) -> None:
     await env.settle()
 
 
-async def test_a_server_left_is_marked_and_restored_when_the_bot_returns(
-    simcord_env, table, clock
-):
+async def test_a_server_left_is_marked_and_restored_when_the_bot_returns(simcord_env, table, clock):
     await skirmish(table)
     left = await remove(simcord_env, table.guild)
     assert await left_at(simcord_env, table.guild.id) == START
@@ -105,9 +103,7 @@ async def test_a_server_left_is_marked_and_restored_when_the_bot_returns(
     assert await games_of(simcord_env, table.guild.id) == 1  # the game is back, as it was
 
 
-async def test_after_the_grace_period_the_sweep_deletes_that_server_only(
-    simcord_env, table, clock
-):
+async def test_after_the_grace_period_the_sweep_deletes_that_server_only(simcord_env, table, clock):
     await skirmish(table)
     other = simcord_env.create_guild("Other club")
     player = other.add_member(simcord_env.create_user("zed"))

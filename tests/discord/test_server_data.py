@@ -10,10 +10,13 @@ from __future__ import annotations
 import gzip
 import json
 
+import pytest
+
 from tests.discord.campaign_kit import create, join, record
 from tests.discord.game_kit import labels, skirmish
 from tests.support.bots import restart
 from tests.support.locale import french
+from tests.support.mentions import mention
 
 
 async def club_with_history(env, table) -> dict[str, int]:
@@ -193,3 +196,30 @@ async def test_forget_me_is_refused_while_playing(simcord_env, table):
 
 def _embed_text(embed) -> str:
     return (embed.description or "") + "".join(f.value for f in embed.fields)
+
+
+# ---------------------------------------------------------------- /help points at the policy
+
+
+async def test_help_says_what_is_kept_and_how_to_delete_it(simcord_env, table):
+    overview = await table.alice.slash(table.channel, "help")
+    line = overview.response.embeds[0].description.splitlines()[-1]
+    assert line.startswith("🔒 Privacy: the bot keeps this server's games (with every die)")
+    assert "deletes them 30 days after it leaves the server" in line
+    assert "PRIVACY.md, beside the bot's code, says what is kept" in line
+    assert mention(simcord_env, "config data forget-me") in line
+    with french():
+        overview = await table.alice.slash(table.channel, "help")
+    line = overview.response.embeds[0].description.splitlines()[-1]
+    assert line.startswith("🔒 Confidentialité : le bot garde les parties de ce serveur")
+    assert mention(simcord_env, "config data export") in line
+
+
+@pytest.mark.settings(
+    privacy_url="https://example.org/antares/privacy", left_server_retention_days=14
+)
+async def test_help_links_the_operator_s_own_policy(simcord_env, table):
+    overview = await table.alice.slash(table.channel, "help")
+    line = overview.response.embeds[0].description.splitlines()[-1]
+    assert "[The privacy policy](https://example.org/antares/privacy) says" in line
+    assert "deletes them 14 days after it leaves the server" in line
