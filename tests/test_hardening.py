@@ -141,3 +141,20 @@ async def test_no_heartbeat_file_no_heartbeat(simcord_env):
     """HEARTBEAT_FILE empty (the default outside the image): nothing written anywhere."""
     assert simcord_env.bot.settings.heartbeat_file is None
     assert simcord_env.bot.get_cog("Heartbeat") is None
+
+
+def test_the_privacy_policy_says_what_the_code_does():
+    """PRIVACY.md names the commands, the settings and the figures the bot really has."""
+    from services.game import UNDO_MAX
+    from services.privacy import SWEEP_SHARE
+
+    text = (ROOT / "PRIVACY.md").read_text()
+    days = Settings(_env_file=None).left_server_retention_days
+    assert f"deleted {days} days later" in text and f"{days} days (`LEFT_SERVER_RETENTION" in text
+    assert f"last steps of a running game ({UNDO_MAX} by default)" in text
+    assert SWEEP_SHARE == 0.10 and "more than a tenth of the servers" in text
+    for command in ("export", "delete", "forget-me"):
+        assert f"`/config data {command}`" in text
+    for setting in ("LEFT_SERVER_RETENTION_DAYS", "PRIVACY_URL", "DISCORD_TOKEN_FILE"):
+        assert f"`{setting}`" in text
+    assert "--delete-left-servers" in text
