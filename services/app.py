@@ -10,6 +10,7 @@ from services.campaign import CampaignGames, CampaignService
 from services.common import ServerSettings, ShownEvents, shown_events
 from services.game import BagService, GameService, GameSettings, TableService, UnitService
 from services.markers import MarkerService
+from services.privacy import Retention, ServerData
 from services.rules import RulesLookup
 from services.shooting import ShootingService, find_weapon
 from storage.base import Store
@@ -20,6 +21,7 @@ class AppServices:
     store: Store
     default_language: Lang
     dice: DiceSource = field(default_factory=SystemDice)
+    retention_days: int = 30  # a left server's data is kept this long (LEFT_SERVER_RETENTION_DAYS)
     rules: RulesLookup = field(default_factory=RulesLookup)
     game_idle_days: int = 14  # a game idle this long may be closed with Manage Channels
     servers: ServerSettings = field(init=False)
@@ -33,6 +35,8 @@ class AppServices:
     markers: MarkerService = field(init=False)  # special-ammo markers and mines
     shooting: ShootingService = field(init=False)
     shown: ShownEvents = field(init=False)  # which message showed each event (undo edits it)
+    retention: Retention = field(init=False)  # servers the bot left: marked, then deleted
+    server_data: ServerData = field(init=False)  # /config data: export, delete, forget-me
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
@@ -50,6 +54,8 @@ class AppServices:
         self.shooting = ShootingService(
             self.store, self.servers, self.dice, self.game_settings, self.rules
         )
+        self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)
+        self.server_data = ServerData(self.store, self.servers)
 
     async def open(self) -> None:
         await self.store.open()

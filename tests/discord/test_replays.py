@@ -63,6 +63,9 @@ READ_ONLY = {
     "TargetPage": "turns the page of the target menu",
     "DriftButton": "asks which unit a drifted template covers (a message only the clicker sees)",
     "DriftPage": "turns the page of the drifted template's unit menu",
+    "config data export": "sends the server's data as a file",
+    "config data delete": "asks for a confirmation; its button deletes",
+    "config data forget-me": "asks for a confirmation; its button forgets",
 }
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
@@ -147,6 +150,8 @@ MUTATING = {
         dice=(RED_DIE,),
     ),
     "ConfirmTurnEnd.confirm": Click("alice", ("alice", "turn end", {}), "End the turn"),
+    # the server's data deleted once confirmed (forget-me shares the class)
+    "ConfirmData": Click("admin", ("admin", "config data delete", {}), "Delete everything"),
     # Bob asks to undo Alice's pin; she allows it (Refuse shares the class and changes nothing)
     "UndoConsent": Click(
         "alice",

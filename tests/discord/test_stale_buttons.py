@@ -295,6 +295,9 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
             "cogs.shooting.fire.ShootAgain",
         )
     },
+    "cogs.privacy.views.ConfirmData": [
+        "test_server_data.test_the_confirmation_works_after_a_restart_and_expires"
+    ],
     "cogs.shooting.aim.TargetPage": [
         "test_shoot_buttons.test_more_targets_than_a_menu_holds_turn_pages"
     ],
