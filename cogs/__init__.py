@@ -10,4 +10,5 @@ EXTENSIONS = (
     "cogs.campaign",
     "cogs.markers",
     "cogs.shooting",
+    "cogs.housekeeping",
 )
