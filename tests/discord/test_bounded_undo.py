@@ -14,6 +14,7 @@ from services.common import unpack_state
 from storage.postgres_games import PostgresTransaction
 from storage.sqlite_events import SqliteEventQueries
 from tests.discord.game_kit import record_of, skirmish, snapshot, state_of
+from tests.discord.test_undo_channel import ordered_by_buttons
 from tests.support.backends import BOTH_BACKENDS
 from tests.support.locale import french
 from tests.support.mentions import tokens
@@ -68,18 +69,14 @@ def noise(rng: random.Random, length: int) -> str:
 
 
 @BOTH_BACKENDS
-async def test_the_unit_add_attack_keeps_twenty_snapshots_and_none_once_ended(
-    simcord_env, table
-):
+async def test_the_unit_add_attack_keeps_twenty_snapshots_and_none_once_ended(simcord_env, table):
     """The issue's attack: unit after unit of random names and notes. The log keeps every
     change; the snapshots, only the last 20 (each of them at most one state's size)."""
     rng = random.Random(23)
     await table.alice.slash(table.channel, "game start", name="Flood")
     for n in range(30):
         name = f"{n} {noise(rng, 40)}"
-        added = await table.alice.slash(
-            table.channel, "unit add", name=name, notes=noise(rng, 900)
-        )
+        added = await table.alice.slash(table.channel, "unit add", name=name, notes=noise(rng, 900))
         assert not added.ephemeral, added.response.content
     kept = await kept_snapshots(simcord_env, table.channel)
     assert sorted(kept) == list(range(12, 32))  # events #12 to #31: the last 20
@@ -119,3 +116,33 @@ async def test_read_only_commands_read_no_snapshot(simcord_env, table, monkeypat
     await table.alice.slash(table.channel, "game end")
     await table.bob.slash(table.channel, "game status")
     assert len(read) > 10 and not any(read)
+
+
+@pytest.mark.settings(undo_steps=1)
+async def test_undo_at_the_edge_of_its_reach_keeps_the_channel_truthful(simcord_env, table, dice):
+    """With one step kept, the draw before the undone order holds no snapshot any more: the
+    channel is made as truthful as with every step kept (`tests/discord/test_undo_channel.py`):
+    the order's message marked, the die posted again."""
+    await skirmish(table)
+    drawn = await ordered_by_buttons(table, dice)
+    assert sorted(await kept_snapshots(simcord_env, table.channel)) == [5]  # the order only
+
+    undone = await table.alice.slash(table.channel, "game undo")
+    alice = f"<@{table.alice.id}>"
+    assert undone.response.content.endswith(
+        f"Next: the 🟥 **red** die of {alice} waits for its order."
+    )
+    content = tokens(drawn.response.content)
+    assert content.startswith("↩️ **Undone** with </game undo>: `#5` Troopers: Down\n")
+    assert "\n~~🎲 Drawn: 🟥 **red** die" in content and drawn.response.components == []
+    (again,) = undone.followups
+    assert again.content == (
+        f"🎲 Waiting again after the undo: the 🟥 **red** die of {alice}. "
+        f"{alice}, choose the unit that takes it."
+    )
+    with french():
+        nothing = await table.alice.slash(table.channel, "game undo")
+    assert tokens(nothing.response.content) == (
+        "Rien à annuler : aucun changement depuis le début de la partie (ou tous ont déjà"
+        " été annulés)."
+    )

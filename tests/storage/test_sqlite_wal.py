@@ -61,7 +61,7 @@ async def test_a_wal_past_its_limit_behind_a_long_read_is_truncated(tmp_path):
         assert _wal_size(store) > LIMIT  # writes went on, past the limit
         assert store.checkpoints.truncated == 0
         reader.execute("COMMIT")
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.25)  # past retry_after_s
         await _write(store, 40)
         await store.checkpoints.wait()
         assert store.checkpoints.truncated >= 1
