@@ -10,6 +10,9 @@ compress, played through the simulated Discord on SQLite in a scratch folder. Pr
   (`/game log last:50`, `/game status`, `/unit list`) included;
 - the median time of a few commands in a small game's channel and in a channel with no game,
   before and after 10,000 other servers' games are stored (written through the store).
+`--attack` runs the issue's attack instead: 600 `/unit add` of random names and notes in one
+channel, printing the database's size every 100 (with the unit limit, those past it are
+refused, and the database stops growing).
 Stalls and times are given in wall time and in CPU time: on a shared machine the wall time
 also counts the time the OS gave other processes.
 Targets (issue 23): ≤ 10 KB per command, stall ≤ 50 ms, ≤ 20 MB, other servers adding ≤ 10%.
@@ -23,6 +26,7 @@ import random
 import sqlite3
 import statistics
 import string
+import sys
 import time
 import tracemalloc
 from collections import defaultdict
@@ -295,11 +299,33 @@ def report_others(
         )
 
 
+async def attack(env, folder: Path) -> None:
+    """600 `/unit add` of random text: the database, every 100 of them."""
+    bench = Bench(env, env.create_guild("attack"), folder)
+    await ok(bench.alice.slash(bench.big, "game start", name="Flood"))
+    size, accepted = await disk_bytes(bench.path), 0
+    for block in range(6):
+        for n in range(100 * block, 100 * (block + 1)):
+            name = f"{n:03d} {noise(bench.rng, NAME_CHARS)}"[:64]
+            notes = noise(bench.rng, NOTES_CHARS)
+            added = await bench.alice.slash(bench.big, "unit add", name=name, notes=notes)
+            accepted += not added.ephemeral
+        grown, size = await disk_bytes(bench.path) - size, await disk_bytes(bench.path)
+        print(
+            f"after {100 * (block + 1)} /unit add ({accepted} accepted): database"
+            f" {size / 1e6:6.1f} MB, {grown / 100 / 1024:6.1f} KB per command over the last 100"
+        )
+    env.errors  # noqa: B018 - refusals past the unit limit: answered, seen
+
+
 async def main() -> None:
     bot, folder = bench_bot()
     async with simcord.run(bot) as env:
         try:
-            await run(env, Path(folder))
+            if "--attack" in sys.argv:
+                await attack(env, Path(folder))
+            else:
+                await run(env, Path(folder))
         finally:
             await bot.services.close()
 
