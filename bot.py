@@ -132,7 +132,7 @@ def create_bot(
     settings: Settings, *, store: Store | None = None, dice: DiceSource | None = None
 ) -> AntaresBot:
     services = AppServices(
-        store=store or store_from_url(settings.database_url, pool=settings.pool_options()),
+        store=store or store_of(settings),
         default_language=settings.default_language,
         dice=dice or SystemDice(),
         game_idle_days=settings.game_idle_days,
@@ -195,6 +195,12 @@ async def check(settings: Settings) -> int:
     return 0
 
 
+def store_of(settings: Settings) -> Store:
+    return store_from_url(
+        settings.database_url, pool=settings.pool_options(), undo_steps=settings.undo_steps
+    )
+
+
 async def open_database(store: Store, settings: Settings) -> None:
     await open_store(store, settings.database_url, default_url=DEFAULT_DATABASE_URL)
 
@@ -202,7 +208,7 @@ async def open_database(store: Store, settings: Settings) -> None:
 async def database_ready(settings: Settings) -> None:
     """Open (and migrate) the database once before contacting Discord: a bad DATABASE_URL is
     reported in one line, not in a traceback from inside the gateway's start-up."""
-    store = store_from_url(settings.database_url, pool=settings.pool_options())
+    store = store_of(settings)
     await open_database(store, settings)
     await store.close()
 

@@ -15,6 +15,7 @@ from storage.config import (
     COMMAND_TIMEOUT_S,
     CONNECT_TIMEOUT_S,
     POOL_SIZE,
+    UNDO_STEPS,
     PoolOptions,
     is_sqlite_url,
     scheme_problem,
@@ -36,6 +37,9 @@ class Settings(BaseSettings):
     database_pool_size: int = Field(default=POOL_SIZE, ge=1, le=100)
     database_connect_timeout: float = Field(default=CONNECT_TIMEOUT_S, gt=0, le=120)
     database_command_timeout: float = Field(default=COMMAND_TIMEOUT_S, gt=0, le=600)
+    # How many changes of a game `/game undo` can take back: the store keeps the state before
+    # each of that many last changes, and drops them all once the game ends (0: no undo).
+    undo_steps: int = Field(default=UNDO_STEPS, ge=0, le=UNDO_STEPS)
     # Several processes: each runs SHARD_IDS of SHARD_COUNT shards (discord.py's sharding).
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: Annotated[list[int] | None, NoDecode] = Field(default=None)

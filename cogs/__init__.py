@@ -12,4 +12,5 @@ EXTENSIONS = (
     "cogs.shooting",
     "cogs.privacy",
     "cogs.heartbeat",
+    "cogs.housekeeping",
 )

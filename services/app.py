@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from core.dice import DiceSource, SystemDice
 from locales import Lang
 from services.campaign import CampaignGames, CampaignService
-from services.common import ServerSettings, ShownEvents, shown_events
+from services.common import Housekeeping, ServerSettings, ShownEvents, shown_events
 from services.game import BagService, GameService, GameSettings, TableService, UnitService
 from services.markers import MarkerService
 from services.privacy import Retention, ServerData
@@ -37,10 +37,12 @@ class AppServices:
     shown: ShownEvents = field(init=False)  # which message showed each event (undo edits it)
     retention: Retention = field(init=False)  # servers the bot left: marked, then deleted
     server_data: ServerData = field(init=False)  # /config data: export, delete, forget-me
+    housekeeping: Housekeeping = field(init=False)  # the hourly sweep (processed interactions)
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
         self.shown = shown_events(self.store)
+        self.housekeeping = Housekeeping(self.store)
         self.campaigns = CampaignService(self.store, self.servers)
         self.game_settings = GameSettings(self.servers)
         self.games = GameService(self.store, self.servers, self.dice, self.game_settings)

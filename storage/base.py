@@ -1,9 +1,13 @@
 """The storage contract every backend implements (and `tests/storage/` checks).
 
 Records are plain dataclasses; game state travels as JSON text so the storage layer never
-needs to know the rules. Writes happen inside `Store.transaction()`, which serialises
-writers (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a lock per channel or server, taken when the
-transaction reads what it will change) so a read-modify-write cannot lose an update.
+needs to know the rules. A store keeps what undo can use and no more: the snapshots
+(`state_before`) of each game's `undo_steps` newest events that have one (a setting,
+`UNDO_STEPS`), none of an undone event, none once the game has ended.
+
+Writes happen inside `Store.transaction()`, which serialises writers (SQLite:
+`BEGIN IMMEDIATE`; PostgreSQL: a lock per channel or server, taken when the transaction
+reads what it will change) so a read-modify-write cannot lose an update.
 """
 
 from __future__ import annotations
@@ -88,7 +92,9 @@ class Transaction(CampaignTransaction, PrivacyTransaction, Protocol):
         schema_version: int,
         expected_version: int,
         status: str | None = None,
-    ) -> int: ...
+    ) -> int:
+        """Saving `status="ended"` drops the game's undo snapshots."""
+        ...
     async def append_event(
         self,
         game_id: int,
@@ -97,15 +103,33 @@ class Transaction(CampaignTransaction, PrivacyTransaction, Protocol):
         actor_id: int | None,
         payload: str,
         state_before: bytes | None,
-    ) -> EventRecord: ...
+    ) -> EventRecord:
+        """A snapshot given drops those of the game's older events beyond the store's
+        `undo_steps` newest ones."""
+        ...
     async def events(
-        self, game_id: int, *, limit: int | None = None, include_undone: bool = True
-    ) -> Sequence[EventRecord]: ...
-    async def mark_undone(self, event_ids: Sequence[int]) -> None: ...
+        self,
+        game_id: int,
+        *,
+        limit: int | None = None,
+        include_undone: bool = True,
+        snapshots: bool = True,
+    ) -> Sequence[EventRecord]:
+        """The last `limit` events, oldest first; `snapshots=False` leaves `state_before`
+        unread (None): what a log, an export or a report needs."""
+        ...
+    async def event(self, game_id: int, seq: int) -> EventRecord | None: ...
+    async def mark_undone(self, event_ids: Sequence[int]) -> None:
+        """Marks them undone (they stay in the log) and drops their snapshots."""
+        ...
     async def set_event_message(self, event_id: int, message_id: int) -> None:
         """The channel message that shows the event (the latest one, if several did)."""
         ...
     async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool: ...
+    async def forget_interactions(self, before: datetime, *, limit: int) -> int:
+        """Forget up to `limit` interactions claimed before `before`, oldest first; gives
+        back how many (a replay comes within minutes: a day-old claim guards nothing)."""
+        ...
     async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
     async def meta(self, key: str) -> str | None: ...
@@ -116,6 +140,7 @@ class Store(Protocol):
     """A database holding games, their logs, server settings and processed interactions."""
 
     description: str
+    undo_steps: int  # undo snapshots kept per game
 
     async def open(self) -> None:
         """Connect and apply pending migrations."""

@@ -16,6 +16,9 @@ KNOWN_SCHEMES = (SQLITE_SCHEME, *POSTGRES_SCHEMES)
 POOL_SIZE = 10
 CONNECT_TIMEOUT_S = 5.0
 COMMAND_TIMEOUT_S = 10.0
+# Undo snapshots a store keeps per game (`UNDO_STEPS`): the default, and the most, since
+# `/game undo` takes 1 to 20 steps (services.game.UNDO_MAX).
+UNDO_STEPS = 20
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 import asyncpg
 
 from storage.base import DatabaseUnavailable, StorageError, VersionConflict
-from storage.config import PoolOptions, redact
+from storage.config import UNDO_STEPS, PoolOptions, redact
 from storage.migrations import load_migrations
 from storage.postgres_connection import create_pool, is_unavailable, reason
 from storage.postgres_games import PostgresTransaction
@@ -43,8 +43,10 @@ class PostgresStore:
         *,
         options: PoolOptions | None = None,
         clock: Callable[[], datetime] = _utcnow,
+        undo_steps: int = UNDO_STEPS,
     ) -> None:
         self.url = url
+        self.undo_steps = undo_steps  # undo snapshots kept per game (storage.postgres_games)
         self.options = options or PoolOptions()
         self.description = redact(url)
         self._clock = clock
@@ -123,7 +125,7 @@ class PostgresStore:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTransaction]:
         async with self._connection() as conn, conn.transaction():
-            yield PostgresTransaction(conn, self._clock)
+            yield PostgresTransaction(conn, self._clock, undo_steps=self.undo_steps)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[PostgresTransaction]:

@@ -19,6 +19,7 @@ from typing import Any
 import asyncpg
 
 from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
+from storage.config import UNDO_STEPS
 from storage.postgres_campaigns import PostgresCampaignQueries
 from storage.postgres_privacy import PostgresPrivacyQueries
 
@@ -28,6 +29,8 @@ _GAME_COLUMNS = (
 _EVENT_COLUMNS = (
     "id, game_id, seq, kind, actor_id, created_at, payload, state_before, undone, message_id"
 )
+# The same row without the snapshot (what the log, the export and the reports read).
+_WITHOUT_SNAPSHOT = _EVENT_COLUMNS.replace("state_before", "NULL::bytea")
 
 
 def _game(row: asyncpg.Record) -> GameRecord:
@@ -45,10 +48,12 @@ class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries):
         clock: Callable[[], datetime],
         *,
         read_only: bool = False,
+        undo_steps: int = UNDO_STEPS,
     ) -> None:
         self._conn = conn
         self._clock = clock
         self._read_only = read_only
+        self.undo_steps = undo_steps
 
     def _writing(self) -> None:
         if self._read_only:
@@ -127,6 +132,12 @@ class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries):
         )
         if saved is None:
             raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+        if status == "ended":  # an ended game is never undone: its snapshots go
+            await self._conn.execute(
+                "UPDATE game_events SET state_before = NULL WHERE game_id = $1"
+                " AND state_before IS NOT NULL",
+                game_id,
+            )
         return int(saved)
 
     async def append_event(
@@ -150,24 +161,55 @@ class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries):
             payload,
             state_before,
         )
+        if state_before is not None:
+            await self._keep_snapshots(game_id, self.undo_steps)
         return _event(row)
 
+    async def _keep_snapshots(self, game_id: int, keep: int) -> None:
+        """Drop the snapshots of the game's events but its `keep` newest ones having one
+        (found through the partial index `game_events_with_snapshot`)."""
+        await self._conn.execute(
+            "UPDATE game_events SET state_before = NULL WHERE game_id = $1"
+            " AND state_before IS NOT NULL AND seq <= (SELECT seq FROM game_events"
+            " WHERE game_id = $1 AND state_before IS NOT NULL ORDER BY seq DESC LIMIT 1"
+            " OFFSET $2)",
+            game_id,
+            keep,
+        )
+
     async def events(
-        self, game_id: int, *, limit: int | None = None, include_undone: bool = True
+        self,
+        game_id: int,
+        *,
+        limit: int | None = None,
+        include_undone: bool = True,
+        snapshots: bool = True,
     ) -> Sequence[EventRecord]:
+        columns = _EVENT_COLUMNS if snapshots else _WITHOUT_SNAPSHOT
         where = "" if include_undone else " AND NOT undone"
         rows = await self._conn.fetch(
-            f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = $1{where}"
+            f"SELECT {columns} FROM game_events WHERE game_id = $1{where}"
             " ORDER BY seq DESC LIMIT $2",
             game_id,
             limit,  # LIMIT NULL: every row
         )
         return [_event(r) for r in reversed(rows)]
 
+    async def event(self, game_id: int, seq: int) -> EventRecord | None:
+        row = await self._conn.fetchrow(
+            f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = $1 AND seq = $2",
+            game_id,
+            seq,
+        )
+        return _event(row) if row else None
+
     async def mark_undone(self, event_ids: Sequence[int]) -> None:
+        """Undone events are never undone again: their snapshots go."""
         self._writing()
         await self._conn.execute(
-            "UPDATE game_events SET undone = TRUE WHERE id = ANY($1::bigint[])", list(event_ids)
+            "UPDATE game_events SET undone = TRUE, state_before = NULL"
+            " WHERE id = ANY($1::bigint[])",
+            list(event_ids),
         )
 
     async def set_event_message(self, event_id: int, message_id: int) -> None:
@@ -186,6 +228,17 @@ class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries):
             self._clock(),
         )
         return claimed is not None
+
+    async def forget_interactions(self, before: datetime, *, limit: int) -> int:
+        self._writing()
+        status = await self._conn.execute(
+            "DELETE FROM processed_interactions WHERE interaction_id IN (SELECT interaction_id"
+            " FROM processed_interactions WHERE processed_at < $1 ORDER BY processed_at"
+            " LIMIT $2)",
+            before,
+            limit,
+        )
+        return int(status.rsplit(" ", 1)[1])  # "DELETE <rows>"
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         await self._lock(guild_id)  # a write reads them to change them

@@ -19,11 +19,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
+from storage.base import GameRecord, StorageError, VersionConflict
+from storage.config import UNDO_STEPS
 from storage.migrations import load_migrations
 from storage.sqlite_campaigns import SqliteCampaignQueries
-from storage.sqlite_checkpoint import CHECKPOINT_EVERY, Checkpointer
+from storage.sqlite_checkpoint import CHECKPOINT_EVERY, WAL_LIMIT, WAL_TARGET, Checkpointer
 from storage.sqlite_connection import AioConnection, begin_immediate
+from storage.sqlite_events import SqliteEventQueries
 from storage.sqlite_privacy import SqlitePrivacyQueries
 
 BUSY_TIMEOUT_MS = 5000
@@ -41,11 +43,16 @@ class SqliteStore:
         clock: Callable[[], datetime] = _utcnow,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         checkpoint_every: int = CHECKPOINT_EVERY,
+        wal_target: int = WAL_TARGET,
+        wal_limit: int = WAL_LIMIT,
+        undo_steps: int = UNDO_STEPS,
     ) -> None:
         self.path = Path(path)
+        self.undo_steps = undo_steps  # undo snapshots kept per game (storage.sqlite_events)
         self.description = f"sqlite:///{self.path}"
         self.busy_timeout_ms = busy_timeout_ms
         self.checkpoint_every = checkpoint_every
+        self.wal_target, self.wal_limit = wal_target, wal_limit  # storage.sqlite_checkpoint
         self._clock = clock
         self._db: AioConnection | None = None
         self._reader: AioConnection | None = None
@@ -66,6 +73,8 @@ class SqliteStore:
             "PRAGMA journal_mode=WAL",
             "PRAGMA synchronous=NORMAL",
             "PRAGMA wal_autocheckpoint=0",
+            # The first commit after a complete checkpoint cuts the WAL back to this size.
+            f"PRAGMA journal_size_limit={self.wal_target}",
             "PRAGMA foreign_keys=ON",
         ):
             await self._db.run(pragma)
@@ -74,7 +83,12 @@ class SqliteStore:
         self._reader = await AioConnection.open(
             self.path, read_only=True, busy_timeout_ms=self.busy_timeout_ms
         )
-        self._checkpoints = Checkpointer(self.path, every=self.checkpoint_every)
+        self._checkpoints = Checkpointer(
+            self.path,
+            every=self.checkpoint_every,
+            wal_target=self.wal_target,
+            wal_limit=self.wal_limit,
+        )
 
     async def close(self) -> None:
         if self._checkpoints is not None:
@@ -143,9 +157,11 @@ class SqliteStore:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
         async with self._lock:
+            if self._checkpoints is not None:  # the WAL passed its limit: until it is emptied
+                await self._checkpoints.gate.wait()
             await self._begin()
             try:
-                yield SqliteTransaction(self.db, self._clock)
+                yield SqliteTransaction(self.db, self._clock, undo_steps=self.undo_steps)
                 await self.db.run("COMMIT")
             except BaseException:
                 await self._roll_back()
@@ -183,36 +199,24 @@ def _game(row: Sequence[Any]) -> GameRecord:
     )
 
 
-def _event(row: Sequence[Any]) -> EventRecord:
-    return EventRecord(
-        id=row[0],
-        game_id=row[1],
-        seq=row[2],
-        kind=row[3],
-        actor_id=row[4],
-        created_at=datetime.fromisoformat(row[5]),
-        payload=row[6],
-        state_before=row[7],
-        undone=bool(row[8]),
-        message_id=row[9],
-    )
-
-
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, status, state, schema_version, version, created_at, updated_at"
 )
-_EVENT_COLUMNS = (
-    "id, game_id, seq, kind, actor_id, created_at, payload, state_before, undone, message_id"
-)
 
 
-class SqliteTransaction(SqliteCampaignQueries, SqlitePrivacyQueries):
+class SqliteTransaction(SqliteEventQueries, SqliteCampaignQueries, SqlitePrivacyQueries):
     def __init__(
-        self, db: AioConnection, clock: Callable[[], datetime], *, read_only: bool = False
+        self,
+        db: AioConnection,
+        clock: Callable[[], datetime],
+        *,
+        read_only: bool = False,
+        undo_steps: int = UNDO_STEPS,
     ) -> None:
         self._db = db
         self._clock = clock
         self._read_only = read_only
+        self.undo_steps = undo_steps
 
     def _writing(self) -> None:
         if self._read_only:
@@ -284,49 +288,9 @@ class SqliteTransaction(SqliteCampaignQueries, SqlitePrivacyQueries):
         )
         if saved is None:
             raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+        if status == "ended":  # an ended game is never undone: its snapshots go
+            await self._drop_snapshots(game_id)
         return expected_version + 1
-
-    async def append_event(
-        self,
-        game_id: int,
-        *,
-        kind: str,
-        actor_id: int | None,
-        payload: str,
-        state_before: bytes | None,
-    ) -> EventRecord:
-        self._writing()
-        row = await self._one(
-            "INSERT INTO game_events (game_id, seq, kind, actor_id, created_at, payload,"
-            " state_before) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events"
-            f" WHERE game_id = ?), ?, ?, ?, ?, ?) RETURNING {_EVENT_COLUMNS}",
-            (game_id, game_id, kind, actor_id, self._clock().isoformat(), payload, state_before),
-        )
-        return _event(row)
-
-    async def events(
-        self, game_id: int, *, limit: int | None = None, include_undone: bool = True
-    ) -> Sequence[EventRecord]:
-        where = "" if include_undone else " AND undone = 0"
-        sql = f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ?{where} ORDER BY seq DESC"
-        args: tuple[Any, ...] = (game_id,)
-        if limit is not None:
-            sql += " LIMIT ?"
-            args += (limit,)
-        rows = await self._db.run(sql, args)
-        return [_event(r) for r in reversed(rows)]
-
-    async def mark_undone(self, event_ids: Sequence[int]) -> None:
-        self._writing()
-        await self._db.write_many(
-            "UPDATE game_events SET undone = 1 WHERE id = ?", [(i,) for i in event_ids]
-        )
-
-    async def set_event_message(self, event_id: int, message_id: int) -> None:
-        self._writing()
-        await self._exec(
-            "UPDATE game_events SET message_id = ? WHERE id = ?", (message_id, event_id)
-        )
 
     async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool:
         self._writing()
@@ -336,6 +300,15 @@ class SqliteTransaction(SqliteCampaignQueries, SqlitePrivacyQueries):
             (interaction_id, channel_id, self._clock().isoformat()),
         )
         return claimed is not None
+
+    async def forget_interactions(self, before: datetime, *, limit: int) -> int:
+        self._writing()
+        forgotten, _ = await self._exec(
+            "DELETE FROM processed_interactions WHERE interaction_id IN (SELECT interaction_id"
+            " FROM processed_interactions WHERE processed_at < ? ORDER BY processed_at LIMIT ?)",
+            (before.astimezone(UTC).isoformat(), limit),
+        )
+        return forgotten
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         row = await self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))

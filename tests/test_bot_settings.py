@@ -121,3 +121,22 @@ def test_shard_settings_make_an_auto_sharded_bot():
     assert isinstance(sharded, commands.AutoShardedBot)
     assert sharded.shard_count == 2 and sharded.shard_ids == [1]
     assert not isinstance(create_bot(Settings(_env_file=None)), commands.AutoShardedBot)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_undo_steps_past_what_undo_takes_are_refused(tmp_path, mode):
+    """UNDO_STEPS (issue 23): 0 to 20, the most `/game undo` takes back at once."""
+    done = bot(tmp_path, mode, UNDO_STEPS="21")
+    line = one_line_refusal(done, "Invalid setting UNDO_STEPS")
+    assert "20" in line
+
+
+def test_the_store_keeps_as_many_undo_steps_as_set(tmp_path):
+    from bot import create_bot
+    from settings import Settings
+
+    url = f"sqlite:///{tmp_path / 'u.db'}"
+    for steps in (5, 20):
+        values = {"undo_steps": steps} if steps != 20 else {}
+        settings = Settings(_env_file=None, database_url=url, **values)
+        assert create_bot(settings).services.store.undo_steps == steps

@@ -40,7 +40,7 @@ def casualties_per_player(state: GameState) -> dict[int, int]:
 async def stats_from_log(tx: Transaction, game_id: int, state: GameState) -> dict[int, Any]:
     """Per player, shots per weapon and dice luck from the game's live events (read in the
     caller's transaction). Figures that cannot be read are left out, never the battle."""
-    events = await tx.events(game_id, include_undone=False)
+    events = await tx.events(game_id, include_undone=False, snapshots=False)
     owners = {unit.id: unit.owner_id for unit in state.units.values()}
     players = {player.owner_id for player in state.players}
     try:

@@ -10,6 +10,7 @@ from services.common.channel_state import (
     pack_state,
     unpack_state,
 )
+from services.common.housekeeping import SWEEP_EVERY_S, Housekeeping
 from services.common.permissions import (
     GM_ROLE_KEY,
     Actor,
@@ -56,6 +57,9 @@ __all__ = [
     "runs_game",
     # per-server settings
     "ServerSettings",
+    # forgetting what is no longer needed (processed interactions after a day)
+    "Housekeeping",
+    "SWEEP_EVERY_S",
     # which message showed each event (undo edits it)
     "ShownEvents",
     "shown_events",

@@ -148,7 +148,7 @@ class GameService(Undoing, Seats):
         if record.status != "ended":
             return None
         async with self.store.read() as tx:
-            last = await tx.events(record.id, limit=1)
+            last = await tx.events(record.id, limit=1, snapshots=False)
         if last and last[0].kind == "end":
             return GameClosed.model_validate_json(last[0].payload)
         return None
@@ -156,7 +156,8 @@ class GameService(Undoing, Seats):
     async def started(self, game_id: int) -> GameStarted:
         """How the game was opened (its first event), e.g. the campaign it belongs to."""
         async with self.store.read() as tx:
-            first = (await tx.events(game_id))[0]
+            first = await tx.event(game_id, 1)  # a game's first event opened it
+        assert first is not None
         return GameStarted.model_validate_json(first.payload)
 
     async def end(
@@ -202,7 +203,7 @@ class GameService(Undoing, Seats):
             raise BadInput("game.log_last", value=last, low=1, high=LOG_MAX)
         record, state = await self.latest(channel_id)
         async with self.store.read() as tx:
-            events = await tx.events(record.id, limit=last)
+            events = await tx.events(record.id, limit=last, snapshots=False)
             total = events[-1].seq if events else 0
         names = {u.id: u.name for u in state.units.values()}
         entries = [entry(e) for e in events]
@@ -212,7 +213,7 @@ class GameService(Undoing, Seats):
         """The whole game as JSON: the record, the state and every event (undone ones too)."""
         record, state = await self.latest(channel_id)
         async with self.store.read() as tx:
-            events = await tx.events(record.id)
+            events = await tx.events(record.id, snapshots=False)
         document = {
             "format": "antares-bot game export",
             "game": {

@@ -26,7 +26,6 @@ from services.common import (
     MAX_ATTEMPTS,
     Standing,
     once,
-    pack_state,
     require_player,
     runs_game,
     unpack_state,
@@ -44,8 +43,9 @@ from services.game.undo_records import (
     entry,
 )
 from storage.base import EventRecord, GameRecord, Transaction, VersionConflict
+from storage.config import UNDO_STEPS
 
-UNDO_MAX = 20
+UNDO_MAX = UNDO_STEPS  # /game undo's range; the store may keep fewer steps (UNDO_STEPS)
 T = TypeVar("T")
 # Events resolved as part of the live event before them: one undo step takes both back. A
 # drifted overhead template's hits (``services.shooting``) belong to their shot (issue 22),
@@ -54,6 +54,8 @@ JOINED = frozenset({"drift"})
 
 
 def live_events(events: list[EventRecord]) -> list[EventRecord]:
+    """The events undo can take back: those that still hold the state they replaced (the
+    store keeps it for the last UNDO_STEPS of them only, `storage.base`)."""
     return [e for e in events if e.kind != "undo" and e.state_before is not None]
 
 
@@ -73,6 +75,12 @@ def last_steps(live: list[EventRecord], steps: int) -> list[EventRecord]:
     return [event for step in steps_of(live)[-steps:] for event in step]
 
 
+def kept_events(events: list[EventRecord], chosen: list[EventRecord]) -> list[EventRecord]:
+    """The changes an undo of `chosen` leaves standing, older undoable ones or not."""
+    gone = {e.id for e in chosen}
+    return [e for e in events if e.kind != "undo" and e.id not in gone]
+
+
 def others(chosen: list[EventRecord], requester_id: int) -> list[int]:
     """Who else did the chosen events (an event with no actor is the host's to allow)."""
     found = []
@@ -87,7 +95,7 @@ DRAWS = ("draw", "take", "putback")  # the events that leave a die waiting for i
 
 def _waiting_again(before: GameState, after: GameState, kept: list[EventRecord]) -> list[Waiting]:
     """Dice waiting for an order after the undo that were not waiting before it, each with
-    the latest draw still standing (`kept`: the live events the undo keeps)."""
+    the latest draw still standing (`kept`: the events the undo leaves standing)."""
     left = list(before.pending)
     drawn = next((e.id for e in reversed(kept) if e.kind in DRAWS), None)
     found = []
@@ -106,7 +114,7 @@ def _next(state: GameState) -> Next:
 
 
 def _messages(
-    live: list[EventRecord], chosen: list[EventRecord], waiting: list[Waiting]
+    kept: list[EventRecord], chosen: list[EventRecord], waiting: list[Waiting]
 ) -> list[ShownUndone]:
     """The messages of the undone events; `whole` when nothing they showed still stands
     there (a draw whose die is posted again stands in the new post, not in the old one)."""
@@ -115,7 +123,7 @@ def _messages(
     for event in chosen:
         if event.message_id is not None:
             found.setdefault(event.message_id, []).append(event.seq)
-    standing = {e.message_id for e in live if e.id not in gone}
+    standing = {e.message_id for e in kept if e.id not in gone}
     return [ShownUndone(m, sorted(seqs), m not in standing) for m, seqs in found.items()]
 
 
@@ -130,9 +138,9 @@ class Undoing(GameAccess):
         """A concerned player, the host or a game master allows a requested undo."""
 
         async def run(tx: Transaction, record: GameRecord, who: Standing) -> UndoDone:
-            live = await self._requested(tx, record, request)
-            _may_answer(load_state(record.state), who, live, request)
-            return await self._revert(tx, record, live, request.steps, request.requester_id, who)
+            events = await self._requested(tx, record, request)
+            _may_answer(load_state(record.state), who, live_events(events), request)
+            return await self._revert(tx, record, events, request.steps, request.requester_id, who)
 
         return await self._retried(call, run)
 
@@ -141,8 +149,8 @@ class Undoing(GameAccess):
         who = await self.standing(call)
         record, state = await self.running(call.channel_id)
         async with self.store.read() as tx:
-            live = await self._requested(tx, record, request)
-        _may_answer(state, who, live, request)
+            events = await self._requested(tx, record, request)
+        _may_answer(state, who, live_events(events), request)
 
     async def _retried(
         self, call: Call, run: Callable[[Transaction, GameRecord, Standing], Awaitable[T]]
@@ -170,7 +178,8 @@ class Undoing(GameAccess):
     ) -> UndoDone | UndoAsked:
         state = load_state(record.state)
         require_player(state, who)
-        live = live_events(list(await tx.events(record.id, include_undone=False)))
+        events = list(await tx.events(record.id, include_undone=False))
+        live = live_events(events)
         if not live:
             raise Conflict("game.nothing_to_undo")
         available = len(steps_of(live))
@@ -182,30 +191,33 @@ class Undoing(GameAccess):
             request = UndoRequest(record.id, who.user_id, steps, chosen[-1].seq)
             entries = [entry(e) for e in reversed(chosen)]
             return UndoAsked(request, concerned, state.host_id, entries)
-        return await self._revert(tx, record, live, steps, who.user_id)
+        return await self._revert(tx, record, events, steps, who.user_id)
 
     async def _requested(
         self, tx: Transaction, record: GameRecord, request: UndoRequest
     ) -> list[EventRecord]:
-        """The live events, if the request still stands (its events are the last ones)."""
+        """The events not undone, if the request still stands (its events are the last
+        undoable ones)."""
         if record.id != request.game_id:
             raise Conflict("game.stale_message")
-        live = live_events(list(await tx.events(record.id, include_undone=False)))
+        events = list(await tx.events(record.id, include_undone=False))
+        live = live_events(events)
         stale = not live or live[-1].seq != request.newest_seq
         if stale or len(steps_of(live)) < request.steps:
             raise Conflict("undo.changed")
-        return live
+        return events
 
     async def _revert(
         self,
         tx: Transaction,
         record: GameRecord,
-        live: list[EventRecord],
+        events: list[EventRecord],
         steps: int,
         actor_id: int,
         consent: Standing | None = None,
     ) -> UndoDone:
-        chosen = last_steps(live, steps)
+        chosen = last_steps(live_events(events), steps)
+        kept = kept_events(events, chosen)
         allowed_by = consent.user_id if consent is not None else None
         before = load_state(record.state)
         restored = load_state(unpack_state(chosen[0].state_before))  # type: ignore[arg-type]
@@ -221,7 +233,7 @@ class Undoing(GameAccess):
             kind="undo",
             actor_id=actor_id,
             payload=undone.model_dump_json(),
-            state_before=pack_state(record.state),
+            state_before=None,  # an undo is not undone: nothing to keep for it
         )
         await tx.save_game(
             record.id,
@@ -230,12 +242,12 @@ class Undoing(GameAccess):
             expected_version=record.version,
             status=restored.status,
         )
-        waiting = _waiting_again(before, restored, live[: -len(chosen)])
+        waiting = _waiting_again(before, restored, kept)
         return UndoDone(
             record.id,
             restored,
             [entry(e) for e in reversed(chosen)],
-            messages=_messages(live, chosen, waiting),
+            messages=_messages(kept, chosen, waiting),
             waiting=waiting,
             next=_next(restored),
             allowed_by=allowed_by,

@@ -1,0 +1,71 @@
+"""Migration 004 on a database that grew before it (issue 23): the snapshots nothing can use
+(undone events, ended games) go; a running game keeps the rest until its next change."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.common.channel_state import pack_state
+from storage.migrations import load_migrations
+from storage.postgres import PostgresStore
+from storage.sqlite import SqliteStore
+from tests.storage.conftest import BACKENDS
+from tests.support.postgres import new_database
+
+
+def _store(backend: str, tmp_path, request):
+    if backend == "sqlite":
+        return SqliteStore(tmp_path / "old.db")
+    url = new_database(request.getfixturevalue("postgres_server"))
+    return PostgresStore(url)
+
+
+async def _raw(store, sql: str) -> None:
+    """A write as an older bot made it (`(1 = 1)` is true in both dialects)."""
+    if isinstance(store, SqliteStore):
+        await store.db.run(sql)
+    else:
+        async with store.pool.acquire() as conn:
+            await conn.execute(sql)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_migration_drops_the_snapshots_nothing_can_use(
+    backend, tmp_path, request, monkeypatch
+):
+    before = [m for m in load_migrations(backend) if m.version <= 3]
+    module = "storage.sqlite" if backend == "sqlite" else "storage.postgres"
+    monkeypatch.setattr(f"{module}.load_migrations", lambda *_: tuple(before))
+    old = _store(backend, tmp_path, request)
+    old.undo_steps = 1000  # an older bot kept every snapshot
+    await old.open()
+    games = []
+    async with old.transaction() as tx:
+        for channel in (1, 2):
+            game = await tx.create_game(
+                guild_id=1, channel_id=channel, state="{}", schema_version=1
+            )
+            games.append(game.id)
+            for n in range(4):
+                await tx.append_event(
+                    game.id, kind="k", actor_id=1, payload="{}", state_before=pack_state(str(n))
+                )
+    await _raw(
+        old, f"UPDATE game_events SET undone = (1 = 1) WHERE game_id = {games[0]} AND seq = 4"
+    )
+    await _raw(old, f"UPDATE games SET status = 'ended' WHERE id = {games[1]}")
+    url_or_path = old.path if isinstance(old, SqliteStore) else old.url
+    await old.close()
+    monkeypatch.undo()
+
+    new = SqliteStore(url_or_path) if backend == "sqlite" else PostgresStore(url_or_path)
+    await new.open()
+    try:
+        assert await new.schema_version() == len(load_migrations(backend))
+        async with new.read() as tx:
+            running = [e.state_before is not None for e in await tx.events(games[0])]
+            ended = [e.state_before is not None for e in await tx.events(games[1])]
+    finally:
+        await new.close()
+    assert running == [True, True, True, False]  # the undone one went
+    assert ended == [False] * 4

@@ -1,0 +1,109 @@
+"""Every method of the storage contract, called with each variant of its query, with data in
+the tables: what `test_query_plans.py` records the SQL of."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import UTC, datetime
+
+from services.common.channel_state import pack_state
+from storage.campaign_base import SideRecord
+
+PLAYED = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
+SIDES = (SideRecord(21, "algoryn", "Strike force", 8, 3, "{}"), SideRecord(22, "ghar", None))
+
+
+async def games_and_logs(store) -> None:
+    async with store.transaction() as tx:
+        game = await tx.create_game(guild_id=1, channel_id=10, state="{}", schema_version=1)
+        other = await tx.create_game(guild_id=1, channel_id=11, state="{}", schema_version=1)
+        await tx.append_event(game.id, kind="start", actor_id=1, payload="{}", state_before=None)
+        for n in range(4):
+            await tx.append_event(
+                game.id, kind="k", actor_id=1, payload="{}", state_before=pack_state(str(n))
+            )
+        await tx.save_game(game.id, state="{}", schema_version=1, expected_version=0)
+        await tx.save_game(
+            other.id, state="{}", schema_version=1, expected_version=0, status="ended"
+        )
+    async with store.transaction() as tx:
+        await tx.running_game(10)
+        await tx.running_games(1)
+        await tx.game(game.id)
+        await tx.latest_game(11)
+        events = await tx.events(game.id)
+        await tx.mark_undone([events[-1].id, events[-2].id])
+        await tx.set_event_message(events[0].id, 99)
+        await tx.event(game.id, 1)
+    async with store.read() as tx:
+        for limit, undone, snapshots in itertools.product((None, 3), (True, False), (True, False)):
+            await tx.events(game.id, limit=limit, include_undone=undone, snapshots=snapshots)
+
+
+async def interactions_settings_meta(store) -> None:
+    async with store.transaction() as tx:
+        await tx.claim_interaction(1, channel_id=10)
+        await tx.claim_interaction(1, channel_id=10)
+        await tx.forget_interactions(datetime.now(UTC), limit=10)
+        await tx.guild_settings(1)
+        await tx.save_guild_settings(1, {"language": "en"})
+        await tx.meta("k")
+        await tx.set_meta("k", "v")
+
+
+async def campaigns(store) -> None:
+    async with store.transaction() as tx:
+        campaign = await tx.create_campaign(
+            guild_id=1, name="Winter", description=None, points=(3, 1, 0), created_by=21
+        )
+        await tx.campaign(campaign.id)
+        await tx.campaign_named(1, "WINTER")
+        await tx.campaigns(1)
+        await tx.set_current_campaign(1, campaign.id)
+        await tx.current_campaign_id(1)
+        for user in (21, 22):
+            await tx.save_member(
+                campaign.id,
+                user,
+                name=f"p{user}",
+                faction=None,
+                army=None,
+                player=True,
+                organiser=user == 21,
+            )
+        await tx.members(campaign.id)
+        await tx.member(campaign.id, 21)
+        battle = await tx.add_battle(
+            campaign.id,
+            played_at=PLAYED,
+            source="game",
+            scenario=None,
+            notes=None,
+            winner_id=21,
+            turns=6,
+            channel_link=None,
+            game_id=1,
+            sides=SIDES,
+            recorded_by=21,
+        )
+        await tx.battle(campaign.id, battle.seq)
+        await tx.battle_for_game(campaign.id, 1)
+        await tx.battles(campaign.id)
+        await tx.correct_battle(
+            battle.id,
+            actor_id=21,
+            played_at=PLAYED,
+            scenario="x",
+            notes=None,
+            winner_id=22,
+            vp={21: 3, 22: 9},
+        )
+        await tx.delete_battle(battle.id, actor_id=21)
+        await tx.battle_changes(battle.id)
+        await tx.archive_campaign(campaign.id, actor_id=21)
+
+
+async def run_every_query(store) -> None:
+    await games_and_logs(store)
+    await interactions_settings_meta(store)
+    await campaigns(store)
