@@ -41,7 +41,15 @@ async def fill(tx, guild_id: int, channel_id: int) -> dict[str, int]:
     running = await tx.create_game(
         guild_id=guild_id, channel_id=channel_id, state=state(BOB), schema_version=1
     )
-    await tx.append_event(running.id, kind="pins", actor_id=BOB, payload="{}", state_before=None)
+    # Alice pins her unit in Bob's running game: its undo snapshot holds her (an ended game
+    # keeps none)
+    await tx.append_event(
+        running.id,
+        kind="pins",
+        actor_id=ALICE,
+        payload="{}",
+        state_before=zlib.compress(state(ALICE).encode()),
+    )
     await tx.save_guild_settings(guild_id, {"language": "en"})
     campaign = await new_campaign(tx, guild_id=guild_id, created_by=ALICE)
     await tx.set_current_campaign(guild_id, campaign.id)
@@ -178,7 +186,9 @@ async def test_a_forgotten_member_becomes_an_alias_in_the_server(store):
         assert json.loads(ended.state)["units"]["u1"]["owner_id"] == 1 and ended.version == 2
         (event,) = await tx.events(made["ended"])
         assert event.actor_id == 1 and json.loads(event.payload) == {"owner": 1}
-        assert str(ALICE) not in zlib.decompress(event.state_before).decode()
+        assert event.state_before is None  # dropped when the game ended (UNDO_STEPS)
+        (pins,) = await tx.events(made["running"])
+        assert str(ALICE) not in zlib.decompress(pins.state_before).decode()
         # Bob's records and the other server are as they were
         assert json.loads((await tx.game(made["running"])).state)["host_id"] == BOB
         assert (await tx.member(other["campaign"], ALICE)).name == f"user {ALICE}"

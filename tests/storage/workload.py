@@ -86,6 +86,7 @@ async def campaigns(store) -> None:
             sides=SIDES,
             recorded_by=21,
         )
+        await tx.confirm_side(battle.id, 22)
         await tx.battle(campaign.id, battle.seq)
         await tx.battle_for_game(campaign.id, 1)
         await tx.battles(campaign.id)
@@ -103,7 +104,25 @@ async def campaigns(store) -> None:
         await tx.archive_campaign(campaign.id, actor_id=21)
 
 
+async def servers_kept_and_forgotten(store) -> None:
+    """Data retention (issue 23): servers left and back, a member forgotten, a server deleted."""
+    async with store.transaction() as tx:
+        await tx.guild_left(1, at=PLAYED)
+        await tx.guild_left_at(1)
+        await tx.guilds_left_before(PLAYED)
+        await tx.guild_here(1)
+        await tx.guilds_present()
+        await tx.guilds_known()
+        await tx.guild_games(1)
+        await tx.forget_user(
+            1, 21, alias=1, name="Former player 1",
+            rewrite=lambda text: text, rewrite_blob=lambda blob: blob,
+        )
+        await tx.delete_guild_data(2, forget_guild=True)
+
+
 async def run_every_query(store) -> None:
     await games_and_logs(store)
     await interactions_settings_meta(store)
     await campaigns(store)
+    await servers_kept_and_forgotten(store)
