@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core.dice import DiceSource, SystemDice
+from core.limits import GameLimits
 from locales import Lang
 from services.campaign import CampaignGames, CampaignService
 from services.common import ServerSettings, ShownEvents, shown_events
@@ -21,6 +22,7 @@ class AppServices:
     default_language: Lang
     dice: DiceSource = field(default_factory=SystemDice)
     rules: RulesLookup = field(default_factory=RulesLookup)
+    limits: GameLimits = field(default_factory=GameLimits)  # what one game may hold
     servers: ServerSettings = field(init=False)
     campaigns: CampaignService = field(init=False)
     game_settings: GameSettings = field(init=False)
@@ -48,6 +50,8 @@ class AppServices:
         self.shooting = ShootingService(
             self.store, self.servers, self.dice, self.game_settings, self.rules
         )
+        for service in (self.units, self.markers, self.shooting):
+            service.limits = self.limits
 
     async def open(self) -> None:
         await self.store.open()

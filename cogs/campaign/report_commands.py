@@ -17,11 +17,14 @@ from cogs.campaign.options import (
 )
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
+from cogs.common.throttle import EXPENSIVE
 from locales import t
 
 
 class ReportCommands(UsesCampaigns):
-    @app_commands.command(name="standings", description="The campaign's standings table")
+    @app_commands.command(
+        name="standings", description="The campaign's standings table", extras=EXPENSIVE
+    )
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def standings(
@@ -44,7 +47,9 @@ class ReportCommands(UsesCampaigns):
         image = discord.File(io.BytesIO(png), filename="standings.png")
         await send(interaction, embed=embed, file=image)
 
-    @app_commands.command(name="history", description="The campaign's battles, newest first")
+    @app_commands.command(
+        name="history", description="The campaign's battles, newest first", extras=EXPENSIVE
+    )
     @app_commands.describe(player="Only this player's battles", campaign=CAMPAIGN)
     @app_commands.autocomplete(player=player_autocomplete, campaign=campaign_autocomplete)
     async def history(
@@ -61,7 +66,9 @@ class ReportCommands(UsesCampaigns):
         await Pager(pages, interaction.user.id).start(interaction)
 
     @app_commands.command(
-        name="stats", description="A player's campaign figures (yours if left out)"
+        name="stats",
+        description="A player's campaign figures (yours if left out)",
+        extras=EXPENSIVE,
     )
     @app_commands.describe(player="The player", campaign=CAMPAIGN)
     @app_commands.autocomplete(player=player_autocomplete, campaign=campaign_autocomplete)
@@ -76,7 +83,9 @@ class ReportCommands(UsesCampaigns):
         )
         await send(interaction, embed=render.stats(await lang_of(interaction), report))
 
-    @app_commands.command(name="export", description="The campaign as CSV and JSON files")
+    @app_commands.command(
+        name="export", description="The campaign as CSV and JSON files", extras=EXPENSIVE
+    )
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def export(self, interaction: discord.Interaction, campaign: str | None = None) -> None:

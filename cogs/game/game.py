@@ -12,6 +12,7 @@ from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
+from cogs.common.throttle import EXPENSIVE
 from cogs.game import board as live_board
 from cogs.game import render
 from cogs.game.options import (
@@ -114,7 +115,9 @@ class GameCog(
         await Pager(render.log_pages(await lang_of(interaction), log)).start(interaction)
 
     @app_commands.command(
-        name="export", description="The whole game (state and log) as a JSON file"
+        name="export",
+        description="The whole game (state and log) as a JSON file",
+        extras=EXPENSIVE,
     )
     async def export(self, interaction: discord.Interaction) -> None:
         games = services(interaction).games

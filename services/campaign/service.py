@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 from core.campaign import DESCRIPTION_LIMIT, clean_faction, clean_name, clean_text, points_scheme
 from core.errors import Conflict, NotAllowed, NotFound
+from core.names import name_key
 from services.campaign.access import (
     Actor,
+    campaign_named,
     find_member,
     guild_of,
     member_name,
@@ -56,8 +58,9 @@ class CampaignService(CampaignBattles, CampaignReports):
         if not await self.is_manager(guild_id, actor):
             raise NotAllowed("campaign.create_who")
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
-            if await tx.campaign_named(guild_id, clean) is not None:
-                raise Conflict("campaign.name_taken", name=clean)
+            taken = await campaign_named(tx, guild_id, clean)
+            if taken is not None:
+                raise Conflict("campaign.name_taken", name=taken.name)
             campaign = await tx.create_campaign(
                 guild_id=guild_id,
                 name=clean,
@@ -161,6 +164,20 @@ async def _save(
     )
 
 
+async def _army_free(
+    tx: Transaction, campaign: CampaignRecord, user_id: int, army: str
+) -> None:
+    """Another player's army of the same name (as names are compared, ``core.names``) is
+    refused: the standings and the history would show two armies nobody can tell apart."""
+    key = name_key(army)
+    for other in await tx.members(campaign.id):
+        mine = other.user_id == user_id or not other.player
+        if not mine and other.army and name_key(other.army) == key:
+            raise Conflict(
+                "campaign.army_taken", army=other.army, player=other.name, campaign=campaign.name
+            )
+
+
 async def _enlist(
     tx: Transaction,
     campaign: CampaignRecord,
@@ -173,6 +190,8 @@ async def _enlist(
     member = await tx.member(campaign.id, who.user_id)
     if member is not None and member.player:
         raise Conflict(twice_key, campaign=campaign.name, player=member.name)
+    if army is not None:
+        await _army_free(tx, campaign, who.user_id, army)
     return await tx.save_member(
         campaign.id,
         who.user_id,

@@ -21,6 +21,7 @@ from services.common.permissions import (
     require_unit_owner,
     runs_game,
 )
+from services.common.rate_limits import Limited, RateLimiter, RateRules
 from services.common.servers import ServerSettings
 from services.common.shown import ShownEvents, shown_events
 
@@ -50,6 +51,10 @@ __all__ = [
     "require_self_or_host",
     "require_unit_owner",
     "runs_game",
+    # how often a member or a channel may ask (rate limits)
+    "Limited",
+    "RateLimiter",
+    "RateRules",
     # per-server settings
     "ServerSettings",
     # which message showed each event (undo edits it)
