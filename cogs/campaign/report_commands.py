@@ -16,7 +16,7 @@ from cogs.campaign.options import (
     player_autocomplete,
 )
 from cogs.common.pager import Pager
-from cogs.common.replies import lang_of, send
+from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
 from locales import t
 
@@ -89,8 +89,12 @@ class ReportCommands(UsesCampaigns):
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def export(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
-        found, files = await self.campaigns.export(interaction.guild_id, campaign)
+        found, files = await self.campaigns.export(
+            interaction.guild_id, campaign, upload_limit(interaction)
+        )
         lang = await lang_of(interaction)
         attachments = [discord.File(io.BytesIO(data), filename=name) for name, data in files]
         text = t(lang, "campaign.exported", campaign=render.plain(found.name))
+        if any(name.endswith(".gz") for name, _ in files):
+            text += "\n" + t(lang, "game.export_compressed")
         await send(interaction, text, files=attachments, ephemeral=True)

@@ -11,7 +11,7 @@ from discord.ext import commands
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
 from cogs.common.pager import Pager, page_source
-from cogs.common.replies import lang_of, send
+from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
 from cogs.game import board as live_board
 from cogs.game import render
@@ -121,11 +121,12 @@ class GameCog(
     )
     async def export(self, interaction: discord.Interaction) -> None:
         games = services(interaction).games
-        filename, blob = await games.export(interaction.channel_id)
+        filename, blob = await games.export(interaction.channel_id, upload_limit(interaction))
         view = await games.status(interaction.channel_id)
-        text = t(
-            await lang_of(interaction), "game.export_ready", name=render.plain(view.state.name)
-        )
+        lang = await lang_of(interaction)
+        text = t(lang, "game.export_ready", name=render.plain(view.state.name))
+        if filename.endswith(".gz"):
+            text += "\n" + t(lang, "game.export_compressed")
         await send(
             interaction,
             text,

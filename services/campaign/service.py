@@ -10,6 +10,7 @@ that the caller may make it.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from core.campaign import DESCRIPTION_LIMIT, clean_faction, clean_name, clean_text, points_scheme
@@ -25,7 +26,7 @@ from services.campaign.access import (
 from services.campaign.battles import CampaignBattles
 from services.campaign.export import export_files
 from services.campaign.reports import CampaignReports
-from services.common import Call, once
+from services.common import UPLOAD_LIMIT, Call, fit_files, once
 from storage.base import Transaction
 from storage.campaign_base import CampaignRecord, MemberRecord
 
@@ -130,11 +131,16 @@ class CampaignService(CampaignBattles, CampaignReports):
         return Membership(found, saved)
 
     async def export(
-        self, guild_id: int, campaign: str | None
+        self, guild_id: int, campaign: str | None, limit: int = UPLOAD_LIMIT
     ) -> tuple[CampaignRecord, list[tuple[str, bytes]]]:
-        """The campaign's players, battles and standings as CSV files and one JSON file."""
+        """The campaign's players, battles and standings as CSV files and one JSON file,
+        written in a thread (a big campaign is CPU work) and within `limit` bytes together
+        (compressed, or refused: ``services.common.uploads``)."""
         snapshot = await self.snapshot(guild_id, campaign)
-        return snapshot.campaign, export_files(snapshot)
+        files = await asyncio.to_thread(export_files, snapshot)
+        return snapshot.campaign, await fit_files(
+            files, limit=limit, too_big="campaign.export_too_big"
+        )
 
 
 async def _new_organiser(tx, campaign_id: int, actor: Actor):

@@ -24,6 +24,7 @@ from services.common.permissions import (
 from services.common.rate_limits import Limited, RateLimiter, RateRules
 from services.common.servers import ServerSettings
 from services.common.shown import ShownEvents, shown_events
+from services.common.uploads import UPLOAD_LIMIT, fit_files
 
 __all__ = [
     # applied once: the one way a change is written
@@ -60,4 +61,7 @@ __all__ = [
     # which message showed each event (undo edits it)
     "ShownEvents",
     "shown_events",
+    # exports within Discord's upload limit
+    "UPLOAD_LIMIT",
+    "fit_files",
 ]
