@@ -36,9 +36,7 @@ _LOOKALIKES = str.maketrans(
 def name_key(name: str) -> str:
     """What a name is compared by: ``name_key("Ｔrооpers\u200b")`` is ``"troopers"``."""
     text = unicodedata.normalize("NFKC", name)
-    visible = "".join(
-        c for c in text if c not in _HIDDEN and unicodedata.category(c) != "Cf"
-    )
+    visible = "".join(c for c in text if c not in _HIDDEN and unicodedata.category(c) != "Cf")
     folded = unicodedata.normalize("NFKC", visible.casefold())
     return " ".join(folded.translate(_LOOKALIKES).split())
 

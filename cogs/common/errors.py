@@ -65,7 +65,8 @@ def _message(lang: str, error: Exception) -> str | None:
     if isinstance(error, MissingManageServer | app_commands.MissingPermissions):
         return t(lang, "errors.manage_server")  # type: ignore[arg-type]
     if isinstance(error, app_commands.TransformerError):
-        return t(lang, "errors.bad_option", value=str(error.value)[:100])  # type: ignore[arg-type]
+        value = literal(escape_mentions(str(error.value)[:100]))  # typed by the member
+        return t(lang, "errors.bad_option", value=value)  # type: ignore[arg-type]
     if isinstance(error, app_commands.CommandOnCooldown):
         return t(lang, "errors.cooldown", seconds=round(error.retry_after, 1))  # type: ignore[arg-type]
     return None

@@ -22,7 +22,10 @@ async def test_the_hundred_and_first_unit_is_refused_by_default(simcord_env, tab
         assert not added.ephemeral, added.response.content
     assert len((await state_of(simcord_env, table.channel)).units) == 100
     await refused(
-        simcord_env, table.channel, table.bob, "unit add",
+        simcord_env,
+        table.channel,
+        table.bob,
+        "unit add",
         "This game already has 100 units, the most a game holds on this bot: remove one it"
         " no longer needs with </unit remove>, or start a new game for more.",
         name="One too many",
@@ -35,7 +38,10 @@ async def test_the_units_cap_is_a_setting_and_frees_up_when_a_unit_goes(simcord_
     await table.alice.slash(table.channel, "unit add", name="Scouts", models=3)
     with french():
         await refused(
-            simcord_env, table.channel, table.bob, "unit add",
+            simcord_env,
+            table.channel,
+            table.bob,
+            "unit add",
             "Cette partie a déjà 3 unités, le maximum d'une partie sur ce bot : retirez-en une"
             " dont elle n'a plus besoin avec </unit remove>, ou commencez une nouvelle partie"
             " pour en avoir plus.",
@@ -53,17 +59,25 @@ async def test_markers_past_the_cap_are_refused(simcord_env, table):
         placed = await table.alice.slash(table.channel, "marker place", type=kind, location=SPOT)
         assert not placed.ephemeral, placed.response.content
     await refused(
-        simcord_env, table.channel, table.bob, "marker place",
+        simcord_env,
+        table.channel,
+        table.bob,
+        "marker place",
         "This game already has 2 markers on the table, the most a game holds on this bot:"
         " remove one with </marker remove> first.",
-        type="grip", location=SPOT,
+        type="grip",
+        location=SPOT,
     )
     with french():
         await refused(
-            simcord_env, table.channel, table.bob, "marker place",
+            simcord_env,
+            table.channel,
+            table.bob,
+            "marker place",
             "Cette partie a déjà 2 marqueurs sur la table, le maximum d'une partie sur ce bot :"
             " retirez-en un avec </marker remove> d'abord.",
-            type="grip", location=SPOT,
+            type="grip",
+            location=SPOT,
         )
 
 

@@ -25,7 +25,10 @@ LOOKALIKES = [
 async def test_a_lookalike_unit_name_is_taken(simcord_env, table, name):
     await skirmish(table)  # Alice's Troopers
     await refused(
-        simcord_env, table.channel, table.bob, "unit add",
+        simcord_env,
+        table.channel,
+        table.bob,
+        "unit add",
         "A unit is already called “Troopers” in this game (names that look the same count as"
         " one): choose another name (e.g. add a number).",
         name=name,
@@ -36,10 +39,14 @@ async def test_lookalikes_are_refused_in_french_and_on_rename(simcord_env, table
     await skirmish(table)
     with french():
         await refused(
-            simcord_env, table.channel, table.bob, "unit edit",
+            simcord_env,
+            table.channel,
+            table.bob,
+            "unit edit",
             "Une unité s'appelle déjà « Troopers » dans cette partie (des noms qui se"
             " ressemblent comptent pour un) : choisissez un autre nom",
-            unit="Gangers", name="Тrооpers",
+            unit="Gangers",
+            name="Тrооpers",
         )
 
 
@@ -91,9 +98,7 @@ async def test_a_player_name_that_looks_like_another_is_ambiguous(simcord_env, t
 async def test_refusals_quote_another_members_markdown_literally(simcord_env, table):
     await table.alice.slash(table.channel, "game start", name="Vorl")
     await table.alice.slash(table.channel, "unit add", name="||**HUGE**|| __x__ ~~y~~ `z`")
-    result = await table.bob.slash(
-        table.channel, "unit add", name="||**HUGE**|| __x__ ~~y~~ `z`"
-    )
+    result = await table.bob.slash(table.channel, "unit add", name="||**HUGE**|| __x__ ~~y~~ `z`")
     assert result.ephemeral
     assert result.response.content.startswith(
         "A unit is already called “\\|\\|\\*\\*HUGE\\*\\*\\|\\| \\_\\_x\\_\\_"
