@@ -142,6 +142,8 @@ def create_bot(
         default_language=settings.default_language,
         dice=dice or SystemDice(),
         limits=settings.game_limits(),
+        game_idle_days=settings.game_idle_days,
+        retention_days=settings.left_server_retention_days,
     )
     if settings.shard_count is None:
         return AntaresBot(settings, services)
@@ -242,11 +244,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--force", action="store_true", help="with --copy-database: replace a non-empty target"
     )
+    parser.add_argument(
+        "--healthy",
+        action="store_true",
+        help="exit 0 if the running bot's heartbeat (HEARTBEAT_FILE) is fresh (health check)",
+    )
+    parser.add_argument(
+        "--delete-left-servers",
+        action="store_true",
+        help="delete the data of every server left more than LEFT_SERVER_RETENTION_DAYS ago",
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    # Whatever the bot creates (the SQLite file, its journal, the heartbeat) is its user's
+    # only: other accounts of the machine or container read none of it.
+    os.umask(0o077)
+    if args.healthy:
+        import health
+
+        return health.main()
     if args.copy_database:
         return copy_command(*args.copy_database, force=args.force)
     try:
@@ -262,6 +281,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.check:
             return asyncio.run(check(settings))
+        if args.delete_left_servers:
+            from maintenance import delete_left_servers
+
+            return asyncio.run(delete_left_servers(settings))
         if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
             print(
                 "DISCORD_TOKEN is not set: copy .env.example to .env and put the bot's token in"

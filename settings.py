@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from core.limits import MARKERS_MAX, MINES_MAX, UNITS_MAX, GameLimits
@@ -31,6 +31,8 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr | None = Field(default=None, description="The bot's token.")
+    # The token read from a file instead (Docker secrets: /run/secrets/<name>).
+    discord_token_file: Path | None = Field(default=None)
     database_url: str = Field(default=DEFAULT_DATABASE_URL)
     # PostgreSQL only: connections per process, and how long to wait for one or for a command.
     database_pool_size: int = Field(default=POOL_SIZE, ge=1, le=100)
@@ -59,6 +61,39 @@ class Settings(BaseSettings):
     rate_member_commands: int = Field(default=10, ge=1, le=1000)
     rate_member_seconds: float = Field(default=10, gt=0, le=3600)
     rate_expensive_seconds: float = Field(default=30, ge=0, le=3600)
+    # A running game nobody changed for this many days may be closed by a member with Manage
+    # Channels (`/game end`), not only by its host or a game master; its log stays.
+    game_idle_days: int = Field(default=14, ge=1, le=3650)
+    # Data retention (PRIVACY.md): days a server's data is kept after the bot leaves it.
+    left_server_retention_days: int = Field(default=30, ge=1, le=3650)
+    # Where /help points for the privacy policy (empty: PRIVACY.md beside the code).
+    privacy_url: str | None = Field(default=None, pattern=r"^https?://\S+$")
+    # Health: the bot writes the time to this file while connected to Discord; `python
+    # health.py` says healthy while it is younger than HEARTBEAT_MAX_AGE seconds.
+    heartbeat_file: Path | None = Field(default=None)
+    heartbeat_max_age: int = Field(default=180, ge=30, le=3600)
+
+    @field_validator("discord_token_file", "heartbeat_file", "privacy_url", mode="before")
+    @classmethod
+    def _empty_path_is_none(cls, value: object) -> object:
+        return None if value in ("", None) else value
+
+    @field_validator("discord_token_file")
+    @classmethod
+    def _token_file_readable(cls, value: Path | None, info: ValidationInfo) -> Path | None:
+        if value is None:
+            return value
+        token = info.data.get("discord_token")
+        if token is not None and token.get_secret_value().strip():
+            raise ValueError("DISCORD_TOKEN is set too: keep only one of the two")
+        read_token_file(value)
+        return value
+
+    @model_validator(mode="after")
+    def _token_from_file(self) -> Settings:
+        if self.discord_token_file is not None:
+            self.discord_token = SecretStr(read_token_file(self.discord_token_file))
+        return self
 
     @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod
@@ -144,6 +179,18 @@ class Settings(BaseSettings):
         if not self.database_url.startswith("sqlite:///"):
             raise ValueError(f"not a SQLite URL: {self.database_url}")
         return Path(self.database_url.removeprefix("sqlite:///"))
+
+
+def read_token_file(path: Path) -> str:
+    """The token in `path` (surrounding blanks and the final newline dropped)."""
+    try:
+        token = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        raise ValueError(f"cannot read the token file {path} ({reason})") from None
+    if not token:
+        raise ValueError(f"the token file {path} is empty: put the bot's token in it")
+    return token
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -112,5 +112,18 @@ async def peer(job: dict) -> dict:
     return {"acked": timed.acked, "elapsed": time.perf_counter() - started}
 
 
+async def player(job: dict) -> dict:
+    """One process of `--through services --processes N`: plays its own channels (as a
+    shard would), and says how many commands it ran in how long."""
+    global _ids
+    _ids = itertools.count(job["first_id"])  # interaction ids unique across the processes
+    timed, elapsed = await play(job["url"], job["channels"], job["guild"], job["rounds"])
+    commands = sum(len(samples) for samples in timed.timings.values())
+    return {"commands": commands, "elapsed": elapsed, "acked": timed.acked,
+            "refused": timed.refused}
+
+
 if __name__ == "__main__":
-    print(json.dumps(asyncio.run(peer(json.loads(sys.argv[1])))))
+    job = json.loads(sys.argv[1])
+    run = player if job.get("mode") == "play" else peer
+    print(json.dumps(asyncio.run(run(job))))

@@ -10,4 +10,6 @@ EXTENSIONS = (
     "cogs.campaign",
     "cogs.markers",
     "cogs.shooting",
+    "cogs.privacy",
+    "cogs.heartbeat",
 )

@@ -136,13 +136,20 @@ class HelpCog(commands.Cog):
                 )
         else:
             # The pointer to /help sits in the description: a footer shows no mention.
-            intro = t(lang, "help.intro") + "\n" + t(lang, "help.more")
+            intro = "\n".join((t(lang, "help.intro"), t(lang, "help.more"), self.privacy(lang)))
             embed = discord.Embed(title=t(lang, "help.title"), description=intro)
             for index, chunk in enumerate(fields(overview_lines(self.bot.tree, lang))):
                 name = t(lang, "help.commands") if index == 0 else "\u200b"
                 embed.add_field(name=name, value=chunk, inline=False)
             embed.set_footer(text=t(lang, "help.footer"))
         await send(interaction, embed=embed, ephemeral=True)
+
+    def privacy(self, lang: Lang) -> str:
+        """What is kept and how to have it deleted: PRIVACY.md, or the operator's own policy."""
+        settings = self.bot.settings  # type: ignore[attr-defined]
+        url = settings.privacy_url
+        policy = t(lang, "help.policy_link", url=url) if url else t(lang, "help.policy_file")
+        return t(lang, "help.privacy", days=settings.left_server_retention_days, policy=policy)
 
     @help.autocomplete("command")
     async def command_autocomplete(

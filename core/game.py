@@ -217,6 +217,7 @@ class GameState(BaseModel):
     next_unit: int = 1
     activations: int = 0  # orders given this turn
     draws: int = 0  # dice drawn from the bag so far (a taken die is not drawn): core.activations
+    begun: bool = False  # a tracked shot was fired: the set-up is over (core.seats)
     bag: dict[str, int] = {}  # colour -> dice in the bag
     pending: list[PendingDie] = []
     disputed: list[DisputedDie] = []
@@ -310,18 +311,34 @@ def find_unit(state: GameState, ref: str) -> Unit:
 
 
 def join_player(state: GameState, owner_id: int) -> tuple[GameState, Player]:
-    """The player of ``owner_id``, given the next colour of the palette on first join."""
+    """The player of ``owner_id``, given the first free colour of the palette on first join
+    (a seat freed by a player who left gives its colour to the next one)."""
     found = state.player(owner_id)
     if found is not None:
         return state, found
     require_running(state)
-    if len(state.players) >= len(PALETTE):
+    taken = {p.colour for p in state.players} | {u.colour for u in state.units.values()}
+    free = [colour for colour in PALETTE if colour not in taken]
+    if not free:
         raise Conflict("game.too_many_players", limit=len(PALETTE))
     new = fork(state)
-    player = Player(owner_id=owner_id, colour=PALETTE[len(state.players)])
+    player = Player(owner_id=owner_id, colour=free[0])
     new.players.append(player)
     new.bag.setdefault(player.colour, 0)
     return new, player
+
+
+def free_seat(state: GameState, owner_id: int) -> bool:
+    """A player who owns no unit any more leaves their seat (and colour) free; their dice
+    left with their units. Mutates ``state``; whether a seat was freed."""
+    player = state.player(owner_id)
+    if player is None or any(u.owner_id == owner_id for u in state.units.values()):
+        return False
+    state.players.remove(player)
+    state.bag.pop(player.colour, None)
+    state.pending = [p for p in state.pending if p.colour != player.colour]
+    state.disputed = [d for d in state.disputed if d.colour != player.colour]
+    return True
 
 
 class GameEnded(BaseModel):

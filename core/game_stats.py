@@ -161,6 +161,9 @@ def _turn_end(tally: Tally, payload: Payload) -> None:
 
 HANDLERS: dict[str, Callable[[Tally, Payload], None]] = {
     "shoot": _shoot,
+    # a drifted template's hits (issue 22): no shot of its own (``shots`` 0), its Res tests
+    # are the owner's of the unit it covered (``target``), its losses that unit's
+    "drift": _shoot,
     "assault": _assault,
     "damage": _chart,
     "casualties": _casualties,

@@ -34,6 +34,7 @@ from core.game import (
     clean_name,
     find_unit,
     fork,
+    free_seat,
     join_player,
     require_running,
 )
@@ -75,6 +76,7 @@ class UnitResult(BaseModel):
     changed: list[str] = []  # field names an edit changed
     dice_added: int = 0  # dice put in the bag
     dice_removed: int = 0  # dice that left the game
+    seat_freed: bool = False  # its owner has no unit left: their seat is free (core.seats)
 
 
 def _check_name(state: GameState, name: str, unit_id: str | None = None) -> str:
@@ -268,13 +270,15 @@ def _destroy(state: GameState, unit: Unit, reason: DestroyedBy) -> int:
 
 
 def remove_unit(state: GameState, unit_ref: str) -> tuple[GameState, UnitResult]:
-    """Take a unit out of the game record (a mistake); a living unit's dice leave the bag."""
+    """Take a unit out of the game record (a mistake); a living unit's dice leave the bag,
+    and its owner's seat goes with their last unit (``core.game.free_seat``)."""
     require_running(state)
     unit = find_unit(state, unit_ref)
     new = fork(state)
     removed = 0 if unit.destroyed else _destroy(new, new.units[unit.id], "casualties")
     del new.units[unit.id]
-    return new, UnitResult(unit=unit, dice_removed=removed)
+    freed = free_seat(new, unit.owner_id)
+    return new, UnitResult(unit=unit, dice_removed=removed, seat_freed=freed)
 
 
 class BreakTestRecord(BaseModel):

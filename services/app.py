@@ -11,6 +11,7 @@ from services.campaign import CampaignGames, CampaignService
 from services.common import ServerSettings, ShownEvents, shown_events
 from services.game import BagService, GameService, GameSettings, TableService, UnitService
 from services.markers import MarkerService
+from services.privacy import Retention, ServerData
 from services.rules import RulesLookup
 from services.shooting import ShootingService, find_weapon
 from storage.base import Store
@@ -21,8 +22,10 @@ class AppServices:
     store: Store
     default_language: Lang
     dice: DiceSource = field(default_factory=SystemDice)
+    retention_days: int = 30  # a left server's data is kept this long (LEFT_SERVER_RETENTION_DAYS)
     rules: RulesLookup = field(default_factory=RulesLookup)
     limits: GameLimits = field(default_factory=GameLimits)  # what one game may hold
+    game_idle_days: int = 14  # a game idle this long may be closed with Manage Channels
     servers: ServerSettings = field(init=False)
     campaigns: CampaignService = field(init=False)
     game_settings: GameSettings = field(init=False)
@@ -34,6 +37,8 @@ class AppServices:
     markers: MarkerService = field(init=False)  # special-ammo markers and mines
     shooting: ShootingService = field(init=False)
     shown: ShownEvents = field(init=False)  # which message showed each event (undo edits it)
+    retention: Retention = field(init=False)  # servers the bot left: marked, then deleted
+    server_data: ServerData = field(init=False)  # /config data: export, delete, forget-me
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
@@ -41,6 +46,7 @@ class AppServices:
         self.campaigns = CampaignService(self.store, self.servers)
         self.game_settings = GameSettings(self.servers)
         self.games = GameService(self.store, self.servers, self.dice, self.game_settings)
+        self.games.idle_days = self.game_idle_days
         self.campaign_games = CampaignGames(self.store, self.games)
         self.units = UnitService(self.store, self.servers, self.dice)
         self.units.find_weapon = lambda text: find_weapon(self.rules, text, "unit")
@@ -52,6 +58,8 @@ class AppServices:
         )
         for service in (self.units, self.markers, self.shooting):
             service.limits = self.limits
+        self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)
+        self.server_data = ServerData(self.store, self.servers)
 
     async def open(self) -> None:
         await self.store.open()

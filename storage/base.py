@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from core.errors import AntaresError
 from storage.campaign_base import CampaignTransaction
+from storage.privacy_base import PrivacyTransaction
 
 
 class StorageError(Exception):
@@ -69,7 +70,7 @@ class EventRecord:
     message_id: int | None = None  # the channel message that showed it (for undo to edit)
 
 
-class Transaction(CampaignTransaction, Protocol):
+class Transaction(CampaignTransaction, PrivacyTransaction, Protocol):
     async def running_game(self, channel_id: int) -> GameRecord | None: ...
     async def running_games(self, guild_id: int) -> Sequence[GameRecord]:
         """The server's running games, oldest first."""

@@ -1,7 +1,8 @@
 """The campaign part of the storage contract (`tests/storage/test_campaign_contract.py`).
 
-A server's campaigns, their members (players and organisers), their battles with both sides,
-and an append-only log of corrections and deletions. Battles are numbered per campaign
+A server's campaigns, their members (players and organisers), their battles with both sides
+(each side confirmed by its player, or not yet), and an append-only log of corrections and
+deletions. Battles are numbered per campaign
 (`seq`); a deleted battle stays, marked, with who deleted it and when.
 """
 
@@ -49,6 +50,7 @@ class SideRecord:
     vp: int | None = None
     casualties: int | None = None
     stats: str | None = None  # JSON of the game-log figures, when the battle came from a game
+    confirmed: bool = True  # the player consented to the result (issue 23)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,16 @@ class BattleRecord:
     recorded_at: datetime
     changed_by: int | None
     changed_at: datetime | None
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The players who have not confirmed the result yet (issue 23)."""
+        return tuple(side.user_id for side in self.sides if not side.confirmed)
+
+    @property
+    def pending(self) -> bool:
+        """Recorded, not confirmed by both players yet: listed, not in the standings."""
+        return self.status != "deleted" and bool(self.awaiting)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,4 +164,8 @@ class CampaignTransaction(Protocol):
         ...
 
     async def delete_battle(self, battle_id: int, *, actor_id: int) -> BattleRecord: ...
+    async def confirm_side(self, battle_id: int, user_id: int) -> BattleRecord:
+        """The player of that side consents to the result (nothing else changes)."""
+        ...
+
     async def battle_changes(self, battle_id: int) -> Sequence[BattleChange]: ...

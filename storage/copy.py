@@ -42,6 +42,7 @@ TABLES = (
     Table("campaign_battles", "id", identity=True),
     Table("campaign_battle_sides", "battle_id, side"),
     Table("campaign_battle_changes", "id", identity=True),
+    Table("guilds", "guild_id"),
 )
 CACHE_ONLY = {"bot_meta"}  # may be replaced without --force
 

@@ -26,7 +26,7 @@ SQLITE_TIMES = {
     "changed_at",
     "at",
 }
-SQLITE_BOOLS = {"undone", "player", "organiser"}
+SQLITE_BOOLS = {"undone", "player", "organiser", "confirmed"}
 
 
 class Writer(Protocol):

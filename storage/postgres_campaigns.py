@@ -34,7 +34,7 @@ _BATTLE = (
     "id, campaign_id, seq, played_at, source, scenario, notes, winner_id, turns, channel_link,"
     " game_id, status, recorded_by, recorded_at, changed_by, changed_at"
 )
-_SIDE = "user_id, faction, army, vp, casualties, stats"
+_SIDE = "user_id, faction, army, vp, casualties, stats, confirmed"
 
 
 def _battle(row: Sequence[Any], sides: tuple[SideRecord, SideRecord]) -> BattleRecord:
@@ -216,7 +216,7 @@ class PostgresCampaignQueries:
         )
         await self._conn.executemany(
             f"INSERT INTO campaign_battle_sides (battle_id, side, {_SIDE})"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             [(battle_id, index, *dataclasses.astuple(side)) for index, side in enumerate(sides)],
         )
         return await self._battle_by_id(battle_id)
@@ -312,6 +312,17 @@ class PostgresCampaignQueries:
     async def delete_battle(self, battle_id: int, *, actor_id: int) -> BattleRecord:
         self._writing()
         await self._log_change(await self._battle_by_id(battle_id, lock=True), "deleted", actor_id)
+        return await self._battle_by_id(battle_id)
+
+    async def confirm_side(self, battle_id: int, user_id: int) -> BattleRecord:
+        self._writing()
+        await self._battle_by_id(battle_id, lock=True)
+        await self._conn.execute(
+            "UPDATE campaign_battle_sides SET confirmed = TRUE WHERE battle_id = $1"
+            " AND user_id = $2",
+            battle_id,
+            user_id,
+        )
         return await self._battle_by_id(battle_id)
 
     async def battle_changes(self, battle_id: int) -> Sequence[BattleChange]:

@@ -20,6 +20,7 @@ import asyncpg
 
 from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
 from storage.postgres_campaigns import PostgresCampaignQueries
+from storage.postgres_privacy import PostgresPrivacyQueries
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, status, state, schema_version, version, created_at, updated_at"
@@ -37,7 +38,7 @@ def _event(row: asyncpg.Record) -> EventRecord:
     return EventRecord(*row)
 
 
-class PostgresTransaction(PostgresCampaignQueries):
+class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries):
     def __init__(
         self,
         conn: asyncpg.Connection,

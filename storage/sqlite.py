@@ -10,7 +10,9 @@ SQLite's write lock, waited for asynchronously for up to `BUSY_TIMEOUT_MS`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -22,6 +24,7 @@ from storage.migrations import load_migrations
 from storage.sqlite_campaigns import SqliteCampaignQueries
 from storage.sqlite_checkpoint import CHECKPOINT_EVERY, Checkpointer
 from storage.sqlite_connection import AioConnection, begin_immediate
+from storage.sqlite_privacy import SqlitePrivacyQueries
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -51,7 +54,8 @@ class SqliteStore:
 
     async def open(self) -> None:
         if self.path.parent and not self.path.parent.exists():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        create_private(self.path)
         self._lock = asyncio.Lock()
         # Start-up may wait in SQLite's busy handler (another process switching to WAL);
         # afterwards busy_timeout is 0 and `begin_immediate` waits for the lock, async.
@@ -156,6 +160,15 @@ class SqliteStore:
         yield SqliteTransaction(reader, self._clock, read_only=True)
 
 
+def create_private(path: Path) -> None:
+    """A new database file is its owner's only (0600), whatever the umask; SQLite gives its
+    journal and WAL files the database file's mode. An existing file is left as it is."""
+    if str(path) == ":memory:" or path.exists():
+        return
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def _game(row: Sequence[Any]) -> GameRecord:
     return GameRecord(
         id=row[0],
@@ -193,7 +206,7 @@ _EVENT_COLUMNS = (
 )
 
 
-class SqliteTransaction(SqliteCampaignQueries):
+class SqliteTransaction(SqliteCampaignQueries, SqlitePrivacyQueries):
     def __init__(
         self, db: AioConnection, clock: Callable[[], datetime], *, read_only: bool = False
     ) -> None:

@@ -25,7 +25,7 @@ _BATTLE = (
     "id, campaign_id, seq, played_at, source, scenario, notes, winner_id, turns, channel_link,"
     " game_id, status, recorded_by, recorded_at, changed_by, changed_at"
 )
-_SIDE = "user_id, faction, army, vp, casualties, stats"
+_SIDE = "user_id, faction, army, vp, casualties, stats, confirmed"
 
 
 def _when(text: str | None) -> datetime | None:
@@ -64,6 +64,10 @@ def _battle(row: Sequence[Any], sides: tuple[SideRecord, SideRecord]) -> BattleR
         changed_by=row[14],
         changed_at=_when(row[15]),
     )
+
+
+def _side(row: Sequence[Any]) -> SideRecord:
+    return SideRecord(*row[:6], confirmed=bool(row[6]))
 
 
 def _pair(sides: Sequence[SideRecord]) -> tuple[SideRecord, SideRecord]:
@@ -242,7 +246,7 @@ class SqliteCampaignQueries:
         for index, side in enumerate(sides):
             await self._exec(
                 f"INSERT INTO campaign_battle_sides (battle_id, side, {_SIDE})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (battle_id, index, *dataclasses.astuple(side)),
             )
         return await self._battle_by_id(battle_id)  # type: ignore[arg-type]
@@ -252,7 +256,7 @@ class SqliteCampaignQueries:
             f"SELECT {_SIDE} FROM campaign_battle_sides WHERE battle_id = ? ORDER BY side",
             (battle_id,),
         )
-        return _pair([SideRecord(*row) for row in rows])
+        return _pair([_side(row) for row in rows])
 
     async def _battle_where(self, where: str, args: Sequence[Any]) -> BattleRecord | None:
         row = await self._one(f"SELECT {_BATTLE} FROM campaign_battles WHERE {where}", args)
@@ -281,7 +285,7 @@ class SqliteCampaignQueries:
         )
         by_battle: dict[int, list[SideRecord]] = {}
         for side in sides:
-            by_battle.setdefault(side[0], []).append(SideRecord(*side[1:]))
+            by_battle.setdefault(side[0], []).append(_side(side[1:]))
         return [_battle(row, _pair(by_battle[row[0]])) for row in rows]
 
     async def _log_change(self, battle: BattleRecord, action: str, actor_id: int) -> str:
@@ -326,6 +330,14 @@ class SqliteCampaignQueries:
     async def delete_battle(self, battle_id: int, *, actor_id: int) -> BattleRecord:
         self._writing()
         await self._log_change(await self._battle_by_id(battle_id), "deleted", actor_id)
+        return await self._battle_by_id(battle_id)
+
+    async def confirm_side(self, battle_id: int, user_id: int) -> BattleRecord:
+        self._writing()
+        await self._exec(
+            "UPDATE campaign_battle_sides SET confirmed = 1 WHERE battle_id = ? AND user_id = ?",
+            (battle_id, user_id),
+        )
         return await self._battle_by_id(battle_id)
 
     async def battle_changes(self, battle_id: int) -> Sequence[BattleChange]:

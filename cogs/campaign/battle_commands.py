@@ -1,11 +1,14 @@
-"""`/campaign record`, `/campaign correct`, `/campaign delete`: battles played elsewhere."""
+"""`/campaign record`, `/campaign correct`, `/campaign delete`: battles played elsewhere.
+
+A battle a player records waits for the other player's ✅ Confirm (`cogs.campaign.consent`).
+"""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from cogs.campaign import render
+from cogs.campaign import consent, render
 from cogs.campaign.options import (
     CAMPAIGN,
     RESULT_CHOICES,
@@ -61,7 +64,18 @@ class BattleCommands(UsesCampaigns):
             (player_a, player_b), result, winner, scenario, (vp_a, vp_b), notes, date
         )
         done = await self.campaigns.record(call_of(interaction), campaign, entry)
-        await self._show(interaction, "campaign.recorded", done)
+        lang = await lang_of(interaction)
+        embed = render.recorded(lang, "campaign.recorded", done.battle, done.names, done.campaign)
+        if not done.battle.pending:  # an organiser's record: both players need not answer
+            await send(interaction, embed=embed)
+            return
+        await send(  # the other player is asked, and notified
+            interaction,
+            consent.request(lang, done.battle),
+            embed=embed,
+            view=consent.consent_view(lang, done),
+            allowed_mentions=consent.asking(done.battle),
+        )
 
     @app_commands.command(name="correct", description="Correct a recorded battle (organisers)")
     @app_commands.rename(vp_a="vp-a", vp_b="vp-b")

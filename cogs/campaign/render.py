@@ -8,21 +8,8 @@ import discord
 
 from cogs.campaign.chart import CHART_ROWS
 from cogs.common.text import plain
-from core.campaign_stats import (
-    DiceLuck,
-    PlayerGameStats,
-    by_kind,
-    favourite_weapons,
-    luck_extremes,
-)
-from locales import Lang, catalog, t
-from services.campaign import (
-    BattleRecord,
-    CampaignRecord,
-    PlayerReport,
-    Snapshot,
-    StandingRow,
-)
+from locales import Lang, t
+from services.campaign import BattleRecord, CampaignRecord, Snapshot, StandingRow
 
 COLOUR = discord.Colour.dark_teal()
 TABLE_ROWS = 40  # rows of the embed table; the image has more (`chart.CHART_ROWS`)
@@ -68,15 +55,18 @@ def overview(lang: Lang, snapshot: Snapshot) -> discord.Embed:
     organisers = [plain(m.name) for m in snapshot.members if m.organiser]
     embed.add_field(
         name=t(lang, "campaign.players", count=len(players)),
-        value=_cap("\n".join(players) or t(lang, "campaign.no_players")),
+        value=cap("\n".join(players) or t(lang, "campaign.no_players")),
         inline=False,
     )
-    embed.add_field(name=t(lang, "campaign.organisers"), value=_cap(", ".join(organisers) or "—"))
-    embed.add_field(name=t(lang, "campaign.battles"), value=str(len(snapshot.live)))
+    embed.add_field(name=t(lang, "campaign.organisers"), value=cap(", ".join(organisers) or "—"))
+    counted = str(len(snapshot.live))
+    if snapshot.pending:
+        counted = t(lang, "campaign.battles_pending", count=counted, pending=len(snapshot.pending))
+    embed.add_field(name=t(lang, "campaign.battles"), value=counted)
     return embed
 
 
-def _cap(text: str, limit: int = 1024) -> str:
+def cap(text: str, limit: int = 1024) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -136,6 +126,8 @@ def standings(lang: Lang, snapshot: Snapshot, rows: list[StandingRow]) -> discor
         embed.description += t(lang, "campaign.more_in_export", count=more, shown=CHART_ROWS)
     elif len(rows) > TABLE_ROWS:
         embed.description += t(lang, "campaign.more_in_image", count=len(rows) - TABLE_ROWS)
+    if snapshot.pending:  # listed in the history, not counted here
+        embed.description += t(lang, "campaign.pending_not_counted", count=len(snapshot.pending))
     footer = points_line(lang, c) + " · " + t(lang, "campaign.tie_breaks")
     if c.status == "archived":
         footer = t(lang, "campaign.status_archived") + " · " + footer
@@ -178,6 +170,9 @@ def battle_details(lang: Lang, battle: BattleRecord, names: dict[int, str]) -> s
     if battle.status in ("corrected", "deleted"):
         key = f"campaign.marked_{battle.status}"
         lines.append(t(lang, key, who=who(names, battle.changed_by), when=day(battle.changed_at)))
+    if battle.pending:
+        waiting = ", ".join(who(names, user_id) for user_id in battle.awaiting)
+        lines.append(t(lang, "campaign.marked_pending", who=waiting))
     return "\n".join(lines)
 
 
@@ -195,6 +190,8 @@ def battle_title(lang: Lang, battle: BattleRecord) -> str:
     title = t(lang, "campaign.battle_title", number=battle.seq, date=day(battle.played_at))
     if battle.status == "deleted":
         title = f"~~{title}~~ " + t(lang, "campaign.deleted_tag")
+    elif battle.pending:
+        title = f"{title} · ⏳ " + t(lang, "campaign.pending_tag")
     return title
 
 
@@ -229,87 +226,9 @@ def history_pages(
         for battle in chunk:
             embed.add_field(
                 name=battle_title(lang, battle),
-                value=_cap(battle_details(lang, battle, snapshot.names)),
+                value=cap(battle_details(lang, battle, snapshot.names)),
                 inline=False,
             )
         embed.set_footer(text=t(lang, "campaign.page", page=number, pages=len(chunks)))
         pages.append(embed)
     return pages
-
-
-# --- stats ----------------------------------------------------------------------------------
-
-
-def stats(lang: Lang, report: PlayerReport) -> discord.Embed:
-    m, line = report.member, report.line
-    embed = discord.Embed(
-        title=t(
-            lang,
-            "campaign.stats_title",
-            player=plain(m.name),
-            campaign=plain(report.snapshot.campaign.name),
-        ),
-        description=f"{faction(lang, m.faction)}, {plain(m.army) or '—'}",
-        colour=COLOUR,
-    )
-    embed.add_field(name=t(lang, "campaign.rank"), value=str(report.rank or "—"))
-    embed.add_field(name=t(lang, "campaign.games"), value=str(line.played))
-    embed.add_field(name=t(lang, "campaign.points"), value=str(line.points))
-    embed.add_field(
-        name=t(lang, "campaign.record_wdl"),
-        value=t(lang, "campaign.wdl", wins=line.wins, draws=line.draws, losses=line.losses),
-    )
-    embed.add_field(
-        name=t(lang, "campaign.vp_for_against"),
-        value=f"{line.vp_for} / {line.vp_against} ({line.vp_diff:+d})",
-    )
-    embed.add_field(name=t(lang, "campaign.game_log"), value=_game_log(lang, report), inline=False)
-    return embed
-
-
-def _game_log(lang: Lang, report: PlayerReport) -> str:
-    game = report.game
-    if game is None or game.is_empty():
-        return t(lang, "campaign.no_game_log")
-    lines = [t(lang, "campaign.logged_battles", count=report.logged_battles)]
-    weapons = favourite_weapons(game)
-    if weapons:
-        listed = ", ".join(
-            t(lang, "campaign.shots", weapon=_weapon(lang, game, w), shots=n) for w, n in weapons
-        )
-        lines.append(t(lang, "campaign.favourite_weapons", weapons=listed))
-    luckiest, unluckiest = luck_extremes(game)
-    for key, item in (("campaign.luckiest", luckiest), ("campaign.unluckiest", unluckiest)):
-        if item is not None:
-            label, luck = item
-            lines.append(t(lang, key, kind=_roll_kind(lang, label), **_luck(luck)))
-    lines += [_luck_line(lang, label, luck) for label, luck in by_kind(game)]
-    return _cap("\n".join(lines))
-
-
-def _weapon(lang: Lang, game: PlayerGameStats, key: str) -> str:
-    names = game.weapons.get(key)
-    return plain(key if names is None else names.fr if lang == "fr" else names.en)
-
-
-def _roll_kind(lang: Lang, label: str) -> str:
-    """A kind of roll the bot counts, in the reader's language; any other label as given."""
-    key = f"campaign.roll_kind.{label}"
-    return t(lang, key) if catalog().has(lang, key) else plain(label)
-
-
-def _luck(luck: DiceLuck) -> dict[str, object]:
-    return {
-        "rolls": luck.rolls,
-        "successes": luck.successes,
-        "expected": float(luck.expected),  # the template rounds, the language sets the comma
-        "luck": float(luck.luck),
-    }
-
-
-def _luck_line(lang: Lang, label: str, luck: DiceLuck) -> str:
-    """One kind of roll, e.g. "Acc tests: 41 hits from 50 dice for 36.5 expected (+4.5)"."""
-    key = f"campaign.luck_line.{label}"
-    if catalog().has(lang, key):
-        return t(lang, key, **_luck(luck))
-    return t(lang, "campaign.luck_line_other", kind=plain(label), **_luck(luck))

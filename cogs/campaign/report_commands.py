@@ -8,7 +8,7 @@ import io
 import discord
 from discord import app_commands
 
-from cogs.campaign import chart, render
+from cogs.campaign import chart, render, render_stats
 from cogs.campaign.options import (
     CAMPAIGN,
     UsesCampaigns,
@@ -81,7 +81,7 @@ class ReportCommands(UsesCampaigns):
         report = await self.campaigns.stats(
             interaction.guild_id, campaign, player, interaction.user.id
         )
-        await send(interaction, embed=render.stats(await lang_of(interaction), report))
+        await send(interaction, embed=render_stats.stats(await lang_of(interaction), report))
 
     @app_commands.command(
         name="export", description="The campaign as CSV and JSON files", extras=EXPENSIVE

@@ -9,13 +9,15 @@ from services.common import Actor, Call
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
-    """The caller, with what makes them a game master (Manage Server, their roles)."""
+    """The caller, with what makes them a game master (Manage Server, their roles) and
+    whether they may close an idle game (Manage Channels, here)."""
     user = interaction.user
     return Actor(
         user.id,
         user.display_name,
         manage_server=bool(interaction.permissions.manage_guild),
         role_ids=frozenset(role.id for role in getattr(user, "roles", [])),
+        manage_channels=bool(interaction.permissions.manage_channels),
     )
 
 

@@ -1,4 +1,5 @@
-"""`/game`: start, status, end, undo, log, export, rules, ping of the channel's game."""
+"""`/game`: start, status, end, leave, kick, undo, log, export, rules, ping of the channel's
+game."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.campaign import consent
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
 from cogs.common.pager import Page, PageAt, Pager, page_source
@@ -88,7 +90,9 @@ class GameCog(
         pages = await status_pages(interaction, await lang_of(interaction))
         await Pager(pages).start(interaction)
 
-    @app_commands.command(name="end", description="Close the game (host or GM); it stays read-only")
+    @app_commands.command(
+        name="end", description="Close the game (host or GM; Manage Channels once idle)"
+    )
     @app_commands.describe(
         winner="Who won",
         notes="A few words on how it went",
@@ -106,9 +110,33 @@ class GameCog(
         ended = await services(interaction).campaign_games.end(
             call_of(interaction), winner.id if winner else None, notes, vp=vp, scenario=scenario
         )
-        await send(
-            interaction, render.closed(await lang_of(interaction), ended.closed, ended.battle)
+        lang = await lang_of(interaction)
+        text = render.closed(lang, ended.closed, ended.battle, by=interaction.user.id)
+        battle = ended.battle
+        if battle is None or not battle.battle.pending:
+            await send(interaction, text)
+            return
+        await send(  # the players who did not record it are asked (and notified)
+            interaction,
+            f"{text}\n{consent.request(lang, battle.battle)}",
+            view=consent.consent_view(lang, battle),
+            allowed_mentions=consent.asking(battle.battle),
         )
+
+    @app_commands.command(name="leave", description="Leave this game: your units go with you")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        removed = await services(interaction).games.leave(call_of(interaction))
+        lang = await lang_of(interaction)
+        await send(interaction, render.player_removed(lang, removed, interaction.user.id))
+
+    @app_commands.command(
+        name="kick", description="Take a player out of this game, with their units (host or GM)"
+    )
+    @app_commands.describe(player="The player to take out (their units go too)")
+    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        removed = await services(interaction).games.kick(call_of(interaction), player.id)
+        lang = await lang_of(interaction)
+        await send(interaction, render.player_removed(lang, removed, interaction.user.id))
 
     @app_commands.command(name="undo", description="Undo the last changes of the game (1 to 20)")
     @app_commands.describe(steps="How many changes to undo (default 1)")

@@ -3,7 +3,8 @@
 Thin commands (``shoot``, ``assault``, ``damage``) call ``services.shooting`` and reply
 with the story of the dice (``render_*`` modules, one per kind of result), paged by
 ``pages`` so that a 300-dice shot stays within Discord's limits. The 🎯 Shoot button of an
-order (``aim``, ``distance``) and 🔁 Shoot again (``fire``) shoot through the same path.
+order (``aim``, ``distance``) and 🔁 Shoot again (``fire``) shoot through the same path; a
+drifted overhead template's button (``drift``) resolves its hits where it landed.
 ``setup`` registers their `/game log` lines (``render_log.LOG_EVENTS``) with the game log,
 and the persistent buttons and menus.
 """
@@ -16,6 +17,7 @@ from cogs.shooting.aim import AIM_ITEMS
 from cogs.shooting.assault import AssaultCog
 from cogs.shooting.damage import DamageCog
 from cogs.shooting.distance import DistanceCog
+from cogs.shooting.drift import DRIFT_ITEMS
 from cogs.shooting.fire import ShootAgain
 from cogs.shooting.shoot import ShootCog
 
@@ -27,4 +29,4 @@ async def setup(bot: commands.Bot) -> None:
     register_events(LOG_EVENTS)
     for cog in (ShootCog, AssaultCog, DamageCog, DistanceCog):
         await bot.add_cog(cog(bot))
-    bot.add_dynamic_items(*AIM_ITEMS, ShootAgain)
+    bot.add_dynamic_items(*AIM_ITEMS, ShootAgain, *DRIFT_ITEMS)

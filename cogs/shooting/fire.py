@@ -3,7 +3,8 @@
 Each fills ``ShotOptions`` and calls the same ``ShootingService.shoot``, so the rules, the
 refusals and the reply are the same. The reply of a tracked shooter at a tracked target
 carries 🔁 Shoot again: its custom id holds the game, both units, the weapon, the mode and
-the distance (or the band), so it keeps working after a restart (issue 22).
+the distance (or the band), so it keeps working after a restart (issue 22); and a 💥 button
+per overhead template that drifted (``cogs.shooting.drift``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from cogs.common.errors import on_tree_error
 from cogs.common.replies import lang_of
 from cogs.game import next_step
 from cogs.game.options import call_of, services
-from cogs.shooting import pages, render_markers, render_shot
+from cogs.shooting import drift, pages, render_markers, render_shot
 from cogs.shooting.render_aim import NO_MODE
 from locales import Lang, t
 from services.shooting import ShotOptions, ShotRecord
@@ -38,7 +39,9 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
 
     record = await services(interaction).shooting.shoot(call_of(interaction), options, where)
     title, lines = render_shot.shot(lang, record)
+    lines += drift.hint(lang, record)
     items = [again] if (again := ShootAgain.of(lang, record)) is not None else []
+    items += drift.buttons(lang, record)  # a drifted template's hits where it landed
     colour = render_shot.unit_colour(record.shooter)
     await next_step.offer(
         interaction,

@@ -1,6 +1,7 @@
-"""One line per `/shoot`, `/assault` and `/damage` event for `/game log` and `/game undo`,
-with every die it rolled (and the markers a shot placed). ``LOG_EVENTS`` has the shape of
-the game log's ``EVENTS`` (``cogs.game.render.events``: event kind -> payload model, line)."""
+"""One line per `/shoot`, drifted template, `/assault` and `/damage` event for `/game log`
+and `/game undo`, with every die it rolled (and the markers a shot placed). ``LOG_EVENTS``
+has the shape of the game log's ``EVENTS`` (``cogs.game.render.events``: event kind ->
+payload model, line)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from cogs.markers.render import marker_text
 from cogs.shooting.render_shot import unit_name, weapon_name
 from core.shooting.tape import DieRoll
 from locales import Lang, t
-from services.shooting import ChartRecord, CombatRecord, ShotRecord
+from services.shooting import ChartRecord, CombatRecord, DriftRecord, ShotRecord
 
 
 def dice_text(rolls: list[DieRoll]) -> str:
@@ -34,6 +35,16 @@ def shot_line(lang: Lang, record: ShotRecord) -> str:
     if record.forced_by is not None:
         line += t(lang, "shoot.log_forced", who=record.forced_by)
     return line
+
+
+def drift_line(lang: Lang, record: DriftRecord) -> str:
+    result = record.result
+    return t(
+        lang, "shoot.log_drift", weapon=weapon_name(lang, record.weapon),
+        shooter=unit_name(lang, record.shooter), target=unit_name(lang, record.target),
+        index=record.template, hits=result.hits, casualties=result.casualties,
+        pins=result.pins, dice=dice_text(result.rolls),
+    )
 
 
 def combat_line(lang: Lang, record: CombatRecord) -> str:
@@ -59,6 +70,7 @@ def chart_line(lang: Lang, record: ChartRecord) -> str:
 
 LOG_EVENTS: dict[str, tuple[type[BaseModel], Callable[[Lang, Any], str]]] = {
     "shoot": (ShotRecord, shot_line),
+    "drift": (DriftRecord, drift_line),
     "assault": (CombatRecord, combat_line),
     "damage": (ChartRecord, chart_line),
 }

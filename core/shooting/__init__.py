@@ -36,7 +36,7 @@ from core.shooting.fractal import (
     with_lock,
 )
 from core.shooting.from_units import shot_between, side_of, target_of
-from core.shooting.resolve import resolve_shot
+from core.shooting.resolve import resolve_landing, resolve_shot
 from core.shooting.results import ChartResult, ShotResult
 from core.shooting.shot import ResRerolls, Shot, Target
 
@@ -62,6 +62,7 @@ __all__ = [
     "apply_shot",
     "locks",
     "resolve_chart",
+    "resolve_landing",
     "resolve_round",
     "resolve_shot",
     "shooter_without_fire",

@@ -6,6 +6,9 @@
 4. ``damage``: Shield Drones, Res tests and their rerolls, casualties, damage charts.
 5. ``finish``: the attack's pin, what a 10 did to the shooter, the Fractal Lock.
 
+``resolve_landing`` resolves a drifted overhead template on the unit it now covers: steps
+3 to 5 only, the template landed there.
+
 Every die goes through one ``Tape``; the result lists them in order in ``rolls``.
 ``apply_shot`` (``core.shooting.apply``) writes the result into a game state.
 """
@@ -16,12 +19,12 @@ from core.dice import DiceSource
 from core.ruleset import Ruleset
 from core.shooting.ammo import MARKERS, marker_landings, roll_net
 from core.shooting.context import Context, prepare
-from core.shooting.delivery import deliver
+from core.shooting.delivery import deliver, land_template
 from core.shooting.effects import ten_effects, tens
 from core.shooting.profile import has
 from core.shooting.rerolls import RerollPool, must_reroll_hits
 from core.shooting.resistance import Resolver, res_base, res_modifiers
-from core.shooting.results import FractalUse, ShotResult
+from core.shooting.results import FractalUse, ShotResult, TemplateRecord
 from core.shooting.shields import SHIELD_TABLE, ShieldScreen
 from core.shooting.shot import CHART_TABLES, Shot, Target
 from core.shooting.tape import Modifier
@@ -39,6 +42,30 @@ def resolve_shot(
     ctx = prepare(shot, dice, rules or Ruleset(), db or load_rules())
     ctx.result.drones_off = drones_off(shot)
     deliver(ctx)
+    land_ammo(ctx)
+    damage(ctx)
+    finish(ctx)
+    ctx.result.rolls = ctx.tape.rolls
+    return ctx.result
+
+
+def resolve_landing(
+    shot: Shot,
+    template: int,
+    dice: DiceSource,
+    rules: Ruleset | None = None,
+    db: RulesDB | None = None,
+) -> ShotResult:
+    """Template ``template`` of an overhead shot that drifted onto ``shot.target`` (issue 22,
+    seeds "TIR EN SURPLOMB (SP)": the table checks what it now covers): it lands there, so
+    its D(n) hits (halved against Down, running or sprinting units), or its ammo's effect,
+    and the Res tests, as for a template on target. No Acc die is rolled again: the one that
+    missed makes no hit lucky."""
+    ctx = prepare(shot, dice, rules or Ruleset(), db or load_rules())
+    ctx.result.drones_off = drones_off(shot)
+    landed = TemplateRecord(index=template, outcome="hit")
+    ctx.result.templates.append(landed)
+    land_template(ctx, landed, lucky=False)
     land_ammo(ctx)
     damage(ctx)
     finish(ctx)

@@ -1,6 +1,7 @@
 """Campaigns per server: players, battles, standings and exports, and games played for one."""
 
 from services.campaign.battles import BattleEntry, Correction, RecordedBattle
+from services.campaign.consent import PENDING_LIMIT, ConsentAnswer
 from services.campaign.games import CampaignGames
 from services.campaign.reports import PlayerReport, Snapshot, StandingRow
 from services.campaign.service import CampaignService, Membership
@@ -14,6 +15,7 @@ __all__ = [
     "CampaignService",
     # what the commands give and get
     "BattleEntry",
+    "ConsentAnswer",
     "Correction",
     "Membership",
     "RecordedBattle",
@@ -23,4 +25,6 @@ __all__ = [
     "PlayerReport",
     "Snapshot",
     "StandingRow",
+    # a member's battles that may wait for the other players at once
+    "PENDING_LIMIT",
 ]

@@ -1,7 +1,9 @@
 """Battles of a campaign: recorded by hand or from a game log, corrected, deleted.
 
-Players record their own battles, organisers any. A correction or deletion keeps the battle
-(marked, with who and when) and logs the battle as it was; a deleted battle no longer counts.
+Players record their own battles, organisers any; a player's record waits for the other
+player's consent (`services.campaign.consent`); an organiser's correction settles it. A
+correction or deletion keeps the battle (marked, with who and when) and logs the battle as it
+was; a deleted battle no longer counts.
 """
 
 from __future__ import annotations
@@ -11,34 +13,33 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from core.campaign import (
-    CASUALTIES_LIMIT,
     NAME_LIMIT,
     NOTES_LIMIT,
-    TURNS_LIMIT,
     VP_LIMIT,
     check_battle,
     check_count,
-    clean_faction,
-    clean_name,
     clean_text,
     played_on,
     winner_of,
 )
-from core.campaign_stats import parse_game_stats
-from core.errors import AntaresError, BadInput, Conflict, NotAllowed, NotFound
-from services.campaign.access import (
-    Actor,
-    CampaignAccess,
-    find_member,
-    guild_of,
-    member_name,
-    require_open,
-)
+from core.errors import BadInput, Conflict, NotAllowed, NotFound
+from services.campaign.access import CampaignAccess, find_member, guild_of
+from services.campaign.consent import consented, organises, require_room
+from services.campaign.game_battles import GameBattle, GamePlayer, record_game_in
+from services.campaign.recorded import RecordedBattle, names_of
 from services.common import Call, once
 from storage.base import Transaction
 from storage.campaign_base import BattleRecord, CampaignRecord, MemberRecord, SideRecord
 
-LINK_LIMIT = 200
+__all__ = [
+    "BattleEntry",
+    "CampaignBattles",
+    "Correction",
+    "GameBattle",
+    "GamePlayer",
+    "RecordedBattle",
+    "record_game_in",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,23 +70,6 @@ class Correction:
         return self == Correction()
 
 
-@dataclass(frozen=True, slots=True)
-class GamePlayer:
-    """A player of a finished game: who, and the army they played."""
-
-    user_id: int
-    name: str
-    army: str
-    faction: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RecordedBattle:
-    campaign: CampaignRecord
-    battle: BattleRecord
-    names: dict[int, str]
-
-
 def _check_vp(vp: tuple[int | None, int | None]) -> None:
     for value in vp:
         check_count(value, "vp", VP_LIMIT)
@@ -109,10 +93,6 @@ async def _live_battle(tx: Transaction, campaign: CampaignRecord, number: int) -
     return battle
 
 
-def _names(members: Sequence[MemberRecord]) -> dict[int, str]:
-    return {m.user_id: m.name for m in members}
-
-
 class CampaignBattles(CampaignAccess):
     async def record(self, call: Call, campaign: str | None, entry: BattleEntry) -> RecordedBattle:
         scenario = clean_text(entry.scenario, "scenario", NAME_LIMIT, required=False)
@@ -127,10 +107,10 @@ class CampaignBattles(CampaignAccess):
             a, b = (find_member(playing, text) for text in entry.players)
             winner = winner_of(entry.result, _winner_id(members, entry.winner))
             check_battle((a.user_id, b.user_id), winner)
-            me = await tx.member(found.id, actor.user_id)
-            organiser = manager or bool(me and me.organiser)
+            organiser = await organises(tx, found, actor.user_id, manager)
             if actor.user_id not in (a.user_id, b.user_id) and not organiser:
                 raise NotAllowed("campaign.record_who", campaign=found.name)
+            await require_room(tx, found, actor.user_id, organiser)
             sides = (
                 SideRecord(a.user_id, a.faction, a.army, entry.vp[0]),
                 SideRecord(b.user_id, b.faction, b.army, entry.vp[1]),
@@ -145,10 +125,10 @@ class CampaignBattles(CampaignAccess):
                 turns=None,
                 channel_link=None,
                 game_id=None,
-                sides=sides,
+                sides=consented(sides, actor.user_id, organiser),
                 recorded_by=actor.user_id,
             )
-        return RecordedBattle(found, battle, _names(members))
+        return RecordedBattle(found, battle, names_of(members))
 
     async def correct(
         self, call: Call, campaign: str | None, number: int, change: Correction
@@ -182,14 +162,16 @@ class CampaignBattles(CampaignAccess):
                 winner_id=winner,
                 vp=vp,
             )
-        return RecordedBattle(found, updated, _names(members))
+            for user_id in updated.awaiting:  # an organiser's word settles a pending result
+                updated = await tx.confirm_side(updated.id, user_id)
+        return RecordedBattle(found, updated, names_of(members))
 
     async def delete(self, call: Call, campaign: str | None, number: int) -> RecordedBattle:
         async with self.organising(call, campaign) as (tx, found):
             battle = await _live_battle(tx, found, number)
             deleted = await tx.delete_battle(battle.id, actor_id=call.actor.user_id)
             members = await tx.members(found.id)
-        return RecordedBattle(found, deleted, _names(members))
+        return RecordedBattle(found, deleted, names_of(members))
 
     async def record_from_game(
         self,
@@ -206,8 +188,10 @@ class CampaignBattles(CampaignAccess):
         game_id: int | None = None,
         victory_points: Mapping[int, int] | None = None,
         game_stats: Mapping[int, object] | None = None,
+        manager: bool = False,
     ) -> RecordedBattle:
-        """Record a finished game (called by `/game end`). Players who had not joined the
+        """Record a finished game, as `/game end` does (`services.campaign.game_battles`;
+        `manager`: the recorder manages the server). Players who had not joined the
         campaign join it with the army they played. `game_stats` holds, per player, what the
         game log counted: `{"shots": {weapon: n}, "weapons": {weapon: {"en", "fr"}}, "dice":
         {kind: {"rolls", "successes", "expected"}}}` (see `core.campaign_stats`); `/game end`
@@ -228,127 +212,6 @@ class CampaignBattles(CampaignAccess):
                     game_id,
                     victory_points,
                     game_stats,
+                    manager=manager,
                 ),
             )
-
-
-@dataclass(frozen=True, slots=True)
-class GameBattle:
-    """A finished game as a campaign battle: who played, who won, what the log counted."""
-
-    players: Sequence[GamePlayer]
-    winner_id: int | None
-    turns: int | None
-    casualties: Mapping[int, int] | None
-    played_at: datetime
-    channel_link: str | None
-    recorded_by: int
-    game_id: int | None = None
-    victory_points: Mapping[int, int] | None = None
-    game_stats: Mapping[int, object] | None = None
-    scenario: str | None = None
-
-
-async def record_game_in(
-    tx: Transaction, guild_id: int, campaign_id: int, game: GameBattle
-) -> RecordedBattle:
-    """Record a finished game inside the caller's transaction (so `/game end` and the
-    battle record commit or fail together)."""
-    sides = _game_sides(
-        game.players,
-        game.winner_id,
-        game.turns,
-        game.casualties,
-        game.victory_points,
-        game.game_stats,
-    )
-    if game.channel_link is not None and len(game.channel_link) > LINK_LIMIT:
-        raise BadInput("campaign.bad_link")
-    found = await tx.campaign(campaign_id)
-    if found is None or found.guild_id != guild_id:
-        raise NotFound("campaign.unknown", value=str(campaign_id))
-    require_open(found)
-    if game.game_id is not None and await tx.battle_for_game(found.id, game.game_id) is not None:
-        raise Conflict("campaign.game_recorded", campaign=found.name)
-    for player, side in zip(game.players, sides, strict=True):
-        await _join_from_game(tx, found, player, side)
-    battle = await tx.add_battle(
-        found.id,
-        played_at=game.played_at,
-        source="game",
-        scenario=clean_text(game.scenario, "scenario", NAME_LIMIT, required=False),
-        notes=None,
-        winner_id=game.winner_id,
-        turns=game.turns,
-        channel_link=game.channel_link,
-        game_id=game.game_id,
-        sides=sides,
-        recorded_by=game.recorded_by,
-    )
-    members = await tx.members(found.id)
-    return RecordedBattle(found, battle, _names(members))
-
-
-def _game_sides(
-    players: Sequence[GamePlayer],
-    winner_id: int | None,
-    turns: int | None,
-    casualties: Mapping[int, int] | None,
-    victory_points: Mapping[int, int] | None,
-    game_stats: Mapping[int, object] | None,
-) -> tuple[SideRecord, SideRecord]:
-    """Check a finished game's figures; give its two sides as stored."""
-    if len(players) != 2:
-        raise BadInput("campaign.two_players")
-    ids = (players[0].user_id, players[1].user_id)
-    check_battle(ids, winner_id)
-    check_count(turns, "turns", TURNS_LIMIT, low=1)
-    per_player = (casualties or {}, victory_points or {}, game_stats or {})
-    if any(set(mapping) - set(ids) for mapping in per_player):
-        raise BadInput("campaign.not_in_battle")
-    for value in (casualties or {}).values():
-        check_count(value, "casualties", CASUALTIES_LIMIT)
-    for value in (victory_points or {}).values():
-        check_count(value, "vp", VP_LIMIT)
-    sides = []
-    for player in players:
-        stats = game_stats.get(player.user_id) if game_stats else None
-        parsed = parse_game_stats(stats) if stats is not None else None
-        sides.append(
-            SideRecord(
-                player.user_id,
-                _game_faction(player.faction),
-                clean_name(player.army, "army"),
-                (victory_points or {}).get(player.user_id),
-                (casualties or {}).get(player.user_id),
-                parsed.model_dump_json() if parsed and not parsed.is_empty() else None,
-            )
-        )
-    return sides[0], sides[1]
-
-
-def _game_faction(faction: str | None) -> str | None:
-    if faction is None:
-        return None
-    try:
-        return clean_faction(faction)
-    except AntaresError:
-        return "other"
-
-
-async def _join_from_game(
-    tx: Transaction, campaign: CampaignRecord, player: GamePlayer, side: SideRecord
-) -> None:
-    member = await tx.member(campaign.id, player.user_id)
-    if member is not None and member.player:
-        return
-    name = member.name if member else member_name(Actor(player.user_id, player.name))
-    await tx.save_member(
-        campaign.id,
-        player.user_id,
-        name=name,
-        faction=side.faction,
-        army=side.army,
-        player=True,
-        organiser=bool(member and member.organiser),
-    )

@@ -94,7 +94,7 @@ def _battle(snapshot: Snapshot, battle: BattleRecord) -> dict[str, Any]:
     return {
         "number": battle.seq,
         "played_at": battle.played_at.isoformat(),
-        "status": battle.status,
+        "status": "pending" if battle.pending else battle.status,  # waiting for consent
         "source": battle.source,
         "player_a": names.get(first.user_id, str(first.user_id)),
         "army_a": first.army,

@@ -81,10 +81,12 @@ class CampaignGames:
     ) -> GameEnd:
         record, _ = await self.games.running(call.channel_id)
         campaign_id = (await self.games.started(record.id)).campaign_id
-        if campaign_id is None:
+        if campaign_id is None or await self.games.closes_idle(call) is not None:
+            # closed as idle by a member who did not run it: no battle to record
             closed = await self.games.end(call, winner_id, notes, vp=vp, scenario=scenario)
             return GameEnd(closed, None)
         recorded: list[RecordedBattle] = []
+        manager = (await self.games.standing(call)).gm  # records for both players
 
         async def record_battle(
             tx: Transaction, game: GameRecord, state: GameState, closed: GameClosed
@@ -101,6 +103,7 @@ class CampaignGames:
                 game_stats=await stats_from_log(tx, game.id, state),
                 victory_points=closed.vp or None,
                 scenario=closed.scenario or None,
+                manager=manager,
             )
             recorded.append(await record_game_in(tx, call.guild_id, campaign_id, battle))
 

@@ -37,7 +37,13 @@ class Snapshot:
 
     @property
     def live(self) -> list[BattleRecord]:
-        return [b for b in self.battles if b.status != "deleted"]
+        """The battles that count: neither deleted nor waiting for a player's consent."""
+        return [b for b in self.battles if b.status != "deleted" and not b.pending]
+
+    @property
+    def pending(self) -> list[BattleRecord]:
+        """Battles waiting for a player's consent (issue 23): listed, not counted."""
+        return [b for b in self.battles if b.pending]
 
     def newest_first(self) -> list[BattleRecord]:
         """By day, then by number: the time of day of a battle recorded without a date is

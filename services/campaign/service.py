@@ -1,7 +1,8 @@
 """Campaigns per server: creating them, the current one, players, organisers, archiving.
 
 `CampaignService` is the one service the Discord layer reaches (`services.campaign`): it
-adds battles (`services.campaign.battles`) and the read-only reports
+adds battles (`services.campaign.battles`), the players' consent to them
+(`services.campaign.consent`) and the read-only reports
 (`services.campaign.reports`) to the use cases here. Every change is one transaction,
 applied once (`services.common.applied_once`: a replayed `/campaign join` after a
 `/campaign leave` joins nobody), and checks, before it writes, that the campaign is open and
@@ -24,6 +25,7 @@ from services.campaign.access import (
     member_name,
 )
 from services.campaign.battles import CampaignBattles
+from services.campaign.consent import CampaignConsent
 from services.campaign.export import export_files
 from services.campaign.reports import CampaignReports
 from services.common import UPLOAD_LIMIT, Call, fit_files, once
@@ -43,7 +45,7 @@ class Membership:
     member: MemberRecord
 
 
-class CampaignService(CampaignBattles, CampaignReports):
+class CampaignService(CampaignBattles, CampaignConsent, CampaignReports):
     async def create(
         self,
         call: Call,

@@ -5,8 +5,9 @@ the new state and a result, appends the result to the game log together with the
 replaced (for undo), and saves with `version = version + 1`. The transaction is
 `services.common.applied_once.once`: a replayed interaction id changes nothing. A version conflict
 (another process got there first) is retried. `check` sees the game's record first (e.g. a
-button made for an earlier game is refused); a state with a `status` field saves it in the
-record too (an ended game stops being "running").
+button made for an earlier game is refused), then `read` may read the transaction (e.g. the
+game's log, for a button that acts on one of its events); a state with a `status` field
+saves it in the record too (an ended game stops being "running").
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ S = TypeVar("S", bound=BaseModel)
 R = TypeVar("R", bound=BaseModel)
 # Work that must commit or fail together with the change (e.g. a campaign battle record).
 Then = Callable[[Transaction, GameRecord, BaseModel, BaseModel], Awaitable[None]]
+# What a change reads in its transaction before `apply` runs (it refuses by raising).
+Read = Callable[[Transaction, GameRecord], Awaitable[None]]
 
 MAX_ATTEMPTS = 5
 
@@ -67,13 +70,14 @@ class ChannelStateRunner(Generic[S]):
         apply: Callable[[S], tuple[S, R]],
         check: Callable[[GameRecord], None] | None = None,
         then: Then | None = None,
+        read: Read | None = None,
     ) -> Change[S, R]:
         """Apply `apply` to the channel's running state, retrying on a version conflict;
-        `then` runs in the same transaction, after the save."""
+        `read` runs in the same transaction before it, `then` after the save."""
         for attempt in range(MAX_ATTEMPTS):
             try:
                 done = await self._change_once(
-                    channel_id, kind, actor_id, interaction_id, apply, check, then
+                    channel_id, kind, actor_id, interaction_id, apply, check, then, read
                 )
             except VersionConflict:
                 if attempt == MAX_ATTEMPTS - 1:
@@ -92,6 +96,7 @@ class ChannelStateRunner(Generic[S]):
         apply: Callable[[S], tuple[S, R]],
         check: Callable[[GameRecord], None] | None = None,
         then: Then | None = None,
+        read: Read | None = None,
     ) -> Change[S, R]:
         async with once(self.store, interaction_id, channel_id) as tx:
             record = await tx.running_game(channel_id)
@@ -99,6 +104,8 @@ class ChannelStateRunner(Generic[S]):
                 raise NotFound("game.none_here")
             if check is not None:
                 check(record)
+            if read is not None:
+                await read(tx, record)
             new_state, result = apply(self.decode(record))
             new_json = new_state.model_dump_json()
             event = await tx.append_event(

@@ -2,8 +2,10 @@
 
 Everyone can look. A game is changed by its players (members who own a unit), its host, the
 server's game-master role (guild setting `gm_role_id`) and members with Manage Server; a unit
-by its owner, the host or a game master. The Discord layer passes an `Actor` (plain values);
-the checks run inside the transaction, on the state they are about to change.
+by its owner, the host or a game master. Anyone may take a seat while the game is set up;
+after that only the host or a game master seats a new player (`require_seat`). The Discord
+layer passes an `Actor` (plain values); the checks run inside the transaction, on the state
+they are about to change.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 from core.errors import NotAllowed
 from core.game import GameState, Unit
+from core.seats import setting_up
 
 GM_ROLE_KEY = "gm_role_id"
 
@@ -25,6 +28,7 @@ class Actor:
     name: str = ""
     manage_server: bool = False
     role_ids: frozenset[int] = field(default_factory=frozenset)
+    manage_channels: bool = False  # may close a game left idle (`services.game.game`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,3 +81,11 @@ def require_self_or_host(state: GameState, who: Standing, owner_id: int) -> None
     """Acting for another member (a unit for them, a die they dispute) is for host/GM."""
     if owner_id != who.user_id and not runs_game(state, who):
         raise NotAllowed("game.for_others_host_only", host=state.host_id)
+
+
+def require_seat(state: GameState, who: Standing, owner_id: int) -> None:
+    """Issue 23: anyone joins a game being set up (`core.seats.setting_up`); after that, a
+    new player is seated by the host or a game master, who adds a unit for them."""
+    if state.player(owner_id) is not None or setting_up(state) or runs_game(state, who):
+        return
+    raise NotAllowed("game.seats_closed", host=state.host_id)

@@ -29,6 +29,10 @@ class ServerSettings:
                 self._cache[guild_id] = await tx.guild_settings(guild_id)
         return self._cache[guild_id]
 
+    def forget_cached(self, guild_id: int) -> None:
+        """The server's settings were deleted (`services.privacy`): read them again."""
+        self._cache.pop(guild_id, None)
+
     async def language(self, guild_id: int | None) -> Lang:
         return (await self.get(guild_id)).get("language", self.default_language)
 

@@ -11,9 +11,10 @@ from services.game.game import (
     GameView,
     RulesView,
 )
+from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
 from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
-from services.game.undo import UNDO_MAX
+from services.game.undo import JOINED, UNDO_MAX, live_events
 from services.game.undo_records import (
     LogEntry,
     ShownUndone,
@@ -33,6 +34,7 @@ __all__ = [
     "TableService",
     "UnitService",
     # what they return, and the limits the cogs show
+    "IDLE_DAYS",
     "LOG_MAX",
     "UNDO_MAX",
     "Blocked",
@@ -58,6 +60,9 @@ __all__ = [
     # for the features that act on a channel's game (markers, shooting)
     "WRONG_GAME",
     "GameAccess",
+    # the game's log as undo sees it (events joined to the one before them: a drift's hits)
+    "JOINED",
+    "live_events",
     "UnitRef",
     "resolve",
     "same_game",

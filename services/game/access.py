@@ -19,7 +19,16 @@ from core.dice import DiceSource
 from core.errors import Conflict, NotFound
 from core.game import GameState, load_state
 from core.limits import GameLimits
-from services.common import Call, Change, ChannelStateRunner, ServerSettings, Standing, Then, is_gm
+from services.common import (
+    Call,
+    Change,
+    ChannelStateRunner,
+    Read,
+    ServerSettings,
+    Standing,
+    Then,
+    is_gm,
+)
 from storage.base import GameRecord, Store
 
 R = TypeVar("R", bound=BaseModel)
@@ -91,6 +100,7 @@ class GameAccess:
         game_id: int | None = None,
         wrong_game: str = "game.stale_message",
         then: Then | None = None,
+        read: Read | None = None,
     ) -> Change[GameState, R]:
         who = await self.standing(call)
         try:
@@ -102,6 +112,7 @@ class GameAccess:
                 apply=lambda state: apply(state, who),
                 check=expect_game(game_id, wrong_game),
                 then=then,
+                read=read,
             )
         except NotFound as error:
             if error.key == "game.none_here":

@@ -39,6 +39,7 @@ from services.common import (
 )
 from services.game.access import Call
 from services.game.export import export_file
+from services.game.seats import Seats
 from services.game.settings import GameSettings, is_reset
 from services.game.undo import Undoing
 from services.game.undo_records import LogEntry, entry
@@ -64,6 +65,7 @@ class GameClosed(BaseModel):
     vp: dict[int, int] = {}  # per player, as `/game end vp:` gave them
     scenario: str = ""
     losses: list[Losses] = []  # per player, in join order
+    idle_days: int | None = None  # closed as an idle game, by a member with Manage Channels
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +93,7 @@ class RulesView:
     settings: list[RuleSetting]
 
 
-class GameService(Undoing):
+class GameService(Undoing, Seats):
     def __init__(
         self, store: Store, servers: ServerSettings, dice: DiceSource, settings: GameSettings
     ) -> None:
@@ -168,16 +170,19 @@ class GameService(Undoing):
         vp: str | None = None,
         scenario: str | None = None,
     ) -> GameClosed:
-        """Close the game (host or game master); its state and log stay, read-only.
-        `vp` is `7-3`, per player in join order (`core.game.parse_vp`). `then` runs in the
-        same transaction (the campaign's battle record)."""
+        """Close the game (host or game master; Manage Channels once it is idle,
+        `services.game.seats`); its state and log stay, read-only. `vp` is `7-3`, per
+        player in join order (`core.game.parse_vp`). `then` runs in the same transaction
+        (the campaign's battle record)."""
         cleaned = " ".join((notes or "").split())
         if len(cleaned) > NOTES_LIMIT:
             raise BadInput("game.notes_too_long", length=len(cleaned), limit=NOTES_LIMIT)
         named = clean_text(scenario, "scenario", NAME_LIMIT, required=False) or ""
+        idle = await self.closes_idle(call)
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, GameClosed]:
-            require_host(state, who)
+            if idle is None:
+                require_host(state, who)
             points = parse_vp(vp, state.players)
             new, ended = end_game(state)
             return new, GameClosed(
@@ -188,6 +193,7 @@ class GameService(Undoing):
                 vp=points,
                 scenario=named,
                 losses=losses_per_player(state),
+                idle_days=idle,
             )
 
         return (await self.change(call, "end", apply, then=then)).result

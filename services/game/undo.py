@@ -47,10 +47,30 @@ from storage.base import EventRecord, GameRecord, Transaction, VersionConflict
 
 UNDO_MAX = 20
 T = TypeVar("T")
+# Events resolved as part of the live event before them: one undo step takes both back. A
+# drifted overhead template's hits (``services.shooting``) belong to their shot (issue 22),
+# which they directly follow (the button is refused once anything else happened).
+JOINED = frozenset({"drift"})
 
 
 def live_events(events: list[EventRecord]) -> list[EventRecord]:
     return [e for e in events if e.kind != "undo" and e.state_before is not None]
+
+
+def steps_of(live: list[EventRecord]) -> list[list[EventRecord]]:
+    """The live events as undo steps: each with the joined events that follow it."""
+    steps: list[list[EventRecord]] = []
+    for event in live:
+        if event.kind in JOINED and steps:
+            steps[-1].append(event)
+        else:
+            steps.append([event])
+    return steps
+
+
+def last_steps(live: list[EventRecord], steps: int) -> list[EventRecord]:
+    """The events of the last `steps` undo steps, oldest first."""
+    return [event for step in steps_of(live)[-steps:] for event in step]
 
 
 def others(chosen: list[EventRecord], requester_id: int) -> list[int]:
@@ -153,9 +173,10 @@ class Undoing(GameAccess):
         live = live_events(list(await tx.events(record.id, include_undone=False)))
         if not live:
             raise Conflict("game.nothing_to_undo")
-        if steps > len(live):
-            raise BadInput("game.undo_too_many", steps=steps, available=len(live))
-        chosen = live[-steps:]
+        available = len(steps_of(live))
+        if steps > available:
+            raise BadInput("game.undo_too_many", steps=steps, available=available)
+        chosen = last_steps(live, steps)
         concerned = others(chosen, who.user_id)
         if concerned and not runs_game(state, who):
             request = UndoRequest(record.id, who.user_id, steps, chosen[-1].seq)
@@ -170,7 +191,8 @@ class Undoing(GameAccess):
         if record.id != request.game_id:
             raise Conflict("game.stale_message")
         live = live_events(list(await tx.events(record.id, include_undone=False)))
-        if not live or live[-1].seq != request.newest_seq or len(live) < request.steps:
+        stale = not live or live[-1].seq != request.newest_seq
+        if stale or len(steps_of(live)) < request.steps:
             raise Conflict("undo.changed")
         return live
 
@@ -183,7 +205,7 @@ class Undoing(GameAccess):
         actor_id: int,
         consent: Standing | None = None,
     ) -> UndoDone:
-        chosen = live[-steps:]
+        chosen = last_steps(live, steps)
         allowed_by = consent.user_id if consent is not None else None
         before = load_state(record.state)
         restored = load_state(unpack_state(chosen[0].state_before))  # type: ignore[arg-type]
@@ -208,7 +230,7 @@ class Undoing(GameAccess):
             expected_version=record.version,
             status=restored.status,
         )
-        waiting = _waiting_again(before, restored, live[:-steps])
+        waiting = _waiting_again(before, restored, live[: -len(chosen)])
         return UndoDone(
             record.id,
             restored,
@@ -224,7 +246,7 @@ def _may_answer(
     state: GameState, who: Standing, live: list[EventRecord], request: UndoRequest
 ) -> None:
     """The players whose events a request undoes, the host and game masters answer it."""
-    concerned = others(live[-request.steps :], request.requester_id)
+    concerned = others(last_steps(live, request.steps), request.requester_id)
     if not runs_game(state, who) and who.user_id not in concerned:
         players = ", ".join(f"<@{p}>" for p in concerned)
         raise NotAllowed("undo.not_yours", players=players, host=state.host_id)

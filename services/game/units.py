@@ -1,7 +1,9 @@
 """Units of a channel's game: add, edit, remove, casualties, pins; list, show, autocomplete.
 
-Anyone may add a unit of their own (that makes them a player); a unit for another member is
-for the host or a game master. A unit is changed by its owner, the host or a game master.
+Anyone may add a unit of their own while the game is set up (that makes them a player); after
+that, a new player's units are added by the host or a game master (`require_seat`). A unit
+for another member is for the host or a game master. A unit is changed by its owner, the
+host or a game master.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from core.units import (
 from services.common import (
     Standing,
     require_player,
+    require_seat,
     require_self_or_host,
     require_unit_owner,
 )
@@ -94,6 +97,7 @@ class UnitService(GameAccess):
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, UnitResult]:
             require_self_or_host(state, who, owner)
+            require_seat(state, who, owner)
             return add_unit(
                 state,
                 owner,

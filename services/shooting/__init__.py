@@ -1,6 +1,7 @@
 """`/shoot`, `/assault` and `/damage`: their options, the shot and the round, what they return."""
 
 from services.shooting.aim import Aim, AimWeapon
+from services.shooting.drift import DriftAim, DriftRecord, resolvable_drifts
 from services.shooting.options import (
     ChartOptions,
     CombatOptions,
@@ -31,6 +32,10 @@ __all__ = [
     # the 🎯 Shoot button's questions
     "Aim",
     "AimWeapon",
+    # the drift button: the units a drifted template may cover, its hits there
+    "DriftAim",
+    "DriftRecord",
+    "resolvable_drifts",
     # what a shot, a round or a chart returns (and the game log keeps)
     "ChartRecord",
     "CombatRecord",

@@ -98,6 +98,7 @@ class ShotRecord(BaseModel):
     last_target: bool = False
     last_distance: bool = False
     game_id: int | None = None  # the game of a tracked shot (its 🔁 Shoot again button)
+    event_seq: int | None = None  # its event in the game's log (its drift buttons)
 
 
 class CombatRecord(BaseModel):

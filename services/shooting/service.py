@@ -21,6 +21,7 @@ from core.dice import DiceSource
 from core.errors import BadInput, Conflict, NotFound
 from core.game import GameState, Unit
 from core.ruleset import Ruleset
+from core.seats import mark_begun
 from core.shooting import (
     ChartRequest,
     CombatResult,
@@ -43,11 +44,12 @@ from services.common import (
     require_player,
     require_unit_owner,
 )
-from services.game import WRONG_GAME, GameAccess, GameSettings, UnitRef, same_game, unit_ref
+from services.game import WRONG_GAME, GameSettings, UnitRef, same_game, unit_ref
 from services.rules import RulesLookup
 from services.shooting.activation import in_activation
 from services.shooting.aim import Aim, aim_at
 from services.shooting.assault import EXAMPLE, CombatPlan, plan_combat
+from services.shooting.drift import DriftResolving
 from services.shooting.markers import Where, drop_markers, markers_applied, plain_where
 from services.shooting.options import (
     ChartOptions,
@@ -98,7 +100,7 @@ def allow(state: GameState, who: Standing, acting: Unit | None) -> None:
         require_player(state, who)
 
 
-class ShootingService(GameAccess):
+class ShootingService(DriftResolving):
     def __init__(
         self,
         store: Store,
@@ -121,16 +123,22 @@ class ShootingService(GameAccess):
         return await self.settings.ruleset(call.guild_id)
 
     async def tracked(self, call: Call, kind: str, apply, refs: list[UnitRef | None]):
-        """One change of the channel's game (its result, and the game's id); a unit of
-        another game is refused."""
+        """One change of the channel's game (its result, and its event); a unit of another
+        game is refused. A shot, an assault or damage ends the game's set-up (`core.seats`):
+        from then on, new players are seated by the host."""
         game_id = same_game(*refs)
+
+        def begun(state: GameState, who: Standing):  # a tracked shot ends the set-up
+            new, result = apply(state, who)
+            return mark_begun(new), result
+
         try:
-            done = await self.change(call, kind, apply, game_id=game_id, wrong_game=WRONG_GAME)
+            done = await self.change(call, kind, begun, game_id=game_id, wrong_game=WRONG_GAME)
         except NotFound as error:
             if error.key == "game.none_here" and game_id is not None:
                 raise Conflict(WRONG_GAME) from None
             raise
-        return done.result, done.event.game_id
+        return done.result, done.event
 
     # --- /shoot --------------------------------------------------------------------------
 
@@ -196,8 +204,8 @@ class ShootingService(GameAccess):
                 last_target=aimed.last_target, last_distance=aimed.last_distance,
             )
 
-        record, game_id = await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])
-        return record.model_copy(update={"game_id": game_id})
+        record, event = await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])
+        return record.model_copy(update={"game_id": event.game_id, "event_seq": event.seq})
 
     async def aim(self, call: Call, game_id: int, unit_id: str) -> Aim:
         """What the 🎯 Shoot button of ``unit_id`` offers (its owner, the host or a GM)."""

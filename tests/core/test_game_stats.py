@@ -203,6 +203,32 @@ def test_the_final_owner_wins_and_unknown_units_count_for_nobody():
     assert game_stats([], OWNERS) == {}
 
 
+def test_a_drifted_templates_hits_count_for_the_unit_it_covered():
+    """Issue 22: the hits of a drifted template are no shot of their own; the Res tests and
+    the break test are the covered unit's owner's (here Alice's own unit)."""
+    broke = {"test": roll_test(4, 8)}
+    drift = {
+        "shot_seq": 5,
+        "template": 1,
+        "weapon": MAG_GUN,
+        "shooter": unit("u1"),
+        "target": unit("u1"),
+        "result": {"shots": 0, "rolls": [d10("res", 9, 3, False)]},
+        "applied": {"target": {"unit_id": "u1", "casualties": {"break_test": broke}}},
+    }
+    figures = game_stats([("drift", drift)], OWNERS)
+    assert figures == {
+        ALICE: {
+            "shots": {},
+            "weapons": {},
+            "dice": {
+                "res": {"rolls": 1, "successes": 0, "expected": 0.3},
+                "break": {"rolls": 1, "successes": 1, "expected": 0.8},
+            },
+        },
+    }
+
+
 def test_mines_count_for_the_mine_layer_and_the_units_caught():
     order = {"unit_id": "u1", "owner_id": ALICE, "order_test": {"test": roll_test(3, 6)}}
     share = {

@@ -262,7 +262,8 @@ def test_remove_unit_takes_its_dice_out():
     state, _ = draw(skirmish(), ScriptedDice([2]))  # Bob's die pending
     state, result = remove_unit(state, "Gangers")
     assert "u2" not in state.units and result.dice_removed == 1
-    assert state.pending == [] and state.bag == {"red": 1, "blue": 0}
+    assert state.pending == [] and state.bag == {"red": 1}  # Bob's colour left with him:
+    assert result.seat_freed and [p.colour for p in state.players] == ["red"]  # issue 23
     assert_conserved(state)
 
 

@@ -155,6 +155,30 @@ class Click:
         return await getattr(world, self.by).click(reply.response, label=self.label)
 
 
+@dataclass(frozen=True)
+class Choose:
+    """A menu's example: after the `before` steps, `by` clicks `label` under the reply of
+    `source`, which shows them a menu (a message only they see); `by` chooses `value` in it."""
+
+    by: str
+    source: Step
+    label: str
+    value: str
+    before: tuple[Step, ...] = ()
+    dice: tuple[int, ...] = ()
+    game: bool = True
+
+    async def arrange(self, world: World):
+        await run_all(world, self.before)
+        reply = await run(world, self.source)
+        asked = await getattr(world, self.by).click(reply.response, label=self.label)
+        assert asked.ephemeral, asked.response.content
+        return asked
+
+    async def deliver(self, name: str, world: World, asked):
+        return await getattr(world, self.by).select(asked.response, [self.value])
+
+
 def last_interaction(env) -> dict[str, Any]:
     """The INTERACTION_CREATE payload SimCord sent last (id, token, options, member...)."""
     return next(

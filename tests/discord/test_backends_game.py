@@ -55,6 +55,8 @@ async def test_a_campaign_game_from_start_to_record(simcord_env, table, dice, da
 
     ended = await table.alice.slash(table.channel, "game end", winner=table.alice)
     assert "Battle #1 recorded in the campaign **Winter league**" in ended.response.content
+    confirmed = await table.bob.click(ended.response, label="Confirm")  # bob agrees (issue 23)
+    assert not confirmed.ephemeral
     standings = await table.bob.slash(table.channel, "campaign standings")
     embed = standings.response.embeds[0]
     text = (embed.description or "") + "".join(f.value for f in embed.fields)

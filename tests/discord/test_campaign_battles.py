@@ -37,7 +37,9 @@ async def test_players_record_their_own_battles(club):
         "• bob: Algoryn, bob-army",
         "Scenario: Spoils of war",
         "Notes: Close game",
+        "⏳ Waiting for bob to confirm (does not count yet)",  # issue 23: bob's consent
     ]
+    assert mine.response.content.startswith(f"⏳ <@{club.bob.id}>: confirm or refuse battle #1")
     theirs = await record(club.bob, club.channel, club.carol, club.bob)
     assert theirs.response.embeds[0].description.startswith("carol and bob drew")
 

@@ -43,6 +43,7 @@ async def play_a_short_game(table, dice) -> None:
     assert "Order test: Co 8 − 2 pins = 6: rolled **3** ✅" in ordered.response.content
     ended = await table.alice.slash(table.channel, "game end", winner=table.alice)
     assert "Battle #1 recorded" in ended.response.content
+    await table.bob.click(ended.response, label="Confirm")  # it counts once bob agrees
     dice.assert_used()
 
 

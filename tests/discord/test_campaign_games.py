@@ -27,6 +27,13 @@ async def test_game_end_records_the_battle(simcord_env, table):
     await table.alice.slash(table.channel, "unit casualties", unit="Gangers", count=2)
     ended = await table.alice.slash(table.channel, "game end", winner=table.alice)
     assert "Battle #1 recorded in the campaign **Winter league**" in ended.response.content
+    # issue 23: the host recorded it; bob, who lost, confirms it before it counts
+    assert f"⏳ <@{table.bob.id}>: confirm or refuse battle #1 below." in ended.response.content
+    confirmed = await table.bob.click(ended.response, label="Confirm")
+    assert not confirmed.ephemeral and ended.response.components == []
+    assert ended.response.content.endswith(
+        f"✅ <@{table.bob.id}> confirmed battle #1: it counts in the standings."
+    )
 
     standings = await table.bob.slash(table.channel, "campaign standings")
     rows = standings.response.embeds[0].description or ""

@@ -210,7 +210,8 @@ async def test_campaigns_survive_a_restart(simcord_env, club, make_bot):
     await create(club)
     await join(club, club.alice)
     await join(club, club.bob)
-    await record(club.bob, club.channel, club.alice, club.bob, club.bob, (3, 9))
+    recorded = await record(club.bob, club.channel, club.alice, club.bob, club.bob, (3, 9))
+    await club.alice.click(recorded.response, label="Confirm")  # alice agrees: it counts
     before = await club.alice.slash(club.channel, "campaign standings")
     await restart(simcord_env, make_bot)
     after = await club.alice.slash(club.channel, "campaign standings")

@@ -234,7 +234,11 @@ async def test_unit_list_show_edit_remove_casualties(simcord_env, table, dice):
     removed = await table.bob.slash(table.channel, "unit remove", unit="Gangers")
     assert "**Gangers** is out of the game record." in removed.response.content
     assert "2 dice left the game." in removed.response.content
-    assert (await state_of(simcord_env, table.channel)).bag == {"red": 0, "blue": 0}
+    # Bob has no unit left: his seat and its colour are free (issue 23)
+    assert f"<@{table.bob.id}> has no unit left in this game: their seat is free." in (
+        removed.response.content
+    )
+    assert (await state_of(simcord_env, table.channel)).bag == {"red": 0}
 
 
 async def test_pins_reaching_co_break_the_unit(simcord_env, table):

@@ -17,6 +17,7 @@ import pytest
 from cogs.common.errors import is_expected
 from tests.discord.replay_kit import (
     CLAIMS,
+    Choose,
     Click,
     Of,
     Slash,
@@ -60,6 +61,11 @@ READ_ONLY = {
     "WeaponPick": "chooses the weapon of a 🎯 Shoot; the target menu follows",
     "TargetPick": "chooses the target of a 🎯 Shoot; opens the distance form, which shoots",
     "TargetPage": "turns the page of the target menu",
+    "DriftButton": "asks which unit a drifted template covers (a message only the clicker sees)",
+    "DriftPage": "turns the page of the drifted template's unit menu",
+    "config data export": "sends the server's data as a file",
+    "config data delete": "asks for a confirmation; its button deletes",
+    "config data forget-me": "asks for a confirmation; its button forgets",
 }
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
@@ -82,6 +88,8 @@ MUTATING = {
     "game start": Slash("alice", {"name": "Vorl"}, game=False),
     "game end": Slash("alice"),
     "game undo": Slash("alice"),
+    "game leave": Slash("bob"),
+    "game kick": Slash("alice", {"player": Of("bob")}),
     "game rules": Slash("alice", {"setting": "cover_light", "value": "2"}),
     "unit add": Slash("alice", {"name": "Scouts"}),
     "unit edit": Slash("alice", {"unit": "Troopers", "models": 4}),
@@ -142,12 +150,25 @@ MUTATING = {
         dice=(RED_DIE,),
     ),
     "ConfirmTurnEnd.confirm": Click("alice", ("alice", "turn end", {}), "End the turn"),
+    # the server's data deleted once confirmed (forget-me shares the class)
+    "ConfirmData": Click("admin", ("admin", "config data delete", {}), "Delete everything"),
     # Bob asks to undo Alice's pin; she allows it (Refuse shares the class and changes nothing)
     "UndoConsent": Click(
         "alice",
         ("bob", "game undo", {}),
         "Allow undo",
         before=(("alice", "pins add", {"unit": "Troopers"}),),
+    ),
+    # Alice records her win over Bob; Bob confirms it (Refuse shares the class: it deletes)
+    "BattleConsent": Click(
+        "bob",
+        (
+            "alice",
+            "campaign record",
+            {"player-a": "alice", "player-b": "bob", "result": "win", "winner": "alice"},
+        ),
+        "Confirm",
+        game=False,
     ),
     # Shoot again in the Troopers' next activation (the next turn: their die taken again)
     "ShootAgain": Click(
@@ -156,6 +177,15 @@ MUTATING = {
         "Shoot again",
         before=ACTIVE,
         then=(("alice", "turn end", {"confirm": True}), *ACTIVE),
+    ),
+    # an X-Launcher's template drifts (Acc 7 misses, D5 3", D12 4); it covers the Troopers
+    "DriftPick": Choose(
+        "alice",
+        ("alice", "shoot", {**FRAG, "weapon": "x-launcher", "distance": 20}),
+        "Template 1 drifted: resolve its hits",
+        "u1",
+        before=ACTIVE,
+        dice=(7, 3, 4),
     ),
 }
 

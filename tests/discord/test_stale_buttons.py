@@ -275,6 +275,10 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
     "cogs.game.undo.UndoConsent": [
         "test_undo_channel.test_the_consent_buttons_work_after_a_restart_and_lapse"
     ],
+    "cogs.campaign.consent.BattleConsent": [
+        "test_battle_consent"
+        ".test_an_organiser_confirms_for_the_players_and_the_buttons_survive_a_restart"
+    ],
     **{
         f"cogs.game.views.{item}": [
             "test_game_guards.test_a_restart_in_the_middle_of_a_turn",
@@ -291,9 +295,18 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
             "cogs.shooting.fire.ShootAgain",
         )
     },
+    "cogs.privacy.views.ConfirmData": [
+        "test_server_data.test_the_confirmation_works_after_a_restart_and_expires"
+    ],
     "cogs.shooting.aim.TargetPage": [
         "test_shoot_buttons.test_more_targets_than_a_menu_holds_turn_pages"
     ],
+    **{  # 💥 a drifted template's button, its menu of units and their pages
+        f"cogs.shooting.drift.{item}": [
+            "test_drift_button.test_every_drift_step_works_after_a_restart"
+        ]
+        for item in ("DriftButton", "DriftPick", "DriftPage")
+    },
 }
 COMPONENTS = {"Button", "Select", "UserSelect", "RoleSelect", "ChannelSelect", "MentionableSelect"}
 DECORATORS = {"button", "select"}

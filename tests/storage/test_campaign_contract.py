@@ -157,3 +157,41 @@ async def test_campaign_writes_refused_in_a_read_view(store):
     async with store.read() as tx:
         with pytest.raises(StorageError):
             await new_campaign(tx)
+
+
+async def test_a_side_waits_for_its_players_consent(store):
+    """Issue 23: a side recorded unconfirmed makes the battle pending until its player
+    confirms it; a side recorded without a word is confirmed (battles before consent)."""
+    async with store.transaction() as tx:
+        campaign = await new_campaign(tx)
+        battle = await tx.add_battle(
+            campaign.id,
+            played_at=PLAYED,
+            source="manual",
+            scenario=None,
+            notes=None,
+            winner_id=21,
+            turns=None,
+            channel_link=None,
+            game_id=None,
+            sides=(
+                SideRecord(21, "algoryn", "A", 999),
+                SideRecord(22, "ghar", "B", 0, None, None, False),
+            ),
+            recorded_by=21,
+        )
+    assert battle.pending and battle.awaiting == (22,)
+    assert battle.sides[0].confirmed is True and battle.sides[1].confirmed is False
+    async with store.transaction() as tx:
+        confirmed = await tx.confirm_side(battle.id, 22)
+    assert not confirmed.pending and confirmed.awaiting == () and confirmed.status == "recorded"
+    async with store.read() as tx:
+        (kept,) = await tx.battles(campaign.id)
+    assert kept.sides[1].confirmed is True and kept == confirmed
+    old = await add_battle_in(store, campaign.id)
+    assert not old.pending
+
+
+async def add_battle_in(store, campaign_id):
+    async with store.transaction() as tx:
+        return await add_battle(tx, campaign_id)

@@ -25,6 +25,7 @@ from cogs.markers import render as table
 from core.bag import DisputeResult, DrawResult, PutBackResult, SkipResult
 from core.game import RuleChanged
 from core.orders import OrderResult
+from core.seats import PlayerRemoved
 from core.shooting.fractal import LocksDropped
 from core.stat_tests import StatTestResult
 from core.synchronise import SolidMatterResult
@@ -223,6 +224,14 @@ def _ev_rule(lang: Lang, p: RuleChanged) -> str:
     return t(lang, "game.event.rule", key=label(lang, p.key), before=before, after=after)
 
 
+def _ev_leave(lang: Lang, p: PlayerRemoved) -> str:
+    return t(lang, "game.event.leave", count=len(p.units))
+
+
+def _ev_kick(lang: Lang, p: PlayerRemoved) -> str:
+    return t(lang, "game.event.kick", player=p.owner_id, count=len(p.units))
+
+
 def _ev_undo(lang: Lang, p: Undone) -> str:
     line = t(lang, "game.event.undo", seqs=", ".join(f"#{e.seq}" for e in p.events))
     if p.allowed_by is not None:
@@ -253,6 +262,8 @@ EVENTS: dict[str, EventRenderer] = {
     "end": (GameClosed, _ev_end),
     "rule": (RuleChanged, _ev_rule),
     "undo": (Undone, _ev_undo),
+    "leave": (PlayerRemoved, _ev_leave),
+    "kick": (PlayerRemoved, _ev_kick),
     "locks_moved": (LocksDropped, locks_event),
     "locks_dropped": (LocksDropped, locks_event),
 }

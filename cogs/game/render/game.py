@@ -45,8 +45,12 @@ def started(lang: Lang, state: GameState, campaign: CampaignRecord | None = None
     return "\n".join(lines)
 
 
-def closed(lang: Lang, result: GameClosed, battle: RecordedBattle | None = None) -> str:
+def closed(
+    lang: Lang, result: GameClosed, battle: RecordedBattle | None = None, by: int = 0
+) -> str:
     lines = [t(lang, "game.closed", name=plain(result.name), turn=result.turn)]
+    if result.idle_days is not None:  # closed by `by` (Manage Channels), not by its host
+        lines.append(t(lang, "game.closed_idle", days=result.idle_days, by=by))
     if result.winner_id is not None:
         lines.append(t(lang, "game.winner", winner=result.winner_id))
     elif battle is not None:

@@ -18,8 +18,9 @@ from cogs.game.render.common import (
     test_text,
     who,
 )
-from cogs.game.render.game import orders_text, unit_details
+from cogs.game.render.game import fit_content, orders_text, unit_details
 from core.game import STATS, GameState, Unit
+from core.seats import PlayerRemoved
 from core.stat_tests import PINNED_STATS, StatTestResult
 from core.synchronise import SolidMatterResult
 from core.unit_gear import GEAR_KEYS
@@ -58,7 +59,20 @@ def unit_edited(lang: Lang, result: UnitResult) -> str:
 
 def unit_removed(lang: Lang, result: UnitResult) -> str:
     lines = [t(lang, "unit.removed", unit=plain(result.unit.name))]
+    if result.seat_freed:
+        lines.append(t(lang, "game.seat_freed", player=result.unit.owner_id))
     return "\n".join(lines + _dice_moved(lang, result))
+
+
+def player_removed(lang: Lang, removed: PlayerRemoved, by: int) -> str:
+    """`/game leave` (`by` is the player) or `/game kick` (`by` is the host or a GM)."""
+    if by == removed.owner_id:
+        first = t(lang, "game.player_left", player=removed.owner_id)
+    else:
+        first = t(lang, "game.player_kicked", player=removed.owner_id, by=by)
+    units = ", ".join(f"**{plain(name)}**" for name in removed.units) or "—"
+    out = t(lang, "game.units_out", units=units, dice=removed.dice_removed)
+    return fit_content([first, out])
 
 
 def casualties(lang: Lang, result: CasualtiesResult) -> str:

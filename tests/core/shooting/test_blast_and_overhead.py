@@ -15,7 +15,7 @@ import pytest
 from core.dice import ScriptedDice
 from core.errors import BadInput
 from core.ruleset import Ruleset
-from core.shooting import Target, resolve_shot
+from core.shooting import Target, resolve_landing, resolve_shot
 from tests.core.shooting.kit import fire, shot, steps
 
 
@@ -126,3 +126,21 @@ def test_blind_fire_needs_a_fire_order_and_an_oh_weapon(weapon, order, key):
     with pytest.raises(BadInput) as caught:
         resolve_shot(shot(weapon, distance=20, blind=True, order=order), ScriptedDice([]))
     assert caught.value.key == key
+
+
+# ---------------------------------------------------------------- a drifted template lands
+
+
+@pytest.mark.parametrize(("motion", "hits"), [("normal", 4), ("down", 2)])
+def test_a_drifted_template_lands_on_the_unit_it_covers(motion, hits):
+    """Issue 22: template 2 of a Mag Mortar drifted onto another unit: its D10 hits there
+    (halved when that unit is Down), SV 3, No Cover; no Acc die, no lucky hit."""
+    target = Target(res=6, cover="dense", motion=motion, models=5)
+    scripted = ScriptedDice([4] + [1] * (hits - 1) + [4])  # D10 4, then the Res tests
+    result = resolve_landing(shot("mag-mortar", target, distance=20), 2, scripted)
+    assert scripted.remaining == 0
+    assert steps(result)[0] == ("blast", 10, 4)
+    assert [(t.index, t.outcome, t.hits) for t in result.templates] == [(2, "hit", hits)]
+    assert result.acc_target is None and result.lucky_hits == 0 and result.shots == 0
+    assert result.res_base == 6  # dense cover ignored: No Cover; Res 6 − SV 3 → 3
+    assert (result.hits, result.casualties, result.pins) == (hits, 1, 1)  # the last 4 fails

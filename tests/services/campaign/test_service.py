@@ -80,6 +80,10 @@ async def test_record_from_game_with_game_log_figures(service):
     # Dee had not joined: she joins with the army she played.
     dee = (await service.snapshot(GUILD, None)).member(14)
     assert dee.player and dee.army == "Bombers" and dee.name == "Dee"
+    # issue 23: Ann recorded it; it counts once Dee, who won, agrees
+    assert battle.awaiting == (14,)
+    assert (await service.stats(GUILD, None, "Ann", 0)).logged_battles == 0
+    await service.confirm(at(GUILD, Actor(14, "Dee")), campaign.id, battle.seq)
     ann = await service.stats(GUILD, None, "Ann", 0)
     assert ann.logged_battles == 1 and ann.game.shots == {"Mag gun": 12}
     assert (ann.line.losses, ann.line.points) == (1, 0)
@@ -181,7 +185,12 @@ async def test_servers_never_see_each_other(service):
 
 async def test_export_holds_players_battles_and_standings(service):
     await season(service)
-    await service.record(at(GUILD, ANN), None, BattleEntry(("Ann", "Ben"), "win", "Ann", vp=(9, 4)))
+    entry = BattleEntry(("Ann", "Ben"), "win", "Ann", vp=(9, 4))
+    recorded = await service.record(at(GUILD, ANN), None, entry)
+    _, files = await service.export(GUILD, None)
+    battles = csv.DictReader(io.StringIO(dict(files)["winter-league-battles.csv"].decode()))
+    assert [row["status"] for row in battles] == ["pending"]  # until Ben agrees (issue 23)
+    await service.confirm(at(GUILD, BEN), recorded.campaign.id, 1)
     campaign, files = await service.export(GUILD, None)
     named = dict(files)
     assert sorted(named) == [

@@ -1,0 +1,92 @@
+"""The `/campaign stats` embed: a player's line, and what the game logs counted."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.campaign.render import COLOUR, cap, faction
+from cogs.common.text import plain
+from core.campaign_stats import (
+    DiceLuck,
+    PlayerGameStats,
+    by_kind,
+    favourite_weapons,
+    luck_extremes,
+)
+from locales import Lang, catalog, t
+from services.campaign import PlayerReport
+
+
+def stats(lang: Lang, report: PlayerReport) -> discord.Embed:
+    m, line = report.member, report.line
+    embed = discord.Embed(
+        title=t(
+            lang,
+            "campaign.stats_title",
+            player=plain(m.name),
+            campaign=plain(report.snapshot.campaign.name),
+        ),
+        description=f"{faction(lang, m.faction)}, {plain(m.army) or '—'}",
+        colour=COLOUR,
+    )
+    embed.add_field(name=t(lang, "campaign.rank"), value=str(report.rank or "—"))
+    embed.add_field(name=t(lang, "campaign.games"), value=str(line.played))
+    embed.add_field(name=t(lang, "campaign.points"), value=str(line.points))
+    embed.add_field(
+        name=t(lang, "campaign.record_wdl"),
+        value=t(lang, "campaign.wdl", wins=line.wins, draws=line.draws, losses=line.losses),
+    )
+    embed.add_field(
+        name=t(lang, "campaign.vp_for_against"),
+        value=f"{line.vp_for} / {line.vp_against} ({line.vp_diff:+d})",
+    )
+    embed.add_field(name=t(lang, "campaign.game_log"), value=_game_log(lang, report), inline=False)
+    return embed
+
+
+def _game_log(lang: Lang, report: PlayerReport) -> str:
+    game = report.game
+    if game is None or game.is_empty():
+        return t(lang, "campaign.no_game_log")
+    lines = [t(lang, "campaign.logged_battles", count=report.logged_battles)]
+    weapons = favourite_weapons(game)
+    if weapons:
+        listed = ", ".join(
+            t(lang, "campaign.shots", weapon=_weapon(lang, game, w), shots=n) for w, n in weapons
+        )
+        lines.append(t(lang, "campaign.favourite_weapons", weapons=listed))
+    luckiest, unluckiest = luck_extremes(game)
+    for key, item in (("campaign.luckiest", luckiest), ("campaign.unluckiest", unluckiest)):
+        if item is not None:
+            label, luck = item
+            lines.append(t(lang, key, kind=_roll_kind(lang, label), **_luck(luck)))
+    lines += [_luck_line(lang, label, luck) for label, luck in by_kind(game)]
+    return cap("\n".join(lines))
+
+
+def _weapon(lang: Lang, game: PlayerGameStats, key: str) -> str:
+    names = game.weapons.get(key)
+    return plain(key if names is None else names.fr if lang == "fr" else names.en)
+
+
+def _roll_kind(lang: Lang, label: str) -> str:
+    """A kind of roll the bot counts, in the reader's language; any other label as given."""
+    key = f"campaign.roll_kind.{label}"
+    return t(lang, key) if catalog().has(lang, key) else plain(label)
+
+
+def _luck(luck: DiceLuck) -> dict[str, object]:
+    return {
+        "rolls": luck.rolls,
+        "successes": luck.successes,
+        "expected": float(luck.expected),  # the template rounds, the language sets the comma
+        "luck": float(luck.luck),
+    }
+
+
+def _luck_line(lang: Lang, label: str, luck: DiceLuck) -> str:
+    """One kind of roll, e.g. "Acc tests: 41 hits from 50 dice for 36.5 expected (+4.5)"."""
+    key = f"campaign.luck_line.{label}"
+    if catalog().has(lang, key):
+        return t(lang, key, **_luck(luck))
+    return t(lang, "campaign.luck_line_other", kind=plain(label), **_luck(luck))

@@ -1,0 +1,26 @@
+"""A server's data (PRIVACY.md): `/config data export|delete|forget-me`, and the servers the
+bot leaves (marked, deleted after LEFT_SERVER_RETENTION_DAYS unless it returns)."""
+
+from __future__ import annotations
+
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.privacy.commands import DataGroup
+from cogs.privacy.presence import Presence
+from cogs.privacy.views import DYNAMIC_ITEMS
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Presence(bot))
+    config = bot.tree.get_command("config")
+    if not isinstance(config, app_commands.Group):
+        raise RuntimeError("cogs.config must be loaded before cogs.privacy (it owns /config)")
+    config.add_command(DataGroup())
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    config = bot.tree.get_command("config")
+    if isinstance(config, app_commands.Group):
+        config.remove_command("data")

@@ -1,0 +1,63 @@
+"""`/config data`: a server's data, on its admins' and members' request (PRIVACY.md).
+
+`export` (Manage Server) sends every record of the server as a JSON file; `delete` (Manage
+Server) deletes them all, once confirmed; `forget-me` (any member) takes the caller's name
+and id out of the server's records, once confirmed, keeping the results anonymous. Every
+answer is ephemeral.
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+
+from cogs.common.checks import in_server, manage_server
+from cogs.common.replies import lang_of, send
+from cogs.common.throttle import EXPENSIVE
+from cogs.privacy.views import confirm_view
+from locales import t
+
+
+def services(interaction: discord.Interaction):
+    return interaction.client.services  # type: ignore[attr-defined]
+
+
+class DataGroup(app_commands.Group):
+    def __init__(self) -> None:
+        super().__init__(name="data", description="This server's data: export it, delete it")
+
+    @app_commands.command(
+        name="export",
+        description="Everything the bot keeps about this server, as a JSON file",
+        extras=EXPENSIVE,
+    )
+    @manage_server()
+    async def export(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = await lang_of(interaction)
+        done = await services(interaction).server_data.export(interaction.guild_id)
+        key = "privacy.export_ready_gz" if done.compressed else "privacy.export_ready"
+        text = t(lang, key, games=done.games, campaigns=done.campaigns)
+        file = discord.File(io.BytesIO(done.data), filename=done.filename)
+        await send(interaction, text, file=file, ephemeral=True)
+
+    @app_commands.command(
+        name="delete", description="Delete everything the bot keeps about this server"
+    )
+    @manage_server()
+    async def delete(self, interaction: discord.Interaction) -> None:
+        lang = await lang_of(interaction)
+        view = confirm_view(lang, "delete", interaction.user.id)
+        await send(interaction, t(lang, "privacy.delete_confirm"), view=view, ephemeral=True)
+
+    @app_commands.command(
+        name="forget-me",
+        description="Remove your name and id from this server's games and campaigns",
+    )
+    @in_server()
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        lang = await lang_of(interaction)
+        view = confirm_view(lang, "forget", interaction.user.id)
+        await send(interaction, t(lang, "privacy.forget_confirm"), view=view, ephemeral=True)

@@ -1,0 +1,20 @@
+"""A server's data: kept while the bot stays, exported, deleted, a member forgotten."""
+
+from services.privacy.export import UPLOAD_LIMIT, ServerExport
+from services.privacy.retention import ALWAYS_SWEPT, SWEEP_SHARE, Retention, Sweep
+from services.privacy.server_data import FORGOTTEN_KEY, Forgotten, ServerData
+
+__all__ = [
+    # the services (`AppServices`)
+    "Retention",
+    "ServerData",
+    # what they return
+    "Forgotten",
+    "ServerExport",
+    "Sweep",
+    # their limits and bookkeeping
+    "ALWAYS_SWEPT",
+    "FORGOTTEN_KEY",
+    "SWEEP_SHARE",
+    "UPLOAD_LIMIT",
+]

@@ -1,0 +1,131 @@
+"""`/config data export`: everything the bot keeps about a server, as one JSON document.
+
+Games (each with its state and its whole log: every die, who did what, undone steps
+marked), server settings, campaigns (members, battles with both sides, the log of
+corrections and deletions) and the current campaign. Left out: the undo snapshots (copies of
+a game's state, which its log and state already say) and the processed-interaction ids
+(bookkeeping of no one's data, pruned after a day). Discord ids are written as text, since
+JSON readers in other languages round numbers that large. The document is serialised off the
+event loop; a large one is gzipped to fit Discord's upload limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import gzip
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from core.errors import Conflict
+from storage.base import EventRecord, GameRecord, Store, Transaction
+
+FORMAT = "antares-bot server data"
+FORMAT_VERSION = 1
+UPLOAD_LIMIT = 10 * 1024 * 1024 - 64 * 1024  # Discord's 10 MiB, less room for the message
+ID_KEYS = ("id", "_id", "_by")  # keys whose values are Discord ids (or the bot's own ids)
+
+
+@dataclass(frozen=True)
+class ServerExport:
+    filename: str
+    data: bytes
+    games: int
+    campaigns: int
+    compressed: bool
+
+
+def _ids_as_text(value: Any, key: str = "") -> Any:
+    if isinstance(value, dict):
+        return {k: _ids_as_text(v, k) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_ids_as_text(v, key) for v in value]
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, int) and not isinstance(value, bool) and key.endswith(ID_KEYS):
+        return str(value)
+    return value
+
+
+def _json(text: str | None) -> Any:
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _event(event: EventRecord) -> dict[str, Any]:
+    fields = dataclasses.asdict(event)
+    fields.pop("state_before")  # an undo snapshot: what the log and state already say
+    fields["payload"] = _json(event.payload)
+    return fields
+
+
+async def _game(tx: Transaction, game: GameRecord) -> dict[str, Any]:
+    fields = dataclasses.asdict(game)
+    fields["state"] = _json(game.state)
+    fields["events"] = [_event(e) for e in await tx.events(game.id)]
+    return fields
+
+
+async def _campaign(tx: Transaction, campaign: Any, current: int | None) -> dict[str, Any]:
+    fields = dataclasses.asdict(campaign)
+    fields["current"] = campaign.id == current
+    fields["members"] = [dataclasses.asdict(m) for m in await tx.members(campaign.id)]
+    battles = []
+    for battle in await tx.battles(campaign.id):
+        record = dataclasses.asdict(battle)
+        for side in record["sides"]:
+            side["stats"] = _json(side["stats"])
+        record["changes"] = [
+            {**dataclasses.asdict(c), "before": _json(c.before)}
+            for c in await tx.battle_changes(battle.id)
+        ]
+        battles.append(record)
+    fields["battles"] = battles
+    return fields
+
+
+async def server_document(store: Store, guild_id: int, now: datetime) -> dict[str, Any]:
+    async with store.read() as tx:
+        settings = await tx.guild_settings(guild_id)
+        games = [await _game(tx, g) for g in await tx.guild_games(guild_id)]
+        current = await tx.current_campaign_id(guild_id)
+        campaigns = [await _campaign(tx, c, current) for c in await tx.campaigns(guild_id)]
+    return _ids_as_text(
+        {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "guild_id": guild_id,
+            "exported_at": now,
+            "settings": settings,
+            "games": games,
+            "campaigns": campaigns,
+        }
+    )
+
+
+def _encode(document: dict[str, Any]) -> tuple[bytes, bool]:
+    data = json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True).encode()
+    if len(data) <= UPLOAD_LIMIT:
+        return data, False
+    return gzip.compress(data, compresslevel=6, mtime=0), True
+
+
+async def export_server(store: Store, guild_id: int, now: datetime) -> ServerExport:
+    document = await server_document(store, guild_id, now)
+    data, compressed = await asyncio.to_thread(_encode, document)
+    if len(data) > UPLOAD_LIMIT:
+        raise Conflict("privacy.export_too_large", size=round(len(data) / 1024 / 1024, 1))
+    name = f"antares-server-{guild_id}-{now.date().isoformat()}.json"
+    return ServerExport(
+        filename=name + (".gz" if compressed else ""),
+        data=data,
+        games=len(document["games"]),
+        campaigns=len(document["campaigns"]),
+        compressed=compressed,
+    )

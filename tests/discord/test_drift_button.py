@@ -1,0 +1,320 @@
+"""Issue 22, "Overhead drift is never 'nothing happens'": a tracked shot's overhead template
+that drifted carries a 💥 button; the shooter's owner (the host, a GM) names the unit it now
+covers and its hits are resolved there, every die shown, as part of the shot: one
+`/game undo` takes both back, and a template is resolved once.
+
+Rules: seed 000 "TIR EN SURPLOMB (SP)" (a miss other than a 10 drifts D5" under Fire; the
+table checks what the template then covers) and "Déflagration D(n)" (a template that lands
+scores D(n) hits, halved against a Down unit); the X-Launcher fires overhead, Blast D5, SV 1
+(rulesdb/data/weapons_launchers.toml, seeds 000/002/003). Res tests: rules-notes "Shooting".
+Units: test_shoot_kit.armies (Alice's Troopers, Bob's Gangers, Res 6) and Bob's Bruisers
+(5 models, Res 7).
+"""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+
+import pytest
+
+from tests.discord.game_kit import labels, select_values, snapshot, state_of
+from tests.discord.test_shoot_kit import armies, faces, shoot, shown
+from tests.support.bots import restart
+from tests.support.locale import french
+from tests.support.mentions import tokens
+
+LANGS = ["en", "fr"]
+# Troopers' X-Launcher at 20": Acc 5 − 2 (overhead) = 3; a 7 misses and drifts D5 3",
+# toward a D12 4 (4 o'clock)
+DRIFTS = (7, 3, 4)
+# on the Bruisers: D5 3 hits; Res 7 − SV 1 = 6: 2 and 5 pass, 7 fails: one casualty
+LANDS = (3, 2, 5, 7)
+WORDS = {
+    "en": {
+        "button": "Template 1 drifted: resolve its hits",
+        "drift": "Template 1: misses and drifts D5 `3` → **3\"** toward **4 o'clock** (D12 `4`)",
+        "hint": "💥 Once the table sees which unit a drifted template now covers, its button "
+        "below resolves the hits there, as part of this shot (one </game undo> takes both back).",
+        "ask": "💥 Template 1 of **Troopers** (X-Launcher) drifted **3\"** toward **4 o'clock**: "
+        "which unit does it now cover?",
+        "title": "💥 X-Launcher — template 1 on Bruisers",
+        "story": [
+            "Template 1 of **Troopers** drifted **3\"** toward **4 o'clock** and lands on "
+            "**Bruisers**.",
+            "Template 1: on Bruisers → D5 `3` = **3** hits",
+            "Hits: **3**.",
+            "**Res** 7 − SV 1 → passes on **6** or less",
+            "Res tests: `2`✅ `5`✅ `7`❌",
+            "Casualties: **1**.",
+            "**Bruisers**: models 5 → **4**.",
+            "**Bruisers**: pins 0 → **1**.",
+        ],
+        "undone": "↩️ Undone (2)",
+        "resolved": "Template 1 is already resolved, on **Bruisers**: if it was the wrong unit, "
+        "</game undo> takes the shot and its hits back.",
+        "was_undone": "That shot was undone: template 1 has nothing left to resolve.",
+        "moved_on": "The game has moved on since this shot: the button resolves template 1 "
+        "only right after its shot.",
+        "not_yours": "Troopers belongs to",
+    },
+    "fr": {
+        "button": "Gabarit 1 dévié : résoudre ses touches",
+        "drift": "Gabarit 1 : rate et dévie de D5 `3` → **3\"** vers **4 h** (D12 `4`)",
+        "hint": "💥 Quand la table voit quelle unité un gabarit dévié recouvre désormais, son "
+        "bouton ci-dessous y résout les touches, dans ce même tir (un seul </game undo> annule "
+        "les deux).",
+        "ask": "💥 Le gabarit 1 de **Troopers** (X-Launcher) a dévié de **3\"** vers **4 h** : "
+        "quelle unité recouvre-t-il désormais ?",
+        "title": "💥 X-Launcher — gabarit 1 sur Bruisers",
+        "story": [
+            "Le gabarit 1 de **Troopers** a dévié de **3\"** vers **4 h** et tombe sur "
+            "**Bruisers**.",
+            "Gabarit 1 : sur Bruisers → D5 `3` = **3** touches",
+            "Touches : **3**.",
+            "`2`✅ `5`✅ `7`❌",
+            "Pertes : **1**.",
+        ],
+        "undone": "↩️ Annulé (2)",
+        "resolved": "Le gabarit 1 est déjà résolu, sur **Bruisers** : si ce n'était pas la bonne "
+        "unité, </game undo> annule le tir et ses touches.",
+        "was_undone": "Ce tir a été annulé : le gabarit 1 n'a plus rien à résoudre.",
+        "moved_on": "La partie a avancé depuis ce tir : le bouton ne résout le gabarit 1 que "
+        "juste après son tir.",
+        "not_yours": "Troopers appartient à",
+    },
+}
+
+
+def speaking(lang: str):
+    return french() if lang == "fr" else nullcontext()
+
+
+async def ready(table) -> None:
+    """The armies, the Bruisers and the Troopers' X-Launcher (one model carries it)."""
+    await armies(table)
+    await table.bob.slash(table.channel, "unit add", name="Bruisers", models=5, res=7, co=8)
+    await table.alice.slash(table.channel, "unit edit", unit="Troopers", weapons="X-Launcher x1")
+
+
+async def drift_shot(table, **options):
+    """The Troopers' X-Launcher at the Gangers, 20" away (the dice scripted before)."""
+    return await shoot(
+        table.alice, table.channel, shooter="Troopers", target="Gangers", distance=20, **options
+    )
+
+
+async def launcher(table, ammo: str | None = None):
+    """The table ready, and the Troopers' shot."""
+    await ready(table)
+    return await drift_shot(table, **({"ammo": ammo} if ammo else {}))
+
+
+async def refused(env, table, member, expected: str, click):
+    """A click refused to `member` only, with `expected`, the game unchanged."""
+    before = await snapshot(env, table.channel)
+    refusal = await click()
+    assert refusal.ephemeral, refusal.response.content
+    assert expected in tokens(refusal.response.content), refusal.response.content
+    assert await snapshot(env, table.channel) == before
+
+
+# ---------------------------------------------------------------- the whole way, EN and FR
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_drifted_template_resolves_its_hits_on_the_unit_it_covers(
+    simcord_env, table, dice, lang
+):
+    words = WORDS[lang]
+    with speaking(lang):
+        dice.script(*DRIFTS)
+        fired = await launcher(table)
+        text = shown(fired)
+        assert words["drift"] in text and words["hint"] in text
+        assert words["button"] in labels(fired.response)
+        asked = await table.alice.click(fired.response, label=words["button"])
+        assert asked.ephemeral and asked.response.content == words["ask"]
+        # every living unit, either side: the shot's target first
+        assert select_values(asked.response) == ["u2", "u1", "u3"]
+        dice.script(*LANDS)
+        landed = await table.alice.select(asked.response, ["u3"])
+    dice.assert_used()
+    assert not landed.ephemeral
+    story = shown(landed)
+    assert landed.response.embeds[0].title == words["title"]
+    for line in words["story"]:
+        assert line in story, story
+    assert faces(story) == list(LANDS)  # every die it rolled (the drift's are the shot's)
+    state = await state_of(simcord_env, table.channel)
+    assert (state.units["u3"].models, state.units["u3"].pins) == (5 - 1, 1)
+    assert (state.units["u2"].models, state.units["u2"].pins) == (5, 0)  # nothing on target
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_one_undo_takes_back_the_shot_and_its_drifted_hits(simcord_env, table, dice, lang):
+    words = WORDS[lang]
+    dice.script(*DRIFTS)
+    await ready(table)
+    before = await state_of(simcord_env, table.channel)
+    fired = await drift_shot(table)
+    asked = await table.alice.click(fired.response, label=WORDS["en"]["button"])
+    dice.script(*LANDS)
+    landed = await table.alice.select(asked.response, ["u3"])
+    with speaking(lang):
+        undone = await table.alice.slash(table.channel, "game undo")
+    assert words["undone"] in shown(undone)
+    assert await state_of(simcord_env, table.channel) == before  # the shot and the hits
+    for message in (fired, landed):  # both replies struck out, their buttons gone
+        assert labels(message.response) == [] and "~~" in message.response.embeds[0].title
+    with speaking(lang):
+        await refused(
+            simcord_env, table, table.alice, words["was_undone"],
+            lambda: table.alice.select(asked.response, ["u3"]),
+        )
+    await table.alice.slash(table.channel, "game undo")  # the next step: the weapons given
+    assert (await state_of(simcord_env, table.channel)).units["u1"].weapons == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_template_is_resolved_once(simcord_env, table, dice, lang):
+    words = WORDS[lang]
+    dice.script(*DRIFTS)
+    fired = await launcher(table)
+    asked = await table.alice.click(fired.response, label=WORDS["en"]["button"])
+    dice.script(*LANDS)
+    await table.alice.select(asked.response, ["u3"])
+    rolled = len(dice.rolled)
+    with speaking(lang):
+        await refused(
+            simcord_env, table, table.alice, words["resolved"],
+            lambda: table.alice.click(fired.response, label=WORDS["en"]["button"]),
+        )
+        await refused(  # the menu shown before, chosen again
+            simcord_env, table, table.alice, words["resolved"],
+            lambda: table.alice.select(asked.response, ["u2"]),
+        )
+    assert len(dice.rolled) == rolled
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_only_the_shooters_owner_the_host_or_a_gm_resolves(simcord_env, table, dice, lang):
+    words = WORDS[lang]
+    dice.script(*DRIFTS)
+    fired = await launcher(table)
+    with speaking(lang):
+        await refused(
+            simcord_env, table, table.bob, words["not_yours"],
+            lambda: table.bob.click(fired.response, label=WORDS["en"]["button"]),
+        )
+    asked = await table.admin.click(fired.response, label=WORDS["en"]["button"])  # a GM
+    dice.script(*LANDS)
+    landed = await table.admin.select(asked.response, ["u3"])
+    assert not landed.ephemeral and "**Bruisers**: models 5 → **4**." in shown(landed)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_button_is_refused_once_the_game_moved_on(simcord_env, table, dice, lang):
+    """The hits join their shot in the log: nothing may come between them."""
+    words = WORDS[lang]
+    dice.script(*DRIFTS)
+    fired = await launcher(table)
+    await table.bob.slash(table.channel, "pins add", unit="Gangers")
+    with speaking(lang):
+        await refused(
+            simcord_env, table, table.alice, words["moved_on"],
+            lambda: table.alice.click(fired.response, label=WORDS["en"]["button"]),
+        )
+    await table.bob.slash(table.channel, "game undo")  # the pin undone: right after again
+    asked = await table.alice.click(fired.response, label=WORDS["en"]["button"])
+    assert asked.ephemeral and select_values(asked.response) == ["u2", "u1", "u3"]
+
+
+# ---------------------------------------------------------------- rules, what has no button
+
+
+async def test_both_templates_of_a_mag_mortar_one_on_its_own_team(simcord_env, table, dice):
+    """Seeds "SPx2": a Mag Mortar places two templates (heavy: no Fire +1; Blast D10, SV 3).
+    Both drift; the first lands on the team itself and destroys it, the second is still the
+    shot's to resolve; one undo takes the shot and both back."""
+    await armies(table)
+    await table.alice.slash(
+        table.channel, "unit add", name="Mortar", models=1, acc=5, res=6, co=8,
+        weapons="Mag Mortar",
+    )
+    before = await state_of(simcord_env, table.channel)
+    dice.script(7, 8, 2, 3, 4, 9)  # Acc 3: both miss; drifts D5 2 toward 3, D5 4 toward 9
+    fired = await shoot(
+        table.alice, table.channel, shooter="Mortar", target="Gangers", distance=20
+    )
+    first, second = (f"Template {n} drifted: resolve its hits" for n in (1, 2))
+    assert labels(fired.response) == ["Shoot again", first, second]
+    asked = await table.alice.click(fired.response, label=first)
+    dice.script(1, 9)  # D10 1: one hit; Res 6 − SV 3 = 3: 9 fails
+    own = await table.alice.select(asked.response, ["u3"])
+    assert "☠️ **Mortar** is destroyed." in shown(own)
+    asked = await table.alice.click(fired.response, label=second)
+    dice.script(2, 1, 2)  # D10 2: two hits; 1 and 2 pass
+    landed = await table.alice.select(asked.response, ["u2"])
+    assert "**Gangers**: pins 0 → **1**." in shown(landed)
+    dice.assert_used()
+    undone = await table.alice.slash(table.channel, "game undo")
+    assert "↩️ Undone (3)" in shown(undone)
+    assert await state_of(simcord_env, table.channel) == before
+
+
+
+async def test_a_down_unit_under_the_template_halves_its_hits(simcord_env, table, dice):
+    """Seed 000 "TIR EN SURPLOMB (SP)": blast hits on a Down unit are halved, rounding down."""
+    await ready(table)
+    await table.bob.slash(table.channel, "bag take", unit="Bruisers")
+    down = await table.bob.slash(table.channel, "order", unit="Bruisers", order="down")
+    assert not down.ephemeral, down.response.content
+    dice.script(*DRIFTS)
+    fired = await drift_shot(table)
+    asked = await table.alice.click(fired.response, label=WORDS["en"]["button"])
+    dice.script(5, 9, 1)  # D5 5, halved: 2 hits; Res 7 − SV 1 = 6: 9 fails, 1 passes
+    landed = await table.alice.select(asked.response, ["u3"])
+    story = shown(landed)
+    assert "→ D5 `5` = **5** hits (halved: target Down, running or sprinting → **2**)" in story
+    assert "Res tests: `9`❌ `1`✅" in story
+    assert faces(story) == [5, 9, 1]
+    dice.assert_used()
+
+
+async def test_marker_ammo_and_untracked_shots_have_no_drift_button(simcord_env, table, dice):
+    """Marker ammo's marker is placed where it drifted (seed 000 "MUNITIONS SPÉCIALES"):
+    nothing left for a button; an untracked shot changes no unit."""
+    dice.script(*DRIFTS)
+    fired = await launcher(table, ammo="blur")
+    assert "📍 Blur marker (template 1) lands **3\" away**" in shown(fired)
+    assert labels(fired.response) == ["Shoot again"]
+    dice.script(*DRIFTS)
+    untracked = await shoot(
+        table.alice, table.channel, weapon="x-launcher", models=1, acc=5, res=6, distance=20
+    )
+    assert labels(untracked.response) == [] and "💥" not in shown(untracked)
+
+
+# ---------------------------------------------------------------- a restart, many units
+
+
+async def test_every_drift_step_works_after_a_restart(simcord_env, table, dice, make_bot):
+    await ready(table)
+    for n in range(25):  # 28 living units: two pages
+        await table.bob.slash(table.channel, "unit add", name=f"Squad {n:02}", models=3, res=5)
+    dice.script(*DRIFTS)
+    fired = await drift_shot(table)
+    await restart(simcord_env, make_bot)
+    asked = await table.alice.click(fired.response, label=WORDS["en"]["button"])
+    assert len(select_values(asked.response)) == 25
+    assert "Units 1–25 of 28: ◀ ▶ for the others." in asked.response.content
+    await restart(simcord_env, make_bot)
+    with french():
+        await table.alice.click(asked.response, label="▶")
+    assert select_values(asked.response) == ["u26", "u27", "u28"]
+    assert "Unités 26 à 28 sur 28" in asked.response.content
+    await restart(simcord_env, make_bot)
+    dice.script(1, 4)  # D5 1: one hit on Squad 24 (Res 5 − SV 1 = 4): 4 passes
+    landed = await table.alice.select(asked.response, ["u28"])
+    assert not landed.ephemeral and "Res tests: `4`✅" in shown(landed)
+    dice.assert_used()

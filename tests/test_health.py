@@ -1,0 +1,90 @@
+"""The health check reflects the running bot (issue 23): it writes a heartbeat while connected,
+and `python health.py` / `python bot.py --healthy` say healthy only while it is fresh."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+import health
+from cogs.heartbeat import gateway_up
+from settings import Settings
+from tests.test_bot_main import ROOT, run_bot
+
+
+def test_a_fresh_heartbeat_is_healthy_and_an_old_one_is_not(tmp_path):
+    beat = tmp_path / "heartbeat"
+    assert health.verdict(beat, 180, now=1000.0) == (
+        False,
+        f"no heartbeat in {beat}: the bot is starting, or not running",
+    )
+    health.write_heartbeat(beat, now=1000.0)
+    assert oct(beat.stat().st_mode & 0o777) == "0o600"
+    assert health.verdict(beat, 180, now=1100.0)[0] is True
+    assert health.verdict(beat, 180, now=1181.0) == (
+        False,
+        "the last heartbeat is 181 s old (more than 180 s)",
+    )
+    assert health.verdict(None, 180)[0] is False
+
+
+@pytest.mark.parametrize("command", [["health.py"], ["bot.py", "--healthy"]])
+def test_the_health_command_exits_0_only_while_the_bot_beats(tmp_path, command):
+    beat = tmp_path / "heartbeat"
+    env = {**os.environ, "HEARTBEAT_FILE": str(beat), "HEARTBEAT_MAX_AGE": "60"}
+
+    def check() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, str(ROOT / command[0]), *command[1:]],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    assert check().returncode == 1  # no beat yet
+    health.write_heartbeat(beat, now=time.time())
+    healthy = check()
+    assert healthy.returncode == 0 and healthy.stdout.startswith("healthy"), healthy.stderr
+    health.write_heartbeat(beat, now=time.time() - 61)
+    stale = check()
+    assert stale.returncode == 1 and "more than 60 s" in stale.stderr
+
+
+def test_without_a_heartbeat_file_the_check_fails_and_says_why(tmp_path):
+    done = run_bot(tmp_path, "--healthy", HEARTBEAT_FILE="")
+    assert done.returncode == 1 and "HEARTBEAT_FILE is not set" in done.stderr
+
+
+@pytest.fixture
+def settings(database_url, tmp_path) -> Settings:
+    """The tests' settings, with a heartbeat file (tests/conftest.py has none)."""
+    return Settings(
+        _env_file=None,
+        discord_token=None,
+        database_url=database_url,
+        default_language="fr",
+        gc_freeze=False,
+        heartbeat_file=tmp_path / "heartbeat",
+    )
+
+
+async def test_the_connected_bot_beats_and_a_stopped_one_does_not(simcord_env, settings):
+    beat = settings.heartbeat_file
+    bot = simcord_env.bot
+    assert gateway_up(bot)
+    age = health.heartbeat_age(beat)
+    assert age is not None and 0 <= age < 5  # written once connected, not a period later
+    heart = bot.get_cog("Heartbeat")
+    health.write_heartbeat(beat, now=0.0)
+    assert await heart.beat_once() is True
+    assert health.heartbeat_age(beat) < 5
+    await bot.close()  # as a stop (SIGTERM) does
+    assert not gateway_up(bot)
+    assert not beat.exists()  # a clean stop takes the beat away: unhealthy at once
+    assert await heart.beat_once() is False and not beat.exists()
