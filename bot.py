@@ -28,11 +28,13 @@ from cogs import EXTENSIONS
 from cogs.common.errors import on_tree_error
 from cogs.common.live import Expired
 from cogs.common.pager import PageTurn
+from cogs.common.throttle import gate_clicks
 from cogs.common.translator import CatalogTranslator
 from cogs.common.tree import AntaresTree
 from core.dice import DiceSource, SystemDice
 from locales import catalog
 from services.app import AppServices
+from services.common import RateLimiter
 from settings import DEFAULT_DATABASE_URL, Settings, load_settings
 from storage.base import Store
 from storage.config import redact
@@ -63,6 +65,10 @@ class AntaresBot(commands.Bot):
         self.settings = settings
         self.services = services
         self.tree.on_error = on_tree_error
+        # Rate limits (issue 23): None when RATE_LIMITS is off; clicks are gated here, once
+        rules = settings.rate_rules()
+        self.rate_limiter = RateLimiter(rules) if rules is not None else None
+        gate_clicks(self)
 
     async def setup_hook(self) -> None:
         await self.services.open()
@@ -135,6 +141,7 @@ def create_bot(
         store=store or store_of(settings),
         default_language=settings.default_language,
         dice=dice or SystemDice(),
+        limits=settings.game_limits(),
         game_idle_days=settings.game_idle_days,
         retention_days=settings.left_server_retention_days,
     )

@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from core.limits import MARKERS_MAX, MINES_MAX, UNITS_MAX, GameLimits
+from services.common import RateRules
 from storage.config import (
     COMMAND_TIMEOUT_S,
     CONNECT_TIMEOUT_S,
@@ -51,6 +53,18 @@ class Settings(BaseSettings):
     # sight (shorter collections, a flatter latency tail). Right for one long-lived bot;
     # tests build a bot per test and turn it off, or frozen objects pile up for the run.
     gc_freeze: bool = Field(default=True)
+    # What one game may hold (issue 23): the change past a cap is refused, saying what to do.
+    game_max_units: int = Field(default=UNITS_MAX, ge=1, le=1000)
+    game_max_markers: int = Field(default=MARKERS_MAX, ge=1, le=200)
+    game_max_mines: int = Field(default=MINES_MAX, ge=1, le=200)
+    # Rate limits (issue 23): RATE_LIMITS=off turns them all off (a private server, tests).
+    # A member sends at most RATE_MEMBER_COMMANDS commands, and as many button clicks, in any
+    # RATE_MEMBER_SECONDS; an expensive command (a chart, an export, a campaign report) runs
+    # once per channel every RATE_EXPENSIVE_SECONDS.
+    rate_limits: bool = Field(default=True)
+    rate_member_commands: int = Field(default=10, ge=1, le=1000)
+    rate_member_seconds: float = Field(default=10, gt=0, le=3600)
+    rate_expensive_seconds: float = Field(default=30, ge=0, le=3600)
     # A running game nobody changed for this many days may be closed by a member with Manage
     # Channels (`/game end`), not only by its host or a game master; its log stays.
     game_idle_days: int = Field(default=14, ge=1, le=3650)
@@ -131,6 +145,21 @@ class Settings(BaseSettings):
             size=self.database_pool_size,
             connect_timeout_s=self.database_connect_timeout,
             command_timeout_s=self.database_command_timeout,
+        )
+
+    def game_limits(self) -> GameLimits:
+        return GameLimits(
+            units=self.game_max_units, markers=self.game_max_markers, mines=self.game_max_mines
+        )
+
+    def rate_rules(self) -> RateRules | None:
+        """The rate limits, or None when RATE_LIMITS is off."""
+        if not self.rate_limits:
+            return None
+        return RateRules(
+            member_count=self.rate_member_commands,
+            member_seconds=self.rate_member_seconds,
+            expensive_seconds=self.rate_expensive_seconds,
         )
 
     def shares_the_database(self) -> bool:

@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from core.errors import BadInput, Conflict, NotFound
 from core.game_messages import GameMessages
+from core.names import name_key
 from core.ruleset import Ruleset
 from core.table_markers.models import Mine
 from rulesdb.text import normalize
@@ -275,15 +276,20 @@ AMBIGUOUS_SHOWN = 10
 def find_unit(state: GameState, ref: str) -> Unit:
     """A unit by id (``u3``) or by name as the rules search matches it: case-, accent- and
     punctuation-insensitive, the whole name first, then a unique prefix, then a unique part.
+    Names are read by their key first (``core.names``): a look-alike finds the unit it mimics.
 
     ``NotFound`` when nothing matches; an ambiguous name is refused listing its candidates.
     """
     key = " ".join(str(ref).split())
     if key in state.units:
         return state.units[key]
-    folded = normalize(key)
+    wanted = name_key(key)
+    same = [unit for unit in state.units.values() if name_key(unit.name) == wanted]
+    if len(same) == 1:  # a name in any script, as the uniqueness check reads it
+        return same[0]
+    folded = normalize(wanted)
     if folded:
-        names = [(normalize(unit.name), unit) for unit in state.units.values()]
+        names = [(normalize(name_key(unit.name)), unit) for unit in state.units.values()]
         for matches in (
             lambda name: name == folded,
             lambda name: name.startswith(folded),

@@ -38,6 +38,8 @@ from core.game import (
     join_player,
     require_running,
 )
+from core.limits import UNITS_MAX
+from core.names import name_key
 from core.rolls import TestRoll
 from core.tests import check_stat
 from core.unit_gear import check_gear
@@ -78,11 +80,13 @@ class UnitResult(BaseModel):
 
 
 def _check_name(state: GameState, name: str, unit_id: str | None = None) -> str:
+    """The name, stripped; refused when another unit's name looks the same (``name_key``:
+    a zero-width space or a Cyrillic "о" does not make a new name)."""
     cleaned = clean_name(name, "unit")
-    folded = cleaned.casefold()
+    key = name_key(cleaned)
     for other in state.units.values():
-        if other.id != unit_id and other.name.casefold() == folded:
-            raise BadInput("unit.name_taken", name=cleaned)
+        if other.id != unit_id and name_key(other.name) == key:
+            raise BadInput("unit.name_taken", name=cleaned, taken=other.name)
     return cleaned
 
 
@@ -138,10 +142,14 @@ def add_unit(
     gear: dict[str, int] | None = None,
     armour: str = "none",
     weapons: list[CarriedWeapon] | None = None,
+    limit: int = UNITS_MAX,
 ) -> tuple[GameState, UnitResult]:
     """A new unit of ``owner_id``; its ``dice`` order dice of the owner's colour go in the bag.
-    ``stats["res"]`` is its base Res; ``armour`` adds its bonus when it is tested."""
+    ``stats["res"]`` is its base Res; ``armour`` adds its bonus when it is tested. A game
+    holds at most ``limit`` units (``core.limits``), destroyed ones included."""
     require_running(state)
+    if len(state.units) >= limit:
+        raise Conflict("unit.too_many", limit=limit)
     cleaned = _check_name(state, name)
     _check_fields(models, dice, kind, notes)
     _check_armour(armour)

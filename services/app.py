@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core.dice import DiceSource, SystemDice
+from core.limits import GameLimits
 from locales import Lang
 from services.campaign import CampaignGames, CampaignService
 from services.common import Housekeeping, ServerSettings, ShownEvents, shown_events
@@ -23,6 +24,7 @@ class AppServices:
     dice: DiceSource = field(default_factory=SystemDice)
     retention_days: int = 30  # a left server's data is kept this long (LEFT_SERVER_RETENTION_DAYS)
     rules: RulesLookup = field(default_factory=RulesLookup)
+    limits: GameLimits = field(default_factory=GameLimits)  # what one game may hold
     game_idle_days: int = 14  # a game idle this long may be closed with Manage Channels
     servers: ServerSettings = field(init=False)
     campaigns: CampaignService = field(init=False)
@@ -56,6 +58,8 @@ class AppServices:
         self.shooting = ShootingService(
             self.store, self.servers, self.dice, self.game_settings, self.rules
         )
+        for service in (self.units, self.markers, self.shooting):
+            service.limits = self.limits
         self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)
         self.server_data = ServerData(self.store, self.servers)
 

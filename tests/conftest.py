@@ -47,6 +47,7 @@ def settings(database_url: str, request) -> Settings:
         "database_url": database_url,
         "default_language": "fr",
         "gc_freeze": False,  # one bot per test: freezing would pile objects up (issue 14)
+        "rate_limits": False,  # tests about the limits turn them on with the marker
         **(marker.kwargs if marker else {}),
     }
     return Settings(_env_file=None, **values)

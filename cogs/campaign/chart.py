@@ -4,6 +4,11 @@
 `asyncio.to_thread`. It draws on its own `Figure` (no pyplot global state); a lock keeps two
 renders from sharing matplotlib's text caches at the same time. matplotlib is imported on
 first use, so starting the bot does not pay for it.
+
+Names are members' text and drawn as typed: matplotlib would read `$\\foo$` as a formula
+(mathtext) and fail on it, so every text has `parse_math` off. The image holds the first
+`CHART_ROWS` rows: its time and size stay bounded (a 1,000-player table would take half a
+minute and be 36,000 pixels tall, unreadable on a phone); `/campaign export` has every row.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ ROW_PX = 36
 TITLE_PX = 70
 MARGIN_PX = 20
 DPI = 100
+CHART_ROWS = 50
 _lock = threading.Lock()
 
 # Relative column widths: rank, player, faction, army, played, W-D-L, points, VP±.
@@ -39,6 +45,7 @@ def standings_png(title: str, header: list[str], rows: list[list[str]], footer: 
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
+    rows = rows[:CHART_ROWS]
     width, height = image_size(len(rows))
     with _lock:
         figure = Figure(figsize=(width / DPI, height / DPI), dpi=DPI, facecolor="white")
@@ -47,8 +54,13 @@ def standings_png(title: str, header: list[str], rows: list[list[str]], footer: 
             (0.02, MARGIN_PX / height, 0.96, 1 - (TITLE_PX + MARGIN_PX) / height)
         )
         axes.axis("off")
-        figure.text(0.02, 1 - 30 / height, _fit(title, 60), fontsize=18, weight="bold")
-        figure.text(0.02, 1 - 55 / height, _fit(footer, 120), fontsize=10, color="#555555")
+        figure.text(
+            0.02, 1 - 30 / height, _fit(title, 60), fontsize=18, weight="bold", parse_math=False
+        )
+        figure.text(
+            0.02, 1 - 55 / height, _fit(footer, 120), fontsize=10, color="#555555",
+            parse_math=False,
+        )
         cells = [[_fit(cell) for cell in row] for row in rows] or [[""] * len(header)]
         table = axes.table(
             cellText=cells,
@@ -61,6 +73,7 @@ def standings_png(title: str, header: list[str], rows: list[list[str]], footer: 
         table.auto_set_font_size(False)
         table.set_fontsize(12)
         for (row, column), cell in table.get_celld().items():
+            cell.get_text().set_parse_math(False)  # a name is text, never a formula
             cell.set_edgecolor("#c9d6d9")
             if row == 0:
                 cell.set_facecolor(_HEADER_COLOUR)

@@ -6,12 +6,13 @@ from datetime import datetime
 
 import discord
 
+from cogs.campaign.chart import CHART_ROWS
 from cogs.common.text import plain
 from locales import Lang, t
 from services.campaign import BattleRecord, CampaignRecord, Snapshot, StandingRow
 
 COLOUR = discord.Colour.dark_teal()
-TABLE_ROWS = 40  # rows of the embed table; the image has them all
+TABLE_ROWS = 40  # rows of the embed table; the image has more (`chart.CHART_ROWS`)
 PAGE_SIZE = 5  # battles per history page
 
 
@@ -120,7 +121,10 @@ def standings(lang: Lang, snapshot: Snapshot, rows: list[StandingRow]) -> discor
     lines = [_table_line(standings_header(lang))]
     lines += [_table_line(standings_cells(lang, row)) for row in rows[:TABLE_ROWS]]
     embed.description = "```\n" + "\n".join(lines) + "\n```"
-    if len(rows) > TABLE_ROWS:
+    if len(rows) > CHART_ROWS:  # the image too shows only the top of the table
+        more = len(rows) - TABLE_ROWS
+        embed.description += t(lang, "campaign.more_in_export", count=more, shown=CHART_ROWS)
+    elif len(rows) > TABLE_ROWS:
         embed.description += t(lang, "campaign.more_in_image", count=len(rows) - TABLE_ROWS)
     if snapshot.pending:  # listed in the history, not counted here
         embed.description += t(lang, "campaign.pending_not_counted", count=len(snapshot.pending))

@@ -16,12 +16,15 @@ from cogs.campaign.options import (
     player_autocomplete,
 )
 from cogs.common.pager import Pager
-from cogs.common.replies import lang_of, send
+from cogs.common.replies import lang_of, send, upload_limit
+from cogs.common.throttle import EXPENSIVE
 from locales import t
 
 
 class ReportCommands(UsesCampaigns):
-    @app_commands.command(name="standings", description="The campaign's standings table")
+    @app_commands.command(
+        name="standings", description="The campaign's standings table", extras=EXPENSIVE
+    )
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def standings(
@@ -44,7 +47,9 @@ class ReportCommands(UsesCampaigns):
         image = discord.File(io.BytesIO(png), filename="standings.png")
         await send(interaction, embed=embed, file=image)
 
-    @app_commands.command(name="history", description="The campaign's battles, newest first")
+    @app_commands.command(
+        name="history", description="The campaign's battles, newest first", extras=EXPENSIVE
+    )
     @app_commands.describe(player="Only this player's battles", campaign=CAMPAIGN)
     @app_commands.autocomplete(player=player_autocomplete, campaign=campaign_autocomplete)
     async def history(
@@ -61,7 +66,9 @@ class ReportCommands(UsesCampaigns):
         await Pager(pages, interaction.user.id).start(interaction)
 
     @app_commands.command(
-        name="stats", description="A player's campaign figures (yours if left out)"
+        name="stats",
+        description="A player's campaign figures (yours if left out)",
+        extras=EXPENSIVE,
     )
     @app_commands.describe(player="The player", campaign=CAMPAIGN)
     @app_commands.autocomplete(player=player_autocomplete, campaign=campaign_autocomplete)
@@ -76,12 +83,18 @@ class ReportCommands(UsesCampaigns):
         )
         await send(interaction, embed=render_stats.stats(await lang_of(interaction), report))
 
-    @app_commands.command(name="export", description="The campaign as CSV and JSON files")
+    @app_commands.command(
+        name="export", description="The campaign as CSV and JSON files", extras=EXPENSIVE
+    )
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def export(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
-        found, files = await self.campaigns.export(interaction.guild_id, campaign)
+        found, files = await self.campaigns.export(
+            interaction.guild_id, campaign, upload_limit(interaction)
+        )
         lang = await lang_of(interaction)
         attachments = [discord.File(io.BytesIO(data), filename=name) for name, data in files]
         text = t(lang, "campaign.exported", campaign=render.plain(found.name))
+        if any(name.endswith(".gz") for name, _ in files):
+            text += "\n" + t(lang, "game.export_compressed")
         await send(interaction, text, files=attachments, ephemeral=True)

@@ -21,9 +21,9 @@ from discord.utils import escape_mentions
 
 from cogs.common.replies import lang_of, send
 from cogs.common.terms import in_words
-from cogs.common.text import ellipsize
+from cogs.common.text import code_fields, ellipsize, literal
 from core.errors import AntaresError
-from locales import Lang, language_for, t
+from locales import Lang, catalog, language_for, t
 
 log = logging.getLogger("antares.errors")
 _USER = re.compile(r"<@\d{1,20}>")
@@ -58,16 +58,34 @@ def _message(lang: str, error: Exception) -> str | None:
         colour = values.get("colour")
         if isinstance(colour, str) and "colour_name" not in values:  # a die's colour, named
             values["colour_name"] = t(lang, f"game.colour.{colour}")  # type: ignore[arg-type]
-        return t(lang, error.key, **in_words(lang, error.key, values))  # type: ignore[arg-type]
+        worded = in_words(lang, error.key, values)  # type: ignore[arg-type]
+        return t(lang, error.key, **shown_as_typed(lang, error.key, values, worded))  # type: ignore[arg-type]
     if isinstance(error, GuildOnly | app_commands.NoPrivateMessage):
         return t(lang, "errors.guild_only")  # type: ignore[arg-type]
     if isinstance(error, MissingManageServer | app_commands.MissingPermissions):
         return t(lang, "errors.manage_server")  # type: ignore[arg-type]
     if isinstance(error, app_commands.TransformerError):
-        return t(lang, "errors.bad_option", value=str(error.value)[:100])  # type: ignore[arg-type]
+        value = literal(escape_mentions(str(error.value)[:100]))  # typed by the member
+        return t(lang, "errors.bad_option", value=value)  # type: ignore[arg-type]
     if isinstance(error, app_commands.CommandOnCooldown):
         return t(lang, "errors.cooldown", seconds=round(error.retry_after, 1))  # type: ignore[arg-type]
     return None
+
+
+def shown_as_typed(
+    lang: Lang, key: str, given: dict[str, object], worded: dict[str, object]
+) -> dict[str, object]:
+    """The values as typed, shown literally (issue 23): a unit another member named
+    `**BIG**` or `||x||` is quoted as written, not as bold or a spoiler. The bot's own words
+    (`in_words` replaced the value) and the user mentions it makes stay as they are; a value
+    the template puts in a code span has its backticks swapped, so it cannot close it."""
+    code = code_fields(catalog().messages[lang].get(key) or "")
+    shown = dict(worded)
+    for name, value in worded.items():
+        if not isinstance(value, str) or value is not given.get(name) or _USER.fullmatch(value):
+            continue
+        shown[name] = value.replace("`", "ˋ") if name in code else literal(value)
+    return shown
 
 
 def answered_before(error: BaseException) -> bool:

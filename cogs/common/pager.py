@@ -8,12 +8,18 @@ restarted bot needs: `antares:page:<command>:<lang>:<owner>:<nonce>:<target page
 command whose pages can be rebuilt from the database registers how (`page_source`): its
 buttons keep turning pages after a restart (`PageTurn` makes a new pager, in the language of
 the pages). The others answer that they have expired and which command to run again.
+
+Pages are given as a list of embeds, or as a page source (`PageAt`): an async function
+that makes the page at an index when it is shown, and says how many there are. A pager of a
+page source holds no page (issue 23: thirty `/game status` of a big game used to keep 132 MB
+of embeds alive for five minutes); the page on screen is Discord's to keep.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable, Sequence
+from typing import NamedTuple
 
 import discord
 
@@ -23,8 +29,28 @@ from cogs.common.replies import NO_MENTIONS, lang_of, send
 from locales import Lang, t
 
 PAGER_TIMEOUT = 300
-PageSource = Callable[[discord.Interaction, Lang], Awaitable[list[discord.Embed]]]
+
+
+class Page(NamedTuple):
+    embed: discord.Embed
+    count: int  # the pages there are, as of this one
+
+
+# The page at an index (past the last: the last one), made when it is shown
+PageAt = Callable[[int], Awaitable[Page]]
+Pages = Sequence[discord.Embed] | PageAt
+PageSource = Callable[[discord.Interaction, Lang], Awaitable[Pages]]
 PAGE_SOURCES: dict[str, PageSource] = {}  # "game.status": its pages, rebuilt
+
+
+def listed(pages: Sequence[discord.Embed]) -> PageAt:
+    """A list of embeds as a page source."""
+    kept = list(pages)
+
+    async def page_at(index: int) -> Page:
+        return Page(kept[max(0, min(index, len(kept) - 1))], len(kept))
+
+    return page_at
 
 
 def page_source(command: str) -> Callable[[PageSource], PageSource]:
@@ -43,14 +69,15 @@ def page_source(command: str) -> Callable[[PageSource], PageSource]:
 class Pager(LiveView):
     def __init__(
         self,
-        pages: list[discord.Embed],
+        pages: Pages,
         owner_id: int | None = None,
         timeout: float = PAGER_TIMEOUT,
         index: int = 0,
         keep: Sequence[discord.ui.Item] = (),
     ) -> None:
         super().__init__(timeout=timeout)
-        self.pages = pages
+        self.page_at: PageAt = pages if callable(pages) else listed(pages)
+        self.count = 1 if callable(pages) else len(pages)  # known for sure once a page is made
         self.owner_id = owner_id
         self.index = index
         self.lang: Lang = "en"
@@ -61,17 +88,26 @@ class Pager(LiveView):
             self.add_item(item)
         self._sync_buttons()
 
+    async def open(self) -> discord.Embed:
+        """The page at `index`, made now (a page source raises as its command would)."""
+        page = await self.page_at(self.index)
+        self.count = page.count
+        self.index = max(0, min(self.index, page.count - 1))
+        self._sync_buttons()
+        return page.embed
+
     async def start(
         self, interaction: discord.Interaction, *, ephemeral: bool = False
     ) -> int | None:
         """Sends the first page; the id of the message."""
-        if len(self.pages) == 1:
+        first = await self.open()
+        if self.count == 1:
             self.stop()
             view = self._kept_view() or discord.utils.MISSING
-            return await send(interaction, embed=self.pages[0], view=view, ephemeral=ephemeral)
+            return await send(interaction, embed=first, view=view, ephemeral=ephemeral)
         self.lang = await lang_of(interaction)  # the pages' language: callers render in it
         self.claim(interaction)
-        await send(interaction, embed=self.pages[0], view=self, ephemeral=ephemeral)
+        await send(interaction, embed=first, view=self, ephemeral=ephemeral)
         self.message = await interaction.original_response()
         return self.message.id
 
@@ -98,7 +134,7 @@ class Pager(LiveView):
             self.remove_item(item)
 
     def name_items(self) -> None:
-        last = len(self.pages) - 1
+        last = self.count - 1
         targets = ((self.previous, max(0, self.index - 1)), (self.next, min(last, self.index + 1)))
         for button, target in targets:  # the two targets differ: at least two pages here
             button.custom_id = (
@@ -117,15 +153,20 @@ class Pager(LiveView):
 
     def _sync_buttons(self) -> None:
         self.previous.disabled = self.index == 0
-        self.next.disabled = self.index == len(self.pages) - 1
+        self.next.disabled = self.index >= self.count - 1
         if self.nonce:  # claimed: the ids say which page each button leads to
             self.name_items()
 
     async def _show(self, interaction: discord.Interaction, index: int) -> None:
         self.index = index
+        try:
+            embed = await self.open()
+        except Exception as error:  # answered like a command's error (no game any more…)
+            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            return
         self._drop_gone(interaction.message)
         self._sync_buttons()
-        await interaction.response.edit_message(embed=self.pages[index], view=self)
+        await interaction.response.edit_message(embed=embed, view=self)
 
     @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary)
     async def previous(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
@@ -133,7 +174,7 @@ class Pager(LiveView):
 
     @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary)
     async def next(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
-        await self._show(interaction, min(len(self.pages) - 1, self.index + 1))
+        await self._show(interaction, min(self.count - 1, self.index + 1))
 
     async def on_timeout(self) -> None:
         await super().on_timeout()  # 🎲 Draw next and 🔁 Shoot again stay registered
@@ -180,15 +221,15 @@ class PageTurn(
 
     async def _revive(self, interaction: discord.Interaction, source: PageSource) -> None:
         """A new pager on the same message, at the page the button led to."""
-        pages = await source(interaction, self.lang)
-        pager = Pager(pages, self.owner_id, index=min(self.index, len(pages) - 1))
+        pager = Pager(await source(interaction, self.lang), self.owner_id, index=self.index)
         if not await pager.interaction_check(interaction):
             return
-        if len(pages) == 1:  # fewer pages since: nothing left to turn
+        embed = await pager.open()
+        if pager.count == 1:  # fewer pages since: nothing left to turn
             pager.stop()
-            await interaction.response.edit_message(embed=pages[0], view=None)
+            await interaction.response.edit_message(embed=embed, view=None)
             return
         pager.lang = self.lang
         pager.claim(interaction, self.command)
         pager.message = interaction.message
-        await interaction.response.edit_message(embed=pages[pager.index], view=pager)
+        await interaction.response.edit_message(embed=embed, view=pager)

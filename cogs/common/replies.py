@@ -21,6 +21,13 @@ async def lang_of(interaction: discord.Interaction) -> Lang:
     return language_for(locale.value if known else None, server_default)
 
 
+def upload_limit(interaction: discord.Interaction) -> int:
+    """The bytes of files one reply may carry in this server (more with boosts)."""
+    guild = interaction.guild
+    default = discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES
+    return guild.filesize_limit if guild is not None else default
+
+
 async def send(
     interaction: discord.Interaction,
     content: str | None = None,

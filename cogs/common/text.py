@@ -2,12 +2,46 @@
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from discord.utils import escape_markdown, escape_mentions
 
 
 def plain(text: str | None) -> str:
     """User text shown as typed: no markdown, no pings."""
     return escape_mentions(escape_markdown(text or ""))
+
+
+# What makes markdown inside a line of the bot's: emphasis, strike, spoiler, code, a
+# backslash, a masked link; an underscore only at a word's edge (Discord reads `a_b_c` as
+# typed, so `phase_sync` needs no backslash); a heading, quote or list only where the value
+# itself starts a line.
+_MARKUP = re.compile(
+    r"[\\*~|`]|(?<![^\W_])_|_(?![^\W_])|\[(?=[^\]\n]*\]\()|(?<=\n)([ \t]*)([#>-])"
+)
+
+
+def literal(text: str) -> str:
+    """Text a member typed, quoted inside the bot's sentence: shown as written (`**x**`
+    shows its stars), and unchanged wherever it would read the same."""
+
+    def escaped(match: re.Match[str]) -> str:
+        if match.group(2) is not None:  # a line of the value starting a heading, quote, list
+            return f"{match.group(1)}\\{match.group(2)}"
+        return "\\" + match.group()
+
+    return _MARKUP.sub(escaped, text)
+
+
+_CODE = re.compile(r"`[^`]*`")
+_FIELD = re.compile(r"\{(\w+)")
+
+
+@lru_cache(maxsize=4096)
+def code_fields(template: str) -> frozenset[str]:
+    """The names of the values a template shows inside a code span (`` `{text}` ``)."""
+    return frozenset(name for span in _CODE.findall(template) for name in _FIELD.findall(span))
 
 
 def ellipsize(text: str, limit: int) -> str:

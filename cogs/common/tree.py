@@ -20,6 +20,9 @@ every string option (nested subcommands included):
 
 Autocomplete is never refused (Discord shows no message there): hostile text being typed
 gets an empty list of choices.
+
+Before the text, the rate limits (`cogs.common.throttle`): a member over their limit, or an
+expensive command asked again too soon in a channel, is told how long to wait.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from discord import app_commands
 
 from cogs.common import mentions
 from cogs.common.replies import lang_of, send
+from cogs.common.throttle import command_allowed
 from locales import Lang, catalog, t
 
 log = logging.getLogger(__name__)
@@ -133,6 +137,9 @@ class AntaresTree(app_commands.CommandTree):
         self.keep_ids(data)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # Rate limits first (issue 23): a flood is refused before any of its text is read.
+        if not await command_allowed(interaction):
+            return False
         # The options are cleaned in place: discord.py builds the command's arguments
         # from this same data after the check.
         for option in text_options((interaction.data or {}).get("options", [])):

@@ -12,8 +12,9 @@ from discord.ext import commands
 from cogs.campaign import consent
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
-from cogs.common.pager import Pager, page_source
-from cogs.common.replies import lang_of, send
+from cogs.common.pager import Page, PageAt, Pager, page_source
+from cogs.common.replies import lang_of, send, upload_limit
+from cogs.common.throttle import EXPENSIVE
 from cogs.game import board as live_board
 from cogs.game import render
 from cogs.game.options import (
@@ -25,13 +26,29 @@ from cogs.game.options import (
 )
 from cogs.game.undo import answer_undo
 from locales import Lang, t
-from services.game import LOG_MAX, UNDO_MAX
+from services.game import LOG_MAX, UNDO_MAX, GameLog
 
 
 @page_source("game status")
-async def status_pages(interaction: discord.Interaction, lang: Lang) -> list[discord.Embed]:
-    view = await services(interaction).games.status(interaction.channel_id)
-    return render.status_pages(lang, view)
+async def status_pages(interaction: discord.Interaction, lang: Lang) -> PageAt:
+    """Each page made when shown, from the game as it is then: the pager holds no state."""
+    games, channel_id = services(interaction).games, interaction.channel_id
+
+    async def page_at(index: int) -> Page:
+        return Page(*render.status_page(lang, await games.status(channel_id), index))
+
+    return page_at
+
+
+def log_pages(lang: Lang, log: GameLog) -> PageAt:
+    """The log's pages, each made when shown from its lines (text, small to hold)."""
+    title, texts = render.log_texts(lang, log)
+
+    async def page_at(index: int) -> Page:
+        index = max(0, min(index, len(texts) - 1))
+        return Page(render.log_page(lang, title, texts, index), len(texts))
+
+    return page_at
 
 
 @app_commands.guild_only()
@@ -139,18 +156,21 @@ class GameCog(
         last: app_commands.Range[int, 1, LOG_MAX] = 10,
     ) -> None:
         log = await services(interaction).games.log(interaction.channel_id, last)
-        await Pager(render.log_pages(await lang_of(interaction), log)).start(interaction)
+        await Pager(log_pages(await lang_of(interaction), log)).start(interaction)
 
     @app_commands.command(
-        name="export", description="The whole game (state and log) as a JSON file"
+        name="export",
+        description="The whole game (state and log) as a JSON file",
+        extras=EXPENSIVE,
     )
     async def export(self, interaction: discord.Interaction) -> None:
         games = services(interaction).games
-        filename, blob = await games.export(interaction.channel_id)
+        filename, blob = await games.export(interaction.channel_id, upload_limit(interaction))
         view = await games.status(interaction.channel_id)
-        text = t(
-            await lang_of(interaction), "game.export_ready", name=render.plain(view.state.name)
-        )
+        lang = await lang_of(interaction)
+        text = t(lang, "game.export_ready", name=render.plain(view.state.name))
+        if filename.endswith(".gz"):
+            text += "\n" + t(lang, "game.export_compressed")
         await send(
             interaction,
             text,

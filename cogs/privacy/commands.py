@@ -15,6 +15,7 @@ from discord import app_commands
 
 from cogs.common.checks import in_server, manage_server
 from cogs.common.replies import lang_of, send
+from cogs.common.throttle import EXPENSIVE
 from cogs.privacy.views import confirm_view
 from locales import t
 
@@ -28,7 +29,9 @@ class DataGroup(app_commands.Group):
         super().__init__(name="data", description="This server's data: export it, delete it")
 
     @app_commands.command(
-        name="export", description="Everything the bot keeps about this server, as a JSON file"
+        name="export",
+        description="Everything the bot keeps about this server, as a JSON file",
+        extras=EXPENSIVE,
     )
     @manage_server()
     async def export(self, interaction: discord.Interaction) -> None:

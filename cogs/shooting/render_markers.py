@@ -102,7 +102,8 @@ def drop_text(lang: Lang, drop: MarkerDrop) -> str:
             where=plain(marker.location),
             index=drop.template,
         )
-    return t(lang, f"shoot.marker_unplaced.{drop.reason}", limit=MARKERS_MAX)
+    limit = drop.limit or MARKERS_MAX
+    return t(lang, f"shoot.marker_unplaced.{drop.reason}", limit=limit)
 
 
 def marker_lines(lang: Lang, record: ShotRecord) -> list[str]:

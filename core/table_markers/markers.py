@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from core import limits
 from core.end_tests import add_end_test, remove_end_test
 from core.errors import BadInput, Conflict
 from core.game import GameState, fork, require_running
@@ -35,7 +36,7 @@ from rulesdb import load_rules
 from rulesdb.models import AmmoEntry, RulesDB
 from rulesdb.weapons import Weapon
 
-MARKERS_MAX = 30
+MARKERS_MAX = limits.MARKERS_MAX  # the default; the bot's host sets GAME_MAX_MARKERS
 
 
 class MarkerPlaced(BaseModel):
@@ -109,6 +110,8 @@ def place_marker(
     weapon: str | None = None,
     location: str | None = None,
     db: RulesDB | None = None,
+    *,
+    limit: int = MARKERS_MAX,
 ) -> tuple[GameState, MarkerPlaced]:
     """A marker where the ammo landed, with its end-of-turn test."""
     require_running(state)
@@ -117,8 +120,8 @@ def place_marker(
         raise BadInput("marker.unknown_type", type=str(marker_type)[:20], known=known)
     if state.player(owner_id) is None:
         raise BadInput("marker.owner_not_player", owner=owner_id)
-    if len(markers_of(state)) >= MARKERS_MAX:
-        raise Conflict("marker.too_many", limit=MARKERS_MAX)
+    if len(markers_of(state)) >= limit:
+        raise Conflict("marker.too_many", limit=limit)
     launcher = check_launcher(db or load_rules(), marker_type, weapon) if weapon else None
     marker = AmmoMarker(
         number=state.next_marker,

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from core import limits
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
 from core.game import GameState, Unit, fork, require_running
@@ -55,7 +56,7 @@ from core.table_markers.models import (
 )
 from rulesdb.models import RulesDB
 
-MINES_MAX = 30
+MINES_MAX = limits.MINES_MAX  # the default; the bot's host sets GAME_MAX_MINES
 TARGETS_MAX = 6  # the acting unit and up to five others within 5"
 COVERS: tuple[Cover, ...] = ("none", "light", "dense")
 
@@ -103,6 +104,7 @@ def lay_mine(
     weapon: str = "plasma-grenades",
     spacing_ok: bool = True,
     confirmed: bool = False,
+    limit: int = MINES_MAX,
 ) -> tuple[GameState, MineLaid]:
     """The unit's Fire order lays a mine marker (every check before any die)."""
     unit = can_order(state, unit_ref, "fire")
@@ -111,8 +113,8 @@ def lay_mine(
     if solar_charges_off(weapon, state.ruleset()):
         raise Conflict("mine.solar_charges_off")
     where = clean_location(location)
-    if len(state.mines) >= MINES_MAX:
-        raise Conflict("mine.too_many", limit=MINES_MAX)
+    if len(state.mines) >= limit:
+        raise Conflict("mine.too_many", limit=limit)
     if not spacing_ok and not confirmed:
         raise NeedsConfirmation("mine.confirm_spacing", unit=unit.name, mines=len(state.mines))
     new, order = give_order(state, unit.id, "fire", dice)

@@ -14,7 +14,8 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 from core.campaign import shown
-from core.errors import Conflict, NotAllowed, NotFound
+from core.errors import BadInput, Conflict, NotAllowed, NotFound
+from core.names import name_key
 from services.common import Actor, Call, ServerSettings, guild_of, is_gm, once
 from storage.base import Store, Transaction
 from storage.campaign_base import CampaignRecord, MemberRecord
@@ -48,14 +49,27 @@ async def find_campaign(tx: Transaction, guild_id: int, text: str | None) -> Cam
         # isdecimal, not isdigit: "³" is a digit that int() cannot read
         found = await tx.campaign(int(text)) if text.isdecimal() and len(text) < 19 else None
         if found is None or found.guild_id != guild_id:
-            found = await tx.campaign_named(guild_id, text)
+            found = await campaign_named(tx, guild_id, text)
     if found is None or found.guild_id != guild_id:
         raise NotFound("campaign.unknown", value=shown(text or ""))
     return found
 
 
+async def campaign_named(tx: Transaction, guild_id: int, name: str) -> CampaignRecord | None:
+    """The server's campaign called `name` as members compare names (``core.names``: a
+    look-alike is the same name). The stored name first (one indexed row), else every
+    campaign of the server (a few: only managers create them)."""
+    found = await tx.campaign_named(guild_id, name)
+    if found is not None:
+        return found
+    key = name_key(name)
+    return next((c for c in await tx.campaigns(guild_id) if name_key(c.name) == key), None)
+
+
 def find_member(members: Sequence[MemberRecord], text: str) -> MemberRecord:
-    """A campaign member from an option: a user id (autocomplete), a mention, or a name."""
+    """A campaign member from an option: a user id (autocomplete), a mention, or a name
+    (compared by ``name_key``; two members whose names look alike are refused as ambiguous,
+    so that a look-alike display name cannot stand for another player)."""
     text = text.strip()
     mention = _USER_MENTION.match(text)
     wanted = mention.group(1) if mention else text
@@ -64,9 +78,12 @@ def find_member(members: Sequence[MemberRecord], text: str) -> MemberRecord:
     for member in members:
         if member.user_id == user_id:
             return member
-    for member in members:
-        if member.name.casefold() == text.casefold():
-            return member
+    key = name_key(text)
+    named = [member for member in members if name_key(member.name) == key]
+    if len(named) > 1:
+        raise BadInput("campaign.ambiguous_player", value=shown(text), count=len(named))
+    if named:
+        return named[0]
     raise NotFound("campaign.unknown_player", value=shown(text))
 
 

@@ -11,12 +11,15 @@ that the caller may make it.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from core.campaign import DESCRIPTION_LIMIT, clean_faction, clean_name, clean_text, points_scheme
 from core.errors import Conflict, NotAllowed, NotFound
+from core.names import name_key
 from services.campaign.access import (
     Actor,
+    campaign_named,
     find_member,
     guild_of,
     member_name,
@@ -25,7 +28,7 @@ from services.campaign.battles import CampaignBattles
 from services.campaign.consent import CampaignConsent
 from services.campaign.export import export_files
 from services.campaign.reports import CampaignReports
-from services.common import Call, once
+from services.common import UPLOAD_LIMIT, Call, fit_files, once
 from storage.base import Transaction
 from storage.campaign_base import CampaignRecord, MemberRecord
 
@@ -58,8 +61,9 @@ class CampaignService(CampaignBattles, CampaignConsent, CampaignReports):
         if not await self.is_manager(guild_id, actor):
             raise NotAllowed("campaign.create_who")
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
-            if await tx.campaign_named(guild_id, clean) is not None:
-                raise Conflict("campaign.name_taken", name=clean)
+            taken = await campaign_named(tx, guild_id, clean)
+            if taken is not None:
+                raise Conflict("campaign.name_taken", name=taken.name)
             campaign = await tx.create_campaign(
                 guild_id=guild_id,
                 name=clean,
@@ -129,11 +133,16 @@ class CampaignService(CampaignBattles, CampaignConsent, CampaignReports):
         return Membership(found, saved)
 
     async def export(
-        self, guild_id: int, campaign: str | None
+        self, guild_id: int, campaign: str | None, limit: int = UPLOAD_LIMIT
     ) -> tuple[CampaignRecord, list[tuple[str, bytes]]]:
-        """The campaign's players, battles and standings as CSV files and one JSON file."""
+        """The campaign's players, battles and standings as CSV files and one JSON file,
+        written in a thread (a big campaign is CPU work) and within `limit` bytes together
+        (compressed, or refused: ``services.common.uploads``)."""
         snapshot = await self.snapshot(guild_id, campaign)
-        return snapshot.campaign, export_files(snapshot)
+        files = await asyncio.to_thread(export_files, snapshot)
+        return snapshot.campaign, await fit_files(
+            files, limit=limit, too_big="campaign.export_too_big"
+        )
 
 
 async def _new_organiser(tx, campaign_id: int, actor: Actor):
@@ -163,6 +172,20 @@ async def _save(
     )
 
 
+async def _army_free(
+    tx: Transaction, campaign: CampaignRecord, user_id: int, army: str
+) -> None:
+    """Another player's army of the same name (as names are compared, ``core.names``) is
+    refused: the standings and the history would show two armies nobody can tell apart."""
+    key = name_key(army)
+    for other in await tx.members(campaign.id):
+        mine = other.user_id == user_id or not other.player
+        if not mine and other.army and name_key(other.army) == key:
+            raise Conflict(
+                "campaign.army_taken", army=other.army, player=other.name, campaign=campaign.name
+            )
+
+
 async def _enlist(
     tx: Transaction,
     campaign: CampaignRecord,
@@ -175,6 +198,8 @@ async def _enlist(
     member = await tx.member(campaign.id, who.user_id)
     if member is not None and member.player:
         raise Conflict(twice_key, campaign=campaign.name, player=member.name)
+    if army is not None:
+        await _army_free(tx, campaign, who.user_id, army)
     return await tx.save_member(
         campaign.id,
         who.user_id,

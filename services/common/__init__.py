@@ -24,8 +24,10 @@ from services.common.permissions import (
     require_unit_owner,
     runs_game,
 )
+from services.common.rate_limits import Limited, RateLimiter, RateRules
 from services.common.servers import ServerSettings
 from services.common.shown import ShownEvents, shown_events
+from services.common.uploads import UPLOAD_LIMIT, fit_files
 
 __all__ = [
     # applied once: the one way a change is written
@@ -55,6 +57,10 @@ __all__ = [
     "require_self_or_host",
     "require_unit_owner",
     "runs_game",
+    # how often a member or a channel may ask (rate limits)
+    "Limited",
+    "RateLimiter",
+    "RateRules",
     # per-server settings
     "ServerSettings",
     # forgetting what is no longer needed (processed interactions after a day)
@@ -63,4 +69,7 @@ __all__ = [
     # which message showed each event (undo edits it)
     "ShownEvents",
     "shown_events",
+    # exports within Discord's upload limit
+    "UPLOAD_LIMIT",
+    "fit_files",
 ]

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from core.dice import DiceSource
 from core.errors import Conflict, NotFound
 from core.game import GameState, load_state
+from core.limits import GameLimits
 from services.common import (
     Call,
     Change,
@@ -77,6 +78,9 @@ def same_game(*refs: UnitRef | None) -> int | None:
 
 
 class GameAccess:
+    # What a game may hold (units, markers, mines): ``AppServices`` sets the host's settings
+    limits: GameLimits = GameLimits()
+
     def __init__(self, store: Store, servers: ServerSettings, dice: DiceSource) -> None:
         self.store = store
         self.servers = servers

@@ -8,7 +8,6 @@ and exported.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, get_args
 
@@ -31,6 +30,7 @@ from core.game import (
 )
 from core.ruleset import Activations, Ruleset, RuleSetting
 from services.common import (
+    UPLOAD_LIMIT,
     ServerSettings,
     Standing,
     Then,
@@ -38,6 +38,7 @@ from services.common import (
     require_host,
 )
 from services.game.access import Call
+from services.game.export import export_file
 from services.game.seats import Seats
 from services.game.settings import GameSettings, is_reset
 from services.game.undo import Undoing
@@ -209,38 +210,13 @@ class GameService(Undoing, Seats):
         entries = [entry(e) for e in events]
         return GameLog(record.id, state.name, record.status, total, entries, names)
 
-    async def export(self, channel_id: int) -> tuple[str, bytes]:
-        """The whole game as JSON: the record, the state and every event (undone ones too)."""
+    async def export(self, channel_id: int, limit: int = UPLOAD_LIMIT) -> tuple[str, bytes]:
+        """The whole game as JSON: the record, the state and every event (undone ones too),
+        within `limit` bytes (``services.game.export``)."""
         record, state = await self.latest(channel_id)
         async with self.store.read() as tx:
-            events = await tx.events(record.id, snapshots=False)
-        document = {
-            "format": "antares-bot game export",
-            "game": {
-                "id": record.id,
-                "guild_id": record.guild_id,
-                "channel_id": record.channel_id,
-                "status": record.status,
-                "version": record.version,
-                "schema_version": record.schema_version,
-                "created_at": record.created_at.isoformat(),
-                "updated_at": record.updated_at.isoformat(),
-            },
-            "state": state.model_dump(mode="json"),
-            "events": [
-                {
-                    "seq": e.seq,
-                    "kind": e.kind,
-                    "actor_id": e.actor_id,
-                    "created_at": e.created_at.isoformat(),
-                    "undone": e.undone,
-                    "payload": json.loads(e.payload),
-                }
-                for e in events
-            ],
-        }
-        blob = json.dumps(document, ensure_ascii=False, indent=1).encode()
-        return f"antares-game-{record.id}.json", blob
+            events = await tx.events(record.id, snapshots=False)  # the export has none
+        return await export_file(record, state, events, limit)
 
     async def rules(self, channel_id: int) -> RulesView:
         record, state = await self.latest(channel_id)

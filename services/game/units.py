@@ -110,6 +110,7 @@ class UnitService(GameAccess):
                 gear=carried,
                 armour=armour,
                 weapons=arms,
+                limit=self.limits.units,
             )
 
         return (await self.change(call, "unit_add", apply)).result

@@ -71,7 +71,7 @@ class MarkerService(MineService):
         def apply(state: GameState, who: Standing) -> tuple[GameState, MarkerPlaced]:
             require_player(state, who)
             require_self_or_host(state, who, owner)
-            return place_marker(state, kind, owner, weapon, location)
+            return place_marker(state, kind, owner, weapon, location, limit=self.limits.markers)
 
         return (await self.change(call, "marker_place", apply)).result
 

@@ -79,6 +79,7 @@ class MineService(GameAccess):
                 weapon=weapon,
                 spacing_ok=spacing_ok,
                 confirmed=confirmed,
+                limit=self.limits.mines,
             )
 
         done = await self.change(

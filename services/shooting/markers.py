@@ -74,6 +74,7 @@ def drop_markers(
     weapon: str,
     where: Callable[[int | None], str],
     db: RulesDB,
+    limit: int = MARKERS_MAX,
 ) -> tuple[GameState, list[MarkerDrop]]:
     """A marker for each template that landed (``result.markers``), in the same state."""
     drops = []
@@ -81,11 +82,13 @@ def drop_markers(
         drop = MarkerDrop(template=landing.template)
         if state.player(owner_id) is None:
             drop.reason = "no_owner"
-        elif len(markers_of(state)) >= MARKERS_MAX:
-            drop.reason = "table_full"
+        elif len(markers_of(state)) >= limit:
+            drop.reason, drop.limit = "table_full", limit
         else:
             inches = None if landing.on_target else landing.drift_inches
             location = where(inches)[:LOCATION_MAX]
-            state, drop.placed = place_marker(state, landing.ammo, owner_id, weapon, location, db)
+            state, drop.placed = place_marker(
+                state, landing.ammo, owner_id, weapon, location, db, limit=limit
+            )
         drops.append(drop)
     return state, drops

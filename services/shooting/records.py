@@ -77,6 +77,7 @@ class MarkerDrop(BaseModel):
     template: int
     placed: MarkerPlaced | None = None
     reason: str | None = None  # "no_owner", "table_full"
+    limit: int | None = None  # table_full: the game's cap (None in shots stored before it)
 
 
 class ShotRecord(BaseModel):

@@ -194,7 +194,7 @@ class ShootingService(DriftResolving):
             name = target.name if target is not None else None
             new, drops = drop_markers(
                 new, result, owner, plan.weapon, lambda inches: where(name, inches),
-                self.lookup.db,
+                self.lookup.db, self.limits.markers,
             )
             return new, ShotRecord(
                 weapon=label, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target),

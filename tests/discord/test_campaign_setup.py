@@ -135,7 +135,7 @@ async def test_bad_army_names_and_points_are_refused(club):
     assert points.ephemeral and "(you gave 1/2/0)" in points.response.content
     taken = await create(club, "WINTER league")
     assert (
-        taken.ephemeral and "already has a campaign called WINTER league" in taken.response.content
+        taken.ephemeral and "already has a campaign called Winter league" in taken.response.content
     )
     overview = await club.alice.slash(club.channel, "campaign current")
     assert overview.response.embeds[0].fields[2].name == "Players (0)"

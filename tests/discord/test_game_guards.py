@@ -60,7 +60,7 @@ BAD_UNITS = [
     ({"name": ""}, "needs a name"),
     ({"name": "   "}, "needs a name"),
     ({"name": "x" * 200}, "has 200 characters: keep it to 64"),
-    ({"name": "troopers"}, "already called “troopers”"),
+    ({"name": "troopers"}, "already called “Troopers”"),
     ({"name": "New", "ag": 21}, "ag must be between 0 and 20 (you gave 21)"),
     ({"name": "New", "co": -1}, "co must be between 0 and 20 (you gave -1)"),
     ({"name": "New", "dice": 4}, "1 to 3 order dice (MOD2, MOD3); you gave 4"),

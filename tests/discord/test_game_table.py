@@ -268,7 +268,7 @@ async def test_names_never_ping(simcord_env, table):
     status = await table.alice.slash(table.channel, "game status")
     assert "@everyone" not in status.response.embeds[0].title
     again = await table.alice.slash(table.channel, "unit add", name="@here **boom**")
-    assert again.ephemeral and "“@\u200bhere **boom**”" in again.response.content
+    assert again.ephemeral and "“@\u200bhere \\*\\*boom\\*\\*”" in again.response.content
     assert_never_pings(simcord_env)
 
 

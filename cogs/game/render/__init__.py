@@ -38,12 +38,17 @@ from cogs.game.render.game import (
     fit_content,
     game_rules_pages,
     log_line,
-    log_pages,
     rule_changed,
     rules_pages,
     started,
-    status_pages,
     unit_details,
+)
+from cogs.game.render.pages import (
+    log_page,
+    log_pages,
+    log_texts,
+    status_page,
+    status_pages,
 )
 from cogs.game.render.undo import (
     asked,
@@ -90,7 +95,9 @@ __all__ = [
     "not_synchronised",
     "game_rules_pages",
     "log_line",
+    "log_page",
     "log_pages",
+    "log_texts",
     "mark",
     "next_line",
     "order_name",
@@ -105,6 +112,7 @@ __all__ = [
     "rules_pages",
     "started",
     "stat_tested",
+    "status_page",
     "status_pages",
     "struck_content",
     "struck_embed",

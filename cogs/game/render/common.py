@@ -87,14 +87,18 @@ def pack(lines: list[str], *, per_page: int, budget: int = DESCRIPTION_BUDGET) -
 # --- the game ------------------------------------------------------------------------------
 
 
-def embeds_of(lang: Lang, title: str, texts: list[str]) -> list[discord.Embed]:
-    pages = []
-    for number, text in enumerate(texts, 1):
+def embeds_of(
+    lang: Lang, title: str, texts: list[str], *, number: int = 1, pages: int | None = None
+) -> list[discord.Embed]:
+    """An embed per text, numbered from `number` of `pages` (default: these texts)."""
+    total = len(texts) if pages is None else pages
+    embeds = []
+    for n, text in enumerate(texts, number):
         embed = discord.Embed(title=title, description=text)
-        if len(texts) > 1:
-            embed.set_footer(text=t(lang, "game.units_page", page=number, pages=len(texts)))
-        pages.append(embed)
-    return pages
+        if total > 1:
+            embed.set_footer(text=t(lang, "game.units_page", page=n, pages=total))
+        embeds.append(embed)
+    return embeds
 
 
 def fit_description(lang: Lang, lines: list[str]) -> str:

@@ -9,9 +9,6 @@ from cogs.common.text import plain
 from cogs.game.render.common import (
     CONTENT_LIMIT,
     LINE_LIMIT,
-    LIST_LINES_PER_PAGE,
-    LOG_LINES_PER_PAGE,
-    UNITS_PER_PAGE,
     cut,
     embeds_of,
     order_name,
@@ -27,7 +24,6 @@ from locales import Lang, t
 from services.campaign import CampaignRecord, RecordedBattle
 from services.game import (
     GameClosed,
-    GameLog,
     GameView,
     LogEntry,
     RulesView,
@@ -153,30 +149,6 @@ def status_header(lang: Lang, view: GameView) -> tuple[str, str]:
     return title, "\n".join(lines)
 
 
-def status_pages(lang: Lang, view: GameView) -> list[discord.Embed]:
-    """The game at a glance: the bag per player, then every unit, 10 units per page, then
-    the markers and mines on the table."""
-    title, header = status_header(lang, view)
-    units = list(view.state.units.values())
-    chunks = [units[i : i + UNITS_PER_PAGE] for i in range(0, len(units), UNITS_PER_PAGE)] or [[]]
-    lines = table.table_lines(lang, view.state)
-    extra = pack(lines, per_page=LIST_LINES_PER_PAGE) if lines else []
-    total = len(chunks) + len(extra)
-    pages = []
-    for chunk in chunks:
-        embed = discord.Embed(title=cut(title, 256), description=header)
-        for unit in chunk:
-            name = f"{tag(unit.colour)} {plain(unit.name)}"
-            embed.add_field(name=cut(name, 256), value=unit_details(lang, unit), inline=False)
-        pages.append(embed)
-    for text in extra:
-        heading = f"**{t(lang, 'marker.status_title')}**"
-        pages.append(discord.Embed(title=cut(title, 256), description=f"{heading}\n{text}"))
-    for number, embed in enumerate(pages, 1):
-        embed.set_footer(text=t(lang, "game.page", page=number, pages=total, units=len(units)))
-    return pages
-
-
 def log_line(lang: Lang, item: LogEntry, names: dict[str, str]) -> str:
     stamp = int(item.created_at.timestamp())
     line = event_text(lang, item, names)
@@ -184,13 +156,6 @@ def log_line(lang: Lang, item: LogEntry, names: dict[str, str]) -> str:
     if item.undone:
         text = f"~~{text}~~ {t(lang, 'game.log_undone')}"
     return text
-
-
-def log_pages(lang: Lang, log: GameLog) -> list[discord.Embed]:
-    title = cut(t(lang, "game.log_title", name=plain(log.name), total=log.total), 256)
-    lines = [log_line(lang, e, log.names) for e in log.entries] or [t(lang, "game.log_empty")]
-    texts = pack(lines, per_page=LOG_LINES_PER_PAGE)
-    return embeds_of(lang, title, texts)
 
 
 def fit_content(lines: list[str]) -> str:

@@ -226,8 +226,8 @@ async def test_history_orders_by_day_then_number_whatever_the_clock(tmp_path):
     try:
         service = CampaignService(store, ServerSettings(store, "en"), clock=lambda: now[0])
         await service.create(at(GUILD, ADMIN), name="Winter league")
-        for actor in (ANN, BEN):
-            await service.join(at(GUILD, actor), None, faction="algoryn", army="Force")
+        for n, actor in enumerate((ANN, BEN)):
+            await service.join(at(GUILD, actor), None, faction="algoryn", army=f"Force {n}")
         win, draw = BattleEntry(("11", "12"), "win", "11"), BattleEntry(("11", "12"), "draw")
         await service.record(at(GUILD, ADMIN), None, win)  # #1, typed at 20:00
         now[0] = NOW.replace(hour=19)  # the wall clock stepped back
@@ -238,3 +238,14 @@ async def test_history_orders_by_day_then_number_whatever_the_clock(tmp_path):
     finally:
         await store.close()
     assert [b.seq for b in battles] == [3, 2, 1, 4]
+
+
+async def test_an_export_over_the_limit_is_compressed_or_refused(service):
+    await season(service)
+    _, files = await service.export(GUILD, None)
+    size = sum(len(data) for _, data in files)
+    _, packed = await service.export(GUILD, None, limit=size - 1)
+    assert [name for name, _ in packed] == [f"{name}.gz" for name, _ in files]
+    with pytest.raises(Conflict) as refused:
+        await service.export(GUILD, None, limit=100)
+    assert refused.value.key == "campaign.export_too_big"
