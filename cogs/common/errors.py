@@ -32,7 +32,8 @@ DATABASE_UNAVAILABLE = "errors.database_unavailable"
 ALREADY_ACKNOWLEDGED = 40060  # Discord: "Interaction has already been acknowledged"
 # A quoted value is cut here: the longest the bot makes itself (the list of the ruleset's
 # settings) is about 700 characters, and one message holds at most 2,000.
-VALUE_MAX = 1000
+VALUE_MAX = 300  # characters of a typed value quoted in a refusal (escaped, up to twice as many)
+MESSAGE_MAX = 1800  # under Discord's 2,000, leaving room for a hint the handler adds
 
 
 class GuildOnly(app_commands.CheckFailure):
@@ -59,7 +60,8 @@ def _message(lang: str, error: Exception) -> str | None:
         if isinstance(colour, str) and "colour_name" not in values:  # a die's colour, named
             values["colour_name"] = t(lang, f"game.colour.{colour}")  # type: ignore[arg-type]
         worded = in_words(lang, error.key, values)  # type: ignore[arg-type]
-        return t(lang, error.key, **shown_as_typed(lang, error.key, values, worded))  # type: ignore[arg-type]
+        text = t(lang, error.key, **shown_as_typed(lang, error.key, values, worded))  # type: ignore[arg-type]
+        return ellipsize(text, MESSAGE_MAX)  # several long values, each escaped, still fit
     if isinstance(error, GuildOnly | app_commands.NoPrivateMessage):
         return t(lang, "errors.guild_only")  # type: ignore[arg-type]
     if isinstance(error, MissingManageServer | app_commands.MissingPermissions):

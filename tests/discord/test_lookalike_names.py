@@ -5,10 +5,12 @@ member wrote literally, never as markdown."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from tests.discord.campaign_kit import create, join, make_club
-from tests.discord.game_kit import refused, skirmish, state_of
+from tests.discord.game_kit import forged_options, refused, skirmish, state_of
 from tests.support.locale import french
 
 LOOKALIKES = [
@@ -108,3 +110,22 @@ async def test_refusals_quote_another_members_markdown_literally(simcord_env, ta
         typed = await table.bob.slash(table.channel, "roll", dice="`2d10`**")
     # inside the template's code span: its backticks cannot close it
     assert typed.response.content.startswith("Je ne sais pas lire `ˋ2d10ˋ**`")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_long_typed_value_is_quoted_literally_and_the_refusal_still_fits(
+    simcord_env, table, lang
+):
+    """Escaping doubles `|` (a spoiler mark): 1,000 of them, quoted literally, must still fit
+    in one Discord message (found by hypothesis in tests/discord/test_hostile_text.py)."""
+    await skirmish(table)
+    before = await state_of(simcord_env, table.channel)
+    spoilers = "|" * 1000  # a modified client sends any text where a choice is expected
+    with forged_options(), french() if lang == "fr" else contextlib.nullcontext():
+        answer = await table.alice.slash(table.channel, "unit edit", unit="Troopers", kind=spoilers)
+    assert answer.ephemeral and len(answer.response.content) <= 2000
+    # quoted as typed, cut (…), and the refusal still says what to do: the list of kinds
+    content = answer.response.content
+    assert "\\|\\|" in content and "…" in content
+    assert ("use one of infantry" if lang == "en" else "utilisez infanterie") in content
+    assert await state_of(simcord_env, table.channel) == before
