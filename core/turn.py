@@ -81,6 +81,7 @@ class TurnEndResult(BaseModel):
     rolls: list[TurnRoll]
     dice_lost: list[DiceLost] = []  # MOD −1 applied at step 3
     sensor_marks_ended: list[str] = []  # names of the units a Sensor Module had marked
+    last: bool = False  # the game's last turn: no turn follows (`/game end` closes it)
 
 
 def _recover(state: GameState, unit: Unit, dice: DiceSource) -> RecoveryRecord:
@@ -148,23 +149,31 @@ def _return_dice(state: GameState, recovery: list[RecoveryRecord]) -> dict[str, 
     return {c: n for c, n in returned.items() if n}
 
 
-def end_turn(state: GameState, dice: DiceSource) -> tuple[GameState, TurnEndResult]:
-    """Run the end of the turn; every die rolled is in the result, in order."""
+def end_turn(
+    state: GameState, dice: DiceSource, *, last: bool = False
+) -> tuple[GameState, TurnEndResult]:
+    """Run the end of the turn; every die rolled is in the result, in order. `last`: the
+    game's last turn: its end phase runs (recovery, disputes, end-of-turn tests), but no turn
+    follows: no die goes back in the bag, and the game waits for `/game end`."""
     require_running(state)
     new = fork(state)
     left = {c: n for c, n in new.bag.items() if n}
     recovery = [_recover(new, u, dice) for u in new.living() if u.down]
     disputes = [_contest(d, dice) for d in new.disputed]
     _settle_disputes(new, disputes)
-    returned = _return_dice(new, recovery)
+    returned = {} if last else _return_dice(new, recovery)
     dice_lost = _lose_pending_dice(new)
     end_tests = run_end_tests(new, dice)
     marks_ended = clear_sensor_marks(new)
-    new.turn += 1
+    if last:  # nothing to draw any more: the bag stays empty until the game is closed
+        new.bag = {colour: 0 for colour in new.bag}
+    else:
+        new.turn += 1
     new.activations = 0
     return new, TurnEndResult(
         turn_ended=state.turn,
         new_turn=new.turn,
+        last=last,
         recovery=recovery,
         disputes=disputes,
         dice_returned=returned,

@@ -40,9 +40,10 @@ def dice_left_text(lang: Lang, left: DiceLeft) -> str:
 class ConfirmTurnEnd(LiveView):
     """Confirm / Cancel under the list of dice the end of the turn would leave unused."""
 
-    def __init__(self, lang: Lang, left: DiceLeft, prompt: str) -> None:
+    def __init__(self, lang: Lang, left: DiceLeft, prompt: str, last: bool = False) -> None:
         super().__init__(timeout=CONFIRM_TIMEOUT)
         self.lang = lang
+        self.last = last
         self.game_id = left.game_id
         self.prompt = prompt
         self.owner_id = 0
@@ -73,7 +74,9 @@ class ConfirmTurnEnd(LiveView):
         self.stop()
         await interaction.response.edit_message(view=None, allowed_mentions=NO_MENTIONS)
         try:
-            done = await services(interaction).bag.end_turn(call_of(interaction), self.game_id)
+            done = await services(interaction).bag.end_turn(
+                call_of(interaction), self.game_id, last=self.last
+            )
         except Exception as error:  # answered like a command's error
             await on_tree_error(interaction, error)  # type: ignore[arg-type]
             return
@@ -107,15 +110,19 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="The turn"
         name="end", description="End the turn: recovery tests, disputed dice, dice back in the bag"
     )
     @app_commands.describe(
-        confirm="End it even with dice left in the bag or a drawn die unused, without asking"
+        confirm="End it even with dice left in the bag or a drawn die unused, without asking",
+        last="The game's last turn: its end phase runs, no turn follows (then /game end)",
     )
-    async def end(self, interaction: discord.Interaction, confirm: bool = False) -> None:
+    async def end(
+        self, interaction: discord.Interaction, confirm: bool = False, last: bool = False
+    ) -> None:
         bag = services(interaction).bag
         lang = await lang_of(interaction)
         if not confirm:
             left = await bag.dice_left(call_of(interaction))
             if left.any:
-                await ConfirmTurnEnd(lang, left, dice_left_text(lang, left)).start(interaction)
+                prompt = dice_left_text(lang, left)
+                await ConfirmTurnEnd(lang, left, prompt, last).start(interaction)
                 return
-        done = await bag.end_turn(call_of(interaction))
+        done = await bag.end_turn(call_of(interaction), last=last)
         await next_step.reply(interaction, embed=render.turn_ended(lang, done))

@@ -219,12 +219,15 @@ class BagService(GameAccess):
         ]
         return DiceLeft(record.id, in_bag, list(state.pending))
 
-    async def end_turn(self, call: Call, game_id: int | None = None) -> TurnEnded:
-        """End the turn (`game_id`: the game a confirmation was asked for)."""
+    async def end_turn(
+        self, call: Call, game_id: int | None = None, *, last: bool = False
+    ) -> TurnEnded:
+        """End the turn (`game_id`: the game a confirmation was asked for; `last`: the
+        game's last turn, whose end phase opens no other)."""
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, TurnEndResult]:
             require_player(state, who)
-            return turn.end_turn(state, self.dice)
+            return turn.end_turn(state, self.dice, last=last)
 
         done = await self.change(call, "turn_end", apply, game_id=game_id)
         return TurnEnded(done.event.game_id, done.result, done.state)

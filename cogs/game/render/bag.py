@@ -267,7 +267,11 @@ def turn_ended(lang: Lang, done: TurnEnded) -> discord.Embed:
     if result.dice_returned:
         lines.append(t(lang, "turn.returned", dice=_dice_counts(result.dice_returned)))
     lines += turn_lines(lang, result)  # MOD −1 applied, Sensor Module marks ended
-    lines.append(t(lang, "turn.new_turn", turn=result.new_turn, total=sum(done.state.bag.values())))
+    if result.last:
+        lines.append(t(lang, "turn.last_turn", turn=result.turn_ended))
+    else:
+        total = sum(done.state.bag.values())
+        lines.append(t(lang, "turn.new_turn", turn=result.new_turn, total=total))
     return discord.Embed(
         title=t(lang, "turn.title", turn=result.turn_ended),
         description=fit_description(lang, lines),
