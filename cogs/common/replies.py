@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+from collections.abc import Iterator
 from typing import Any
 
 import discord
@@ -54,10 +57,33 @@ async def send(
 
 async def shown(interaction: discord.Interaction, message_id: int) -> None:
     """`message_id` now shows what this interaction changed (a reply, or a message a button
-    edited): its events remember it. No database call when the interaction changed nothing."""
+    edited): its events remember it. No database call when the interaction changed nothing;
+    none here either while `next_step.offer` posts the reply: it writes this together with
+    where 🎲 Draw next sits, in one transaction (`shown_later`)."""
     events = interaction.client.services.shown  # type: ignore[attr-defined]
-    if events.waiting(interaction.id):
-        await events.shown(interaction.id, message_id)
+    if not events.waiting(interaction.id):
+        return
+    later = _SHOWN_LATER.get()
+    if later is not None:
+        later.append(message_id)
+        return
+    await events.shown(interaction.id, message_id)
+
+
+_SHOWN_LATER: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "shown_later", default=None
+)
+
+
+@contextlib.contextmanager
+def shown_later() -> Iterator[list[int]]:
+    """While it lasts, `shown` only collects the messages (for the caller to record)."""
+    collected: list[int] = []
+    token = _SHOWN_LATER.set(collected)
+    try:
+        yield collected
+    finally:
+        _SHOWN_LATER.reset(token)
 
 
 async def send_key(

@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from cogs.common.replies import lang_of, send
+from cogs.common.replies import lang_of, send, shown_later
 from cogs.game.options import services
 from locales import Lang, t
 
@@ -53,16 +53,22 @@ async def offer(
 ) -> None:
     """Post a reply of the channel's game, with 🎲 Draw next when drawing is next, and take
     the button off the message that carried it (and off `clicked`, an old one clicked)."""
-    table = services(interaction).table
+    found = services(interaction)
+    table = found.table
     step = await table.next_step(interaction.channel_id) if interaction.channel_id else None
     extra = [draw_button(step.game_id, await lang_of(interaction))] if step and step.draw else []
-    message_id = await post(extra)
+    with shown_later() as messages:  # recorded below, with where Draw next sits: one write
+        message_id = await post(extra)
+    pairs = [p for m in messages[:1] for p in found.shown.take(interaction.id, m)]
     if step is None or interaction.channel_id is None:
+        await found.shown.record(pairs)
         return
     carrier = message_id if extra else None
     alone = bool(extra) and len(getattr(extra[0].view, "children", ())) == 1
     try:
-        previous = await table.moved_draw(interaction.channel_id, step.game_id, carrier, alone)
+        previous = await table.moved_draw(
+            interaction.channel_id, step.game_id, carrier, alone, shown=pairs
+        )
     except Exception:  # bookkeeping: the reply is sent, the game is right; only log it
         log.exception("could not note where Draw next sits in channel %s", interaction.channel_id)
         return

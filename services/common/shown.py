@@ -62,6 +62,22 @@ class ShownEvents:
             return []
         return events
 
+    def take(self, interaction_id: int, message_id: int) -> list[tuple[int, int]]:
+        """The (event, message) pairs of `interaction_id`'s reply, for a bookkeeping write
+        that records them along with its own (`TableService.moved_draw`)."""
+        return [(event_id, message_id) for event_id in self._written.pop(interaction_id, [])]
+
+    async def record(self, pairs: list[tuple[int, int]]) -> None:
+        """Record (event, message) pairs taken and not recorded by another write."""
+        if not pairs:
+            return
+        try:
+            async with once(self.store, None) as tx:
+                for event_id, message_id in pairs:
+                    await tx.set_event_message(event_id, message_id)
+        except StorageError:  # the reply is out and the change stands: only undo's edit is lost
+            logging.getLogger(__name__).exception("could not record %s", pairs)
+
     async def moved(self, event_id: int, message_id: int) -> None:
         """A newer message shows the event again (a die posted again after an undo)."""
         with contextlib.suppress(StorageError):

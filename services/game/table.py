@@ -10,7 +10,7 @@ The live board is edited after every change: `listen` hears of each change commi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.bag import census, draw_offered
@@ -73,10 +73,16 @@ class TableService(GameAccess):
         return NextStep(game_id, draw_offered(state))
 
     async def moved_draw(
-        self, channel_id: int, game_id: int, message_id: int | None, alone: bool = False
+        self,
+        channel_id: int,
+        game_id: int,
+        message_id: int | None,
+        alone: bool = False,
+        shown: Sequence[tuple[int, int]] = (),
     ) -> Carrier | None:
         """`message_id` now carries 🎲 Draw next (None: no message does; `alone`: no other
-        button); returns the message that carried it before, to take it off, or None."""
+        button); returns the message that carried it before, to take it off, or None.
+        `shown`: (event, message) pairs the same reply showed, recorded in the same write."""
         before: list[Carrier] = []
 
         def keep(_: GameState, messages: GameMessages) -> None:
@@ -84,7 +90,7 @@ class TableService(GameAccess):
                 before.append(Carrier(messages.draw, messages.draw_alone))
             messages.draw, messages.draw_alone = message_id, alone and message_id is not None
 
-        if not await self._keep(channel_id, game_id, keep) or not before:
+        if not await self._keep(channel_id, game_id, keep, shown) or not before:
             return None
         return before[-1] if before[-1].message_id != message_id else None
 
@@ -146,12 +152,21 @@ class TableService(GameAccess):
     def _view(record: GameRecord, state: GameState) -> GameView:
         return GameView(record.id, state, census(state), None)
 
-    async def _keep(self, channel_id: int, game_id: int, keep: Keep) -> GameState | None:
+    async def _keep(
+        self,
+        channel_id: int,
+        game_id: int,
+        keep: Keep,
+        shown: Sequence[tuple[int, int]] = (),
+    ) -> GameState | None:
         """Change the messages of game `game_id` (it must be this channel's); None if the
-        game is gone. No listener hears of it: the play did not change."""
+        game is gone. No listener hears of it: the play did not change. `shown`: which
+        message showed which event, written in the same transaction (one write, not two)."""
         for attempt in range(MAX_ATTEMPTS):
             try:
                 async with once(self.store, None) as tx:
+                    for event_id, message_id in shown:
+                        await tx.set_event_message(event_id, message_id)
                     record = await tx.game(game_id)
                     if record is None or record.channel_id != channel_id:
                         return None

@@ -24,6 +24,7 @@ from services.game.bag import BagService
 from services.game.game import GameService
 from services.game.settings import GameSettings
 from services.game.units import UnitService
+from storage.config import UNDO_STEPS
 from storage.sqlite import SqliteStore
 
 GUILD, CHANNEL = 77, 4242
@@ -341,15 +342,17 @@ async def _undo_everything(ops: list[tuple], seed: int, chunks: list[int]) -> No
                 for line in census(GameState.model_validate_json(history[-1])):
                     assert line.total == line.expected and line.bag >= 0
             steps = itertools.cycle(chunks)
-            while len(history) > 1:
-                count = min(next(steps), len(history) - 1)
+            # the store keeps the state before each of the last UNDO_STEPS changes only
+            oldest = max(0, len(history) - 1 - UNDO_STEPS)
+            while len(history) - 1 > oldest:
+                count = min(next(steps), len(history) - 1 - oldest)
                 await table.games.undo(call(), count)
                 del history[-count:]
                 assert GameState.model_validate_json((await stored(table))[0]) == (
                     GameState.model_validate_json(history[-1])
                 )
                 assert (await stored(table))[0] == history[-1]  # exactly, to the byte
-            with pytest.raises(Conflict):
+            with pytest.raises(Conflict):  # the start, or a change beyond the undo history
                 await table.games.undo(call(), 1)
         finally:
             await table.store.close()
