@@ -36,6 +36,7 @@ def bench_bot(directory: Path | None = None, *, url: str | None = None):
         _env_file=None,
         discord_token=None,
         database_url=url or f"sqlite:///{folder / 'bench.db'}",
+        rate_limits=False,  # a benchmark is one member sending thousands of commands
     )
     bot = create_bot(settings, dice=SeededDice(2026))
 
