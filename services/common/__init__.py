@@ -8,6 +8,7 @@ from services.common.channel_state import (
     Read,
     Then,
     pack_state,
+    retried,
     unpack_state,
 )
 from services.common.housekeeping import SWEEP_EVERY_S, Housekeeping
@@ -39,6 +40,7 @@ __all__ = [
     "listen",
     # a channel's state: one transaction, one event, a version check
     "MAX_ATTEMPTS",
+    "retried",
     "Change",
     "ChannelStateRunner",
     "Read",

@@ -32,6 +32,19 @@ Then = Callable[[Transaction, GameRecord, BaseModel, BaseModel], Awaitable[None]
 Read = Callable[[Transaction, GameRecord], Awaitable[None]]
 
 MAX_ATTEMPTS = 5
+T = TypeVar("T")
+
+
+async def retried(attempt: Callable[[], Awaitable[T]]) -> T:
+    """`attempt` (one whole transaction), again on a version conflict: another process or
+    task saved the row first; the last conflict is raised."""
+    for tries_left in range(MAX_ATTEMPTS - 1, -1, -1):
+        try:
+            return await attempt()
+        except VersionConflict:
+            if not tries_left:
+                raise
+    raise AssertionError("unreachable")
 
 
 def pack_state(state_json: str) -> bytes:
@@ -74,18 +87,14 @@ class ChannelStateRunner(Generic[S]):
     ) -> Change[S, R]:
         """Apply `apply` to the channel's running state, retrying on a version conflict;
         `read` runs in the same transaction before it, `then` after the save."""
-        for attempt in range(MAX_ATTEMPTS):
-            try:
-                done = await self._change_once(
-                    channel_id, kind, actor_id, interaction_id, apply, check, then, read
-                )
-            except VersionConflict:
-                if attempt == MAX_ATTEMPTS - 1:
-                    raise
-            else:  # committed: the reply that shows it will record its message (undo edits it)
-                shown_events(self.store).wrote(interaction_id, done.event.id)
-                return done
-        raise AssertionError("unreachable")
+        done = await retried(
+            lambda: self._change_once(
+                channel_id, kind, actor_id, interaction_id, apply, check, then, read
+            )
+        )
+        # committed: the reply that shows it will record its message (undo edits it)
+        shown_events(self.store).wrote(interaction_id, done.event.id)
+        return done
 
     async def _change_once(
         self,

@@ -17,10 +17,10 @@ from core.bag import census, draw_offered
 from core.errors import NotFound
 from core.game import GameState, load_state, require_running
 from core.game_messages import BoardLang, GameMessages
-from services.common import MAX_ATTEMPTS, Call, Listener, listen, once, require_host
+from services.common import Call, Listener, listen, once, require_host, retried
 from services.game.access import GameAccess
 from services.game.game import GameView
-from storage.base import GameRecord, Transaction, VersionConflict
+from storage.base import GameRecord, Transaction
 
 Keep = Callable[[GameState, GameMessages], None]  # changes the messages in place (or refuses)
 
@@ -162,36 +162,33 @@ class TableService(GameAccess):
         """Change the messages of game `game_id` (it must be this channel's); None if the
         game is gone. No listener hears of it: the play did not change. `shown`: which
         message showed which event, written in the same transaction (one write, not two)."""
-        for attempt in range(MAX_ATTEMPTS):
-            try:
-                async with once(self.store, None) as tx:
-                    for event_id, message_id in shown:
-                        await tx.set_event_message(event_id, message_id)
-                    record = await tx.game(game_id)
-                    if record is None or record.channel_id != channel_id:
-                        return None
-                    return await _save(tx, record, keep)
-            except VersionConflict:
-                if attempt == MAX_ATTEMPTS - 1:
-                    raise
-        raise AssertionError("unreachable")
+
+        async def attempt() -> GameState | None:
+            async with once(self.store, None) as tx:
+                for event_id, message_id in shown:
+                    await tx.set_event_message(event_id, message_id)
+                record = await tx.game(game_id)
+                if record is None or record.channel_id != channel_id:
+                    return None
+                return await _save(tx, record, keep)
+
+        return await retried(attempt)
 
     async def _keep_running(self, call: Call, keep: Keep) -> tuple[GameRecord, GameState]:
         """As `_keep`, on the channel's running game, for an interaction (applied once)."""
-        for attempt in range(MAX_ATTEMPTS):
-            try:
-                async with once(self.store, call.interaction_id, call.channel_id) as tx:
-                    record = await tx.running_game(call.channel_id)
-                    if record is None:
-                        raise NotFound("game.none_here")
-                    return record, await _save(tx, record, keep)
-            except VersionConflict:
-                if attempt == MAX_ATTEMPTS - 1:
-                    raise
-            except NotFound:
-                await self._refuse_ended(call.channel_id)
-                raise
-        raise AssertionError("unreachable")
+
+        async def attempt() -> tuple[GameRecord, GameState]:
+            async with once(self.store, call.interaction_id, call.channel_id) as tx:
+                record = await tx.running_game(call.channel_id)
+                if record is None:
+                    raise NotFound("game.none_here")
+                return record, await _save(tx, record, keep)
+
+        try:
+            return await retried(attempt)
+        except NotFound:
+            await self._refuse_ended(call.channel_id)
+            raise
 
 
 async def _save(tx: Transaction, record: GameRecord, keep: Keep) -> GameState:

@@ -23,10 +23,10 @@ from core.errors import BadInput, Conflict, NotAllowed, NotFound
 from core.game import GameState, load_state
 from core.game_messages import keep_messages
 from services.common import (
-    MAX_ATTEMPTS,
     Standing,
     once,
     require_player,
+    retried,
     runs_game,
     unpack_state,
 )
@@ -42,7 +42,7 @@ from services.game.undo_records import (
     Waiting,
     entry,
 )
-from storage.base import EventRecord, GameRecord, Transaction, VersionConflict
+from storage.base import EventRecord, GameRecord, Transaction
 from storage.config import UNDO_STEPS
 
 UNDO_MAX = UNDO_STEPS  # /game undo's range; the store may keep fewer steps (UNDO_STEPS)
@@ -157,21 +157,20 @@ class Undoing(GameAccess):
     ) -> T:
         """`run` in a transaction applied once for the call, retried on a version conflict."""
         who = await self.standing(call)
-        for attempt in range(MAX_ATTEMPTS):
-            try:
-                async with once(self.store, call.interaction_id, call.channel_id) as tx:
-                    record = await tx.running_game(call.channel_id)
-                    if record is None:
-                        raise NotFound("game.none_here")
-                    return await run(tx, record, who)
-            except VersionConflict:
-                if attempt == MAX_ATTEMPTS - 1:
-                    raise
-            except NotFound as error:
-                if error.key == "game.none_here":
-                    await self._refuse_ended(call.channel_id)
-                raise
-        raise AssertionError("unreachable")
+
+        async def attempt() -> T:
+            async with once(self.store, call.interaction_id, call.channel_id) as tx:
+                record = await tx.running_game(call.channel_id)
+                if record is None:
+                    raise NotFound("game.none_here")
+                return await run(tx, record, who)
+
+        try:
+            return await retried(attempt)
+        except NotFound as error:
+            if error.key == "game.none_here":
+                await self._refuse_ended(call.channel_id)
+            raise
 
     async def _undo(
         self, tx: Transaction, record: GameRecord, who: Standing, steps: int
