@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from core.errors import AntaresError
+from storage.army_base import ArmyTransaction
 from storage.campaign_base import CampaignTransaction
 from storage.privacy_base import PrivacyTransaction
 
@@ -74,7 +75,7 @@ class EventRecord:
     message_id: int | None = None  # the channel message that showed it (for undo to edit)
 
 
-class Transaction(CampaignTransaction, PrivacyTransaction, Protocol):
+class Transaction(CampaignTransaction, PrivacyTransaction, ArmyTransaction, Protocol):
     async def running_game(self, channel_id: int) -> GameRecord | None: ...
     async def running_games(self, guild_id: int) -> Sequence[GameRecord]:
         """The server's running games, oldest first."""

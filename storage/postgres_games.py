@@ -18,6 +18,7 @@ from typing import Any
 
 import asyncpg
 
+from storage.army_queries import ArmyQueries
 from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
 from storage.config import UNDO_STEPS
 from storage.postgres_campaigns import PostgresCampaignQueries
@@ -41,7 +42,7 @@ def _event(row: asyncpg.Record) -> EventRecord:
     return EventRecord(*row)
 
 
-class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries):
+class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries, ArmyQueries):
     def __init__(
         self,
         conn: asyncpg.Connection,

@@ -52,9 +52,9 @@ class PrivacyTransaction(Protocol):
         ...
 
     async def delete_guild_data(self, guild_id: int, *, forget_guild: bool) -> int:
-        """Delete everything of the server: games and their logs, settings, campaigns with
-        their members, battles and change logs (`forget_guild`: its mark in `guilds` too).
-        The number of rows deleted."""
+        """Delete everything of the server: games and their logs, settings, saved armies,
+        campaigns with their members, battles and change logs (`forget_guild`: its mark in
+        `guilds` too). The number of rows deleted."""
         ...
 
     async def forget_user(
@@ -72,5 +72,6 @@ class PrivacyTransaction(Protocol):
         archived, game event actors); their campaign entries are named `name` and lose the
         army name they typed; every JSON text of the server that holds the id (game states,
         event payloads, battle figures and change logs) goes through `rewrite`, and the undo
-        snapshots of the games concerned through `rewrite_blob`. The rows changed."""
+        snapshots of the games concerned through `rewrite_blob`; their saved armies are
+        deleted. The rows changed."""
         ...

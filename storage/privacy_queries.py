@@ -31,6 +31,7 @@ DELETE_GUILD = (
     f"DELETE FROM game_events WHERE game_id IN ({GAMES})",
     "DELETE FROM games WHERE guild_id = ?",
     "DELETE FROM guild_settings WHERE guild_id = ?",
+    "DELETE FROM armies WHERE guild_id = ?",
 )
 
 # Id columns that may hold the member: (table, column, the rows of the guild).
@@ -152,6 +153,10 @@ class PrivacyQueries:
             "UPDATE campaign_battle_sides SET army = NULL"
             f" WHERE user_id = ? AND battle_id IN ({BATTLES})",
             (user_id, guild_id),
+        )
+        # their saved armies (issue 18) are theirs alone: deleted, not made anonymous
+        changed += await self._change(
+            "DELETE FROM armies WHERE guild_id = ? AND owner_id = ?", (guild_id, user_id)
         )
         games = await self._games_of_log(guild_id, user_id)
         for table, column, where in ID_COLUMNS:

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from storage.army_queries import ArmyQueries
 from storage.base import GameRecord, StorageError, VersionConflict
 from storage.config import UNDO_STEPS
 from storage.migrations import load_migrations
@@ -204,7 +205,9 @@ _GAME_COLUMNS = (
 )
 
 
-class SqliteTransaction(SqliteEventQueries, SqliteCampaignQueries, SqlitePrivacyQueries):
+class SqliteTransaction(
+    SqliteEventQueries, SqliteCampaignQueries, SqlitePrivacyQueries, ArmyQueries
+):
     def __init__(
         self,
         db: AioConnection,

@@ -121,8 +121,23 @@ async def servers_kept_and_forgotten(store) -> None:
         await tx.delete_guild_data(2, forget_guild=True)
 
 
+async def armies(store) -> None:
+    """Saved armies (issue 18): saved, replaced, listed, read, exported, deleted."""
+    async with store.transaction() as tx:
+        for replace in (False, True):
+            await tx.save_army(
+                1, 21, name="Vorl", name_key="vorl", data="{}", campaign_id=None,
+                replace=replace,
+            )
+        await tx.army(1, 21, "vorl")
+        await tx.armies(1, 21)
+        await tx.guild_armies(1)
+        await tx.delete_army(1, 21, "vorl")
+
+
 async def run_every_query(store) -> None:
     await games_and_logs(store)
     await interactions_settings_meta(store)
     await campaigns(store)
+    await armies(store)
     await servers_kept_and_forgotten(store)
