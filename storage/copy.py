@@ -43,6 +43,7 @@ TABLES = (
     Table("campaign_battle_sides", "battle_id, side"),
     Table("campaign_battle_changes", "id", identity=True),
     Table("guilds", "guild_id"),
+    Table("armies", "id", identity=True),
 )
 CACHE_ONLY = {"bot_meta"}  # may be replaced without --force
 
