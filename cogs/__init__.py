@@ -11,6 +11,7 @@ EXTENSIONS = (
     "cogs.markers",
     "cogs.shooting",
     "cogs.privacy",
+    "cogs.army",
     "cogs.heartbeat",
     "cogs.housekeeping",
 )

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from core.dice import DiceSource, SystemDice
 from core.limits import GameLimits
 from locales import Lang
+from services.army import ArmyService, PendingImports
 from services.campaign import CampaignGames, CampaignService
 from services.common import Housekeeping, ServerSettings, ShownEvents, shown_events
 from services.game import BagService, GameService, GameSettings, TableService, UnitService
@@ -40,6 +41,7 @@ class AppServices:
     retention: Retention = field(init=False)  # servers the bot left: marked, then deleted
     server_data: ServerData = field(init=False)  # /config data: export, delete, forget-me
     housekeeping: Housekeeping = field(init=False)  # the hourly sweep (processed interactions)
+    armies: ArmyService = field(init=False)  # armies imported from rosters (issue 18)
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
@@ -58,7 +60,10 @@ class AppServices:
         self.shooting = ShootingService(
             self.store, self.servers, self.dice, self.game_settings, self.rules
         )
-        for service in (self.units, self.markers, self.shooting):
+        self.armies = ArmyService(self.store, self.servers, self.dice)
+        self.armies.rules_db = lambda: self.rules.db
+        self.armies.pending = PendingImports()
+        for service in (self.units, self.markers, self.shooting, self.armies):
             service.limits = self.limits
         self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)
         self.server_data = ServerData(self.store, self.servers)

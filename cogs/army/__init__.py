@@ -1,0 +1,22 @@
+"""Armies imported from BattleScribe / New Recruit rosters (issue 18): `/army` and the
+message menu "Import army"; the deployment's game-log line."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from cogs.army.commands import ArmyCog, import_from_message
+from cogs.army.events import EVENTS
+from cogs.army.views import DYNAMIC_ITEMS
+from cogs.game.render.events import register_events
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ArmyCog(bot))
+    bot.tree.add_command(import_from_message)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    register_events(EVENTS)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.tree.remove_command("Import army", type=import_from_message.type)

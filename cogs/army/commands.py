@@ -1,0 +1,158 @@
+"""`/army import|list|show|delete|deploy` and the message menu "Import army" (issue 18).
+
+Import answers the importer alone with a preview and Confirm / Cancel (`views`); nothing is
+saved before Confirm. Deploy is public: it adds units to the channel's game (one undo)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.army import render
+from cogs.army.views import preview_view
+from cogs.common.actors import call_of
+from cogs.common.replies import lang_of, send
+from cogs.common.text import plain
+from core.errors import BadInput
+from locales import t
+from services.army import COMPRESSED_MAX
+
+FIGURES_CHOICES = [
+    app_commands.Choice(name="the seeds' figures (default)", value="seeds"),
+    app_commands.Choice(name="the roster's figures", value="roster"),
+]
+ROSTER_ENDINGS = (".ros", ".rosz", ".xml")
+
+
+def services(interaction: discord.Interaction):
+    return interaction.client.services  # type: ignore[attr-defined]
+
+
+async def preview(
+    interaction: discord.Interaction,
+    attachment: discord.Attachment | None,
+    name: str | None = None,
+    figures: str = "seeds",
+) -> None:
+    """Read the roster, answer the importer alone with its preview and the buttons."""
+    if attachment is None:
+        raise BadInput("army.no_file")
+    if attachment.size > COMPRESSED_MAX:
+        raise BadInput(
+            "army.file_too_big", size=round(attachment.size / 2**20, 1),
+            limit=round(COMPRESSED_MAX / 2**20, 1),
+        )
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    data = await attachment.read()
+    shown = await services(interaction).armies.preview(
+        call_of(interaction), attachment.filename, data, name=name or "", figures=figures
+    )
+    lang = await lang_of(interaction)
+    embed = discord.Embed(description=render.preview_text(lang, shown.army, shown.taken))
+    view = preview_view(lang, interaction.user.id, shown.nonce, shown.taken)
+    await send(interaction, embed=embed, view=view, ephemeral=True)
+
+
+async def name_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    records = await services(interaction).armies.list(call_of(interaction))
+    wanted = current.casefold()
+    return [
+        app_commands.Choice(name=r.name[:100], value=r.name[:100])
+        for r in records
+        if wanted in r.name.casefold()
+    ][:25]
+
+
+@app_commands.guild_only()
+class ArmyCog(commands.GroupCog, group_name="army", group_description="Armies from your rosters"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name="import", description="Import a BattleScribe / New Recruit roster (.ros or .rosz)"
+    )
+    @app_commands.describe(
+        file="The roster file exported from BattleScribe or New Recruit (.rosz or .ros)",
+        name="The army's name (default: the roster's)",
+        figures="Weapons whose figures differ from the seeds': whose to keep (default seeds)",
+    )
+    @app_commands.choices(figures=FIGURES_CHOICES)
+    async def import_(
+        self,
+        interaction: discord.Interaction,
+        file: discord.Attachment,
+        name: app_commands.Range[str, 1, 100] | None = None,
+        figures: str = "seeds",
+    ) -> None:
+        await preview(interaction, file, name, figures)
+
+    @app_commands.command(name="list", description="Your armies on this server (or a member's)")
+    @app_commands.describe(member="Whose armies (default: yours)")
+    async def list_(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        lang = await lang_of(interaction)
+        owner = (member or interaction.user).id
+        records = await services(interaction).armies.list(call_of(interaction), owner)
+        await send(interaction, render.list_text(lang, list(records), owner), ephemeral=True)
+
+    @app_commands.command(name="show", description="An army's units, stats and weapons")
+    @app_commands.describe(name="The army", member="Whose army (default: yours)")
+    @app_commands.autocomplete(name=name_autocomplete)
+    async def show(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 100],
+        member: discord.Member | None = None,
+    ) -> None:
+        lang = await lang_of(interaction)
+        saved = await services(interaction).armies.show(
+            call_of(interaction), name, member.id if member else None
+        )
+        embed = discord.Embed(description=render.army_text(lang, saved.army))
+        await send(interaction, embed=embed, ephemeral=True)
+
+    @app_commands.command(name="delete", description="Delete an army (its owner or a GM)")
+    @app_commands.describe(name="The army", member="Whose army (default: yours; others: GM)")
+    @app_commands.autocomplete(name=name_autocomplete)
+    async def delete(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 100],
+        member: discord.Member | None = None,
+    ) -> None:
+        lang = await lang_of(interaction)
+        deleted = await services(interaction).armies.delete(
+            call_of(interaction), name, member.id if member else None
+        )
+        await send(interaction, t(lang, "army.deleted", name=plain(deleted)), ephemeral=True)
+
+    @app_commands.command(
+        name="deploy", description="Put an army's units in this channel's game (one undo)"
+    )
+    @app_commands.describe(
+        name="The army", units="Only these units, by name: AI Strike Squad, Phase Squad"
+    )
+    @app_commands.autocomplete(name=name_autocomplete)
+    async def deploy(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 100],
+        units: app_commands.Range[str, 1, 1000] | None = None,
+    ) -> None:
+        lang = await lang_of(interaction)
+        done = await services(interaction).armies.deploy(call_of(interaction), name, units)
+        await send(interaction, render.deployed_text(lang, interaction.user.id, done))
+
+
+@app_commands.context_menu(name="Import army")
+@app_commands.guild_only()
+async def import_from_message(interaction: discord.Interaction, message: discord.Message) -> None:
+    """The roster file a message carries (the first `.ros`/`.rosz`, else its first file)."""
+    files = list(message.attachments)
+    roster = next((a for a in files if a.filename.lower().endswith(ROSTER_ENDINGS)), None)
+    await preview(interaction, roster or (files[0] if files else None))

@@ -1,0 +1,25 @@
+"""Armies imported from BattleScribe / New Recruit rosters: preview, save, list, deploy."""
+
+from core.roster import COMPRESSED_MAX, FIGURES, UNCOMPRESSED_MAX, UNITS_MAX, Army, ArmyUnit
+from core.roster.deploy import Deployed
+from core.roster.model import stat_line
+from services.army.pending import PENDING_TTL_S, PendingImports
+from services.army.service import ArmyService, Preview, SavedArmy
+from storage.army_base import ArmyRecord
+
+__all__ = [
+    "COMPRESSED_MAX",
+    "FIGURES",
+    "PENDING_TTL_S",
+    "UNCOMPRESSED_MAX",
+    "UNITS_MAX",
+    "Army",
+    "ArmyRecord",
+    "ArmyService",
+    "ArmyUnit",
+    "Deployed",
+    "PendingImports",
+    "Preview",
+    "SavedArmy",
+    "stat_line",
+]

@@ -1,0 +1,131 @@
+"""`/army`: import a roster (preview, then Confirm), list, show, delete, deploy (issue 18).
+
+An army belongs to the member who imported it, on that server; a game master (GM role or
+Manage Server) may also delete it. The roster is parsed off the event loop; nothing is saved
+before Confirm. Deploying adds its units to the channel's game as one change (one undo).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.errors import Conflict, NotAllowed, NotFound
+from core.game import GameState
+from core.names import name_key
+from core.roster import Army, match_roster, read_roster
+from core.roster.deploy import Deployed, chosen_units, deploy_army
+from core.roster.model import FIGURES, NAME_MAX
+from rulesdb.models import RulesDB
+from services.army.pending import PendingImports
+from services.common import Call, Standing, guild_of, once, require_seat, require_self_or_host
+from services.common.permissions import is_gm
+from services.game.access import GameAccess
+from storage.army_base import ArmyRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    nonce: int
+    army: Army
+    taken: bool  # Confirm replaces the owner's army of this name
+
+
+@dataclass(frozen=True, slots=True)
+class SavedArmy:
+    owner_id: int
+    army: Army
+    replaced: bool = False
+
+
+def _army(record: ArmyRecord) -> SavedArmy:
+    return SavedArmy(record.owner_id, Army.model_validate_json(record.data))
+
+
+class ArmyService(GameAccess):
+    rules_db = None  # a callable giving the loaded RulesDB (set by ``AppServices``)
+    pending: PendingImports
+
+    def _db(self) -> RulesDB:
+        return self.rules_db()  # type: ignore[misc]
+
+    async def preview(
+        self, call: Call, filename: str, data: bytes, *, name: str = "", figures: str = "seeds"
+    ) -> Preview:
+        guild_id = guild_of(call)
+        if figures not in FIGURES:
+            figures = "seeds"
+        db = self._db()
+        army = await asyncio.to_thread(
+            lambda: match_roster(read_roster(filename, data), db, name=name[:NAME_MAX],
+                                 figures=figures)  # type: ignore[arg-type]
+        )
+        async with self.store.read() as tx:
+            taken = await tx.army(guild_id, call.actor.user_id, name_key(army.name)) is not None
+        nonce = call.interaction_id or 0
+        self.pending.put(nonce, call.actor.user_id, guild_id, army, taken)
+        return Preview(nonce, army, taken)
+
+    async def confirm(self, call: Call, nonce: int) -> SavedArmy:
+        held = self.pending.get(nonce)
+        if held is None:
+            raise Conflict("army.preview_expired")
+        if held.owner_id != call.actor.user_id:
+            raise NotAllowed("army.not_your_preview")
+        async with once(self.store, call.interaction_id) as tx:
+            campaign_id = await tx.current_campaign_id(held.guild_id)
+            if campaign_id is not None and await tx.member(campaign_id, held.owner_id) is None:
+                campaign_id = None  # linked only to a campaign the member plays in
+            record = await tx.save_army(
+                held.guild_id, held.owner_id, name=held.army.name,
+                name_key=name_key(held.army.name), data=held.army.model_dump_json(),
+                campaign_id=campaign_id, replace=held.taken,
+            )
+        if record is None:  # taken since the preview: ask again
+            raise Conflict("army.name_taken", name=held.army.name)
+        self.pending.drop(nonce)
+        return SavedArmy(held.owner_id, held.army, replaced=held.taken)
+
+    def cancel(self, call: Call, nonce: int) -> None:
+        held = self.pending.get(nonce)
+        if held is not None and held.owner_id != call.actor.user_id:
+            raise NotAllowed("army.not_your_preview")
+        self.pending.drop(nonce)
+
+    async def list(self, call: Call, owner_id: int | None = None) -> Sequence[ArmyRecord]:
+        guild_id = guild_of(call)
+        async with self.store.read() as tx:
+            return await tx.armies(guild_id, owner_id or call.actor.user_id)
+
+    async def show(self, call: Call, name: str, owner_id: int | None = None) -> SavedArmy:
+        guild_id = guild_of(call)
+        owner = owner_id or call.actor.user_id
+        async with self.store.read() as tx:
+            record = await tx.army(guild_id, owner, name_key(name))
+        if record is None:
+            raise NotFound("army.not_found", name=name[:NAME_MAX])
+        return _army(record)
+
+    async def delete(self, call: Call, name: str, owner_id: int | None = None) -> str:
+        guild_id = guild_of(call)
+        owner = owner_id or call.actor.user_id
+        if owner != call.actor.user_id and not is_gm(call.actor, await self.servers.get(guild_id)):
+            raise NotAllowed("army.delete_who")
+        async with once(self.store, call.interaction_id) as tx:
+            record = await tx.army(guild_id, owner, name_key(name))
+            if record is None or not await tx.delete_army(guild_id, owner, name_key(name)):
+                raise NotFound("army.not_found", name=name[:NAME_MAX])
+        return record.name
+
+    async def deploy(self, call: Call, name: str, units: str | None = None) -> Deployed:
+        saved = await self.show(call, name)
+        chosen = chosen_units(saved.army, units)
+        owner = call.actor.user_id
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, Deployed]:
+            require_self_or_host(state, who, owner)
+            require_seat(state, who, owner)
+            return deploy_army(state, owner, saved.army, chosen, limit=self.limits.units)
+
+        return (await self.change(call, "army_deploy", apply)).result

@@ -1,0 +1,43 @@
+"""Helpers of the army-import tests: the roster files (written for these tests, in
+BattleScribe's roster format: tests/data/rosters/), zipped as BattleScribe's `.rosz`."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+from tests.support.mentions import tokens
+
+ROSTERS = Path(__file__).resolve().parent.parent / "data" / "rosters"
+
+
+def roster(name: str) -> bytes:
+    return (ROSTERS / f"{name}.ros").read_bytes()
+
+
+def rosz(name: str, *, inside: dict[str, bytes] | None = None) -> bytes:
+    """`name`.ros zipped as a `.rosz` (or the files `inside`, for the bad ones)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for member, data in (inside or {f"{name}.ros": roster(name)}).items():
+            archive.writestr(member, data)
+    return buffer.getvalue()
+
+
+def preview_of(result) -> str:
+    """The reply as shown now: content and embed descriptions, command mentions as `</x>`."""
+    message = result.response
+    return tokens(
+        "\n".join([message.content or ""] + [e.description or "" for e in message.embeds])
+    )
+
+
+async def import_army(member, channel, file: str, *, confirm: str = "Confirm", **options):
+    """Upload `file`.rosz with /army import, then click `confirm` on the preview: the
+    preview's text, and the message once clicked."""
+    shown = await member.slash(channel, "army import", file=(f"{file}.rosz", rosz(file)), **options)
+    assert shown.ephemeral, preview_of(shown)
+    text = preview_of(shown)  # before the click edits it
+    clicked = await member.click(shown.response, label=confirm)
+    return text, preview_of(clicked)
