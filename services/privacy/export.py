@@ -2,7 +2,7 @@
 
 Games (each with its state and its whole log: every die, who did what, undone steps
 marked), server settings, campaigns (members, battles with both sides, the log of
-corrections and deletions) and the current campaign. Left out: the undo snapshots (copies of
+corrections and deletions), the current campaign and the armies members imported. Left out: the undo snapshots (copies of
 a game's state, which its log and state already say) and the processed-interaction ids
 (bookkeeping of no one's data, pruned after a day). Discord ids are written as text, since
 JSON readers in other languages round numbers that large. The document is serialised off the
@@ -90,12 +90,19 @@ async def _campaign(tx: Transaction, campaign: Any, current: int | None) -> dict
     return fields
 
 
+def _army(record: Any) -> dict[str, Any]:
+    fields = dataclasses.asdict(record)
+    fields["army"] = _json(fields.pop("data"))
+    return fields
+
+
 async def server_document(store: Store, guild_id: int, now: datetime) -> dict[str, Any]:
     async with store.read() as tx:
         settings = await tx.guild_settings(guild_id)
         games = [await _game(tx, g) for g in await tx.guild_games(guild_id)]
         current = await tx.current_campaign_id(guild_id)
         campaigns = [await _campaign(tx, c, current) for c in await tx.campaigns(guild_id)]
+        armies = [_army(a) for a in await tx.guild_armies(guild_id)]
     return _ids_as_text(
         {
             "format": FORMAT,
@@ -105,6 +112,7 @@ async def server_document(store: Store, guild_id: int, now: datetime) -> dict[st
             "settings": settings,
             "games": games,
             "campaigns": campaigns,
+            "armies": armies,
         }
     )
 

@@ -41,3 +41,19 @@ async def import_army(member, channel, file: str, *, confirm: str = "Confirm", *
     text = preview_of(shown)  # before the click edits it
     clicked = await member.click(shown.response, label=confirm)
     return text, preview_of(clicked)
+
+
+def many_units(count: int, *, system: str | None = None) -> bytes:
+    """The Algoryn roster with its four units repeated until it holds `count` (the bench and
+    the unit limit), or with another game system's name."""
+    text = roster("algoryn").decode()
+    start = text.index('<selection id="t-s1"')
+    end = text.index("</selections>\n    </force>")
+    units = text[start:end]
+    blocks = units.split('\n        <selection id="t-s')
+    blocks = [blocks[0]] + ['<selection id="t-s' + b for b in blocks[1:]]
+    chosen = [blocks[n % len(blocks)] for n in range(count)]
+    body = text[:start] + "\n        ".join(chosen) + text[end:]
+    if system is not None:
+        body = body.replace("Beyond the Gates of Antares", system)
+    return body.encode()
