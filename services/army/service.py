@@ -20,8 +20,7 @@ from core.roster.model import FIGURES, NAME_MAX
 from rulesdb.models import RulesDB
 from services.army.pending import PendingImports
 from services.common import Call, Standing, guild_of, once, require_seat, require_self_or_host
-from services.common.permissions import is_gm
-from services.game.access import GameAccess
+from services.game import GameAccess
 from storage.army_base import ArmyRecord
 
 
@@ -110,7 +109,7 @@ class ArmyService(GameAccess):
     async def delete(self, call: Call, name: str, owner_id: int | None = None) -> str:
         guild_id = guild_of(call)
         owner = owner_id or call.actor.user_id
-        if owner != call.actor.user_id and not is_gm(call.actor, await self.servers.get(guild_id)):
+        if owner != call.actor.user_id and not (await self.standing(call)).gm:
             raise NotAllowed("army.delete_who")
         async with once(self.store, call.interaction_id) as tx:
             record = await tx.army(guild_id, owner, name_key(name))

@@ -2,11 +2,12 @@
 
 Games (each with its state and its whole log: every die, who did what, undone steps
 marked), server settings, campaigns (members, battles with both sides, the log of
-corrections and deletions), the current campaign and the armies members imported. Left out: the undo snapshots (copies of
-a game's state, which its log and state already say) and the processed-interaction ids
-(bookkeeping of no one's data, pruned after a day). Discord ids are written as text, since
-JSON readers in other languages round numbers that large. The document is serialised off the
-event loop; a large one is gzipped to fit Discord's upload limit.
+corrections and deletions), the current campaign, and the armies members imported. Left
+out: the undo snapshots (copies of a game's state, which its log and state already say) and
+the processed-interaction ids (bookkeeping of no one's data, pruned after a day). Discord ids
+are written as text, since JSON readers in other languages round numbers that large. The
+document is serialised off the event loop; a large one is gzipped to fit Discord's upload
+limit.
 """
 
 from __future__ import annotations

@@ -10,10 +10,10 @@ import pytest
 
 from core.errors import NotAllowed
 from services.common import Actor, Call
-
 from tests.discord.army_kit import import_army, preview_of, rosz
 from tests.discord.game_kit import labels
-from tests.support.locale import french
+from tests.support.bots import restart
+from tests.support.locale import discord_locale, french
 
 
 async def names(env, table, owner) -> list[str]:
@@ -120,3 +120,18 @@ async def test_the_servers_data_holds_the_armies(simcord_env, table):
     asked = await table.admin.slash(table.channel, "config data delete")
     await table.admin.click(asked.response, label="Delete everything")
     assert await names(simcord_env, table, table.bob) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_preview_expires_after_a_restart(simcord_env, table, make_bot, lang):
+    with discord_locale("fr" if lang == "fr" else "en-US"):
+        shown = await table.alice.slash(
+            table.channel, "army import", file=("algoryn.rosz", rosz("algoryn"))
+        )
+        confirm = labels(shown.response)[0]
+        await restart(simcord_env, make_bot)
+        clicked = await table.alice.click(shown.response, label=confirm)
+    expected = {"en": "This preview has expired", "fr": "Cet aperçu a expiré"}[lang]
+    assert expected in preview_of(clicked)
+    assert not clicked.response.components  # the buttons are gone
+    assert await names(simcord_env, table, table.alice) == []

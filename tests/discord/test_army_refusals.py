@@ -39,7 +39,9 @@ REFUSED = {  # file name, bytes, what the English answer says
     "an external entity": ("army.ros", EXTERNAL, "declares entities or a DTD"),
     "a zip bomb": ("army.rosz", rosz("", inside={"a.ros": TWENTY_ONE_MB}), "unpacks to 21 MB"),
     "a file over 2 MB": ("army.ros", b"<" + b"x" * (2 * 1024 * 1024), "a roster is at most 2 MB"),
-    "invalid UTF-8": ("army.ros", roster("algoryn").replace(b"Vorl", b"V\xffrl"), "not valid UTF-8"),
+    "invalid UTF-8": (
+        "army.ros", roster("algoryn").replace(b"Vorl", b"V\xffrl"), "not valid UTF-8"
+    ),
     "a roster with no units": ("army.ros", NO_UNITS, "This roster has no units"),
     "501 units": ("army.ros", many_units(501), "more than 500 units"),
     "another game": (

@@ -26,6 +26,7 @@ from simcord.actors import _autocomplete_result
 
 from cogs.common.errors import is_expected
 from cogs.common.tree import clean, flaw
+from tests.discord.army_kit import rosz
 from tests.discord.campaign_kit import pick
 from tests.discord.game_kit import forged_options, refused, skirmish, snapshot, state_of
 from tests.support.locale import french
@@ -113,6 +114,10 @@ EXAMPLES: dict[str, Example] = {
     ),
     "assault": Example({"attacker": "Troopers", "defender": "Gangers"}),
     "damage": Example({"table": "vehicle", "unit": "Gangers"}),
+    "army import": Example({"file": ("a.rosz", rosz("algoryn"))}),
+    "army show": Example(),
+    "army delete": Example(),
+    "army deploy": Example({"name": "Vorl Strike Force"}),
 }
 
 

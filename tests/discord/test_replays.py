@@ -11,10 +11,12 @@ the second delivery must change nothing stored and log no bug (`services.common.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 import pytest
 
 from cogs.common.errors import is_expected
+from tests.discord.army_kit import import_army, rosz
 from tests.discord.replay_kit import (
     CLAIMS,
     Choose,
@@ -66,7 +68,19 @@ READ_ONLY = {
     "config data export": "sends the server's data as a file",
     "config data delete": "asks for a confirmation; its button deletes",
     "config data forget-me": "asks for a confirmation; its button forgets",
+    "army import": "shows a preview only its author sees; its Confirm button saves",
+    "army list": "shows a member's armies",
+    "army show": "shows an army",
 }
+
+@dataclass(frozen=True)
+class WithArmy(Slash):
+    """A command on Alice's army, imported from a roster and confirmed first (issue 18)."""
+
+    async def arrange(self, world) -> None:
+        await import_army(world.alice, world.channel, "algoryn")
+        await super().arrange(world)
+
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
 DRAWN: tuple = (("alice", "bag draw", {}),)
@@ -137,6 +151,12 @@ MUTATING = {
     "shoot": Slash("alice", {**FRAG, "weapon": "mag-gun", "distance": 10}, ACTIVE),
     "assault": Slash("alice", {"attacker": "Troopers", "defender": "Gangers"}),
     "damage": Slash("alice", {"table": "vehicle", "unit": "Gangers"}),
+    "army delete": WithArmy("alice", {"name": "Vorl Strike Force"}),
+    "army deploy": WithArmy("alice", {"name": "Vorl Strike Force"}),
+    # the previewed army saved (Cancel shares the class and saves nothing)
+    "ConfirmArmy": Click(
+        "alice", ("alice", "army import", {"file": ("a.rosz", rosz("algoryn"))}), "Confirm"
+    ),
     # one drawn die at a time: the first is given its order, whose reply offers "Draw next"
     "DrawNext": Click("alice", FIRE, "Draw next", before=DRAWN, dice=(RED_DIE, 2)),
     "OrderButton": Click("alice", DRAWN[0], "Fire", pick="u1", dice=(RED_DIE,)),
