@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import discord
 import pytest
 from discord import app_commands
 
@@ -67,8 +68,20 @@ async def test_every_command_and_option_has_french(tree):
     assert bad_names == []
 
 
+def _menu_names(tree) -> set[str]:
+    """Message and user menus (e.g. "Import army"): a French name each, any case."""
+    menus = [*tree.get_commands(type=discord.AppCommandType.message),
+             *tree.get_commands(type=discord.AppCommandType.user)]
+    return {f"commands.{menu.name.replace(' ', '.')}.name" for menu in menus}
+
+
+async def test_every_menu_has_a_french_name(tree):
+    names = _menu_names(tree)
+    assert names and names <= set(catalog().messages["fr"])
+
+
 async def test_no_stale_french_command_entries(tree):
-    known = {key for pair in _paths(tree) for key in pair}
+    known = {key for pair in _paths(tree) for key in pair} | _menu_names(tree)
     french = [
         k
         for k in catalog().messages["fr"]
