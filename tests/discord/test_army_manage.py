@@ -11,6 +11,7 @@ import pytest
 from core.errors import NotAllowed
 from services.common import Actor, Call
 from tests.discord.army_kit import import_army, preview_of, rosz
+from tests.discord.campaign_kit import create, join
 from tests.discord.game_kit import labels
 from tests.support.bots import restart
 from tests.support.locale import discord_locale, french
@@ -135,3 +136,15 @@ async def test_the_preview_expires_after_a_restart(simcord_env, table, make_bot,
     assert expected in preview_of(clicked)
     assert not clicked.response.components  # the buttons are gone
     assert await names(simcord_env, table, table.alice) == []
+
+
+async def test_an_army_is_linked_to_the_members_campaign(simcord_env, table):
+    await create(table)
+    await join(table, table.alice, army="Vorl Strike Force")
+    await import_army(table.alice, table.channel, "algoryn")
+    await import_army(table.bob, table.channel, "boromite")  # Bob plays in no campaign
+    async with simcord_env.bot.services.store.read() as tx:
+        current = await tx.current_campaign_id(table.guild.id)
+        (alice,) = await tx.armies(table.guild.id, table.alice.id)
+        (bob,) = await tx.armies(table.guild.id, table.bob.id)
+    assert current is not None and (alice.campaign_id, bob.campaign_id) == (current, None)
