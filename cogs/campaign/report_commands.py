@@ -38,11 +38,12 @@ class ReportCommands(UsesCampaigns):
             return
         await interaction.response.defer(thinking=True)
         png = await asyncio.to_thread(
-            chart.standings_png,
-            snapshot.campaign.name,
-            render.standings_header(lang),
-            [render.standings_cells(lang, row) for row in rows],
-            render.points_line(lang, snapshot.campaign),
+            lambda: chart.standings_png(
+                snapshot.campaign.name,
+                render.standings_header(lang),
+                [render.standings_cells(lang, row) for row in rows[: chart.CHART_ROWS]],
+                render.points_line(lang, snapshot.campaign),
+            )
         )
         image = discord.File(io.BytesIO(png), filename="standings.png")
         await send(interaction, embed=embed, file=image)
