@@ -1,0 +1,92 @@
+"""/roll's 🎲 Roll again and hidden rolls with 🔓 Reveal, EN and FR (issue 16)."""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+
+import pytest
+
+from tests.discord.game_kit import labels
+from tests.support.bots import restart
+from tests.support.locale import french
+
+WORDS = {
+    "en": {
+        "again": "Roll again",
+        "reveal": "Reveal",
+        "header": "🎲 **alice** rolls `2d10`",
+        "total": "Total: **9**",
+        "not_yours": "This button rolls again for <@{id}> only",
+        "reveal_not_yours": "Only <@{id}> can reveal this roll",
+        "revealed": "🔓 **alice** reveals a hidden roll:",
+    },
+    "fr": {
+        "again": "Relancer",
+        "reveal": "Révéler",
+        "header": "🎲 **alice** lance `2d10`",
+        "total": "Total : **9**",
+        "not_yours": "Ce bouton relance pour <@{id}> seulement",
+        "reveal_not_yours": "Seul <@{id}> peut révéler ce jet",
+        "revealed": "🔓 **alice** révèle un jet caché :",
+    },
+}
+LANGS = ["en", "fr"]
+
+
+def speaking(lang: str):
+    return french() if lang == "fr" else nullcontext()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_roll_again_rolls_the_same_dice_for_the_same_member(
+    simcord_env, table, dice, make_bot, lang
+):
+    words = WORDS[lang]
+    dice.script(4, 5)
+    with speaking(lang):
+        first = await table.alice.slash(table.channel, "roll", dice="2d10")
+    assert labels(first.response) == [words["again"]]
+    await restart(simcord_env, make_bot)  # the button outlives the process
+    dice.script(3, 6)
+    with speaking(lang):
+        again = await table.alice.click(first.response, label=words["again"])
+    assert not again.ephemeral
+    text = again.response.content
+    assert words["header"] in text and "2d10 [3, 6]" in text and words["total"] in text
+    assert labels(again.response) == [words["again"]]  # and again
+    dice.assert_used()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_roll_again_refuses_anyone_else_in_their_language(simcord_env, table, dice, lang):
+    first = await table.alice.slash(table.channel, "roll", dice="2d10")
+    rolled = len(dice.rolled)
+    with speaking(lang):
+        refused = await table.bob.click(first.response, label=WORDS["en"]["again"])
+    assert refused.ephemeral
+    assert WORDS[lang]["not_yours"].format(id=table.alice.id) in refused.response.content
+    assert "</roll:" in refused.response.content  # a clickable mention of /roll
+    assert len(dice.rolled) == rolled  # nothing rolled
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_hidden_roll_goes_to_its_roller_until_revealed(
+    simcord_env, table, dice, make_bot, lang
+):
+    words = WORDS[lang]
+    dice.script(4, 5)
+    with speaking(lang):
+        hidden = await table.alice.slash(table.channel, "roll", dice="2d10", hidden=True)
+    assert hidden.ephemeral  # only Alice sees it, every die
+    assert "2d10 [4, 5]" in hidden.response.content and words["total"] in hidden.response.content
+    assert labels(hidden.response) == [words["reveal"]]
+    assert [m for m in table.channel.history() if "2d10" in (m.content or "") and not m.flags.ephemeral] == []
+    await restart(simcord_env, make_bot)
+    with speaking(lang):
+        shown = await table.alice.click(hidden.response, label=words["reveal"])
+    public = shown.followups[-1]
+    assert not public.ephemeral
+    assert public.content.startswith(words["revealed"])
+    assert "2d10 [4, 5]" in public.content and words["total"] in public.content
+    assert labels(hidden.response) == []  # revealed once: the button is gone
+    dice.assert_used()
