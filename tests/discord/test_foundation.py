@@ -10,6 +10,8 @@ from tests.support.bots import restart
 from tests.support.locale import discord_locale, french
 from tests.support.mentions import tokens
 
+CHAT_INPUT = discord.AppCommandType.chat_input
+
 
 def _fits(embed) -> bool:
     return (
@@ -53,7 +55,7 @@ async def test_help_in_french(table):
 
 
 async def test_help_for_each_command_fits_in_both_languages(simcord_env, table):
-    names = [c.name for c in simcord_env.bot.tree.get_commands()]
+    names = [c.name for c in simcord_env.bot.tree.get_commands(type=CHAT_INPUT)]
     for name in names:
         for locale in ("en-US", "fr"):
             with discord_locale(locale):
