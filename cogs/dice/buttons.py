@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import discord
 
-from cogs.common.replies import NO_MENTIONS, lang_of, send
+from cogs.common.actors import call_of
+from cogs.common.errors import on_tree_error
+from cogs.common.replies import lang_of, send
 from cogs.dice import render
 from cogs.dice.hidden import revealed_text
 from core.notation import parse
@@ -72,34 +74,47 @@ class RollAgain(
 
 class Reveal(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=REVEAL_PREFIX + r"(?P<user>\d+)",
+    template=REVEAL_PREFIX + r"(?P<user>\d+)(?::(?P<game>\d+):(?P<seq>\d+))?",
 ):
-    """Shows a hidden roll to the channel: the ephemeral message's text, every die."""
+    """Shows a hidden roll to the channel: the ephemeral message as it is, every die; a roll
+    of a game's log (`game`, `seq`) is revealed there too (`services.game.HiddenRolls`)."""
 
-    def __init__(self, user_id: int, label: str = "Reveal") -> None:
+    def __init__(
+        self, user_id: int, logged: tuple[int, int] | None = None, label: str = "Reveal"
+    ) -> None:
+        where = f":{logged[0]}:{logged[1]}" if logged else ""
         super().__init__(
             discord.ui.Button(
                 label=label,
                 emoji="🔓",
                 style=discord.ButtonStyle.primary,
-                custom_id=f"{REVEAL_PREFIX}{user_id}",
+                custom_id=f"{REVEAL_PREFIX}{user_id}{where}",
             )
         )
         self.user_id = user_id
+        self.logged = logged
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
-        return cls(int(match["user"]))
+        logged = (int(match["game"]), int(match["seq"])) if match["game"] else None
+        return cls(int(match["user"]), logged)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if await not_yours(interaction, self.user_id, "roll.reveal_not_yours"):
             return
+        try:
+            if self.logged is not None:
+                hidden = interaction.client.services.hidden  # type: ignore[attr-defined]
+                await hidden.reveal(call_of(interaction), *self.logged)
+        except Exception as error:  # answered like a command's error, the button kept
+            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            return
         lang = await lang_of(interaction)
-        hidden = interaction.message.content if interaction.message else ""
+        message = interaction.message
         # The button goes: a roll is revealed once.
         await interaction.response.edit_message(view=None)
-        text = revealed_text(lang, interaction.user.display_name, hidden)
-        await interaction.followup.send(text, allowed_mentions=NO_MENTIONS)
+        text = revealed_text(lang, interaction.user.display_name, message.content or "")
+        await send(interaction, text, embeds=message.embeds if message else [])
 
 
 def again_view(lang: Lang, user_id: int, result) -> discord.ui.View | discord.utils.MISSING:
@@ -111,7 +126,10 @@ def again_view(lang: Lang, user_id: int, result) -> discord.ui.View | discord.ut
     return view
 
 
-def reveal_view(lang: Lang, user_id: int) -> discord.ui.View:
+def reveal_view(
+    lang: Lang, user_id: int, logged: tuple[int, int] | None = None
+) -> discord.ui.View:
+    """`logged`: the game and log seq of a hidden roll the game's log keeps."""
     view = discord.ui.View(timeout=None)
-    view.add_item(Reveal(user_id, t(lang, "roll.reveal")))
+    view.add_item(Reveal(user_id, logged, t(lang, "roll.reveal")))
     return view

@@ -4,12 +4,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.actors import call_of
 from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
 from cogs.dice import render
 from cogs.dice.buttons import again_view, reveal_view
 from core.notation import parse
 from core.tests import d10_test
+from services.game import RolledInGame
 
 
 class DiceCog(commands.Cog):
@@ -41,7 +43,14 @@ class DiceCog(commands.Cog):
         who = interaction.user.id
         text = render.roll(lang, interaction.user.display_name, result, reason)
         if hidden:
-            await send(interaction, text, view=reveal_view(lang, who), ephemeral=True)
+            # In a game's channel the log keeps it, as "hidden roll" until revealed.
+            logged = None
+            if interaction.guild_id is not None:
+                hidden_rolls = self.bot.services.hidden  # type: ignore[attr-defined]
+                kept = RolledInGame.of(result, reason)
+                logged = await hidden_rolls.log_roll(call_of(interaction), kept)
+            view = reveal_view(lang, who, logged)
+            await send(interaction, text, view=view, ephemeral=True)
             return
         await send(interaction, text, view=again_view(lang, who, result))
 

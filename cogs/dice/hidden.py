@@ -10,4 +10,4 @@ CONTENT_MAX = 2000  # Discord's limit on a message's text
 
 def revealed_text(lang: Lang, who: str, hidden: str) -> str:
     header = t(lang, "roll.revealed", who=plain(who))
-    return f"{header}\n{hidden}"[:CONTENT_MAX]
+    return f"{header}\n{hidden}".strip()[:CONTENT_MAX]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 import pytest
+from simcord.backend.errors import SetupError
 
 from tests.discord.game_kit import labels
 from tests.support.bots import restart
@@ -91,3 +92,54 @@ async def test_a_hidden_roll_goes_to_its_roller_until_revealed(
     assert "2d10 [4, 5]" in revealed.content and words["total"] in revealed.content
     assert labels(hidden.response) == []  # revealed once: the button is gone
     dice.assert_used()
+
+
+# ---------------------------------------------------------------- in a game's log
+
+LOG = {
+    "en": {
+        "hidden": "🙈 hidden roll",
+        "revealed": "🔓 revealed #{seq}: rolled `2d10`: [4, 5] → **9**",
+    },
+    "fr": {
+        "hidden": "🙈 jet caché",
+        "revealed": "🔓 a révélé #{seq} : a lancé `2d10` : [4, 5] → **9**",
+    },
+}
+
+
+async def game_log(table, member, lang: str) -> str:
+    with speaking(lang):
+        shown = await member.slash(table.channel, "game log", last=50)
+    return "\n".join(e.description or "" for e in shown.response.embeds)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_hidden_roll_in_a_game_is_logged_without_its_dice_until_revealed(
+    simcord_env, table, dice, make_bot, lang
+):
+    await table.alice.slash(table.channel, "game start", name="Vorl")
+    dice.script(4, 5)
+    hidden = await table.alice.slash(table.channel, "roll", dice="2d10", hidden=True)
+    log = await game_log(table, table.bob, lang)
+    assert LOG[lang]["hidden"] in log and "[4, 5]" not in log  # Bob sees that she rolled
+    await restart(simcord_env, make_bot)
+    with speaking(lang):
+        shown = await table.alice.click(hidden.response, label=WORDS["en"]["reveal"])
+    assert "2d10 [4, 5]" in shown.followups[-1].content
+    log = await game_log(table, table.bob, lang)
+    assert LOG[lang]["revealed"].format(seq=2) in log
+    dice.assert_used()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_only_the_roller_reveals_and_an_undone_roll_cannot_be(simcord_env, table, dice, lang):
+    await table.alice.slash(table.channel, "game start", name="Vorl")
+    hidden = await table.alice.slash(table.channel, "roll", dice="2d10", hidden=True)
+    with pytest.raises(SetupError, match="not visible"):  # Bob never sees her hidden roll
+        await table.bob.click(hidden.response, label=WORDS["en"]["reveal"])
+    await table.alice.slash(table.channel, "game undo")  # the hidden roll, taken back
+    with speaking(lang):
+        gone = await table.alice.click(hidden.response, label=WORDS["en"]["reveal"])
+    gone_text = "n'est plus dans le journal" if lang == "fr" else "no longer in the game's log"
+    assert gone.ephemeral and gone_text in gone.response.content
