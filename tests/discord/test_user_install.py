@@ -8,12 +8,13 @@ from contextlib import nullcontext
 import pytest
 
 from cogs.common.installs import EVERYWHERE
-from tests.discord.user_install_kit import group_dm
+from tests.discord.user_install_kit import foreign_server, group_dm
 from tests.support.locale import french
 
 GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
 GUILD_INSTALL, USER_INSTALL = 0, 1
 LANGS = ["en", "fr"]
+PLACES = {"dm": nullcontext, "group_dm": group_dm, "foreign_server": foreign_server}
 
 
 def speaking(lang: str):
@@ -48,11 +49,11 @@ async def test_a_dm_offers_only_the_user_installable_commands(simcord_env):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("where", ["dm", "group_dm"])
-async def test_roll_in_a_dm_or_group_dm(simcord_env, dice, lang, where):
+@pytest.mark.parametrize("where", ["dm", "group_dm", "foreign_server"])
+async def test_roll_in_a_dm_group_dm_or_server_without_the_bot(simcord_env, dice, lang, where):
     user = simcord_env.create_user("carol")
     dice.script(4, 7)
-    with speaking(lang), group_dm() if where == "group_dm" else nullcontext():
+    with speaking(lang), PLACES[where]():
         result = await user.slash("roll", dice="2d10")
     total = "Total : **11**" if lang == "fr" else "Total: **11**"
     assert "2d10 [4, 7]" in result.response.content and total in result.response.content
@@ -60,10 +61,10 @@ async def test_roll_in_a_dm_or_group_dm(simcord_env, dice, lang, where):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("where", ["dm", "group_dm"])
-async def test_rule_and_weapon_in_a_dm_or_group_dm(simcord_env, lang, where):
+@pytest.mark.parametrize("where", ["dm", "group_dm", "foreign_server"])
+async def test_rule_and_weapon_wherever_installed(simcord_env, lang, where):
     user = simcord_env.create_user("carol")
-    with speaking(lang), group_dm() if where == "group_dm" else nullcontext():
+    with speaking(lang), PLACES[where]():
         weapon = await user.slash("weapon", name="Mag Gun")
         rule = await user.slash("rule", query="Blast")
         missing = await user.slash("rule", query="zzqqxx")
