@@ -16,6 +16,7 @@ from cogs.common.errors import on_tree_error
 from cogs.common.replies import lang_of, send
 from cogs.dice import render
 from cogs.dice.hidden import revealed_text
+from core.errors import Conflict
 from core.notation import parse
 from locales import Lang, t
 
@@ -106,6 +107,10 @@ class Reveal(
             if self.logged is not None:
                 hidden = interaction.client.services.hidden  # type: ignore[attr-defined]
                 await hidden.reveal(call_of(interaction), *self.logged)
+        except Conflict as error:
+            if error.key != "game.ended":  # an ended game's log is closed: shown all the same
+                await on_tree_error(interaction, error)  # type: ignore[arg-type]
+                return
         except Exception as error:  # answered like a command's error, the button kept
             await on_tree_error(interaction, error)  # type: ignore[arg-type]
             return

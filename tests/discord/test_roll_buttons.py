@@ -143,3 +143,14 @@ async def test_only_the_roller_reveals_and_an_undone_roll_cannot_be(simcord_env,
         gone = await table.alice.click(hidden.response, label=WORDS["en"]["reveal"])
     gone_text = "n'est plus dans le journal" if lang == "fr" else "no longer in the game's log"
     assert gone.ephemeral and gone_text in gone.response.content
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_hidden_roll_of_an_ended_game_is_still_revealed(simcord_env, table, dice, lang):
+    await table.alice.slash(table.channel, "game start", name="Vorl")
+    dice.script(4, 5)
+    hidden = await table.alice.slash(table.channel, "roll", dice="2d10", hidden=True)
+    await table.alice.slash(table.channel, "game end")
+    with speaking(lang):
+        shown = await table.alice.click(hidden.response, label=WORDS["en"]["reveal"])
+    assert "2d10 [4, 5]" in shown.followups[-1].content and not shown.followups[-1].ephemeral
