@@ -9,7 +9,14 @@ from core.limits import GameLimits
 from locales import Lang
 from services.campaign import CampaignGames, CampaignService
 from services.common import Housekeeping, ServerSettings, ShownEvents, shown_events
-from services.game import BagService, GameService, GameSettings, TableService, UnitService
+from services.game import (
+    BagService,
+    GameService,
+    GameSettings,
+    HiddenRolls,
+    TableService,
+    UnitService,
+)
 from services.markers import MarkerService
 from services.privacy import Retention, ServerData
 from services.rules import RulesLookup
@@ -34,6 +41,7 @@ class AppServices:
     units: UnitService = field(init=False)
     bag: BagService = field(init=False)
     table: TableService = field(init=False)  # Draw next and the live board of a game
+    hidden: HiddenRolls = field(init=False)  # hidden rolls in a game's log, their reveal
     markers: MarkerService = field(init=False)  # special-ammo markers and mines
     shooting: ShootingService = field(init=False)
     shown: ShownEvents = field(init=False)  # which message showed each event (undo edits it)
@@ -54,6 +62,7 @@ class AppServices:
         self.units.find_weapon = lambda text: find_weapon(self.rules, text, "unit")
         self.bag = BagService(self.store, self.servers, self.dice)
         self.table = TableService(self.store, self.servers, self.dice)
+        self.hidden = HiddenRolls(self.store, self.servers, self.dice)
         self.markers = MarkerService(self.store, self.servers, self.dice)
         self.shooting = ShootingService(
             self.store, self.servers, self.dice, self.game_settings, self.rules

@@ -90,6 +90,9 @@ class ReportCommands(UsesCampaigns):
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def export(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+        # Grows with the campaign (bench/slow_commands.py): "thinking…" at once (only to the
+        # caller, like the files and any refusal), the files after.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         found, files = await self.campaigns.export(
             interaction.guild_id, campaign, upload_limit(interaction)
         )

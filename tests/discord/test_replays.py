@@ -58,6 +58,8 @@ READ_ONLY = {
     "Expired": "answers that a button made before a restart has expired, keeps nothing",
     "PageTurn": "turns a listing's page after a restart, rebuilt from what is stored",
     "ShootButton": "asks which weapon and target (a message only the clicker sees)",
+    "RollAgain": "rolls the same dice again, keeps nothing",
+    "Reveal": "posts a hidden roll's message to the channel, keeps nothing",
     "WeaponPick": "chooses the weapon of a 🎯 Shoot; the target menu follows",
     "TargetPick": "chooses the target of a 🎯 Shoot; opens the distance form, which shoots",
     "TargetPage": "turns the page of the target menu",
@@ -65,7 +67,7 @@ READ_ONLY = {
     "DriftPage": "turns the page of the drifted template's unit menu",
     "config data export": "sends the server's data as a file",
     "config data delete": "asks for a confirmation; its button deletes",
-    "config data forget-me": "asks for a confirmation; its button forgets",
+    "forget-me": "asks for a confirmation; its button forgets",
 }
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
