@@ -1,4 +1,7 @@
-"""`/config`: per-server settings: language, game-master role, ruleset (Manage Server)."""
+"""`/config`: per-server settings: language, game-master role, ruleset (Manage Server).
+
+The whole group carries default permissions (Manage Server): members' own commands are
+elsewhere (`/forget-me`, `/game rules`)."""
 
 from __future__ import annotations
 
@@ -16,6 +19,9 @@ from cogs.game.options import setting_autocomplete, setting_value_autocomplete
 from locales import t
 
 
+# Discord hides /config from members without Manage Server (a server may grant it to a role in
+# its Integrations settings); the bot's own checks still apply to whoever sees it.
+@app_commands.default_permissions(manage_guild=True)
 class ConfigCog(commands.GroupCog, group_name="config", group_description="Server settings"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

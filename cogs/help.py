@@ -136,7 +136,10 @@ class HelpCog(commands.Cog):
                 )
         else:
             # The pointer to /help sits in the description: a footer shows no mention.
-            intro = "\n".join((t(lang, "help.intro"), t(lang, "help.more"), self.privacy(lang)))
+            intro = "\n".join(
+                (t(lang, "help.intro"), t(lang, "help.more"), t(lang, "help.menu"))
+                + (self.privacy(lang),)
+            )
             embed = discord.Embed(title=t(lang, "help.title"), description=intro)
             for index, chunk in enumerate(fields(overview_lines(self.bot.tree, lang))):
                 name = t(lang, "help.commands") if index == 0 else "\u200b"

@@ -228,6 +228,8 @@ class GameState(BaseModel):
     fractal_locks: list[dict[str, str | int]] = []
     # Mines (core.table_markers); special-ammo markers live in their end-of-turn tests' data
     mines: list[Mine] = []
+    # Log seqs of hidden rolls their roller revealed (services.game.hidden): each once
+    revealed: list[int] = []
     next_mine: int = 1
     next_marker: int = 1
     # Where the bot keeps its Draw next button and the live board (core.game_messages)

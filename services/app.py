@@ -10,7 +10,14 @@ from locales import Lang
 from services.army import ArmyService, PendingImports
 from services.campaign import CampaignGames, CampaignService
 from services.common import Housekeeping, ServerSettings, ShownEvents, shown_events
-from services.game import BagService, GameService, GameSettings, TableService, UnitService
+from services.game import (
+    BagService,
+    GameService,
+    GameSettings,
+    HiddenRolls,
+    TableService,
+    UnitService,
+)
 from services.markers import MarkerService
 from services.privacy import Retention, ServerData
 from services.rules import RulesLookup
@@ -35,6 +42,7 @@ class AppServices:
     units: UnitService = field(init=False)
     bag: BagService = field(init=False)
     table: TableService = field(init=False)  # Draw next and the live board of a game
+    hidden: HiddenRolls = field(init=False)  # hidden rolls in a game's log, their reveal
     markers: MarkerService = field(init=False)  # special-ammo markers and mines
     shooting: ShootingService = field(init=False)
     shown: ShownEvents = field(init=False)  # which message showed each event (undo edits it)
@@ -56,6 +64,7 @@ class AppServices:
         self.units.find_weapon = lambda text: find_weapon(self.rules, text, "unit")
         self.bag = BagService(self.store, self.servers, self.dice)
         self.table = TableService(self.store, self.servers, self.dice)
+        self.hidden = HiddenRolls(self.store, self.servers, self.dice)
         self.markers = MarkerService(self.store, self.servers, self.dice)
         self.shooting = ShootingService(
             self.store, self.servers, self.dice, self.game_settings, self.rules

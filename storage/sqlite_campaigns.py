@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -283,10 +284,8 @@ class SqliteCampaignQueries:
             " (SELECT id FROM campaign_battles WHERE campaign_id = ?) ORDER BY battle_id, side",
             (campaign_id,),
         )
-        by_battle: dict[int, list[SideRecord]] = {}
-        for side in sides:
-            by_battle.setdefault(side[0], []).append(_side(side[1:]))
-        return [_battle(row, _pair(by_battle[row[0]])) for row in rows]
+        # A season of thousands of battles takes tens of milliseconds to build: off the loop.
+        return await asyncio.to_thread(_battles, rows, sides)
 
     async def _log_change(self, battle: BattleRecord, action: str, actor_id: int) -> str:
         now = self._clock().isoformat()
@@ -347,3 +346,10 @@ class SqliteCampaignQueries:
             (battle_id,),
         )
         return [BattleChange(r[0], r[1], r[2], _at(r[3]), r[4]) for r in rows]
+
+
+def _battles(rows: Sequence[Any], sides: Sequence[Any]) -> list[BattleRecord]:
+    by_battle: dict[int, list[SideRecord]] = {}
+    for side in sides:
+        by_battle.setdefault(side[0], []).append(_side(side[1:]))
+    return [_battle(row, _pair(by_battle[row[0]])) for row in rows]

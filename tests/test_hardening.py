@@ -153,8 +153,8 @@ def test_the_privacy_policy_says_what_the_code_does():
     assert f"deleted {days} days later" in text and f"{days} days (`LEFT_SERVER_RETENTION" in text
     assert f"last steps of a running game ({UNDO_MAX} by default)" in text
     assert SWEEP_SHARE == 0.10 and "more than a tenth of the servers" in text
-    for command in ("export", "delete", "forget-me"):
-        assert f"`/config data {command}`" in text
+    for command in ("config data export", "config data delete", "forget-me"):
+        assert f"`/{command}`" in text
     for setting in ("LEFT_SERVER_RETENTION_DAYS", "PRIVACY_URL", "DISCORD_TOKEN_FILE"):
         assert f"`{setting}`" in text
     assert "--delete-left-servers" in text

@@ -23,6 +23,8 @@ FIGURES_CHOICES = [
     app_commands.Choice(name="the roster's figures", value="roster"),
 ]
 ROSTER_ENDINGS = (".ros", ".rosz", ".xml")
+MENU_NAME = "Import army"
+MENU_KEY = "import-army"  # its French name: commands.import-army.name
 
 
 def services(interaction: discord.Interaction):
@@ -149,10 +151,18 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Armies fr
         await send(interaction, render.deployed_text(lang, interaction.user.id, done))
 
 
-@app_commands.context_menu(name="Import army")
-@app_commands.guild_only()
 async def import_from_message(interaction: discord.Interaction, message: discord.Message) -> None:
     """The roster file a message carries (the first `.ros`/`.rosz`, else its first file)."""
     files = list(message.attachments)
     roster = next((a for a in files if a.filename.lower().endswith(ROSTER_ENDINGS)), None)
     await preview(interaction, roster or (files[0] if files else None))
+
+
+def import_menu() -> app_commands.ContextMenu:
+    """The message menu "Import army" (server install only, like `/army`); built per bot: a
+    command belongs to one tree."""
+    return app_commands.guild_only(
+        app_commands.ContextMenu(
+            name=app_commands.locale_str(MENU_NAME, key=MENU_KEY), callback=import_from_message
+        )
+    )

@@ -38,11 +38,12 @@ class ReportCommands(UsesCampaigns):
             return
         await interaction.response.defer(thinking=True)
         png = await asyncio.to_thread(
-            chart.standings_png,
-            snapshot.campaign.name,
-            render.standings_header(lang),
-            [render.standings_cells(lang, row) for row in rows],
-            render.points_line(lang, snapshot.campaign),
+            lambda: chart.standings_png(
+                snapshot.campaign.name,
+                render.standings_header(lang),
+                [render.standings_cells(lang, row) for row in rows[: chart.CHART_ROWS]],
+                render.points_line(lang, snapshot.campaign),
+            )
         )
         image = discord.File(io.BytesIO(png), filename="standings.png")
         await send(interaction, embed=embed, file=image)
@@ -89,6 +90,9 @@ class ReportCommands(UsesCampaigns):
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def export(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+        # Grows with the campaign (bench/slow_commands.py): "thinking…" at once (only to the
+        # caller, like the files and any refusal), the files after.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         found, files = await self.campaigns.export(
             interaction.guild_id, campaign, upload_limit(interaction)
         )

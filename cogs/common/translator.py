@@ -22,7 +22,8 @@ def command_key(
     data = context.data
     where = context.location
     if where in (Where.command_name, Where.group_name):
-        return f"commands.{data.qualified_name.replace(' ', '.')}.name"
+        own = string.extras.get("key") if string is not None else None  # a context menu's
+        return f"commands.{own or data.qualified_name.replace(' ', '.')}.name"
     if where in (Where.command_description, Where.group_description):
         return f"commands.{data.qualified_name.replace(' ', '.')}.description"
     if where in (Where.parameter_name, Where.parameter_description):

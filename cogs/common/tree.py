@@ -36,6 +36,7 @@ import discord
 from discord import app_commands
 
 from cogs.common import mentions
+from cogs.common.installs import TREE_DEFAULTS
 from cogs.common.replies import lang_of, send
 from cogs.common.throttle import command_allowed
 from locales import Lang, catalog, t
@@ -81,7 +82,8 @@ _TRANSLATED: dict[str, list[dict[str, Any]]] = {}
 
 class AntaresTree(app_commands.CommandTree):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        # Server-only unless a command says otherwise (`cogs.common.installs.everywhere`).
+        super().__init__(*args, **{**TREE_DEFAULTS, **kwargs})
         # Top-level command ids as Discord gave them: replies name commands as mentions.
         self.command_ids: dict[str, int] = {}
         mentions.install()

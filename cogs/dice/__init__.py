@@ -1,11 +1,14 @@
-"""`/roll` and `/test`: free dice and the game's D10 test."""
+"""`/roll` and `/test`: free dice and the game's D10 test; 🎲 Roll again and 🔓 Reveal."""
 
 from __future__ import annotations
 
 from discord.ext import commands
 
+from cogs.dice.buttons import Reveal, RollAgain
 from cogs.dice.commands import DiceCog
 
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(DiceCog(bot))
+    # Buttons of /roll replies: answered after a restart too.
+    bot.add_dynamic_items(RollAgain, Reveal)

@@ -4,10 +4,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.actors import call_of
+from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
 from cogs.dice import render
+from cogs.dice.buttons import again_view, reveal_view
 from core.notation import parse
 from core.tests import d10_test
+from services.game import RolledInGame
 
 
 class DiceCog(commands.Cog):
@@ -18,19 +22,37 @@ class DiceCog(commands.Cog):
     def dice(self):
         return self.bot.services.dice  # type: ignore[attr-defined]
 
+    @everywhere()
     @app_commands.command(
         name="roll", description="Roll dice: 2d10, d6+1, 3d5+d3…, or count successes: 5d10<=6"
     )
     @app_commands.describe(
         dice="Dice, e.g. 2d10+d5; 5d10<=6 counts the dice rolling 6 or less (at most 100 dice)",
         reason="What the roll is for",
+        hidden="Only you see the result (a GM's secret roll); its Reveal button shows it later",
     )
     async def roll(
-        self, interaction: discord.Interaction, dice: str, reason: str | None = None
+        self,
+        interaction: discord.Interaction,
+        dice: str,
+        reason: str | None = None,
+        hidden: bool = False,
     ) -> None:
         result = parse(dice).roll(self.dice)
         lang = await lang_of(interaction)
-        await send(interaction, render.roll(lang, interaction.user.display_name, result, reason))
+        who = interaction.user.id
+        text = render.roll(lang, interaction.user.display_name, result, reason)
+        if hidden:
+            # In a game's channel the log keeps it, as "hidden roll" until revealed.
+            logged = None
+            if interaction.guild_id is not None:
+                hidden_rolls = self.bot.services.hidden  # type: ignore[attr-defined]
+                kept = RolledInGame.of(result, reason)
+                logged = await hidden_rolls.log_roll(call_of(interaction), kept)
+            view = reveal_view(lang, who, logged)
+            await send(interaction, text, view=view, ephemeral=True)
+            return
+        await send(interaction, text, view=again_view(lang, who, result))
 
     @app_commands.command(
         name="test", description="Roll a D10 test: pass on target + modifier − pins or less"

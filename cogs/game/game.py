@@ -164,6 +164,8 @@ class GameCog(
         extras=EXPENSIVE,
     )
     async def export(self, interaction: discord.Interaction) -> None:
+        # Grows with the game (bench/slow_commands.py): "thinking…" at once, the file after.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         games = services(interaction).games
         filename, blob = await games.export(interaction.channel_id, upload_limit(interaction))
         view = await games.status(interaction.channel_id)

@@ -1,8 +1,10 @@
-"""`/config data`: a server's data, on its admins' and members' request (PRIVACY.md).
+"""`/config data` and `/forget-me`: a server's data, on its admins' and members' request
+(PRIVACY.md).
 
-`export` (Manage Server) sends every record of the server as a JSON file; `delete` (Manage
-Server) deletes them all, once confirmed; `forget-me` (any member) takes the caller's name
-and id out of the server's records, once confirmed, keeping the results anonymous. Every
+`/config data export` (Manage Server) sends every record of the server as a JSON file;
+`/config data delete` (Manage Server) deletes them all, once confirmed; `/forget-me` (any
+member) takes the caller's name and id out of the server's records, once confirmed, keeping
+the results anonymous. Every
 answer is ephemeral.
 """
 
@@ -52,12 +54,20 @@ class DataGroup(app_commands.Group):
         view = confirm_view(lang, "delete", interaction.user.id)
         await send(interaction, t(lang, "privacy.delete_confirm"), view=view, ephemeral=True)
 
+
+
+def forget_me_command() -> app_commands.Command:
+    """`/forget-me`, at the top: any member's right, while `/config` (admins) is hidden from
+    members by its default permissions (issue 16). Built per bot: a command has one tree."""
+
     @app_commands.command(
         name="forget-me",
         description="Remove your name and id from this server's games and campaigns",
     )
     @in_server()
-    async def forget_me(self, interaction: discord.Interaction) -> None:
+    async def forget_me(interaction: discord.Interaction) -> None:
         lang = await lang_of(interaction)
         view = confirm_view(lang, "forget", interaction.user.id)
         await send(interaction, t(lang, "privacy.forget_confirm"), view=view, ephemeral=True)
+
+    return forget_me

@@ -1,17 +1,21 @@
-"""Rule look-ups: `/rule`, `/weapon`, inline `[[...]]`, and `/config inline-lookups`."""
+"""Rule look-ups: `/rule`, `/weapon`, inline `[[...]]`, the message menu "Look up rules in
+this message", and `/config inline-lookups`."""
 
 from __future__ import annotations
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.rules.commands import RulesCog
 from cogs.rules.inline import InlineLookups, inline_lookups_command
+from cogs.rules.menu import look_up_menu
 
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(RulesCog(bot))
     await bot.add_cog(InlineLookups(bot))
+    bot.tree.add_command(look_up_menu())
     config = bot.tree.get_command("config")
     if not isinstance(config, app_commands.Group):
         raise RuntimeError("cogs.config must be loaded before cogs.rules (it owns /config)")
@@ -22,3 +26,4 @@ async def teardown(bot: commands.Bot) -> None:
     config = bot.tree.get_command("config")
     if isinstance(config, app_commands.Group):
         config.remove_command("inline-lookups")
+    bot.tree.remove_command(look_up_menu().name, type=discord.AppCommandType.message)

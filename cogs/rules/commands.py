@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.installs import everywhere
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
 from cogs.rules import render
@@ -35,6 +36,7 @@ class RulesCog(commands.Cog):
     def rules(self):
         return self.bot.services.rules  # type: ignore[attr-defined]
 
+    @everywhere()
     @app_commands.command(
         name="rule", description="Look a rule up: special rules, equipment, tables…"
     )
@@ -59,6 +61,7 @@ class RulesCog(commands.Cog):
         hits = self.rules.complete(current, lang=await lang_of(interaction), system=system)
         return _choices(hits)
 
+    @everywhere()
     @app_commands.command(
         name="weapon", description="A weapon's profile: ranges, SV, special rules, factions"
     )

@@ -15,6 +15,7 @@ import discord
 
 from cogs.common.errors import on_tree_error
 from cogs.common.replies import lang_of
+from cogs.dice.buttons import Reveal
 from cogs.game import next_step
 from cogs.game.options import call_of, services
 from cogs.shooting import drift, pages, render_markers, render_shot
@@ -40,6 +41,9 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
     record = await services(interaction).shooting.shoot(call_of(interaction), options, where)
     title, lines = render_shot.shot(lang, record)
     lines += drift.hint(lang, record)
+    if record.hidden:
+        await hidden_reply(interaction, lang, record, title, lines)
+        return
     items = [again] if (again := ShootAgain.of(lang, record)) is not None else []
     items += drift.buttons(lang, record)  # a drifted template's hits where it landed
     colour = render_shot.unit_colour(record.shooter)
@@ -47,6 +51,18 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
         interaction,
         lambda extra: pages.reply(interaction, lang, title, lines, colour, [*items, *extra]),
     )
+
+
+async def hidden_reply(
+    interaction: discord.Interaction, lang: Lang, record: ShotRecord, title: str, lines: list[str]
+) -> None:
+    """`extras: hidden`: the story only to the shooter, with 🔓 Reveal (and the drifted
+    templates' buttons, to resolve their hits); no 🔁 Shoot again nor 🎲 Draw next on it."""
+    logged = (record.game_id, record.event_seq) if record.game_id and record.event_seq else None
+    reveal = Reveal(interaction.user.id, logged, t(lang, "roll.reveal"))
+    keep = [reveal, *drift.buttons(lang, record)]
+    colour = render_shot.unit_colour(record.shooter)
+    await pages.reply(interaction, lang, title, lines, colour, keep, ephemeral=True)
 
 
 class ShootAgain(

@@ -49,9 +49,11 @@ async def reply(
     lines: list[str],
     colour: int | None = None,
     keep: Sequence[discord.ui.Item] = (),
+    *,
+    ephemeral: bool = False,
 ) -> int | None:
     """One embed when it fits, else pages that only the caller turns; `keep`: buttons that
     stay on the message (🎲 Draw next). The id of the message."""
     return await Pager(embeds(lang, title, lines, colour), interaction.user.id, keep=keep).start(
-        interaction
+        interaction, ephemeral=ephemeral
     )

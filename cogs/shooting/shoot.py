@@ -52,7 +52,7 @@ DESCRIPTIONS = {
     "pins": "Pins on the shooter (overhead drift; default: the unit's)",
     "target_models": "Models in an untracked target (caps the casualties)",
     "extras": (
-        "More: large, batter-drone, blur:2, sensor, res+1, camo, scout-probe, structure, blind"
+        "More: large, batter-drone, blur:2, sensor, res+1, camo, structure, blind, hidden (secret)"
     ),
     "arcs": (
         'Arcs the line of fire crosses (OH: within 3" of its aim point); '

@@ -11,6 +11,7 @@ from services.game.game import (
     GameView,
     RulesView,
 )
+from services.game.hidden import HiddenRolls, Revealed, RolledInGame, is_hidden
 from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
 from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
@@ -31,6 +32,7 @@ __all__ = [
     "BagService",
     "GameService",
     "GameSettings",
+    "HiddenRolls",
     "TableService",
     "UnitService",
     # what they return, and the limits the cogs show
@@ -57,6 +59,10 @@ __all__ = [
     "Undone",
     "UndoRequest",
     "Waiting",
+    # hidden rolls (issue 16): a roll kept in the log, its reveal
+    "Revealed",
+    "RolledInGame",
+    "is_hidden",
     # for the features that act on a channel's game (markers, shooting)
     "WRONG_GAME",
     "GameAccess",

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from core.errors import BadInput, NotFound
 from rulesdb import Hit, RulesDB, RulesIndex, load_rules
 from rulesdb.models import AnyEntry, Weapon
+from rulesdb.spotting import NameSpotter
 
 INLINE = re.compile(r"\[\[([^\[\]\n]{1,80})\]\]")
 INLINE_MAX = 3
@@ -20,11 +21,32 @@ AUTOCOMPLETE_MAX = 25
 _INDEXES: dict[int, tuple[RulesDB, RulesIndex]] = {}
 
 
+_SPOTTERS: dict[int, tuple[RulesDB, NameSpotter]] = {}
+
+
+def spotter(db: RulesDB) -> NameSpotter:
+    """The names spotter of ``db``, built once per process like the index."""
+    found = _SPOTTERS.get(id(db))
+    if found is None or found[0] is not db:
+        found = _SPOTTERS[id(db)] = (db, NameSpotter(db))
+    return found[1]
+
+
 def shared_index(db: RulesDB) -> RulesIndex:
     found = _INDEXES.get(id(db))
     if found is None or found[0] is not db:
         found = _INDEXES[id(db)] = (db, RulesIndex(db))
     return found[1]
+
+
+@dataclass(frozen=True, slots=True)
+class MessageLookup:
+    """The entries a message names (`[[...]]` first, then names without brackets), at most
+    `limit`, how many more it names, and the bracketed queries that found nothing."""
+
+    entries: list[AnyEntry]
+    left_out: int
+    unknown: list[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +127,23 @@ class RulesLookup:
             closest = () if entry else tuple(self.index.suggest(query, 3, lang=lang))
             answers.append(InlineAnswer(query, entry, closest))
         return answers, max(0, len(queries) - INLINE_MAX)
+
+    def in_message(self, text: str, *, lang: str, limit: int) -> MessageLookup:
+        """What "Look up rules in this message" answers: `[[...]]` look-ups as inline ones
+        do, then every rule or weapon named in the text (``rulesdb.spotting``)."""
+        found: dict[str, None] = {}
+        unknown = []
+        for query in dict.fromkeys(q.strip() for q in INLINE.findall(text) if q.strip()):
+            hits = _matched(self.index.search(query, limit=1, lang=lang))
+            if hits:
+                found.setdefault(hits[0].id)
+            else:
+                unknown.append(query)
+        for entry_id in spotter(self.db).spot(INLINE.sub(" ", text)):
+            found.setdefault(entry_id)
+        ids = list(found)
+        entries = [self.db.get(i) for i in ids[:limit]]
+        return MessageLookup(entries, max(0, len(ids) - limit), unknown)
 
     def related(self, entry: AnyEntry) -> list[AnyEntry]:
         ids = list(entry.related)

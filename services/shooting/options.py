@@ -84,10 +84,12 @@ def known_rerolls() -> dict[str, str]:
 
 @dataclass
 class Extras:
-    """What ``extras`` sets: ``Shot`` fields and ``Target`` fields."""
+    """What ``extras`` sets: ``Shot`` fields, ``Target`` fields, and how the reply is given
+    (``hidden``: only to the shooter, logged as a hidden roll until revealed)."""
 
     shot: dict[str, Any] = field(default_factory=dict)
     target: dict[str, Any] = field(default_factory=dict)
+    reply: dict[str, Any] = field(default_factory=dict)
 
 
 # word -> (which object, its field, whether the word takes a number: 1 when none is given)
@@ -113,6 +115,7 @@ EXTRA_WORDS: dict[str, tuple[str, str, bool]] = {
     "breaching-kit": ("shot", "breaching_kit", False),
     "no-shield": ("target", "shields_declined", False),
     "blind": ("shot", "blind", False),  # an extras word since `force` took its option slot
+    "hidden": ("reply", "hidden", False),  # a GM's secret shot (issue 16)
 }
 EXTRA_ALIASES = {
     "brouillage": "blur",
@@ -132,16 +135,19 @@ EXTRA_ALIASES = {
     "sans-bouclier": "no-shield",
     "no-shields": "no-shield",
     "aveugle": "blind",
+    "caché": "hidden",
+    "cache": "hidden",
+    "secret": "hidden",
 }
 
 
 def known_extras() -> dict[str, str]:
     return in_each_language(
         "large, batter-drone, blur:2, micromite, nano-shield, nuhu, sensor, scrambled, "
-        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit, no-shield, blind",
+        "net-units:2, res+1, camo, scout-probe, structure, breaching-kit, no-shield, blind, hidden",
         "grand, déflecteur, brouillage:2, micromite, nano-bouclier, nuhu, détecteur, brouillée, "
         "filet:2, rés+1, camouflage, reconnaissance, bâtiment, démolition, sans-bouclier, "
-        "aveugle",
+        "aveugle, caché",
     )
 
 
@@ -210,6 +216,11 @@ class ShotOptions:
     extras: str | None = None
     arcs: int = 0  # Arc markers the line of fire crosses, beyond those declared in the game
     force: bool = False  # host or GM: a shot out of its activation (core.activations)
+
+    @property
+    def hidden(self) -> bool:
+        """``extras: hidden``: the shot's dice go to the shooter only, until revealed."""
+        return bool(parse_extras(self.extras).reply.get("hidden"))
 
     def check(self) -> None:
         if self.force and self.shooter is None:

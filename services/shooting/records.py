@@ -99,6 +99,7 @@ class ShotRecord(BaseModel):
     last_distance: bool = False
     game_id: int | None = None  # the game of a tracked shot (its 🔁 Shoot again button)
     event_seq: int | None = None  # its event in the game's log (its drift buttons)
+    hidden: bool = False  # answered to the shooter only; the log hides its dice until revealed
 
 
 class CombatRecord(BaseModel):

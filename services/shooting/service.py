@@ -170,7 +170,7 @@ class ShootingService(DriftResolving):
             shot = build_shot(plan, None, None)  # refused before any read
             rules = await self.ruleset_here(call)
             result = resolve_shot(shot, self.dice, rules, self.lookup.db)
-            return ShotRecord(weapon=label, result=result)
+            return ShotRecord(weapon=label, result=result, hidden=options.hidden)
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, ShotRecord]:
             shooter, target = unit_in(state, shooter_ref), target_in(state, target_ref)
@@ -202,6 +202,7 @@ class ShootingService(DriftResolving):
                 sensor_unused=sensor_unused(shot, result), activation=activation,
                 forced_by=who.user_id if options.force else None,
                 last_target=aimed.last_target, last_distance=aimed.last_distance,
+                hidden=options.hidden,
             )
 
         record, event = await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])

@@ -185,3 +185,21 @@ def test_the_table_adds_up(battles, loss, extra):
     assert ranks == sorted(ranks) and ranks[0] == 1
     keys = [(line.points, line.vp_diff) for line in lines]
     assert keys == sorted(keys, reverse=True)
+
+
+@given(st.lists(outcomes(), max_size=30))
+def test_each_tied_group_is_ordered_by_its_own_head_to_head(battles):
+    """Tied players are ordered by the points they took among themselves, over every battle
+    of the season (the table reads each group's battles from a per-player index: it must
+    find the same ones as a scan of the whole season)."""
+    scheme = PointsScheme(3, 1, 0)
+    table = standings(NAMES, battles, scheme, NAMES)
+    groups: dict[tuple[int, int], list[int]] = {}
+    for ranked in table:
+        groups.setdefault((ranked.line.points, ranked.line.vp_diff), []).append(
+            ranked.line.user_id
+        )
+    for group in groups.values():
+        among = [b for b in battles if set(b.players) <= set(group)]
+        h2h = {u: line.points for u, line in tally(group, among, scheme).items()}
+        assert [h2h[u] for u in group] == sorted((h2h[u] for u in group), reverse=True)

@@ -18,6 +18,7 @@ from tests.discord.game_kit import (
     snapshot,
     state_of,
 )
+from tests.discord.permissions_kit import allow_config
 from tests.support.bots import restart
 from tests.support.locale import french
 from tests.support.mentions import tokens
@@ -199,6 +200,7 @@ async def test_only_players_host_or_gm_change_the_game(simcord_env, table):
     by_admin = await table.admin.slash(table.channel, "pins add", unit="Troopers", count=1)
     assert not by_admin.ephemeral
     gm = table.guild.create_role("GM")
+    allow_config(simcord_env, table, table.alice)  # shown to her: the bot still checks
     await refused(
         simcord_env, table.channel, table.alice, "config gm-role", "Manage Server", role=gm
     )
@@ -266,16 +268,17 @@ async def test_buttons_of_an_earlier_game_do_nothing(simcord_env, table, dice):
 
 
 async def test_server_and_game_rulesets(simcord_env, table):
-    listing = await table.alice.slash(table.channel, "config ruleset")
+    listing = await table.admin.slash(table.channel, "config ruleset")
     assert listing.ephemeral
     assert (
         "*Acc at long range* = **-1** (default -1; accepts -5..0)"
         in listing.response.embeds[0].description
     )
-    await table.alice.click(listing.response, label="▶")
+    await table.admin.click(listing.response, label="▶")
     assert "*Rally die* = **6**" in listing.response.embeds[0].description
     choices = await table.admin.autocomplete(table.channel, "config rule", "setting", "rally")
     assert choices == [{"name": "Rally die", "value": "rally_pins_die"}]
+    allow_config(simcord_env, table, table.alice)  # shown to her: the bot still checks
     await refused(
         simcord_env,
         table.channel,

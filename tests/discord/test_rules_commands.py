@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.discord.permissions_kit import allow_config
 from tests.support.locale import french
 
 
@@ -163,7 +164,8 @@ async def test_inline_lookups_off_by_default_then_on(simcord_env, table):
 
 
 @pytest.mark.settings(message_content_intent=True)
-async def test_inline_lookups_need_manage_server(table):
+async def test_inline_lookups_need_manage_server(simcord_env, table):
+    allow_config(simcord_env, table, table.alice)  # shown to her: the bot still checks
     refused = await table.alice.slash(table.channel, "config inline-lookups", enabled=True)
     assert refused.ephemeral and "Manage Server" in refused.response.content
 

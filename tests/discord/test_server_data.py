@@ -14,6 +14,7 @@ import pytest
 
 from tests.discord.campaign_kit import create, join, record
 from tests.discord.game_kit import labels, skirmish
+from tests.discord.permissions_kit import allow_config
 from tests.support.bots import restart
 from tests.support.locale import french
 from tests.support.mentions import mention
@@ -99,6 +100,9 @@ async def test_an_export_too_large_even_compressed_is_refused(simcord_env, table
 async def test_members_cannot_export_or_delete_the_server(simcord_env, table):
     await club_with_history(simcord_env, table)
     before = await counts(simcord_env, table.guild.id)
+    # Discord hides /config from him; shown to him by the server, the bot still refuses.
+    assert "config data export" not in table.bob.available_commands(table.channel)
+    allow_config(simcord_env, table, table.bob)
     for command in ("config data export", "config data delete"):
         refused = await table.bob.slash(table.channel, command)
         assert refused.ephemeral and refused.response.attachments == []
@@ -151,7 +155,7 @@ async def test_the_confirmation_works_after_a_restart_and_expires(simcord_env, t
     assert await counts(simcord_env, table.guild.id) == (0, 0, {})
 
     await skirmish(table)
-    asked = await table.alice.slash(table.channel, "config data forget-me")
+    asked = await table.alice.slash(table.channel, "forget-me")
     await restart(simcord_env, make_bot)
     await simcord_env.advance_time(301)
     late = await table.alice.click(asked.response, label="Forget me")
@@ -165,7 +169,7 @@ async def test_the_confirmation_works_after_a_restart_and_expires(simcord_env, t
 async def test_forget_me_keeps_the_results_under_an_alias(simcord_env, table):
     await club_with_history(simcord_env, table)
     with french():
-        asked = await table.alice.slash(table.channel, "config data forget-me")
+        asked = await table.alice.slash(table.channel, "forget-me")
         assert asked.ephemeral and labels(asked.response) == ["M'oublier", "Annuler"]
         done = await table.alice.click(asked.response, label="M'oublier")
     assert "sous le nom **Former player 1**" in done.response.content  # the server speaks en
@@ -178,7 +182,7 @@ async def test_forget_me_keeps_the_results_under_an_alias(simcord_env, table):
     document = (await exported.response.attachments[0].read()).decode()
     assert str(table.alice.id) not in document and "Vorl Prosperate" not in document
     assert str(table.bob.id) in document and "Rock Guild" in document
-    again = await table.alice.slash(table.channel, "config data forget-me")
+    again = await table.alice.slash(table.channel, "forget-me")
     nothing = await table.alice.click(again.response, label="Forget me")
     assert nothing.response.content.startswith("This server's records hold nothing about you")
 
@@ -186,7 +190,7 @@ async def test_forget_me_keeps_the_results_under_an_alias(simcord_env, table):
 async def test_forget_me_is_refused_while_playing(simcord_env, table):
     made = await club_with_history(simcord_env, table)
     before = await counts(simcord_env, table.guild.id)
-    asked = await table.bob.slash(table.channel, "config data forget-me")
+    asked = await table.bob.slash(table.channel, "forget-me")
     refused = await table.bob.click(asked.response, label="Forget me")
     assert f"You play in the running game of <#{made['other_channel']}>" in (
         refused.response.content if refused.response else refused.followups[0].content
@@ -207,7 +211,7 @@ async def test_help_says_what_is_kept_and_how_to_delete_it(simcord_env, table):
     assert line.startswith("🔒 Privacy: the bot keeps this server's games (with every die)")
     assert "deletes them 30 days after it leaves the server" in line
     assert "PRIVACY.md, beside the bot's code, says what is kept" in line
-    assert mention(simcord_env, "config data forget-me") in line
+    assert mention(simcord_env, "forget-me") in line
     with french():
         overview = await table.alice.slash(table.channel, "help")
     line = overview.response.embeds[0].description.splitlines()[-1]

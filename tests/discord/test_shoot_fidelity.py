@@ -69,7 +69,7 @@ async def test_uncapped_targeter_probes_take_an_inch_each_off_a_drift(simcord_en
 
 async def test_the_drift_setting_is_listed_with_its_reading(table):
     """`/config ruleset` and `/game rules` list every setting with its description."""
-    listing = await table.alice.slash(table.channel, "config ruleset")
+    listing = await table.admin.slash(table.channel, "config ruleset")
     page = listing.response.embeds[0].description
     assert "*Targeter drift reduction capped* = **on** (default on; accepts on/off)" in page
     assert "capped at *Most targeter bonus*, since it replaces the capped Acc bonus" in page

@@ -158,8 +158,8 @@ async def test_the_heavy_weapon_setting_gives_the_bonus_back(simcord_env, table,
 
 async def test_the_new_settings_are_listed_with_their_defaults(table):
     """`/config ruleset` and `/game rules` show every issue-21 setting, EN and FR."""
-    listing = await table.alice.slash(table.channel, "config ruleset")
-    text = "\n".join(await every_page(table.alice, listing))
+    listing = await table.admin.slash(table.channel, "config ruleset")
+    text = "\n".join(await every_page(table.admin, listing))
     for line in (
         "*Fire bonus for heavy weapons* = **off** (default off; accepts on/off)",
         "*Massive Damage on any damage chart* = **off** (default off; accepts on/off)",

@@ -310,6 +310,12 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
         ]
         for item in ("DriftButton", "DriftPick", "DriftPage")
     },
+    "cogs.dice.buttons.RollAgain": [  # 🎲 Roll again and 🔓 Reveal on /roll (issue 16)
+        "test_roll_buttons.test_roll_again_rolls_the_same_dice_for_the_same_member"
+    ],
+    "cogs.dice.buttons.Reveal": [
+        "test_roll_buttons.test_a_hidden_roll_goes_to_its_roller_until_revealed"
+    ],
 }
 COMPONENTS = {"Button", "Select", "UserSelect", "RoleSelect", "ChannelSelect", "MentionableSelect"}
 DECORATORS = {"button", "select"}

@@ -5,6 +5,7 @@ Features outside `/game` (shooting, markers) add their events with `register_eve
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -20,6 +21,7 @@ from cogs.game.render.common import (
     tag,
     test_text,
 )
+from cogs.game.render.hidden import roll_line
 from cogs.game.render.kept import lock_lines, locks_event
 from cogs.markers import render as table
 from core.bag import DisputeResult, DrawResult, PutBackResult, SkipResult
@@ -36,7 +38,10 @@ from services.game import (
     GameClosed,
     GameStarted,
     LogEntry,
+    Revealed,
+    RolledInGame,
     Undone,
+    is_hidden,
 )
 
 # --- the log -------------------------------------------------------------------------------
@@ -262,6 +267,7 @@ EVENTS: dict[str, EventRenderer] = {
     "end": (GameClosed, _ev_end),
     "rule": (RuleChanged, _ev_rule),
     "undo": (Undone, _ev_undo),
+    "roll": (RolledInGame, roll_line),
     "leave": (PlayerRemoved, _ev_leave),
     "kick": (PlayerRemoved, _ev_kick),
     "locks_moved": (LocksDropped, locks_event),
@@ -279,7 +285,14 @@ def register_events(renderers: dict[str, EventRenderer]) -> None:
 
 
 def event_text(lang: Lang, item: LogEntry, names: dict[str, str] | None = None) -> str:
-    """One line for a log event, with every die it rolled (`names`: unit id -> name)."""
+    """One line for a log event, with every die it rolled (`names`: unit id -> name); a
+    hidden roll's dice only once revealed (the "reveal" event shows them)."""
+    if is_hidden(item.payload):
+        return t(lang, "game.event.hidden")
+    if item.kind == "reveal" and (shown := _model(Revealed, item.payload)) is not None:
+        whole = replace(item, kind=shown.kind, payload=shown.payload)
+        revealed = t(lang, "game.event.revealed", seq=shown.seq)
+        return cut(f"{revealed} {event_text(lang, whole, names)}", LINE_LIMIT)
     known = EVENTS.get(item.kind)
     payload = _model(known[0], item.payload) if known else None
     if known is None or payload is None:
