@@ -114,7 +114,7 @@ async def test_the_servers_data_holds_the_armies(simcord_env, table):
         [(str(table.alice.id), "Vorl Strike Force"), (str(table.bob.id), "Rock Guild")]
     )
     assert document["armies"][0]["army"]["units"]
-    asked = await table.alice.slash(table.channel, "config data forget-me")
+    asked = await table.alice.slash(table.channel, "forget-me")
     await table.alice.click(asked.response, label="Forget me")
     assert await names(simcord_env, table, table.alice) == []
     assert await names(simcord_env, table, table.bob) == ["Rock Guild"]
