@@ -74,14 +74,28 @@ class GivenOrder(BaseModel):
     sprung: bool = False  # an Ambush that was sprung: the die counts as Fire
 
 
+class ModeFigures(BaseModel):
+    """A roster's own figures for one mode of a weapon (issue 18, army import with the
+    roster's figures chosen): None keeps the seeds' value."""
+
+    mode: str
+    effective: int | None = Field(None, ge=1, le=1000)
+    long: int | None = Field(None, ge=1, le=1000)
+    extreme: int | None = Field(None, ge=1, le=1000)
+    sv: int | None = Field(None, ge=0, le=20)
+    rf: int | None = Field(None, ge=1, le=20)
+
+
 class CarriedWeapon(BaseModel):
     """A weapon the unit carries (issue 22): its rulesdb id, its names for the card and the
-    refusals, and how many models carry it (None: every model)."""
+    refusals, and how many models carry it (None: every model); the roster's figures where
+    its owner chose them over the seeds' (`core.roster.figures`)."""
 
     weapon: str
     name_en: str = ""
     name_fr: str = ""
     count: int | None = Field(None, ge=1, le=MODELS_MAX)
+    figures: list[ModeFigures] = []
 
 
 WEAPONS_MAX = 10

@@ -50,12 +50,14 @@ def _free_name(state: GameState, name: str) -> str:
     return candidate
 
 
-def _carried(weapons: list[ArmyWeapon]) -> list[CarriedWeapon]:
+def _carried(weapons: list[ArmyWeapon], roster: bool) -> list[CarriedWeapon]:
+    """The weapons the rules database knows; with the roster's figures when chosen."""
     seen: dict[str, CarriedWeapon] = {}
     for w in weapons:
         if w.weapon_id is not None and w.weapon_id not in seen and len(seen) < WEAPONS_MAX:
             seen[w.weapon_id] = CarriedWeapon(
-                weapon=w.weapon_id, name_en=w.name_en, name_fr=w.name_fr, count=w.count
+                weapon=w.weapon_id, name_en=w.name_en, name_fr=w.name_fr, count=w.count,
+                figures=list(w.figures) if roster else [],
             )
     return list(seen.values())
 
@@ -84,7 +86,8 @@ def deploy_army(
         state, result = add_unit(
             state, owner_id, _free_name(state, unit.name), models=unit.models, dice=unit.dice,
             kind=unit.kind, stats=dict(unit.stats), notes=_notes(unit, army), gear=unit.gear,
-            armour=unit.armour, weapons=_carried(unit.weapons), limit=limit,
+            armour=unit.armour, weapons=_carried(unit.weapons, army.figures == "roster"),
+            limit=limit,
         )
         done.units.append(result)
         for probe in unit.probes:

@@ -14,6 +14,7 @@ import unicodedata
 
 from core.errors import BadInput
 from core.game import MODELS_MAX, STATS
+from core.roster.figures import roster_figures
 from core.roster.model import Army, ArmyProbe, ArmyUnit, ArmyWeapon, Figures, Note
 from core.roster.parse import RawRoster, RawUnit, RawWeapon, clean
 from core.tests import STAT_MAX, STAT_MIN
@@ -139,6 +140,9 @@ def _weapon(raw: RawWeapon, unit: ArmyUnit, db: RulesDB, warnings: list[Note]) -
         mode = _mode(found, profile.name)
         if mode is None:
             continue
+        differing = roster_figures(profile, mode)
+        if differing is not None:
+            kept.figures.append(differing)
         for field, roster, seeds in _differences(profile, mode):
             warnings.append(Note(key="army.warn.figures", values={
                 "unit": unit.name, "weapon": profile.name or raw.name, "field": field,

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from core.game import MODELS_MAX, STATS
+from core.game import MODELS_MAX, STATS, ModeFigures
 
 # Which figures a weapon found in both the roster and the seeds uses: the seeds' (default) or
 # the roster's (issue 18, "a setting").
@@ -38,6 +38,9 @@ class ArmyWeapon(BaseModel):
     weapon_id: str | None = None  # None: not in the rules database
     name_en: str = ""
     name_fr: str = ""
+    # the roster's values where they differ from the seeds' (used when the army's `figures`
+    # is "roster": `core.roster.figures`)
+    figures: list[ModeFigures] = []
 
 
 class ArmyProbe(BaseModel):

@@ -20,6 +20,7 @@ import json
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict, NotFound
 from core.game import GameState, Unit
+from core.roster.figures import carried, with_figures
 from core.ruleset import Ruleset
 from core.seats import mark_begun
 from core.shooting import (
@@ -188,7 +189,8 @@ class ShootingService(DriftResolving):
             ids = (shooter.id if shooter else None, target.id if target else None)
             markers = markers_applied(state, plan, *ids)
             shot = build_shot(plan, shooter, target, state, markers)
-            result = resolve_shot(shot, self.dice, state.ruleset(), self.lookup.db)
+            db = with_figures(self.lookup.db, carried(shooter, plan.weapon))  # issue 18
+            result = resolve_shot(shot, self.dice, state.ruleset(), db)
             new, applied = apply_shot(state, *ids, result, self.dice)
             owner = shooter.owner_id if shooter is not None else who.user_id
             name = target.name if target is not None else None

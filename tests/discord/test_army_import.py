@@ -9,6 +9,8 @@ seeds "PROBES (SONDES)" (probes form units of their own).
 
 from __future__ import annotations
 
+import pytest
+
 from tests.discord.army_kit import import_army
 from tests.discord.game_kit import state_of
 from tests.discord.test_shoot_kit import faces, shoot, shown
@@ -98,3 +100,30 @@ async def test_an_isorian_roster_in_french(simcord_env, table, dice):
     assert not fired.ephemeral, fired.response.content
     dice.assert_used()
     assert faces(shown(fired)).count(9) == 8
+
+
+
+@pytest.mark.parametrize(
+    ("figures", "kept", "res_dice", "left"),
+    [("seeds", [], (4, 4, 4), 5), ("roster", [("standard", 3)], (4, 4, 4, 1), 2)],
+)
+async def test_the_seeds_figures_or_the_rosters(
+    simcord_env, table, dice, figures, kept, res_dice, left
+):
+    """The Mag Light Support: SV 2 in seed 003's weapon table, SV 3 in the roster. Gangers
+    Res 6: a hit is saved on 4 or less against SV 2, on 3 or less against SV 3 (then three
+    casualties of five: a break test, passed on 1)."""
+    await game_with_a_target(table)
+    await import_army(table.alice, table.channel, "algoryn", figures=figures)
+    await table.alice.slash(
+        table.channel, "army deploy", name="Vorl Strike Force", units="AI Support Team"
+    )
+    (mls,) = (await state_of(simcord_env, table.channel)).units["u2"].weapons
+    assert [(f.mode, f.sv) for f in mls.figures] == kept
+    dice.script(2, 2, 2, *res_dice)  # RF3 (one model): three hits, three Res dice of 4
+    fired = await shoot(
+        table.alice, table.channel, shooter="AI Support Team", target="Gangers", distance=10
+    )
+    assert not fired.ephemeral, fired.response.content
+    dice.assert_used()
+    assert (await state_of(simcord_env, table.channel)).units["u1"].models == left
