@@ -138,6 +138,7 @@ class HelpCog(commands.Cog):
             # The pointer to /help sits in the description: a footer shows no mention.
             intro = "\n".join(
                 (t(lang, "help.intro"), t(lang, "help.more"), t(lang, "help.menu"))
+                + (t(lang, "help.army_menu"),)
                 + (self.privacy(lang),)
             )
             embed = discord.Embed(title=t(lang, "help.title"), description=intro)
