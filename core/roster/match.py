@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from core.errors import BadInput
 from core.game import MODELS_MAX, STATS
@@ -34,6 +35,7 @@ RF = re.compile(r"\b(?:rf|tr)\s*(\d+)", re.IGNORECASE)
 LEADING_COUNT = re.compile(r"^(.*?)\s*\(?(\d+)\)?$")
 
 
+@lru_cache(maxsize=4096)  # a roster repeats its names: each is folded once
 def key(text: str) -> str:
     """`"Médi-Drone (x2)"` → `"medi drone (x2)"`: compared without case, accents, hyphens."""
     plain = unicodedata.normalize("NFKD", text.casefold())
@@ -41,16 +43,19 @@ def key(text: str) -> str:
     return " ".join(plain.replace("-", " ").replace("_", " ").split())
 
 
-_NAMES: dict[int, tuple[RulesDB, dict[str, dict[str, object]]]] = {}
+Names = dict[str, dict[str, object]]
+Found = dict[tuple[str, str], object | None]
+_NAMES: dict[int, tuple[RulesDB, Names, Found]] = {}
+FOUND_MAX = 4096  # names looked up and remembered (rosters repeat theirs)
 
 
-def _names(db: RulesDB) -> dict[str, dict[str, object]]:
+def _names(db: RulesDB) -> tuple[Names, Found]:
     """Per kind (weapon, drone, probe, ammo): every name and alias → its entry (built once
-    per rules database: the database is loaded once and kept)."""
+    per rules database: the database is loaded once and kept); and the names found so far."""
     cached = _NAMES.get(id(db))
     if cached is not None and cached[0] is db:
-        return cached[1]
-    found: dict[str, dict[str, object]] = {"weapon": {}, "drone": {}, "probe": {}, "ammo": {}}
+        return cached[1], cached[2]
+    found: Names = {"weapon": {}, "drone": {}, "probe": {}, "ammo": {}}
     for entry in db.entries:
         table = found.get(entry.kind)
         if table is None or entry.system != "antares":
@@ -58,14 +63,23 @@ def _names(db: RulesDB) -> dict[str, dict[str, object]]:
         for name in (entry.name_en, entry.name_fr, *getattr(entry, "aliases", ())):
             table.setdefault(key(name), entry)
     _NAMES.clear()  # one database at a time: a reload replaces it
-    _NAMES[id(db)] = (db, found)
-    return found
+    _NAMES[id(db)] = (db, found, {})
+    return found, _NAMES[id(db)][2]
 
 
 def lookup(db: RulesDB, kind: str, name: str) -> object | None:
     """The entry of `kind` called `name`: as written, without a bracketed or dashed mode,
     without a plural or an "ammo"/"shard" word."""
-    table = _names(db)[kind]
+    names, memo = _names(db)
+    if (kind, name) in memo:
+        return memo[(kind, name)]
+    found = _lookup(names[kind], name)
+    if len(memo) < FOUND_MAX:
+        memo[(kind, name)] = found
+    return found
+
+
+def _lookup(table: dict[str, object], name: str) -> object | None:
     wanted = key(name)
     tries = [wanted, key(re.sub(r"\(.*?\)", "", name)), key(name.split(" - ")[0])]
     tries += [t.removesuffix(s) for t in tries[:2] for s in SUFFIXES if t.endswith(s)]

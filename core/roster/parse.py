@@ -61,10 +61,7 @@ def tag(element: Element) -> str:
 
 def children(element: Element, *path: str) -> list[Element]:
     """The elements at `path` below `element` (each step a tag, namespaces ignored)."""
-    found = [element]
-    for step in path:
-        found = [c for e in found for c in e if tag(c) == step]
-    return found
+    return element.findall("/".join(f"{{*}}{step}" for step in path))
 
 
 def clean(text: str | None, limit: int = NAME_MAX) -> str:
@@ -79,8 +76,8 @@ def number(text: str | None, default: int = 0) -> int:
 def points(element: Element) -> int:
     """Its points (the `pts` cost) and those of every selection inside it."""
     total = 0.0
-    for cost in element.iter():
-        if tag(cost) == "cost" and (cost.get("name", "").lower() in ("pts", "points")):
+    for cost in element.iterfind(".//{*}cost"):
+        if cost.get("name", "").lower() in ("pts", "points"):
             try:
                 total += float(cost.get("value", "0"))
             except ValueError:
@@ -106,7 +103,7 @@ def parse_roster(xml: bytes) -> RawRoster:
         raise BadInput("army.bad_xml", line=error.position[0]) from error
     if tag(root) != "roster":
         raise BadInput("army.not_a_roster", file=tag(root)[:60])
-    forces = [f for f in root.iter() if tag(f) == "force"]
+    forces = root.findall(".//{*}force") if tag(root) == "roster" else []
     units = [u for force in forces for u in _units(force)]
     if not units:
         raise BadInput("army.no_units")
@@ -151,9 +148,7 @@ def _cells(profile: Element) -> dict[str, str]:
 
 
 def _stat_profile(selection: Element) -> dict[str, str] | None:
-    for element in selection.iter():
-        if tag(element) != "profile":
-            continue
+    for element in selection.iterfind(".//{*}profile"):
         cells = _cells(element)
         if {"ag", "acc", "co"} <= cells.keys() or {"acc", "res", "co"} <= cells.keys():
             return cells
@@ -166,8 +161,8 @@ def _unit(selection: Element) -> RawUnit | None:
         return None
     models = sum(
         max(number(s.get("number"), 1), 1)
-        for s in selection.iter()
-        if tag(s) == "selection" and s.get("type") == "model" and s is not selection
+        for s in selection.iterfind(".//{*}selection")
+        if s.get("type") == "model"
     )
     unit = RawUnit(
         name=clean(selection.get("customName") or selection.get("name")) or "?",
@@ -188,8 +183,8 @@ def _gear(selection: Element, unit: RawUnit) -> None:
     added up."""
     weapons: dict[str, RawWeapon] = {}
     upgrades: dict[str, int] = {}
-    for inner in selection.iter():
-        if tag(inner) != "selection" or inner is selection or inner.get("type") == "model":
+    for inner in selection.iterfind(".//{*}selection"):
+        if inner.get("type") == "model":
             continue
         count = max(number(inner.get("number"), 1), 1)
         name = clean(inner.get("name"))
