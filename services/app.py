@@ -9,7 +9,16 @@ from core.limits import GameLimits
 from locales import Lang
 from services.campaign import CampaignGames, CampaignService
 from services.common import Housekeeping, ServerSettings, ShownEvents, shown_events
-from services.game import BagService, GameService, GameSettings, TableService, UnitService
+from services.epic import EpicService
+from services.game import (
+    BagService,
+    GameService,
+    GameSettings,
+    Systems,
+    TableService,
+    UnitService,
+)
+from services.hexwar import HexService
 from services.markers import MarkerService
 from services.privacy import Retention, ServerData
 from services.rules import RulesLookup
@@ -36,6 +45,9 @@ class AppServices:
     table: TableService = field(init=False)  # Draw next and the live board of a game
     markers: MarkerService = field(init=False)  # special-ammo markers and mines
     shooting: ShootingService = field(init=False)
+    systems: Systems = field(init=False)  # the game system of a channel (issue 17)
+    hexwar: HexService = field(init=False)  # `/hex`: seed 001
+    epic: EpicService = field(init=False)  # `/epic`: seed 004
     shown: ShownEvents = field(init=False)  # which message showed each event (undo edits it)
     retention: Retention = field(init=False)  # servers the bot left: marked, then deleted
     server_data: ServerData = field(init=False)  # /config data: export, delete, forget-me
@@ -58,6 +70,10 @@ class AppServices:
         self.shooting = ShootingService(
             self.store, self.servers, self.dice, self.game_settings, self.rules
         )
+        self.systems = Systems(self.store)
+        self.hexwar = HexService(self.systems, self.dice)
+        self.epic = EpicService(self.store, self.servers, self.dice)
+        self.epic.systems, self.epic.settings = self.systems, self.game_settings
         for service in (self.units, self.markers, self.shooting):
             service.limits = self.limits
         self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)

@@ -13,6 +13,7 @@ from services.game.game import (
 )
 from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
+from services.game.systems import Systems
 from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
 from services.game.undo import JOINED, UNDO_MAX, live_events
 from services.game.undo_records import (
@@ -33,6 +34,7 @@ __all__ = [
     "GameSettings",
     "TableService",
     "UnitService",
+    "Systems",
     # what they return, and the limits the cogs show
     "IDLE_DAYS",
     "LOG_MAX",

@@ -41,6 +41,9 @@ def started(lang: Lang, state: GameState, campaign: CampaignRecord | None = None
             for k, v in sorted(others.items())
         )
         lines.append(t(lang, "game.started_rules", settings=settings))
+    if state.system != "antares":  # the hex wargame or Epic: no bag, no activations
+        lines.append(t(lang, f"game.started_system.{state.system}"))
+        return "\n".join(lines)
     lines.append(t(lang, f"game.started_activations.{state.ruleset().activations}"))
     return "\n".join(lines)
 
