@@ -39,4 +39,7 @@ def check_target(target: int, faces: int) -> int:
 
 
 def roll(dice: DiceSource, count: int, faces: int, needed: int) -> Roll:
+    """``count`` dice; none when no face can reach ``needed`` (the reply says why)."""
+    if needed > faces:
+        return Roll(faces=faces, needed=needed, dice=[])
     return Roll(faces=faces, needed=needed, dice=[dice.roll(faces) for _ in range(count)])

@@ -68,7 +68,7 @@ class EpicShot(BaseModel):
     def structure_lost(self) -> int:
         if self.building is None:
             return 0
-        return len(self.building.dice) - self.building.successes
+        return self.hits.successes - self.building.successes  # no save possible: every hit
 
 
 def modifiers(s: ShotInput) -> list[Modifier]:

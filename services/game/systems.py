@@ -38,7 +38,7 @@ class Systems:
 
 NAMES = {
     "antares": in_each_language("Antares", "Antares"),
-    "hex": in_each_language("hex wargame", "wargame sur hex"),
+    "hex": in_each_language("the hex wargame", "wargame sur hex"),
     "epic": in_each_language("Epic", "Epic"),
 }
 

@@ -83,8 +83,8 @@ def test_close_defences_refused(target_class, distance, refused):
 
 
 def test_on_a_d6_a_7_plus_cannot_succeed():
-    found = close_defences(ScriptedDice([6, 6]), 6, 2, "interception", 1)
-    assert found.roll is not None and found.roll.impossible and found.roll.successes == 0
+    found = close_defences(ScriptedDice([]), 6, 2, "interception", 1)
+    assert found.roll is not None and found.roll.impossible and found.roll.dice == []
 
 
 @pytest.mark.parametrize(
@@ -118,3 +118,10 @@ def test_extra_templates_and_damages_buildings():
     assert found.hits.dice == [9, 4, 1] and found.hits.successes == 2
     assert found.building_needed == 6 and found.building is not None
     assert found.building.dice == [7, 5] and found.structure_lost == 1
+
+
+def test_a_building_that_cannot_save_loses_a_point_per_hit():
+    shot = ShotInput(dice=2, target=4, damages_buildings=3, building_save=9)
+    found = epic_shot(ScriptedDice([5, 6]), 10, shot)
+    assert found.building is not None and found.building.impossible
+    assert found.structure_lost == 2
