@@ -11,8 +11,15 @@ def _pool(lang: Lang, p: ElitePool) -> str:
 
 
 def _reroll(lang: Lang, p: EliteReroll) -> str:
-    return t(lang, "epic.event.reroll", owner=f"<@{p.owner_id}>", old=p.dice[p.index],
-             new=p.new, faces=p.faces, left=p.left)
+    return t(
+        lang,
+        "epic.event.reroll",
+        owner=f"<@{p.owner_id}>",
+        old=p.dice[p.index],
+        new=p.new,
+        faces=p.faces,
+        left=p.left,
+    )
 
 
 EVENTS = {

@@ -36,15 +36,17 @@ def regeneration(lang: Lang, who: str, r: Regeneration) -> str:
     else:
         lines.append(dice_line(lang, r.roll))
         lines.append(t(lang, "epic.regen.result", saved=r.saved, lost=r.lost))
-    heading = "Régénération (XX)" + (", Médecin" if r.helper == "medic" else "") + (
-        ", Mécanicien (XX)" if r.helper == "mechanic" else "")
+    heading = (
+        "Régénération (XX)"
+        + (", Médecin" if r.helper == "medic" else "")
+        + (", Mécanicien (XX)" if r.helper == "mechanic" else "")
+    )
     lines.append(t(lang, "epic.source", seed=SEED, heading=heading))
     return "\n".join(lines)
 
 
 def defences(lang: Lang, who: str, d: Defences) -> str:
-    lines = [t(lang, f"epic.dr.header_{d.mode}", who=plain(who), shots=d.shots,
-               needed=d.needed)]
+    lines = [t(lang, f"epic.dr.header_{d.mode}", who=plain(who), shots=d.shots, needed=d.needed)]
     if d.refused == "class":
         lines.append(t(lang, "epic.dr.class", target_class=d.target_class))
     elif d.refused == "range":
@@ -68,11 +70,17 @@ def shot(lang: Lang, who: str, s: EpicShot) -> str:
     lines.append(dice_line(lang, s.hits))
     lines.append(t(lang, f"epic.shot.hits_{i.kind}", hits=s.hits.successes))
     if s.d3 is not None:
-        lines.append(t(lang, "epic.shot.templates", base=i.templates, d3=s.d3,
-                       total=s.templates))
+        lines.append(t(lang, "epic.shot.templates", base=i.templates, d3=s.d3, total=s.templates))
     if s.building is not None:
-        lines.append(t(lang, "epic.shot.building", save=i.building_save or 0,
-                       ap=i.damages_buildings or 0, needed=s.building_needed or 0))
+        lines.append(
+            t(
+                lang,
+                "epic.shot.building",
+                save=i.building_save or 0,
+                ap=i.damages_buildings or 0,
+                needed=s.building_needed or 0,
+            )
+        )
         if s.building.dice:
             lines.append(dice_line(lang, s.building))
         lines.append(t(lang, "epic.shot.structure", lost=s.structure_lost))
@@ -98,17 +106,30 @@ def _headings(s: EpicShot) -> str:
 def pools(lang: Lang, view: EliteView) -> str:
     if not view.pools:
         return t(lang, "epic.elite.no_pool")
-    return t(lang, "epic.elite.pools", pools=", ".join(
-        f"<@{owner}> **{count}**" for owner, count in sorted(view.pools.items())))
+    return t(
+        lang,
+        "epic.elite.pools",
+        pools=", ".join(f"<@{owner}> **{count}**" for owner, count in sorted(view.pools.items())),
+    )
 
 
-def pool_set(lang: Lang, owner_id: int, before: int, after: int, detachments: int,
-             characters: int) -> str:
-    return "\n".join((
-        t(lang, "epic.elite.set", owner=f"<@{owner_id}>", before=before, after=after,
-          detachments=detachments, characters=characters),
-        t(lang, "epic.source", seed=SEED, heading="Elite (XX), Personnage Lié"),
-    ))
+def pool_set(
+    lang: Lang, owner_id: int, before: int, after: int, detachments: int, characters: int
+) -> str:
+    return "\n".join(
+        (
+            t(
+                lang,
+                "epic.elite.set",
+                owner=f"<@{owner_id}>",
+                before=before,
+                after=after,
+                detachments=detachments,
+                characters=characters,
+            ),
+            t(lang, "epic.source", seed=SEED, heading="Elite (XX), Personnage Lié"),
+        )
+    )
 
 
 def reroll(lang: Lang, who: str, r: EliteReroll) -> str:
@@ -116,13 +137,22 @@ def reroll(lang: Lang, who: str, r: EliteReroll) -> str:
     after = ", ".join(f"**{d}**" if i == r.index else str(d) for i, d in enumerate(r.after))
     lines = [
         t(lang, f"epic.elite.reroll_{r.kind}", who=plain(who)),
-        t(lang, "epic.elite.rerolled", position=r.index + 1, old=r.dice[r.index], new=r.new,
-          faces=r.faces, before=before, after=after),
+        t(
+            lang,
+            "epic.elite.rerolled",
+            position=r.index + 1,
+            old=r.dice[r.index],
+            new=r.new,
+            faces=r.faces,
+            before=before,
+            after=after,
+        ),
     ]
     if r.needed is not None:
         passed = sum(1 for d in r.after if d >= r.needed)
-        lines.append(t(lang, "epic.elite.successes", needed=r.needed, count=passed,
-                       dice=len(r.after)))
+        lines.append(
+            t(lang, "epic.elite.successes", needed=r.needed, count=passed, dice=len(r.after))
+        )
     lines.append(t(lang, "epic.elite.left", left=r.left))
     lines.append(t(lang, "epic.source", seed=SEED, heading="Elite (XX)"))
     return "\n".join(lines)

@@ -64,7 +64,10 @@ ACTIVATION_CHOICES = [
 ]
 # /game start system: (issue 17)
 SYSTEM_CHOICES = [
-    app_commands.Choice(name=locale_str("Beyond the Gates of Antares (default)", key="system_antares"), value="antares"),
+    app_commands.Choice(
+        name=locale_str("Beyond the Gates of Antares (default)", key="system_antares"),
+        value="antares",
+    ),
     app_commands.Choice(name=locale_str("Hex wargame (seed 001)", key="system_hex"), value="hex"),
     app_commands.Choice(name=locale_str("Epic (seed 004)", key="system_epic"), value="epic"),
 ]

@@ -13,38 +13,85 @@ def _choices(prefix: str, names: dict[str, str]) -> list[app_commands.Choice[str
     ]
 
 
-TERRAINS = _choices("hex_terrain", {
-    "clear": "Clear", "rough": "Rough", "difficult": "Difficult", "water": "Water",
-    "lava": "Lava", "fortification": "Fortification", "impassable": "Impassable",
-})
-SIDES = _choices("hex_side", {
-    "normal": "Normal", "rough": "Rough side", "impassable": "Impassable side",
-    "water": "Water side", "road": "Path/Road", "fortification_entrance": "Fortification entrance",
-    "fortification": "Fortification side",
-})
-POSITIONS = _choices("hex_position", {
-    "ground": "Ground", "close_flight": "Close flight", "distant_flight": "Distant flight",
-    "close_infiltration": "Close infiltration", "deep_infiltration": "Deep infiltration",
-})
+TERRAINS = _choices(
+    "hex_terrain",
+    {
+        "clear": "Clear",
+        "rough": "Rough",
+        "difficult": "Difficult",
+        "water": "Water",
+        "lava": "Lava",
+        "fortification": "Fortification",
+        "impassable": "Impassable",
+    },
+)
+SIDES = _choices(
+    "hex_side",
+    {
+        "normal": "Normal",
+        "rough": "Rough side",
+        "impassable": "Impassable side",
+        "water": "Water side",
+        "road": "Path/Road",
+        "fortification_entrance": "Fortification entrance",
+        "fortification": "Fortification side",
+    },
+)
+POSITIONS = _choices(
+    "hex_position",
+    {
+        "ground": "Ground",
+        "close_flight": "Close flight",
+        "distant_flight": "Distant flight",
+        "close_infiltration": "Close infiltration",
+        "deep_infiltration": "Deep infiltration",
+    },
+)
 COMBATS = _choices("hex_combat", {"shock": "Shock", "fire": "Fire"})
-LEVELS = _choices("hex_level", {
-    "same": "Same level", "higher": "Attacker above", "lower": "Attacker below",
-})
+LEVELS = _choices(
+    "hex_level",
+    {
+        "same": "Same level",
+        "higher": "Attacker above",
+        "lower": "Attacker below",
+    },
+)
 FACINGS = _choices("hex_facing", {"front": "Front", "flank": "Flank", "rear": "Rear"})
-DESTINATIONS = _choices("hex_dest", {
-    "free": "Free", "forbidden": "Forbidden hex", "deadly": "Deadly hex (pit, lava, fire)",
-    "stacking": "Stacking not allowed",
-})
-MORALES = _choices("hex_morale", {
-    "steady": "Steady", "shaken": "Already shaken", "routed": "Routed",
-    "magic": "Magic morale profile", "unshakeable": "Unshakeable",
-})
-MOVERS = _choices("hex_mover", {
-    "large": "Large unit", "small": "Small unit", "formation": "Formation",
-})
-CHANGES = _choices("hex_change", {
-    "hex": "Hex", "position": "Position", "both": "Hex and position",
-})
+DESTINATIONS = _choices(
+    "hex_dest",
+    {
+        "free": "Free",
+        "forbidden": "Forbidden hex",
+        "deadly": "Deadly hex (pit, lava, fire)",
+        "stacking": "Stacking not allowed",
+    },
+)
+MORALES = _choices(
+    "hex_morale",
+    {
+        "steady": "Steady",
+        "shaken": "Already shaken",
+        "routed": "Routed",
+        "magic": "Magic morale profile",
+        "unshakeable": "Unshakeable",
+    },
+)
+MOVERS = _choices(
+    "hex_mover",
+    {
+        "large": "Large unit",
+        "small": "Small unit",
+        "formation": "Formation",
+    },
+)
+CHANGES = _choices(
+    "hex_change",
+    {
+        "hex": "Hex",
+        "position": "Position",
+        "both": "Hex and position",
+    },
+)
 # The four tables of seed 001 "Errement", in the seed's order (rulesdb: Table d'Errement n)
 TABLES = [
     app_commands.Choice(name=locale_str(name, key=f"hex_table_{value}"), value=value)

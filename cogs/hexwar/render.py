@@ -42,15 +42,24 @@ def errement(lang: Lang, who: str, r: Errement) -> str:
 
 def term_line(lang: Lang, term: Term) -> str:
     detail = t(lang, f"hex.terrain.{term.detail}") if term.detail in TERRAIN_KEYS else ""
-    if term.detail in SIDE_KEYS and term.key.startswith(("side", "climbers", "swimmers", "formation")):
+    if term.detail in SIDE_KEYS and term.key.startswith(
+        ("side", "climbers", "swimmers", "formation")
+    ):
         detail = t(lang, f"hex.side.{term.detail}")
     text = t(lang, f"hex.advantage.term.{term.key}", detail=detail)
     return f"`{_signed(term.value)}` {text} — *{term.heading}*"
 
 
 TERRAIN_KEYS = ("clear", "rough", "difficult", "water", "lava", "fortification", "impassable")
-SIDE_KEYS = ("normal", "rough", "impassable", "water", "road", "fortification_entrance",
-             "fortification")
+SIDE_KEYS = (
+    "normal",
+    "rough",
+    "impassable",
+    "water",
+    "road",
+    "fortification_entrance",
+    "fortification",
+)
 
 
 def advantage(lang: Lang, combat: str, a: Advantage) -> str:
@@ -59,9 +68,14 @@ def advantage(lang: Lang, combat: str, a: Advantage) -> str:
     lines.append(t(lang, "hex.advantage.total", total=_signed(a.total)))
     for term in a.forbidden:
         side = t(lang, f"hex.side.{term.detail}") if term.detail else ""
-        lines.append("⛔ " + t(lang, f"hex.advantage.forbidden.{term.key}", detail=side)
-                     + f" — *{term.heading}*")
-    lines.append(t(lang, "hex.source", seed=SEED, heading="Terrain, Orientation, Vol, Infiltration"))
+        lines.append(
+            "⛔ "
+            + t(lang, f"hex.advantage.forbidden.{term.key}", detail=side)
+            + f" — *{term.heading}*"
+        )
+    lines.append(
+        t(lang, "hex.source", seed=SEED, heading="Terrain, Orientation, Vol, Infiltration")
+    )
     return "\n".join(lines)
 
 
@@ -91,8 +105,10 @@ def sight(lang: Lang, r: LineOfSight) -> str:
     for index, step in enumerate(r.steps, start=1):
         heights = " / ".join(_number(lang, e) for e in s.effective[index - 1])
         mark = " ⛔" if s.blocker is not None and s.blocker.index == index else ""
-        lines.append(t(lang, "hex.sight.step", index=index, hex=hex_text(lang, step),
-                       effective=heights) + mark)
+        lines.append(
+            t(lang, "hex.sight.step", index=index, hex=hex_text(lang, step), effective=heights)
+            + mark
+        )
     verdict = "visible" if s.visible else "blocked"
     lines.append(t(lang, f"hex.sight.{verdict}"))
     where = s.blocker.index if s.blocker is not None else 0
@@ -102,8 +118,11 @@ def sight(lang: Lang, r: LineOfSight) -> str:
 
 
 def move(lang: Lang, m: MoveCost, terrain: str) -> str:
-    column = t(lang, f"hex.move.column.{m.column}") if m.column in COLUMNS else t(
-        lang, f"hex.terrain.{m.column}")
+    column = (
+        t(lang, f"hex.move.column.{m.column}")
+        if m.column in COLUMNS
+        else t(lang, f"hex.terrain.{m.column}")
+    )
     lines = [t(lang, "hex.move.header", terrain=t(lang, f"hex.terrain.{terrain}"))]
     if m.headings == ["Vol"]:
         lines.append(t(lang, "hex.move.flight", column=column, cost=_number(lang, m.cost or 0)))

@@ -41,8 +41,13 @@ def close_defences(
     distance_cm: float | None = None,
 ) -> Defences:
     check_count(shots, low=1)
-    result = Defences(shots=shots, mode=mode, needed=NEEDED[mode], target_class=target_class,
-                      distance_cm=distance_cm)
+    result = Defences(
+        shots=shots,
+        mode=mode,
+        needed=NEEDED[mode],
+        target_class=target_class,
+        distance_cm=distance_cm,
+    )
     if target_class >= CLASS_LIMIT:
         return result.model_copy(update={"refused": "class"})
     if distance_cm is not None and distance_cm > RANGE_CM:

@@ -62,8 +62,13 @@ def set_pool(
     total = min(POOL_MAX, detachments + characters)
     new = fork(state)
     new.epic_elite[str(owner_id)] = total
-    return new, ElitePool(owner_id=owner_id, before=pool_of(state, owner_id), after=total,
-                          detachments=detachments, characters=characters)
+    return new, ElitePool(
+        owner_id=owner_id,
+        before=pool_of(state, owner_id),
+        after=total,
+        detachments=detachments,
+        characters=characters,
+    )
 
 
 def parse_dice(text: str, faces: int) -> list[int]:
@@ -102,5 +107,13 @@ def reroll(
     index = rolled.index(min(rolled)) if position is None else position - 1
     new = fork(state)
     new.epic_elite[str(owner_id)] = left - 1
-    return new, EliteReroll(owner_id=owner_id, kind=kind, faces=faces, dice=rolled,
-                            index=index, new=dice.roll(faces), needed=needed, left=left - 1)
+    return new, EliteReroll(
+        owner_id=owner_id,
+        kind=kind,
+        faces=faces,
+        dice=rolled,
+        index=index,
+        new=dice.roll(faces),
+        needed=needed,
+        left=left - 1,
+    )

@@ -23,7 +23,13 @@ BaseClass = Literal[
     "infantry", "light_artillery", "cavalry", "walker", "vehicle", "heavy_artillery", "other"
 ]
 CLASSES: tuple[BaseClass, ...] = (
-    "infantry", "light_artillery", "cavalry", "walker", "vehicle", "heavy_artillery", "other",
+    "infantry",
+    "light_artillery",
+    "cavalry",
+    "walker",
+    "vehicle",
+    "heavy_artillery",
+    "other",
 )
 MEDIC_CLASSES = ("infantry", "light_artillery", "cavalry")
 MECHANIC_CLASSES = ("walker", "vehicle", "heavy_artillery")
@@ -63,8 +69,10 @@ def regenerate(
 ) -> Regeneration:
     check_count(wounds, low=1)
     needed, helper, unused = own, None, []
-    for asked, kind, classes in ((medic, "medic", MEDIC_CLASSES),
-                                 (mechanic, "mechanic", MECHANIC_CLASSES)):
+    for asked, kind, classes in (
+        (medic, "medic", MEDIC_CLASSES),
+        (mechanic, "mechanic", MECHANIC_CLASSES),
+    ):
         if not asked:
             continue
         if in_transport:
@@ -74,8 +82,14 @@ def regenerate(
         elif helper is None:  # one improvement: "une seule tentative ... par PdV"
             helper = kind
             needed = GRANTED if own is None else max(BEST, own - 1)
-    result = Regeneration(wounds=wounds, own=own, needed=needed, helper=helper,
-                          unused=sorted(set(unused)), reality=reality)
+    result = Regeneration(
+        wounds=wounds,
+        own=own,
+        needed=needed,
+        helper=helper,
+        unused=sorted(set(unused)),
+        reality=reality,
+    )
     if reality or needed is None:
         return result
     return result.model_copy(update={"roll": roll(dice, wounds, faces, needed)})

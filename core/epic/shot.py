@@ -76,12 +76,19 @@ def modifiers(s: ShotInput) -> list[Modifier]:
     if s.aa and s.air == "ground" and s.target_class < AA_CLASS:
         out.append(Modifier(key="aa", value=AA_MALUS))
     if s.cover:
-        out.append(Modifier(key="cover_ignored" if s.ignores_cover else "cover",
-                            value=0 if s.ignores_cover else -s.cover))
+        out.append(
+            Modifier(
+                key="cover_ignored" if s.ignores_cover else "cover",
+                value=0 if s.ignores_cover else -s.cover,
+            )
+        )
     if s.leader:
         assault = s.kind == "assault"
-        out.append(Modifier(key="leader" if assault else "leader_shot",
-                            value=LEADER_BONUS if assault else 0))
+        out.append(
+            Modifier(
+                key="leader" if assault else "leader_shot", value=LEADER_BONUS if assault else 0
+            )
+        )
     if s.modifier:
         out.append(Modifier(key="other", value=s.modifier))
     return out

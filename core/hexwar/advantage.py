@@ -28,8 +28,12 @@ INFILTRATION_HEADING = "Infiltration"
 
 # (shock, fire) from/to a hex of this terrain, both units (Terrain : Difficultés)
 _BOTH_WAYS: dict[str, tuple[int, int]] = {"rough": (-1, -2), "difficult": (-2, -4)}
-_SIDE_FIRE_BEHIND = {"rough": -2, "impassable": -2, "fortification_entrance": -8,
-                     "fortification": -8}
+_SIDE_FIRE_BEHIND = {
+    "rough": -2,
+    "impassable": -2,
+    "fortification_entrance": -8,
+    "fortification": -8,
+}
 
 
 class Term(BaseModel):
@@ -64,9 +68,12 @@ class Advantage(BaseModel):
 def advantage(a: AdvantageInput) -> Advantage:
     forbidden = _forbidden(a)
     terms = [*_terrain_terms(a), *_side_terms(a), *_level_terms(a), *_flight_terms(a)]
-    if a.facing != "front" and not a.same_hex:  # "Si même Hex, ne pas tenir compte des Orientations"
-        terms.append(Term(key=f"facing_{a.facing}", value=2 if a.facing == "flank" else 4,
-                          heading=FACING))
+    if (
+        a.facing != "front" and not a.same_hex
+    ):  # "Si même Hex, ne pas tenir compte des Orientations"
+        terms.append(
+            Term(key=f"facing_{a.facing}", value=2 if a.facing == "flank" else 4, heading=FACING)
+        )
     return Advantage(total=sum(t.value for t in terms), terms=terms, forbidden=forbidden)
 
 
@@ -80,8 +87,14 @@ def _terrain_terms(a: AdvantageInput) -> list[Term]:
     infiltrated = [p in INFILTRATION for p in (a.attacker_position, a.target_position)]
     if all(infiltrated):  # "Combats entre Unités en Infiltration : Avantage sur Terrain Difficile"
         shock, fire = _BOTH_WAYS["difficult"]
-        return [Term(key="infiltration_difficult", value=shock if a.combat == "shock" else fire,
-                     heading=INFILTRATION_HEADING, detail="difficult")]
+        return [
+            Term(
+                key="infiltration_difficult",
+                value=shock if a.combat == "shock" else fire,
+                heading=INFILTRATION_HEADING,
+                detail="difficult",
+            )
+        ]
     if any(infiltrated):  # "Avantage de l'Hex occupé par l'Unité Au Sol"
         ground_a, ground_t = not infiltrated[0], not infiltrated[1]
         attacker = attacker if ground_a else "clear"
@@ -91,8 +104,14 @@ def _terrain_terms(a: AdvantageInput) -> list[Term]:
     harsh = [t for t, on in ((attacker, ground_a), (target, ground_t)) if on and t in _BOTH_WAYS]
     if harsh:
         worst = min(harsh, key=lambda t: _BOTH_WAYS[t][index])
-        terms.append(Term(key="terrain_both", value=_BOTH_WAYS[worst][index],
-                          heading=DIFFICULTIES, detail=worst))
+        terms.append(
+            Term(
+                key="terrain_both",
+                value=_BOTH_WAYS[worst][index],
+                heading=DIFFICULTIES,
+                detail=worst,
+            )
+        )
     if a.combat == "shock" and ground_a and attacker in ("water", "lava"):
         terms.append(Term(key="terrain_from", value=-2, heading=DIFFICULTIES, detail=attacker))
     if a.combat == "shock" and ground_t and target in ("water", "lava"):
@@ -108,8 +127,9 @@ def _side_terms(a: AdvantageInput) -> list[Term]:
     if a.combat == "shock" and a.side == "rough":
         return [Term(key="side_shock", value=-1, heading=SIDES, detail=a.side)]
     if a.combat == "fire" and a.behind and a.side in _SIDE_FIRE_BEHIND:
-        return [Term(key="side_fire", value=_SIDE_FIRE_BEHIND[a.side], heading=SIDES,
-                     detail=a.side)]
+        return [
+            Term(key="side_fire", value=_SIDE_FIRE_BEHIND[a.side], heading=SIDES, detail=a.side)
+        ]
     return []
 
 

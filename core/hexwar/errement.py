@@ -72,15 +72,31 @@ def wander(
     outcome = TABLES[table][roll]
     pivot = {"pivot_left": "left", "pivot_right": "right"}.get(outcome)
     if outcome == "cancel":
-        return Errement(table=table, roll=roll, outcome=outcome, moved=False, pivot=None,
-                        goes_on=False)
+        return Errement(
+            table=table, roll=roll, outcome=outcome, moved=False, pivot=None, goes_on=False
+        )
     target = {"left": left, "right": right}.get(pivot or "", ahead)
     if target == "free":
-        return Errement(table=table, roll=roll, outcome=outcome, moved=True, pivot=pivot,
-                        goes_on=outcome == "move")
+        return Errement(
+            table=table,
+            roll=roll,
+            outcome=outcome,
+            moved=True,
+            pivot=pivot,
+            goes_on=outcome == "move",
+        )
     # "le déplacement est annulé (mais le changement d'Orientation est tout de même effectué)
     # et l'Unité est Ebranlée si elle ne l'était pas déjà et si elle n'est pas en Déroute
     # (sauf Profil de Moral Magique ou Inébranlable)" — the same for a stack not allowed
     immune = morale if morale != "steady" else None
-    return Errement(table=table, roll=roll, outcome=outcome, moved=False, pivot=pivot,
-                    goes_on=False, blocked_by=target, shaken=immune is None, immune=immune)
+    return Errement(
+        table=table,
+        roll=roll,
+        outcome=outcome,
+        moved=False,
+        pivot=pivot,
+        goes_on=False,
+        blocked_by=target,
+        shaken=immune is None,
+        immune=immune,
+    )

@@ -20,8 +20,15 @@ from core.hexwar.terrain import Position
 FLAT = ("clear", "water", "lava")
 HEADING = "Ligne de Vue"
 Rule = Literal[
-    "flight", "deep_infiltration", "adjacent", "higher_than_both", "closer_to_source",
-    "first_hex", "closer_to_target", "last_hex", "clear",
+    "flight",
+    "deep_infiltration",
+    "adjacent",
+    "higher_than_both",
+    "closer_to_source",
+    "first_hex",
+    "closer_to_target",
+    "last_hex",
+    "clear",
 ]
 
 

@@ -21,7 +21,9 @@ from core.hexwar.terrain import ONE_STEP_DOWN, Position, Side, Terrain
 
 Change = Literal["hex", "position", "both"]
 _CROSSERS: dict[str, str] = {
-    "impassable": "climbers", "water": "swimmers", "fortification": "climbers",
+    "impassable": "climbers",
+    "water": "swimmers",
+    "fortification": "climbers",
     "fortification_entrance": "climbers",
 }
 
@@ -59,8 +61,9 @@ def move_cost(
     if climbing:
         headings.append("Différence de Niveau")
     cost = None if table_cost is None else table_cost + climb
-    return MoveCost(column=column, cost=cost, climb=climb, only=_CROSSERS.get(side),
-                    headings=headings)
+    return MoveCost(
+        column=column, cost=cost, climb=climb, only=_CROSSERS.get(side), headings=headings
+    )
 
 
 def _flight(terrain: Terrain, position: Position, change: Change) -> MoveCost:

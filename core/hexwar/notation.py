@@ -65,6 +65,13 @@ def check_altitude(altitude: int) -> int:
 
 def short(step: list[Hex]) -> str:
     """A step written back in the notation (English letters)."""
-    letters = {"clear": "", "rough": "r", "difficult": "d", "water": "w", "lava": "l",
-               "fortification": "f", "impassable": "x"}
+    letters = {
+        "clear": "",
+        "rough": "r",
+        "difficult": "d",
+        "water": "w",
+        "lava": "l",
+        "fortification": "f",
+        "impassable": "x",
+    }
     return "/".join(f"{h.altitude}{letters[h.terrain]}" for h in step)

@@ -89,8 +89,10 @@ def _reasons(here: Position, unit: Arrival) -> list[str]:
         out.append("hedgehog")
     if here.formation_size >= BIG_FORMATION and (not small or here.small >= 1):
         out.append("big_formation_there")
-    if unit.kind == "formation" and unit.size >= BIG_FORMATION and (
-        here.large > 0 or here.small > 1
+    if (
+        unit.kind == "formation"
+        and unit.size >= BIG_FORMATION
+        and (here.large > 0 or here.small > 1)
     ):
         out.append("big_formation_arriving")
     if not small and (here.inferior or (unit.inferior and large_there)):

@@ -14,35 +14,71 @@ from rulesdb.text import normalize
 
 Terrain = Literal["clear", "rough", "difficult", "water", "lava", "fortification", "impassable"]
 TERRAINS: tuple[Terrain, ...] = (
-    "clear", "rough", "difficult", "water", "lava", "fortification", "impassable",
+    "clear",
+    "rough",
+    "difficult",
+    "water",
+    "lava",
+    "fortification",
+    "impassable",
 )
 Side = Literal[
     "normal", "rough", "impassable", "water", "road", "fortification_entrance", "fortification"
 ]
 SIDES: tuple[Side, ...] = (
-    "normal", "rough", "impassable", "water", "road", "fortification_entrance", "fortification",
+    "normal",
+    "rough",
+    "impassable",
+    "water",
+    "road",
+    "fortification_entrance",
+    "fortification",
 )
-Position = Literal["ground", "close_flight", "distant_flight", "close_infiltration", "deep_infiltration"]
+Position = Literal[
+    "ground", "close_flight", "distant_flight", "close_infiltration", "deep_infiltration"
+]
 POSITIONS: tuple[Position, ...] = (
-    "ground", "close_flight", "distant_flight", "close_infiltration", "deep_infiltration",
+    "ground",
+    "close_flight",
+    "distant_flight",
+    "close_infiltration",
+    "deep_infiltration",
 )
 INFILTRATION: tuple[Position, ...] = ("close_infiltration", "deep_infiltration")
 
 # "Vol": "diminuer la difficulté du Terrain d'un cran (Impassable -> Difficile -> Accidenté
 # -> Clair)"; the other terrains have no step on that ladder and stay as they are.
 ONE_STEP_DOWN: dict[Terrain, Terrain] = {
-    "impassable": "difficult", "difficult": "rough", "rough": "clear",
+    "impassable": "difficult",
+    "difficult": "rough",
+    "rough": "clear",
 }
 
 # Words a player types, FR and EN, full or short (the line-of-sight notation's letters)
 TERRAIN_WORDS: dict[str, Terrain] = {
-    "c": "clear", "clear": "clear", "clair": "clear",
-    "r": "rough", "a": "rough", "rough": "rough", "accidente": "rough",
-    "d": "difficult", "difficult": "difficult", "difficile": "difficult",
-    "w": "water", "e": "water", "water": "water", "eau": "water",
-    "l": "lava", "lava": "lava", "lave": "lava",
-    "f": "fortification", "fortification": "fortification", "fort": "fortification",
-    "x": "impassable", "i": "impassable", "impassable": "impassable",
+    "c": "clear",
+    "clear": "clear",
+    "clair": "clear",
+    "r": "rough",
+    "a": "rough",
+    "rough": "rough",
+    "accidente": "rough",
+    "d": "difficult",
+    "difficult": "difficult",
+    "difficile": "difficult",
+    "w": "water",
+    "e": "water",
+    "water": "water",
+    "eau": "water",
+    "l": "lava",
+    "lava": "lava",
+    "lave": "lava",
+    "f": "fortification",
+    "fortification": "fortification",
+    "fort": "fortification",
+    "x": "impassable",
+    "i": "impassable",
+    "impassable": "impassable",
 }
 
 

@@ -18,5 +18,6 @@ def checked(model: type[M], **values: Any) -> M:
     except ValidationError as error:
         first = error.errors()[0]
         option = str(first["loc"][0]) if first["loc"] else "?"
-        raise BadInput("options.bad_value", option=option,
-                       value=str(values.get(option))[:30]) from None
+        raise BadInput(
+            "options.bad_value", option=option, value=str(values.get(option))[:30]
+        ) from None

@@ -46,16 +46,32 @@ class EpicService(GameAccess):
         return rules.epic_die
 
     async def regeneration(
-        self, call: Call, wounds: int, own: int | None, base_class: str, *,
-        medic: bool, mechanic: bool, in_transport: bool, reality: bool,
+        self,
+        call: Call,
+        wounds: int,
+        own: int | None,
+        base_class: str,
+        *,
+        medic: bool,
+        mechanic: bool,
+        in_transport: bool,
+        reality: bool,
     ) -> Regeneration:
         faces = await self.faces(call)
         choice(base_class, CLASSES, "options.bad_choice")
         if own is not None:
             check_target(own, faces)
-        return regenerate(self.dice, faces, wounds, own, base_class=base_class,  # type: ignore[arg-type]
-                          medic=medic, mechanic=mechanic, in_transport=in_transport,
-                          reality=reality)
+        return regenerate(
+            self.dice,
+            faces,
+            wounds,
+            own,
+            base_class=base_class,  # type: ignore[arg-type]
+            medic=medic,
+            mechanic=mechanic,
+            in_transport=in_transport,
+            reality=reality,
+        )
 
     async def defences(
         self, call: Call, shots: int, mode: str, target_class: int, distance: float | None
@@ -114,8 +130,16 @@ class EpicService(GameAccess):
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, elite.EliteReroll]:
             _epic_game(state)
-            return elite.reroll(state, self.dice, who.user_id, kind, rolled, faces,  # type: ignore[arg-type]
-                                position, needed)
+            return elite.reroll(
+                state,
+                self.dice,
+                who.user_id,
+                kind,
+                rolled,
+                faces,  # type: ignore[arg-type]
+                position,
+                needed,
+            )
 
         return (await self.change(call, "epic_elite_reroll", apply)).result
 

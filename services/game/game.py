@@ -118,7 +118,8 @@ class GameService(Undoing, Seats):
                     "game.bad_activations", value=activations[:30], choices=", ".join(ACTIVATIONS)
                 )
             overrides["activations"] = activations
-        state = new_game(name[:200], call.actor.user_id, overrides, system or "antares")  # type: ignore[arg-type]
+        wanted = system or "antares"  # checked by new_game (a modified client may send any)
+        state = new_game(name[:200], call.actor.user_id, overrides, wanted)  # type: ignore[arg-type]
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
             if await tx.running_game(call.channel_id) is not None:
                 raise Conflict("game.already_running")

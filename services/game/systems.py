@@ -46,6 +46,8 @@ NAMES = {
 def other_system(state: GameState, wanted: GameSystem) -> Conflict:
     """The refusal of a command of ``wanted`` in a game of another system."""
     return Conflict(
-        f"game.other_system_{wanted}", game=state.name, found=NAMES[state.system],
+        f"game.other_system_{wanted}",
+        game=state.name,
+        found=NAMES[state.system],
         wanted=NAMES[wanted],
     )

@@ -39,8 +39,14 @@ class HexService:
         for value in (ahead, left, right):
             choice(value, errement.DESTINATIONS, "options.bad_choice")
         choice(morale, errement.MORALES, "options.bad_choice")
-        return errement.wander(self.dice, table, ahead=ahead, left=left, right=right,  # type: ignore[arg-type]
-                               morale=morale)  # type: ignore[arg-type]
+        return errement.wander(
+            self.dice,
+            table,
+            ahead=ahead,
+            left=left,
+            right=right,  # type: ignore[arg-type]
+            morale=morale,
+        )  # type: ignore[arg-type]
 
     async def advantage(self, channel_id: int | None, **values: object) -> adv.Advantage:
         await self.systems.require(channel_id, SYSTEM)
@@ -53,8 +59,9 @@ class HexService:
         for key in ("large", "small", "formation_size"):
             _count(here.get(key, 0), key)
         _count(arrival.get("size", 0), "size")
-        return stacking.check(checked(stacking.Position, **here),
-                              checked(stacking.Arrival, **arrival))
+        return stacking.check(
+            checked(stacking.Position, **here), checked(stacking.Arrival, **arrival)
+        )
 
     async def line_of_sight(
         self,

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from core.errors import BadInput, NotFound
 from rulesdb import Hit, RulesDB, RulesIndex, load_rules
-from rulesdb.search import HOME_SYSTEM
 from rulesdb.models import AnyEntry, Weapon
+from rulesdb.search import HOME_SYSTEM
 
 INLINE = re.compile(r"\[\[([^\[\]\n]{1,80})\]\]")
 INLINE_MAX = 3
@@ -71,13 +71,23 @@ class RulesLookup:
         system, ranked first for the same score (issue 17)."""
         query = text[:QUERY_MAX]
         hits = self.index.search(
-            query, system=system, kind=kind, faction=faction, limit=AUTOCOMPLETE_MAX, lang=lang,
+            query,
+            system=system,
+            kind=kind,
+            faction=faction,
+            limit=AUTOCOMPLETE_MAX,
+            lang=lang,
             prefer=prefer or HOME_SYSTEM,
         )
         if system is None and prefer not in (None, HOME_SYSTEM):
             own = self.index.search(
-                query, system=prefer, kind=kind, faction=faction, limit=AUTOCOMPLETE_MAX,
-                lang=lang, prefer=prefer,
+                query,
+                system=prefer,
+                kind=kind,
+                faction=faction,
+                limit=AUTOCOMPLETE_MAX,
+                lang=lang,
+                prefer=prefer,
             )
             mine = [hit for hit in own if hit.why in NAMED]
             hits = mine + [hit for hit in hits if hit not in mine]

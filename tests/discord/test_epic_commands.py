@@ -11,8 +11,7 @@ from tests.support.mentions import tokens
 
 
 async def epic_game(table) -> None:
-    started = await table.alice.slash(table.channel, "game start", name="Armageddon",
-                                      system="epic")
+    started = await table.alice.slash(table.channel, "game start", name="Armageddon", system="epic")
     assert not started.ephemeral, started.response.content
     assert "Epic (seed 004)" in started.response.content
 
@@ -20,8 +19,9 @@ async def epic_game(table) -> None:
 async def test_regeneration_with_a_medic(table, dice):
     # "Médecin": "reçoit la capacité Régénération (5+)"; "Régénération (XX)": one die per wound
     dice.script(5, 4, 9)
-    result = await table.alice.slash(table.channel, "epic regeneration", wounds=3,
-                                     base_class="infantry", medic=True)
+    result = await table.alice.slash(
+        table.channel, "epic regeneration", wounds=3, base_class="infantry", medic=True
+    )
     text = result.response.content
     assert "A Medic within 12 cm grants Regeneration (5+)." in text
     assert "3d10 at 5+: [5 ✅, 4 ❌, 9 ✅]" in text
@@ -33,14 +33,22 @@ async def test_regeneration_with_a_medic(table, dice):
 async def test_regeneration_in_french_improved_by_a_mechanic_and_reality_weapons(table, dice):
     dice.script(4)
     with french():
-        result = await table.alice.slash(table.channel, "epic regeneration", wounds=1,
-                                         regeneration=5, base_class="walker", mechanic=True)
-        warp = await table.alice.slash(table.channel, "epic regeneration", wounds=2,
-                                       regeneration=4, reality=True)
+        result = await table.alice.slash(
+            table.channel,
+            "epic regeneration",
+            wounds=1,
+            regeneration=5,
+            base_class="walker",
+            mechanic=True,
+        )
+        warp = await table.alice.slash(
+            table.channel, "epic regeneration", wounds=2, regeneration=4, reality=True
+        )
     assert "améliore sa Régénération : 5+ → 4+" in result.response.content
     assert "1d10 à 4+ : [4 ✅]" in result.response.content
     assert "supprime le socle de la réalité : aucune régénération, 2 PdV perdu(s)" in (
-        warp.response.content)
+        warp.response.content
+    )
     dice.assert_used()
 
 
@@ -51,8 +59,9 @@ async def test_close_defences(table, dice):
     assert "2 shot(s) at 7+, AP 0 (interception fire)" in result.response.content
     assert "2d10 at 7+: [7 ✅, 3 ❌]" in result.response.content
     with french():
-        big = await table.alice.slash(table.channel, "epic dr", shots=2, mode="counter_charge",
-                                      target_class=3)
+        big = await table.alice.slash(
+            table.channel, "epic dr", shots=2, mode="counter_charge", target_class=3
+        )
     assert "Inefficaces contre un socle de classe 3" in big.response.content
     dice.assert_used()
 
@@ -61,8 +70,17 @@ async def test_shot_with_aa_cover_templates_and_a_building(table, dice):
     # AA −2 (target on the ground), cover −1 ignored; +1D3 templates; Damages Buildings (1)
     dice.script(2, 7, 9, 3, 6, 2)
     result = await table.alice.slash(
-        table.channel, "epic shot", dice=3, target=5, aa=True, cover=1, ignores_cover=True,
-        templates=1, extra_templates=True, damages_buildings=1, building_save=5,
+        table.channel,
+        "epic shot",
+        dice=3,
+        target=5,
+        aa=True,
+        cover=1,
+        ignores_cover=True,
+        templates=1,
+        extra_templates=True,
+        damages_buildings=1,
+        building_save=5,
     )
     text = result.response.content
     assert "Anti-Aircraft: -2" in text
@@ -78,8 +96,9 @@ async def test_shot_with_aa_cover_templates_and_a_building(table, dice):
 async def test_assault_with_a_leader_in_french(table, dice):
     dice.script(4, 3)
     with french():
-        result = await table.alice.slash(table.channel, "epic shot", dice=2, target=5,
-                                         kind="assault", leader=True)
+        result = await table.alice.slash(
+            table.channel, "epic shot", dice=2, target=5, kind="assault", leader=True
+        )
     text = result.response.content
     assert "assaut : 2 dés sur du 5+" in text
     assert "Meneur : +1 à la FA" in text
@@ -99,8 +118,9 @@ async def test_elite_pool_reroll_and_undo(simcord_env, table, dice):
     pool = await table.alice.slash(table.channel, "epic elite", detachments=2, characters=1)
     assert "Elite pool of" in pool.response.content and "0 → **3**" in pool.response.content
     dice.script(8)
-    result = await table.alice.slash(table.channel, "epic reroll", roll="hit", dice="6 2 9",
-                                     needed=6)
+    result = await table.alice.slash(
+        table.channel, "epic reroll", roll="hit", dice="6 2 9", needed=6
+    )
     text = result.response.content
     assert "spends an Elite reroll on a to-hit roll" in text
     assert "Die 2: 2 → 1d10 [**8**]. Before: 6, **2**, 9; now: 6, **8**, 9." in text
@@ -110,8 +130,9 @@ async def test_elite_pool_reroll_and_undo(simcord_env, table, dice):
     await table.alice.slash(table.channel, "game undo")
     assert (await state_of(simcord_env, table.channel)).epic_elite == {str(table.alice.id): 3}
     log = await table.alice.slash(table.channel, "game log")
-    shown = tokens(str(log.response.embeds[0].to_dict()) if log.response.embeds else
-                   log.response.content)
+    shown = tokens(
+        str(log.response.embeds[0].to_dict()) if log.response.embeds else log.response.content
+    )
     assert "Elite reroll of" in shown and "[8]" in shown
 
 
@@ -119,7 +140,8 @@ async def test_elite_in_french_and_its_refusals(simcord_env, table, dice):
     with french():
         none = await table.alice.slash(table.channel, "epic elite", detachments=1)
     assert none.ephemeral and "La réserve Elite est tenue dans la partie Epic" in (
-        none.response.content)
+        none.response.content
+    )
     await epic_game(table)
     before = await snapshot(simcord_env, table.channel)
     with french():
@@ -131,15 +153,15 @@ async def test_elite_in_french_and_its_refusals(simcord_env, table, dice):
     assert other.ephemeral and "ne peut pas être relancé" in other.response.content
     assert bad.ephemeral and "Je ne lis pas « 11 » comme des dés d'un d10" in bad.response.content
     assert negative.ephemeral and "-2 relances Elite, c'est impossible" in (
-        negative.response.content)
+        negative.response.content
+    )
     assert await snapshot(simcord_env, table.channel) == before
     assert dice.rolled == []
 
 
 async def test_only_the_host_sets_another_sides_pool(simcord_env, table):
     await epic_game(table)
-    result = await table.bob.slash(table.channel, "epic elite", detachments=2,
-                                   player=table.alice)
+    result = await table.bob.slash(table.channel, "epic elite", detachments=2, player=table.alice)
     assert result.ephemeral
 
 
@@ -149,13 +171,19 @@ async def test_only_the_host_sets_another_sides_pool(simcord_env, table):
         ("epic regeneration", {"wounds": -1}, "-1 dice is impossible"),
         ("epic regeneration", {"wounds": 2, "regeneration": 12}, "A roll of 12+ is impossible"),
         ("epic dr", {"shots": 0, "mode": "interception"}, "0 dice is impossible"),
-        ("epic dr", {"shots": 1, "mode": "interception", "distance": -3.0},
-         "A distance of -3.0 cm is impossible"),
+        (
+            "epic dr",
+            {"shots": 1, "mode": "interception", "distance": -3.0},
+            "A distance of -3.0 cm is impossible",
+        ),
         ("epic shot", {"dice": 2, "target": 1}, "A roll of 1+ is impossible"),
         ("epic shot", {"dice": 2, "target": 4, "cover": -1}, "A cover malus of -1"),
         ("epic shot", {"dice": 2, "target": 4, "templates": -1}, "-1 templates is impossible"),
-        ("epic shot", {"dice": 2, "target": 4, "damages_buildings": 1},
-         "Damages Buildings needs both numbers"),
+        (
+            "epic shot",
+            {"dice": 2, "target": 4, "damages_buildings": 1},
+            "Damages Buildings needs both numbers",
+        ),
     ],
 )
 async def test_bad_input_is_refused_and_rolls_nothing(table, dice, command, options, english):
@@ -169,7 +197,8 @@ async def test_forged_choice_refused(table, dice):
     with forged_options():
         result = await table.alice.slash(table.channel, "epic dr", shots=1, mode="laser")
     assert result.ephemeral and "“laser” is not one of this option's choices" in (
-        result.response.content)
+        result.response.content
+    )
 
 
 async def test_epic_refused_in_a_hex_game(simcord_env, table, dice):

@@ -32,8 +32,9 @@ async def test_errement_rolls_the_table_and_shakes_on_a_forbidden_hex(table, dic
 async def test_errement_in_french(table, dice):
     dice.script(5)
     with french():
-        result = await table.alice.slash(table.channel, "hex errement", table=4,
-                                         morale="unshakeable")
+        result = await table.alice.slash(
+            table.channel, "hex errement", table=4, morale="unshakeable"
+        )
     text = result.response.content
     assert "Table d'Errement 4" in text and "1D6 : **5**" in text
     assert "Le déplacement prévu est exécuté." in text
@@ -43,8 +44,9 @@ async def test_errement_in_french(table, dice):
 
 async def test_errement_unshakeable_unit_is_not_shaken(table, dice):
     dice.script(3)
-    result = await table.alice.slash(table.channel, "hex errement", table=2,
-                                     ahead="stacking", morale="unshakeable")
+    result = await table.alice.slash(
+        table.channel, "hex errement", table=2, ahead="stacking", morale="unshakeable"
+    )
     text = result.response.content
     assert "The stacking there is not allowed: the move is cancelled." in text
     assert "It is Unshakeable: not shaken." in text
@@ -52,8 +54,13 @@ async def test_errement_unshakeable_unit_is_not_shaken(table, dice):
 
 async def test_advantage_lists_each_term_with_its_heading(table):
     result = await table.alice.slash(
-        table.channel, "hex advantage", combat="shock", attacker_terrain="rough", side="rough",
-        level="higher", facing="flank",
+        table.channel,
+        "hex advantage",
+        combat="shock",
+        attacker_terrain="rough",
+        side="rough",
+        level="higher",
+        facing="flank",
     )
     text = result.response.content
     assert "`−1` attack from/to a rough hex (ground) — *Terrain : Difficultés*" in text
@@ -66,7 +73,10 @@ async def test_advantage_lists_each_term_with_its_heading(table):
 async def test_advantage_in_french_with_a_forbidden_fire(table):
     with french():
         result = await table.alice.slash(
-            table.channel, "hex advantage", combat="fire", target_terrain="fortification",
+            table.channel,
+            "hex advantage",
+            combat="fire",
+            target_terrain="fortification",
             target_position="close_infiltration",
         )
     text = result.response.content
@@ -76,7 +86,12 @@ async def test_advantage_in_french_with_a_forbidden_fire(table):
 
 async def test_stacking_names_every_rule_and_the_points(table):
     result = await table.alice.slash(
-        table.channel, "hex stacking", unit="large", large=1, inferior=True, enemy=True,
+        table.channel,
+        "hex stacking",
+        unit="large",
+        large=1,
+        inferior=True,
+        enemy=True,
         same_facing=False,
     )
     text = result.response.content
@@ -90,16 +105,18 @@ async def test_stacking_names_every_rule_and_the_points(table):
 async def test_crossing_limit_in_french(table):
     # "Au-delà de 10 Points d'Empilement par Position, la Position ne peut pas être Traversée"
     with french():
-        result = await table.alice.slash(table.channel, "hex stacking", unit="small", large=2,
-                                         small=3, crossing=True)
+        result = await table.alice.slash(
+            table.channel, "hex stacking", unit="small", large=2, small=3, crossing=True
+        )
     text = result.response.content
     assert "L'unité ne peut pas traverser la position." in text
     assert "Plus de 10 points d'empilement (11)" in text
 
 
 async def test_sight_reply_marks_the_blocking_hex_and_attaches_a_png(table):
-    result = await table.alice.slash(table.channel, "hex sight", source=1, target=1,
-                                     line="1 2d 1/2 0w")
+    result = await table.alice.slash(
+        table.channel, "hex sight", source=1, target=1, line="1 2d 1/2 0w"
+    )
     text = result.response.content
     assert "2. 2 difficult → effective 2.5 ⛔" in text
     assert "⛔ **Blocked.**" in text
@@ -114,8 +131,9 @@ async def test_sight_in_french_along_a_side(table):
     # "Si la Ligne de Vue passe exactement sur la ligne de côté entre deux Hex, la Ligne de
     # Vue n'est accordée que si elle est possible sur les 2 Hex"
     with french():
-        result = await table.alice.slash(table.channel, "hex sight", source=1,
-                                         target=1, line="1/1a")
+        result = await table.alice.slash(
+            table.channel, "hex sight", source=1, target=1, line="1/1a"
+        )
     text = result.response.content
     assert "1. 1 clair / 1 accidenté → effective 1 / 1,5 ⛔" in text
     assert "⛔ **Bloquée.**" in text
@@ -124,21 +142,22 @@ async def test_sight_in_french_along_a_side(table):
 async def test_sight_adjacent_and_source_below(table):
     adjacent = await table.alice.slash(table.channel, "hex sight", source=0, target=3)
     assert "To an adjacent unit: always granted." in adjacent.response.content
-    below = await table.alice.slash(table.channel, "hex sight", source=0, target=2,
-                                    line="0 2 1 1")
+    below = await table.alice.slash(table.channel, "hex sight", source=0, target=2, line="0 2 1 1")
     assert "hex 2, nearer the source, is as high as the target's ground" in below.response.content
 
 
 async def test_move_cost(table):
-    result = await table.alice.slash(table.channel, "hex move", terrain="fortification",
-                                     side="rough", climbing=True, cost=2)
+    result = await table.alice.slash(
+        table.channel, "hex move", terrain="fortification", side="rough", climbing=True, cost=2
+    )
     text = result.response.content
     assert "Movement Table column: **Rough hex side**." in text
     assert "+½ movement point" in text
     assert "Cost: **2.5** movement point(s)." in text
     with french():
-        flight = await table.alice.slash(table.channel, "hex move", terrain="difficult",
-                                         position="close_flight", change="both")
+        flight = await table.alice.slash(
+            table.channel, "hex move", terrain="difficult", position="close_flight", change="both"
+        )
     assert "En vol (colonne accidenté) : **1,5** point(s) de mouvement." in flight.response.content
 
 
@@ -163,8 +182,9 @@ async def test_bad_input_is_refused_and_rolls_nothing(table, dice, command, opti
 
 async def test_bad_terrain_refused_in_french(table):
     with french():
-        result = await table.alice.slash(table.channel, "hex sight", source=1, target=1,
-                                         line="1 2forêt")
+        result = await table.alice.slash(
+            table.channel, "hex sight", source=1, target=1, line="1 2forêt"
+        )
     assert result.ephemeral
     assert "Aucun terrain ne s'appelle « forêt »" in result.response.content
 

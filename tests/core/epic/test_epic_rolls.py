@@ -31,8 +31,12 @@ def test_the_epic_die_defaults_to_a_d10_and_is_a_setting():
         ({"wounds": 1, "own": 5, "base_class": "walker", "mechanic": True}, [4], 4, 1),
         ({"wounds": 1, "base_class": "vehicle", "mechanic": True}, [5], 5, 1),
         # both helpers at once: one improvement ("une seule tentative ... par PdV perdu")
-        ({"wounds": 1, "own": 6, "base_class": "infantry", "medic": True, "mechanic": True},
-         [5], 5, 1),
+        (
+            {"wounds": 1, "own": 6, "base_class": "infantry", "medic": True, "mechanic": True},
+            [5],
+            5,
+            1,
+        ),
         # never better than 2+ (reading)
         ({"wounds": 1, "own": 2, "base_class": "infantry", "medic": True}, [1], 2, 0),
     ],
@@ -75,8 +79,10 @@ def test_close_defences(mode, dice, hits):
     assert found.roll is not None and found.roll.successes == hits
 
 
-@pytest.mark.parametrize(("target_class", "distance", "refused"),
-                         [(3, 5, "class"), (5, None, "class"), (1, 15.5, "range")])
+@pytest.mark.parametrize(
+    ("target_class", "distance", "refused"),
+    [(3, 5, "class"), (5, None, "class"), (1, 15.5, "range")],
+)
 def test_close_defences_refused(target_class, distance, refused):
     found = close_defences(ScriptedDice([]), 10, 2, "interception", target_class, distance)
     assert found.refused == refused and found.roll is None
@@ -111,8 +117,9 @@ def test_shot_modifiers(values, dice, needed, hits):
 def test_extra_templates_and_damages_buildings():
     # "+1D3 gabarits supplémentaires"; "Endommage les Bâtiments (XX)": "une sauvegarde avec
     # une PA égal à X. Si cette sauvegarde échoue, le bâtiment perd un Point de Structure"
-    shot = ShotInput(dice=3, target=4, templates=1, extra_templates=True, damages_buildings=2,
-                     building_save=4)
+    shot = ShotInput(
+        dice=3, target=4, templates=1, extra_templates=True, damages_buildings=2, building_save=4
+    )
     found = epic_shot(ScriptedDice([2, 9, 4, 1, 7, 5]), 10, shot)
     assert found.d3 == 2 and found.templates == 3
     assert found.hits.dice == [9, 4, 1] and found.hits.successes == 2

@@ -22,8 +22,11 @@ def terms(**values):
         ({"combat": "shock", "attacker_terrain": "rough"}, -1, [(-1, DIFF)]),
         ({"combat": "fire", "target_terrain": "rough"}, -2, [(-2, DIFF)]),
         # "Terrain Difficile": −2 / −4; with rough on the other side, the harsher counts once
-        ({"combat": "fire", "attacker_terrain": "rough", "target_terrain": "difficult"}, -4,
-         [(-4, DIFF)]),
+        (
+            {"combat": "fire", "attacker_terrain": "rough", "target_terrain": "difficult"},
+            -4,
+            [(-4, DIFF)],
+        ),
         # "Eau": −2 au Choc depuis, +2 au Choc vers
         ({"combat": "shock", "attacker_terrain": "water"}, -2, [(-2, DIFF)]),
         ({"combat": "shock", "target_terrain": "lava"}, 2, [(2, DIFF)]),
@@ -31,8 +34,11 @@ def terms(**values):
         # "Fortification": −4 au Choc et au Tir vers
         ({"combat": "fire", "target_terrain": "fortification"}, -4, [(-4, DIFF)]),
         # a target in distant flight has no terrain protection ("Tir En Vol")
-        ({"combat": "fire", "target_terrain": "difficult", "target_position": "distant_flight"},
-         -1, [(-1, "Vol")]),
+        (
+            {"combat": "fire", "target_terrain": "difficult", "target_position": "distant_flight"},
+            -1,
+            [(-1, "Vol")],
+        ),
         # "Différence de Niveau": +1 attacker above, −1 below
         ({"combat": "shock", "level": "higher"}, 1, [(1, "Différence de Niveau")]),
         ({"combat": "fire", "level": "lower"}, -1, [(-1, "Différence de Niveau")]),
@@ -47,23 +53,65 @@ def terms(**values):
         ({"combat": "shock", "facing": "flank"}, 2, [(2, "Effet de l'Orientation")]),
         ({"combat": "fire", "facing": "rear"}, 4, [(4, "Effet de l'Orientation")]),
         # "Vol": Combat Au Choc En Vol
-        ({"combat": "shock", "attacker_position": "distant_flight",
-          "target_position": "close_flight"}, 2, [(2, "Vol")]),
-        ({"combat": "shock", "attacker_position": "ground", "target_position": "close_flight",
-          "same_hex": True, "facing": "rear"}, -2, [(-2, "Vol")]),
+        (
+            {
+                "combat": "shock",
+                "attacker_position": "distant_flight",
+                "target_position": "close_flight",
+            },
+            2,
+            [(2, "Vol")],
+        ),
+        (
+            {
+                "combat": "shock",
+                "attacker_position": "ground",
+                "target_position": "close_flight",
+                "same_hex": True,
+                "facing": "rear",
+            },
+            -2,
+            [(-2, "Vol")],
+        ),
         # "Tir En Vol": altitude advantage to the shooter in distant flight
-        ({"combat": "fire", "attacker_position": "distant_flight", "level": "lower"}, 1,
-         [(1, "Vol")]),
+        (
+            {"combat": "fire", "attacker_position": "distant_flight", "level": "lower"},
+            1,
+            [(1, "Vol")],
+        ),
         # "Infiltration": between infiltrated units, as difficult terrain
-        ({"combat": "shock", "attacker_position": "deep_infiltration",
-          "target_position": "close_infiltration"}, -2, [(-2, "Infiltration")]),
+        (
+            {
+                "combat": "shock",
+                "attacker_position": "deep_infiltration",
+                "target_position": "close_infiltration",
+            },
+            -2,
+            [(-2, "Infiltration")],
+        ),
         # ground vs close infiltration: the ground unit's hex only
-        ({"combat": "shock", "attacker_position": "close_infiltration",
-          "attacker_terrain": "difficult", "target_terrain": "rough"}, -1, [(-1, DIFF)]),
+        (
+            {
+                "combat": "shock",
+                "attacker_position": "close_infiltration",
+                "attacker_terrain": "difficult",
+                "target_terrain": "rough",
+            },
+            -1,
+            [(-1, DIFF)],
+        ),
         # everything at once
-        ({"combat": "shock", "attacker_terrain": "rough", "side": "rough", "level": "higher",
-          "facing": "flank"}, 1,
-         [(-1, DIFF), (-1, SIDES), (1, "Différence de Niveau"), (2, "Effet de l'Orientation")]),
+        (
+            {
+                "combat": "shock",
+                "attacker_terrain": "rough",
+                "side": "rough",
+                "level": "higher",
+                "facing": "flank",
+            },
+            1,
+            [(-1, DIFF), (-1, SIDES), (1, "Différence de Niveau"), (2, "Effet de l'Orientation")],
+        ),
     ],
 )
 def test_terms(values, total, expected):
@@ -84,4 +132,6 @@ def test_combats_the_seed_forbids(values, key):
 
 
 def test_a_climber_may_fight_across_an_impassable_side():
-    assert advantage(AdvantageInput(combat="shock", side="impassable", climber=True)).forbidden == []
+    assert (
+        advantage(AdvantageInput(combat="shock", side="impassable", climber=True)).forbidden == []
+    )

@@ -60,9 +60,15 @@ def test_effective_altitudes_are_listed():
 
 @pytest.mark.parametrize(
     ("line", "key"),
-    [("1 2q", "hex.bad_terrain"), ("1 -1", "hex.bad_altitude"), ("21", "hex.bad_altitude"),
-     ("1//2", "hex.bad_token"), ("a1", "hex.bad_token"), ("1 " * 31, "hex.line_too_long"),
-     ("1/2/3", "hex.bad_token")],
+    [
+        ("1 2q", "hex.bad_terrain"),
+        ("1 -1", "hex.bad_altitude"),
+        ("21", "hex.bad_altitude"),
+        ("1//2", "hex.bad_token"),
+        ("a1", "hex.bad_token"),
+        ("1 " * 31, "hex.line_too_long"),
+        ("1/2/3", "hex.bad_token"),
+    ],
 )
 def test_bad_notation_is_refused(line, key):
     with pytest.raises(BadInput) as refused:
@@ -73,5 +79,7 @@ def test_bad_notation_is_refused(line, key):
 def test_notation_reads_french_letters_and_commas():
     steps = parse_line("1a, 2e; 0/1d")
     assert [[(h.altitude, h.terrain) for h in s] for s in steps] == [
-        [(1, "rough")], [(2, "water")], [(0, "clear"), (1, "difficult")]
+        [(1, "rough")],
+        [(2, "water")],
+        [(0, "clear"), (1, "difficult")],
     ]

@@ -28,8 +28,11 @@ from core.hexwar.stacking import Arrival, Position, check
         ({"small": 2}, {"kind": "large", "inferior": True}, []),
         ({"large": 1}, {"kind": "large", "same_facing": False}, ["facing"]),
         ({"large": 1}, {"kind": "large", "same_facing": False, "crossing": True}, []),
-        ({"large": 1, "enemy": True, "inferior": True}, {"kind": "large", "same_facing": False},
-         ["enemy", "inferior", "facing"]),
+        (
+            {"large": 1, "enemy": True, "inferior": True},
+            {"kind": "large", "same_facing": False},
+            ["enemy", "inferior", "facing"],
+        ),
     ],
 )
 def test_every_rule_that_forbids(here, unit, reasons):
