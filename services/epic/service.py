@@ -16,9 +16,7 @@ from core.errors import BadInput, NotFound
 from core.game import GameState
 from core.hexwar.terrain import choice
 from services.common import Call, Standing, checked, require_self_or_host
-from services.game.access import GameAccess
-from services.game.settings import GameSettings
-from services.game.systems import Systems, other_system
+from services.game import GameAccess, GameSettings, Systems, other_system
 
 SYSTEM = "epic"
 CLASS_MAX = 10

@@ -13,7 +13,7 @@ from services.game.game import (
 )
 from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
-from services.game.systems import Systems
+from services.game.systems import Systems, other_system
 from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
 from services.game.undo import JOINED, UNDO_MAX, live_events
 from services.game.undo_records import (
@@ -35,6 +35,7 @@ __all__ = [
     "TableService",
     "UnitService",
     "Systems",
+    "other_system",
     # what they return, and the limits the cogs show
     "IDLE_DAYS",
     "LOG_MAX",

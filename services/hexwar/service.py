@@ -12,7 +12,7 @@ from core.hexwar import errement, los, movement, stacking
 from core.hexwar.notation import Hex, check_altitude, parse_line
 from core.hexwar.terrain import POSITIONS, choice
 from services.common import checked
-from services.game.systems import Systems
+from services.game import Systems
 
 SYSTEM = "hex"
 

@@ -213,3 +213,13 @@ async def test_hex_is_refused_in_an_antares_game_and_works_in_a_hex_game(simcord
     assert "Hex wargame (seed 001)" in started.response.content
     ok = await table.alice.slash(table.channel, "hex advantage", combat="fire")
     assert not ok.ephemeral and "Total Advantage: +0" in ok.response.content
+
+
+async def test_help_documents_the_line_notation_in_both_languages(table):
+    result = await table.alice.slash(table.channel, "help", command="hex")
+    notes = result.response.embeds[0].fields[-1]
+    assert notes.name == "Notes"
+    assert "`1/2d`" in notes.value and "w water" in notes.value
+    with french():
+        result = await table.alice.slash(table.channel, "help", command="hex")
+    assert "e eau" in result.response.embeds[0].fields[-1].value
