@@ -207,3 +207,12 @@ async def test_epic_refused_in_a_hex_game(simcord_env, table, dice):
     assert result.ephemeral
     assert "plays the hex wargame: `/epic` is for Epic" in tokens(result.response.content)
     assert dice.rolled == []
+
+
+async def test_game_status_shows_the_system_and_the_pools(table):
+    await epic_game(table)
+    await table.alice.slash(table.channel, "epic elite", detachments=3)
+    result = await table.alice.slash(table.channel, "game status")
+    header = tokens(result.response.embeds[0].description)
+    assert "System: Epic (seed 004, `/epic`)" in header
+    assert f"Elite rerolls left: <@{table.alice.id}> **3**" in header
