@@ -68,6 +68,14 @@ READ_ONLY = {
     "config data export": "sends the server's data as a file",
     "config data delete": "asks for a confirmation; its button deletes",
     "forget-me": "asks for a confirmation; its button forgets",
+    "hex errement": "rolls Errement, keeps nothing",
+    "hex advantage": "works the Advantage out, keeps nothing",
+    "hex stacking": "checks a stack, keeps nothing",
+    "hex sight": "checks a line of sight, keeps nothing",
+    "hex move": "gives a movement cost, keeps nothing",
+    "epic regeneration": "rolls Regeneration, keeps nothing",
+    "epic dr": "rolls close defences, keeps nothing",
+    "epic shot": "rolls a shot or an assault, keeps nothing",
 }
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
@@ -82,7 +90,16 @@ ACTIVE = (("alice", "bag take", {"unit": "Troopers"}), FIRE)
 LOCKED = (*ACTIVE, ("alice", "shoot", {**FRAG, "distance": 10}))  # a hit: the Lock is on
 LOCK_DICE = (3, 5)  # Acc 6: 3 hits; Res 3: 5 fails (as in test_effects_kept.py)
 
+EPIC_GAME = (("alice", "game start", {"name": "Armageddon", "system": "epic"}),)
+
 MUTATING = {
+    "epic elite": Slash("alice", {"detachments": 2}, EPIC_GAME, game=False),
+    "epic reroll": Slash(
+        "alice",
+        {"roll": "hit", "dice": "3 7"},
+        (*EPIC_GAME, ("alice", "epic elite", {"detachments": 2})),
+        game=False,
+    ),
     "config language": Slash("admin", {"value": "en"}),
     "config gm-role": Slash("admin", {"role": Of("gm_role")}),
     "config rule": Slash("admin", {"setting": "cover_light", "value": "2"}),
