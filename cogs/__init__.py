@@ -10,6 +10,8 @@ EXTENSIONS = (
     "cogs.campaign",
     "cogs.markers",
     "cogs.shooting",
+    "cogs.hexwar",
+    "cogs.epic",
     "cogs.privacy",
     "cogs.army",
     "cogs.heartbeat",

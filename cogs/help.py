@@ -134,6 +134,9 @@ class HelpCog(commands.Cog):
                 embed.add_field(
                     name=t(lang, heading) if index == 0 else "\u200b", value=chunk, inline=False
                 )
+            notes = f"help.notes.{found.name}"  # what a group's options need explained
+            if catalog().has(lang, notes):
+                embed.add_field(name=t(lang, "help.notes_title"), value=t(lang, notes))
         else:
             # The pointer to /help sits in the description: a footer shows no mention.
             intro = "\n".join(

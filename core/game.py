@@ -218,10 +218,16 @@ def fork(model: M) -> M:
     return type(model).model_validate_json(model.model_dump_json())
 
 
+GameSystem = Literal["antares", "hex", "epic"]
+SYSTEMS: tuple[GameSystem, ...] = ("antares", "hex", "epic")
+
+
 class GameState(BaseModel):
     schema_version: int = SCHEMA_VERSION
     name: str
     host_id: int
+    # The game system played (issue 17): a game stored before it was known is Antares
+    system: GameSystem = "antares"
     status: Literal["running", "ended"] = "running"
     turn: int = Field(1, ge=1)
     ruleset_overrides: dict[str, Any] = {}
@@ -248,6 +254,8 @@ class GameState(BaseModel):
     next_marker: int = 1
     # Where the bot keeps its Draw next button and the live board (core.game_messages)
     messages: GameMessages = GameMessages()
+    # Epic (seed 004 "Elite (XX)"): each player's Elite rerolls left (str(owner_id) -> count)
+    epic_elite: dict[str, int] = {}
 
     def ruleset(self) -> Ruleset:
         return Ruleset().with_overrides(self.ruleset_overrides)
@@ -262,12 +270,22 @@ class GameState(BaseModel):
         return [u for u in self.units.values() if not u.destroyed]
 
 
-def new_game(name: str, host_id: int, ruleset_overrides: dict[str, Any] | None = None) -> GameState:
+def new_game(
+    name: str,
+    host_id: int,
+    ruleset_overrides: dict[str, Any] | None = None,
+    system: GameSystem = "antares",
+) -> GameState:
     """A running game at turn 1. The service merges the server's settings into the overrides."""
     overrides = dict(ruleset_overrides or {})
     rules = Ruleset().with_overrides(overrides)
+    if system not in SYSTEMS:
+        raise BadInput("game.bad_system", value=str(system)[:30], choices=", ".join(SYSTEMS))
     return GameState(
-        name=clean_name(name, "game"), host_id=host_id, ruleset_overrides=rules.changed()
+        name=clean_name(name, "game"),
+        host_id=host_id,
+        ruleset_overrides=rules.changed(),
+        system=system,
     )
 
 

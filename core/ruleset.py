@@ -169,6 +169,14 @@ class Ruleset(BaseModel):
         "(blast), one SV 1 hit (single), or they cannot be laid (off).",
     )
 
+    # Epic (seed 004; issue 17): the seed never names its die, and "tir sur du 7+" (DR) needs
+    # more than six faces (rulesdb/README.md, "Readings")
+    epic_die: Literal[6, 8, 10, 12] = Field(
+        10,
+        description="Faces of the die the Epic game (seed 004) rolls: its \"7+\" needs more "
+        "than six; 6 leaves every 7+ roll impossible.",
+    )
+
     def with_overrides(self, overrides: dict[str, Any]) -> Ruleset:
         """A new ruleset with ``overrides`` applied; ``BadInput`` on an unknown key or bad value."""
         fields = type(self).model_fields

@@ -10,14 +10,17 @@ from locales import Lang
 from services.army import ArmyService, PendingImports
 from services.campaign import CampaignGames, CampaignService
 from services.common import Housekeeping, ServerSettings, ShownEvents, shown_events
+from services.epic import EpicService
 from services.game import (
     BagService,
     GameService,
     GameSettings,
     HiddenRolls,
+    Systems,
     TableService,
     UnitService,
 )
+from services.hexwar import HexService
 from services.markers import MarkerService
 from services.privacy import Retention, ServerData
 from services.rules import RulesLookup
@@ -45,6 +48,9 @@ class AppServices:
     hidden: HiddenRolls = field(init=False)  # hidden rolls in a game's log, their reveal
     markers: MarkerService = field(init=False)  # special-ammo markers and mines
     shooting: ShootingService = field(init=False)
+    systems: Systems = field(init=False)  # the game system of a channel (issue 17)
+    hexwar: HexService = field(init=False)  # `/hex`: seed 001
+    epic: EpicService = field(init=False)  # `/epic`: seed 004
     shown: ShownEvents = field(init=False)  # which message showed each event (undo edits it)
     retention: Retention = field(init=False)  # servers the bot left: marked, then deleted
     server_data: ServerData = field(init=False)  # /config data: export, delete, forget-me
@@ -72,6 +78,10 @@ class AppServices:
         self.armies = ArmyService(self.store, self.servers, self.dice)
         self.armies.rules_db = lambda: self.rules.db
         self.armies.pending = PendingImports()
+        self.systems = Systems(self.store)
+        self.hexwar = HexService(self.systems, self.dice)
+        self.epic = EpicService(self.store, self.servers, self.dice)
+        self.epic.systems, self.epic.settings = self.systems, self.game_settings
         for service in (self.units, self.markers, self.shooting, self.armies):
             service.limits = self.limits
         self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)

@@ -19,6 +19,7 @@ from cogs.game import board as live_board
 from cogs.game import render
 from cogs.game.options import (
     ACTIVATION_CHOICES,
+    SYSTEM_CHOICES,
     call_of,
     services,
     setting_autocomplete,
@@ -66,8 +67,9 @@ class GameCog(
         name="The game's name (64 characters at most; default: the channel's)",
         campaign="Record this game's battle in a campaign when it ends",
         activations="Strict: the bot runs the bag and shots need an activation; free: your own bag",
+        system="The game system: Antares (default), the hex wargame or Epic",
     )
-    @app_commands.choices(activations=ACTIVATION_CHOICES)
+    @app_commands.choices(activations=ACTIVATION_CHOICES, system=SYSTEM_CHOICES)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def start(
         self,
@@ -75,11 +77,12 @@ class GameCog(
         name: str | None = None,
         campaign: str | None = None,
         activations: str | None = None,
+        system: str | None = None,
     ) -> None:
         channel_name = getattr(interaction.channel, "name", None) or "Antares"
         _, state, linked = await services(interaction).campaign_games.start(
             call_of(interaction), name if name is not None else channel_name, campaign,
-            activations,
+            activations, system,
         )
         await send(interaction, render.started(await lang_of(interaction), state, linked))
 

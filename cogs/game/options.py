@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from cogs.common import settings_words
 from cogs.common.actors import call_of as call_of  # the cogs of the game import it here
@@ -60,6 +61,15 @@ ARMOUR_CHOICES = [
 ACTIVATION_CHOICES = [
     app_commands.Choice(name="Strict: the bot runs the bag (default)", value="strict"),
     app_commands.Choice(name="Free: the table uses its own bag", value="free"),
+]
+# /game start system: (issue 17)
+SYSTEM_CHOICES = [
+    app_commands.Choice(
+        name=locale_str("Beyond the Gates of Antares (default)", key="system_antares"),
+        value="antares",
+    ),
+    app_commands.Choice(name=locale_str("Hex wargame (seed 001)", key="system_hex"), value="hex"),
+    app_commands.Choice(name=locale_str("Epic (seed 004)", key="system_epic"), value="epic"),
 ]
 # /bag take via: the rule that lets `by` take another unit's die (core.synchronise)
 VIA_CHOICES = [

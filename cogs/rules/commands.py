@@ -36,6 +36,11 @@ class RulesCog(commands.Cog):
     def rules(self):
         return self.bot.services.rules  # type: ignore[attr-defined]
 
+    async def channel_system(self, interaction: discord.Interaction) -> str | None:
+        """The channel's game system: its entries rank first (issue 17)."""
+        systems = self.bot.services.systems  # type: ignore[attr-defined]
+        return await systems.system_of(interaction.channel_id)
+
     @everywhere()
     @app_commands.command(
         name="rule", description="Look a rule up: special rules, equipment, tables…"
@@ -48,7 +53,8 @@ class RulesCog(commands.Cog):
         self, interaction: discord.Interaction, query: str, system: str | None = None
     ) -> None:
         lang = await lang_of(interaction)
-        entry = self.rules.find(query, system=system, lang=lang)
+        prefer = await self.channel_system(interaction)
+        entry = self.rules.find(query, system=system, lang=lang, prefer=prefer)
         if isinstance(entry, Weapon):
             await send(interaction, embed=render.weapon_card(self.rules.db, entry, lang))
             return
@@ -58,7 +64,9 @@ class RulesCog(commands.Cog):
     @rule.autocomplete("query")
     async def rule_complete(self, interaction: discord.Interaction, current: str):
         system = getattr(interaction.namespace, "system", None)
-        hits = self.rules.complete(current, lang=await lang_of(interaction), system=system)
+        prefer = await self.channel_system(interaction)
+        lang = await lang_of(interaction)
+        hits = self.rules.complete(current, lang=lang, system=system, prefer=prefer)
         return _choices(hits)
 
     @everywhere()

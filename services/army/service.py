@@ -123,6 +123,8 @@ class ArmyService(GameAccess):
         owner = call.actor.user_id
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, Deployed]:
+            if state.system != "antares":  # an Antares army in a hex or Epic game (issue 17)
+                raise Conflict("army.other_system", game=state.name)
             require_self_or_host(state, who, owner)
             require_seat(state, who, owner)
             return deploy_army(state, owner, saved.army, chosen, limit=self.limits.units)

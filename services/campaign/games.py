@@ -58,7 +58,12 @@ class CampaignGames:
         self.games = games
 
     async def start(
-        self, call: Call, name: str, campaign: str | None, activations: str | None = None
+        self,
+        call: Call,
+        name: str,
+        campaign: str | None,
+        activations: str | None = None,
+        system: str | None = None,
     ) -> tuple[int, GameState, CampaignRecord | None]:
         linked = None
         if campaign is not None:
@@ -66,7 +71,7 @@ class CampaignGames:
                 linked = await find_campaign(tx, call.guild_id, campaign)
             require_open(linked)
         game_id, state = await self.games.start(
-            call, name, linked.id if linked else None, activations
+            call, name, linked.id if linked else None, activations, system
         )
         return game_id, state, linked
 

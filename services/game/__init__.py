@@ -14,6 +14,7 @@ from services.game.game import (
 from services.game.hidden import HiddenRolls, Revealed, RolledInGame, is_hidden
 from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
+from services.game.systems import Systems, other_system
 from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
 from services.game.undo import JOINED, UNDO_MAX, live_events
 from services.game.undo_records import (
@@ -35,6 +36,8 @@ __all__ = [
     "HiddenRolls",
     "TableService",
     "UnitService",
+    "Systems",
+    "other_system",
     # what they return, and the limits the cogs show
     "IDLE_DAYS",
     "LOG_MAX",

@@ -55,6 +55,7 @@ class GameStarted(BaseModel):
     host_id: int
     ruleset_overrides: dict[str, Any]
     campaign_id: int | None = None  # the campaign the game's battle is recorded in
+    system: str = "antares"  # the game system (issue 17)
 
 
 class GameClosed(BaseModel):
@@ -106,6 +107,7 @@ class GameService(Undoing, Seats):
         name: str,
         campaign_id: int | None = None,
         activations: str | None = None,
+        system: str | None = None,
     ) -> tuple[int, GameState]:
         """Open a game in the channel; the caller hosts it. One running game per channel.
         `activations` (strict, free) overrides the server's setting for this game."""
@@ -116,7 +118,8 @@ class GameService(Undoing, Seats):
                     "game.bad_activations", value=activations[:30], choices=", ".join(ACTIVATIONS)
                 )
             overrides["activations"] = activations
-        state = new_game(name[:200], call.actor.user_id, overrides)
+        wanted = system or "antares"  # checked by new_game (a modified client may send any)
+        state = new_game(name[:200], call.actor.user_id, overrides, wanted)  # type: ignore[arg-type]
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
             if await tx.running_game(call.channel_id) is not None:
                 raise Conflict("game.already_running")
@@ -131,6 +134,7 @@ class GameService(Undoing, Seats):
                 host_id=state.host_id,
                 ruleset_overrides=state.ruleset_overrides,
                 campaign_id=campaign_id,
+                system=state.system,
             )
             await tx.append_event(
                 record.id,

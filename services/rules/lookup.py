@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from core.errors import BadInput, NotFound
 from rulesdb import Hit, RulesDB, RulesIndex, load_rules
 from rulesdb.models import AnyEntry, Weapon
+from rulesdb.search import HOME_SYSTEM
 from rulesdb.spotting import NameSpotter
 
 INLINE = re.compile(r"\[\[([^\[\]\n]{1,80})\]\]")
 INLINE_MAX = 3
 QUERY_MAX = 100
 AUTOCOMPLETE_MAX = 25
+NAMED = ("exact", "alias", "words")  # a hit by its names: the channel's system ranks it first
 
 
 # One search index per rules database for the whole process: building it takes ~90 ms, and
@@ -85,19 +87,56 @@ class RulesLookup:
         system: str | None = None,
         kind: str | None = None,
         faction: str | None = None,
+        prefer: str | None = None,
     ) -> list[Hit]:
-        """Autocomplete choices (≤ 25), answered from memory."""
+        """Autocomplete choices (≤ 25), answered from memory; ``prefer``: the channel's game
+        system, ranked first for the same score (issue 17)."""
         query = text[:QUERY_MAX]
-        return self.index.search(
-            query, system=system, kind=kind, faction=faction, limit=AUTOCOMPLETE_MAX, lang=lang
+        hits = self.index.search(
+            query,
+            system=system,
+            kind=kind,
+            faction=faction,
+            limit=AUTOCOMPLETE_MAX,
+            lang=lang,
+            prefer=prefer or HOME_SYSTEM,
         )
+        if system is None and prefer not in (None, HOME_SYSTEM):
+            own = self.index.search(
+                query,
+                system=prefer,
+                kind=kind,
+                faction=faction,
+                limit=AUTOCOMPLETE_MAX,
+                lang=lang,
+                prefer=prefer,
+            )
+            mine = [hit for hit in own if hit.why in NAMED]
+            hits = mine + [hit for hit in hits if hit not in mine]
+        return hits[:AUTOCOMPLETE_MAX]
 
-    def find(self, query: str, *, system: str | None = None, lang: str = "fr") -> AnyEntry:
+    def find(
+        self,
+        query: str,
+        *,
+        system: str | None = None,
+        lang: str = "fr",
+        prefer: str | None = None,
+    ) -> AnyEntry:
         """The entry a query means: an id picked in autocomplete, or the best search hit."""
         cleaned = _cleaned(query)
         if cleaned in self.db.by_id and (system is None or self.db.get(cleaned).system == system):
             return self.db.get(cleaned)
-        hits = _matched(self.index.search(cleaned, system=system, limit=1, lang=lang))
+        hits: list[Hit] = []
+        if system is None and prefer not in (None, HOME_SYSTEM):
+            # a hex or Epic channel: a name of its own system wins over another's (issue 17)
+            own = self.index.search(cleaned, system=prefer, limit=1, lang=lang, prefer=prefer)
+            hits = [hit for hit in own if hit.why in NAMED]
+        hits = hits or _matched(
+            self.index.search(
+                cleaned, system=system, limit=1, lang=lang, prefer=prefer or HOME_SYSTEM
+            )
+        )
         if not hits:
             suggestions = self._suggest(cleaned, lang)
             raise NotFound("rules.no_match", query=cleaned, suggestions=suggestions)

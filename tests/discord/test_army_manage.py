@@ -148,3 +148,11 @@ async def test_an_army_is_linked_to_the_members_campaign(simcord_env, table):
         (alice,) = await tx.armies(table.guild.id, table.alice.id)
         (bob,) = await tx.armies(table.guild.id, table.bob.id)
     assert current is not None and (alice.campaign_id, bob.campaign_id) == (current, None)
+
+
+async def test_an_army_is_not_deployed_in_an_epic_game(simcord_env, table):
+    await import_army(table.alice, table.channel, "algoryn")
+    await table.alice.slash(table.channel, "game start", name="Big battle", system="epic")
+    refused = await table.alice.slash(table.channel, "army deploy", name="Vorl Strike Force")
+    assert refused.ephemeral
+    assert "is not a Beyond the Gates of Antares game" in preview_of(refused)

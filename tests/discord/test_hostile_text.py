@@ -118,6 +118,15 @@ EXAMPLES: dict[str, Example] = {
     "army show": Example(),
     "army delete": Example(),
     "army deploy": Example({"name": "Vorl Strike Force"}),
+    "hex errement": Example({"table": 1}, kit="none"),
+    "hex advantage": Example({"combat": "fire"}, kit="none"),
+    "hex stacking": Example({"unit": "large"}, kit="none"),
+    "hex sight": Example({"source": 1, "target": 1}, kit="none"),
+    "hex move": Example({"terrain": "clear"}, kit="none"),
+    "epic regeneration": Example({"wounds": 1}, kit="none"),
+    "epic dr": Example({"shots": 1, "mode": "interception"}, kit="none"),
+    "epic shot": Example({"dice": 1, "target": 4}, kit="none"),
+    "epic reroll": Example({"roll": "hit", "dice": "3"}, kit="epic"),
 }
 
 
@@ -201,11 +210,17 @@ async def _nothing(world: World) -> None:
     return None
 
 
+async def _epic(world: World) -> None:
+    await world.alice.slash(world.channel, "game start", name="Epic", system="epic")
+    await world.alice.slash(world.channel, "epic elite", detachments=99)
+
+
 KITS: dict[str, Callable[[World], Any]] = {
     "none": _nothing,
     "game": skirmish,
     "campaign": _campaign,
     "marker": _marker,
+    "epic": _epic,
 }
 
 

@@ -73,6 +73,14 @@ READ_ONLY = {
     "army import": "shows a preview only its author sees; its Confirm button saves",
     "army list": "shows a member's armies",
     "army show": "shows an army",
+    "hex errement": "rolls Errement, keeps nothing",
+    "hex advantage": "works the Advantage out, keeps nothing",
+    "hex stacking": "checks a stack, keeps nothing",
+    "hex sight": "checks a line of sight, keeps nothing",
+    "hex move": "gives a movement cost, keeps nothing",
+    "epic regeneration": "rolls Regeneration, keeps nothing",
+    "epic dr": "rolls close defences, keeps nothing",
+    "epic shot": "rolls a shot or an assault, keeps nothing",
 }
 
 @dataclass(frozen=True)
@@ -96,7 +104,16 @@ ACTIVE = (("alice", "bag take", {"unit": "Troopers"}), FIRE)
 LOCKED = (*ACTIVE, ("alice", "shoot", {**FRAG, "distance": 10}))  # a hit: the Lock is on
 LOCK_DICE = (3, 5)  # Acc 6: 3 hits; Res 3: 5 fails (as in test_effects_kept.py)
 
+EPIC_GAME = (("alice", "game start", {"name": "Armageddon", "system": "epic"}),)
+
 MUTATING = {
+    "epic elite": Slash("alice", {"detachments": 2}, EPIC_GAME, game=False),
+    "epic reroll": Slash(
+        "alice",
+        {"roll": "hit", "dice": "3 7"},
+        (*EPIC_GAME, ("alice", "epic elite", {"detachments": 2})),
+        game=False,
+    ),
     "config language": Slash("admin", {"value": "en"}),
     "config gm-role": Slash("admin", {"role": Of("gm_role")}),
     "config rule": Slash("admin", {"setting": "cover_light", "value": "2"}),

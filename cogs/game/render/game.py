@@ -41,6 +41,9 @@ def started(lang: Lang, state: GameState, campaign: CampaignRecord | None = None
             for k, v in sorted(others.items())
         )
         lines.append(t(lang, "game.started_rules", settings=settings))
+    if state.system != "antares":  # the hex wargame or Epic: no bag, no activations
+        lines.append(t(lang, f"game.started_system.{state.system}"))
+        return "\n".join(lines)
     lines.append(t(lang, f"game.started_activations.{state.ruleset().activations}"))
     return "\n".join(lines)
 
@@ -120,6 +123,11 @@ def status_header(lang: Lang, view: GameView) -> tuple[str, str]:
     else:
         title = t(lang, "game.title", name=plain(state.name), turn=state.turn)
     lines = [t(lang, "game.host_line", host=state.host_id)]
+    if state.system != "antares":  # issue 17: its system, and each side's Elite rerolls
+        lines.append(t(lang, f"game.system_line.{state.system}"))
+        pools = ", ".join(f"<@{k}> **{v}**" for k, v in sorted(state.epic_elite.items()))
+        if pools:
+            lines.append(t(lang, "game.elite_line", pools=pools))
     if view.closed is not None:
         if view.closed.winner_id is not None:
             lines.append(t(lang, "game.winner", winner=view.closed.winner_id))

@@ -1,0 +1,119 @@
+"""Elite (X) rerolls (seed 004, "Elite (XX)", "Personnage Lié"): a pool per side for the game.
+
+"Au cours de la partie, vous pouvez utiliser vos relances Elite"; "Dans le cas d'un jet où
+le socle jette plusieurs dés vous ne pouvez relancer qu'un seul dé sur l'ensemble"; "Vous ne
+pouvez relancer que des jets associés aux jets pour toucher, les jets de sauvegarde ou les
+jets d'Assaut"; "Si un Personnage Lié a la capacité Elite (X), il rapporte X relances Elite
+en plus de celle du détachement". The pool lives in the game state (``GameState.epic_elite``,
+per player: a player is a side), so `/game undo` gives a spent reroll back.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel
+
+from core.dice import DiceSource
+from core.errors import BadInput, Conflict
+from core.game import GameState, fork, require_running
+
+RollKind = Literal["hit", "save", "assault", "other"]
+REROLLABLE = ("hit", "save", "assault")
+POOL_MAX = 99
+DICE_MAX = 30
+
+
+class ElitePool(BaseModel):
+    owner_id: int
+    before: int
+    after: int
+    detachments: int
+    characters: int
+
+
+class EliteReroll(BaseModel):
+    owner_id: int
+    kind: RollKind
+    faces: int
+    dice: list[int]  # as rolled before
+    index: int  # 0-based, the die rerolled
+    new: int
+    needed: int | None = None
+    left: int  # rerolls left in the pool
+
+    @property
+    def after(self) -> list[int]:
+        return [self.new if i == self.index else d for i, d in enumerate(self.dice)]
+
+
+def pool_of(state: GameState, owner_id: int) -> int:
+    return state.epic_elite.get(str(owner_id), 0)
+
+
+def set_pool(
+    state: GameState, owner_id: int, detachments: int, characters: int = 0
+) -> tuple[GameState, ElitePool]:
+    require_running(state)
+    for count in (detachments, characters):
+        if not 0 <= count <= POOL_MAX:
+            raise BadInput("epic.bad_pool", count=count, high=POOL_MAX)
+    total = min(POOL_MAX, detachments + characters)
+    new = fork(state)
+    new.epic_elite[str(owner_id)] = total
+    return new, ElitePool(
+        owner_id=owner_id,
+        before=pool_of(state, owner_id),
+        after=total,
+        detachments=detachments,
+        characters=characters,
+    )
+
+
+def parse_dice(text: str, faces: int) -> list[int]:
+    """The dice as rolled: "3 5 1" (spaces or commas), each a face of the Epic die."""
+    tokens = [t for t in re.split(r"[\s,;]+", text.strip()[:200]) if t]
+    if not tokens or len(tokens) > DICE_MAX:
+        raise BadInput("epic.bad_dice", dice=text[:30], faces=faces, limit=DICE_MAX)
+    values = []
+    for token in tokens:
+        if not re.fullmatch(r"\d{1,3}", token) or not 1 <= int(token) <= faces:
+            raise BadInput("epic.bad_dice", dice=token[:10], faces=faces, limit=DICE_MAX)
+        values.append(int(token))
+    return values
+
+
+def reroll(
+    state: GameState,
+    dice: DiceSource,
+    owner_id: int,
+    kind: RollKind,
+    rolled: list[int],
+    faces: int,
+    position: int | None = None,
+    needed: int | None = None,
+) -> tuple[GameState, EliteReroll]:
+    """One die of ``rolled`` again (``position`` 1-based; default the lowest), one reroll
+    spent from the player's pool."""
+    require_running(state)
+    if kind not in REROLLABLE:
+        raise BadInput("epic.elite_kind")
+    if position is not None and not 1 <= position <= len(rolled):
+        raise BadInput("epic.bad_position", position=position, count=len(rolled))
+    left = pool_of(state, owner_id)
+    if left < 1:
+        raise Conflict("epic.elite_empty")
+    index = rolled.index(min(rolled)) if position is None else position - 1
+    new = fork(state)
+    new.epic_elite[str(owner_id)] = left - 1
+    return new, EliteReroll(
+        owner_id=owner_id,
+        kind=kind,
+        faces=faces,
+        dice=rolled,
+        index=index,
+        new=dice.roll(faces),
+        needed=needed,
+        left=left - 1,
+    )

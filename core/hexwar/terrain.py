@@ -1,0 +1,97 @@
+"""Terrain, hex sides and positions of seed 001, and the words that name them (FR and EN).
+
+Seed 001 "Terrain : Difficultés" lists the hex terrains (Clair, Accidenté, Difficile, Eau,
+Lave, Fortification); "Vol" adds Impassable (a flying unit lowers it a step). "Terrain : Côté
+d'Hex" lists the hex-side types. "Vol" and "Infiltration" name the five positions.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from core.errors import BadInput
+from rulesdb.text import normalize
+
+Terrain = Literal["clear", "rough", "difficult", "water", "lava", "fortification", "impassable"]
+TERRAINS: tuple[Terrain, ...] = (
+    "clear",
+    "rough",
+    "difficult",
+    "water",
+    "lava",
+    "fortification",
+    "impassable",
+)
+Side = Literal[
+    "normal", "rough", "impassable", "water", "road", "fortification_entrance", "fortification"
+]
+SIDES: tuple[Side, ...] = (
+    "normal",
+    "rough",
+    "impassable",
+    "water",
+    "road",
+    "fortification_entrance",
+    "fortification",
+)
+Position = Literal[
+    "ground", "close_flight", "distant_flight", "close_infiltration", "deep_infiltration"
+]
+POSITIONS: tuple[Position, ...] = (
+    "ground",
+    "close_flight",
+    "distant_flight",
+    "close_infiltration",
+    "deep_infiltration",
+)
+INFILTRATION: tuple[Position, ...] = ("close_infiltration", "deep_infiltration")
+
+# "Vol": "diminuer la difficulté du Terrain d'un cran (Impassable -> Difficile -> Accidenté
+# -> Clair)"; the other terrains have no step on that ladder and stay as they are.
+ONE_STEP_DOWN: dict[Terrain, Terrain] = {
+    "impassable": "difficult",
+    "difficult": "rough",
+    "rough": "clear",
+}
+
+# Words a player types, FR and EN, full or short (the line-of-sight notation's letters)
+TERRAIN_WORDS: dict[str, Terrain] = {
+    "c": "clear",
+    "clear": "clear",
+    "clair": "clear",
+    "r": "rough",
+    "a": "rough",
+    "rough": "rough",
+    "accidente": "rough",
+    "d": "difficult",
+    "difficult": "difficult",
+    "difficile": "difficult",
+    "w": "water",
+    "e": "water",
+    "water": "water",
+    "eau": "water",
+    "l": "lava",
+    "lava": "lava",
+    "lave": "lava",
+    "f": "fortification",
+    "fortification": "fortification",
+    "fort": "fortification",
+    "x": "impassable",
+    "i": "impassable",
+    "impassable": "impassable",
+}
+
+
+def terrain_of(word: str) -> Terrain:
+    """A terrain from its word or letter; ``hex.bad_terrain`` names the words it takes."""
+    found = TERRAIN_WORDS.get(normalize(word).replace(" ", ""))
+    if found is None:
+        raise BadInput("hex.bad_terrain", terrain=word[:20])
+    return found
+
+
+def choice(value: str, allowed: tuple[str, ...], key: str) -> str:
+    """A choice option's value, checked (a modified client may send anything)."""
+    if value not in allowed:
+        raise BadInput(key, value=str(value)[:30], choices=", ".join(allowed))
+    return value

@@ -1,0 +1,23 @@
+"""Option values checked by a pydantic model: a value a modified client sent outside the
+choices or the range is refused as bad input naming the option, never a crash."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from core.errors import BadInput
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def checked(model: type[M], **values: Any) -> M:
+    try:
+        return model.model_validate(values)
+    except ValidationError as error:
+        first = error.errors()[0]
+        option = str(first["loc"][0]) if first["loc"] else "?"
+        raise BadInput(
+            "options.bad_value", option=option, value=str(values.get(option))[:30]
+        ) from None
