@@ -50,18 +50,21 @@ def sampled(shot: Shot, runs: int, seed: int) -> list[tuple[int, int, int]]:
 
 
 def chi_square(observed: list[int], expected: list[float], runs: int) -> tuple[float, int]:
-    """Pearson's statistic over bins pooled until each expects at least 5; its degrees."""
-    stat, dof, o_acc, e_acc = 0.0, -1, 0, 0.0
+    """Pearson's statistic over bins pooled until each expects at least 5 (a short tail
+    joins the last bin); its degrees of freedom."""
+    bins: list[list[float]] = []
+    o_acc, e_acc = 0, 0.0
     for o, p in zip(observed, expected, strict=True):
         o_acc += o
         e_acc += p * runs
         if e_acc >= 5:
-            stat += (o_acc - e_acc) ** 2 / e_acc
-            dof += 1
+            bins.append([o_acc, e_acc])
             o_acc, e_acc = 0, 0.0
-    if e_acc > 0 and dof >= 0:  # the rest joins the last bin
-        stat += (o_acc - e_acc) ** 2 / max(e_acc, 1e-9)
-    return stat, max(dof, 0)
+    if bins:
+        bins[-1][0] += o_acc
+        bins[-1][1] += e_acc
+    stat = sum((o - e) ** 2 / e for o, e in bins)
+    return stat, max(len(bins) - 1, 0)
 
 
 def critical(dof: int, z: float = 3.72) -> float:
