@@ -179,5 +179,6 @@ def _binomial_ends(model: HitModel, hits: Dist, one: Num) -> dict[tuple[int, End
                 key = (h, (lost if cap is None or lost < cap else cap, 0, False, pinned, h > 0))
                 found[key] = found.get(key, zero) + p_h * p
         keep = one - q
-        row = [row[0] * keep] + [a * keep + b * q for a, b in zip(row[1:], row)] + [row[-1] * q]
+        inner = [a * keep + b * q for a, b in zip(row[1:], row[:-1], strict=True)]
+        row = [row[0] * keep, *inner, row[-1] * q]
     return found

@@ -111,6 +111,10 @@ EXAMPLES: dict[str, Example] = {
     "shoot": Example(
         {"weapon": "mag-gun", "models": 2, "shooter": "Troopers", "target": "Gangers"}
     ),
+    "odds": Example(
+        {"weapon": "mag-gun", "models": 2, "shooter": "Troopers", "target": "Gangers",
+         "distance": 10}
+    ),
     "assault": Example({"attacker": "Troopers", "defender": "Gangers"}),
     "damage": Example({"table": "vehicle", "unit": "Gangers"}),
 }

@@ -66,6 +66,8 @@ READ_ONLY = {
     "config data export": "sends the server's data as a file",
     "config data delete": "asks for a confirmation; its button deletes",
     "config data forget-me": "asks for a confirmation; its button forgets",
+    "odds": "tells a shot's exact odds, rolls and keeps nothing (its Roll it button shoots)",
+    "game dice": "counts the dice of the game's log",
 }
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
@@ -177,6 +179,13 @@ MUTATING = {
         "Shoot again",
         before=ACTIVE,
         then=(("alice", "turn end", {"confirm": True}), *ACTIVE),
+    ),
+    # 🎲 Roll it under `/odds` fires the shot through `/shoot` (issue 19)
+    "RollIt": Click(
+        "alice",
+        ("alice", "odds", {**FRAG, "weapon": "mag-gun", "distance": 10}),
+        "Roll it",
+        before=ACTIVE,
     ),
     # an X-Launcher's template drifts (Acc 7 misses, D5 3", D12 4); it covers the Troopers
     "DriftPick": Choose(
