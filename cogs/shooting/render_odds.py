@@ -105,7 +105,13 @@ def odds_lines(lang: Lang, record: OddsRecord) -> list[str]:
         lines.append(t(lang, "odds.note_models"))
     elif record.target is None:
         lines.append(t(lang, "odds.note_untracked"))
-    lines.append(t(lang, "odds.exact"))
+    estimates = [line.odds.estimate for line in record.lines if line.odds.estimate]
+    if estimates:
+        missing = f"{100 * max(estimates):.2g}%"
+        missing = missing.replace(".", ",") if lang == "fr" else missing
+        lines.append(t(lang, "odds.estimate", missing=missing))
+    else:
+        lines.append(t(lang, "odds.exact"))
     return lines
 
 

@@ -10,7 +10,7 @@ tests to hits), ``every_die`` and ``charts`` (damage charts run over every face)
 break test, destruction), ``engine`` (``shot_odds``); ``fairness`` reads a game's dice.
 """
 
-from core.odds.engine import ShotOdds, safe_odds, shot_odds
+from core.odds.engine import ShotOdds, hit_odds, shot_odds
 from core.odds.standing import Standing
 
-__all__ = ["ShotOdds", "Standing", "safe_odds", "shot_odds"]
+__all__ = ["ShotOdds", "Standing", "hit_odds", "shot_odds"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.errors import BadInput
 from core.game import PINS_MAX
 from core.odds.charts import ChartEnd, chart_ends
 from core.odds.dist import Dist, Num, chance, pass_chance
@@ -23,6 +24,10 @@ from core.shooting.context import Context
 from core.shooting.fractal import lock_sv
 from core.shooting.resolve import resolver_for, shield_drones
 from core.shooting.shields import SHIELD_TABLE
+
+BUDGET = 50_000  # states carried from hit to hit, summed: half a second of work
+NEGLIGIBLE = 1e-18  # floats: a state this unlikely is dropped (exact mode keeps every one)
+ROUGH = 1e-7  # the estimate's threshold, when the exact states are too many
 
 # (models lost, chart pins, chart break test, the attack's pin, a hit not blocked)
 End = tuple[int, int, bool, bool, bool]
@@ -63,10 +68,12 @@ def hit_model(ctx: Context, one: Num) -> HitModel:
     sv = hit_sv(ctx)
     heavy = sv is not None and resolver.base - sv > ctx.rules.heavy_armour_above
     table = ctx.db.tables[SHIELD_TABLE]
-    shield = []
+    faces: dict[tuple[bool, bool], Num] = {}  # the table's rows, by what they do
     for face in range(1, table.sides + 1):
         kinds = {effect.kind for effect in table.lookup(face).effects}
-        shield.append(("blocked" in kinds, "drone_lost" in kinds, chance(one, 1, table.sides)))
+        key = ("blocked" in kinds, "drone_lost" in kinds)
+        faces[key] = faces.get(key, one * 0) + chance(one, 1, table.sides)
+    shield = [(blocked, lost, p) for (blocked, lost), p in faces.items()]
     chart = None
     if resolver.chart is not None:
         massive = resolver.massive and (heavy or ctx.rules.massive_damage_any_chart)
@@ -128,7 +135,17 @@ def res_test(model: HitModel, state: State, p: Num, one: Num) -> list[tuple[Stat
     return out
 
 
-def step(model: HitModel, states: dict[State, Num], one: Num) -> dict[State, Num]:
+def canonical(model: HitModel, state: State) -> State:
+    """The count of Res tests matters only while a Leader reroll is left to spend."""
+    if model.leader and not state[2] and state[3]:
+        return (state[0], state[1], state[2], 0, state[4])
+    return state
+
+
+def step(
+    model: HitModel, states: dict[State, Num], one: Num, negligible: float = NEGLIGIBLE
+) -> dict[State, Num]:
+    floats = isinstance(one, float)
     nxt: dict[State, Num] = {}
     for state, p in states.items():
         drones = state[0]
@@ -145,13 +162,23 @@ def step(model: HitModel, states: dict[State, Num], one: Num) -> dict[State, Num
         else:
             branches = res_test(model, state, p, one)
         for key, q in branches:
+            if floats and q < negligible:
+                continue
+            key = canonical(model, key)
             nxt[key] = nxt.get(key, one * 0) + q
     return nxt
 
 
-def ends_by_hits(model: HitModel, hits: Dist, one: Num) -> dict[tuple[int, End], Num]:
-    """The chance of (hits, End) for the shot's hit distribution."""
+def ends_by_hits(
+    model: HitModel, hits: Dist, one: Num, budget: int = BUDGET,
+    negligible: float = NEGLIGIBLE,
+) -> dict[tuple[int, End], Num]:
+    """The chance of (hits, End) for the shot's hit distribution; ``odds.too_big`` when the
+    states to carry exceed ``budget`` (many drones, rerolls and hits at once). Floats: states
+    less likely than ``negligible`` are dropped (the caller sees the mass missing)."""
     if model.simple:
+        if len(hits) * (model.cap or len(hits)) > budget:
+            raise BadInput("odds.too_big")
         return _binomial_ends(model, hits, one)
     start: State = (model.drones, model.shared, model.leader, 0, (0, 0, False, False, False))
     states = {start: one}
@@ -162,7 +189,10 @@ def ends_by_hits(model: HitModel, hits: Dist, one: Num) -> dict[tuple[int, End],
                 key = (h, state[4])
                 found[key] = found.get(key, one * 0) + p_h * p
         if h + 1 < len(hits):
-            states = step(model, states, one)
+            budget -= len(states)
+            if budget < 0:
+                raise BadInput("odds.too_big")
+            states = step(model, states, one, negligible)
     return found
 
 

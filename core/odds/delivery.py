@@ -15,7 +15,6 @@ follows exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
 
 from core.odds.dist import (
     Dist,
@@ -97,7 +96,10 @@ def successes(n: int, acc: Acc, reroll: bool, spotter: bool, one: Num) -> tuple[
     eligible = g * acc.fails
     plain = binomial(n, hit, one)
     rest = one - hit - eligible
-    none_eligible = [comb(n, k) * hit**k * rest ** (n - k) for k in range(n + 1)]
+    total = hit + rest  # no eligible miss: hits among the others, scaled by their chance
+    none_eligible = [x * total**n for x in binomial(n, hit / total, one)] if total else (
+        [one * 0] * (n + 1)
+    )
     out = [one * 0] * (n + 2)
     for k in range(n + 1):
         some = plain[k] - none_eligible[k]

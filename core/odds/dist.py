@@ -7,6 +7,7 @@ samples: convolution, binomials and mixtures are sums of products.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import comb
 
@@ -80,8 +81,26 @@ def add(a: Dist, b: Dist) -> Dist:
 
 
 def binomial(n: int, p: Num, one: Num) -> Dist:
+    """Binomial(n, p): exact ``Fraction``s by their formula; floats from the mode outwards by
+    the ratio of neighbours (no huge integers, no underflow of p^n), then normalised."""
     q = one - p
-    return [comb(n, k) * p**k * q ** (n - k) for k in range(n + 1)]
+    if not isinstance(one, float):
+        return [comb(n, k) * p**k * q ** (n - k) for k in range(n + 1)]
+    if p <= 0 or q <= 0:
+        return point(n if p > 0 else 0, one) + [0.0] * (n - (n if p > 0 else 0))
+    mode = min(n, int((n + 1) * p))
+    out = [0.0] * (n + 1)
+    out[mode] = math.exp(
+        math.lgamma(n + 1) - math.lgamma(mode + 1) - math.lgamma(n - mode + 1)
+        + mode * math.log(p) + (n - mode) * math.log(q)
+    )
+    ratio = p / q
+    for k in range(mode + 1, n + 1):
+        out[k] = out[k - 1] * (n - k + 1) / k * ratio
+    for k in range(mode - 1, -1, -1):
+        out[k] = out[k + 1] * (k + 1) / (n - k) / ratio
+    total = sum(out)
+    return [x / total for x in out]
 
 
 def at_least(dist: Dist) -> Dist:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.errors import AntaresError
-from core.odds.damage import ends_by_hits, hit_model
+from core.errors import BadInput
+from core.odds.damage import BUDGET, ROUGH, ends_by_hits, hit_model
 from core.odds.delivery import deliver
-from core.odds.dist import Dist, Num, add, at_least, chance, mean, point, trimmed, unit
+from core.odds.dist import Dist, Num, add, at_least, chance, mean, trimmed, unit
 from core.odds.standing import Standing, fate
 from core.ruleset import Ruleset
 from core.shooting.ammo import net_sides, split
@@ -25,6 +25,8 @@ from core.shooting.shot import Shot
 from core.units import takes_pins
 from rulesdb import load_rules
 from rulesdb.models import RulesDB
+
+ESTIMATE_FROM = 1e-9  # missing chance above rounding: the answer says "estimate"
 
 
 class NoDice:
@@ -47,6 +49,9 @@ class ShotOdds:
     lucky: Num  # mean lucky hits
     landed: Dist  # templates on target (overhead fire)
     net: bool = False  # Net ammo: the pins are its roll
+    # an estimate: the unlikeliest states were dropped (too many to carry), this much chance
+    # is missing from every distribution (None: exact)
+    estimate: float | None = None
     notes: list[str] = field(default_factory=list)  # readings of an untracked target
 
     def mean(self, what: str) -> Num:
@@ -103,14 +108,21 @@ def shot_odds(
     db: RulesDB | None = None,
     standing: Standing | None = None,
     exact: bool = False,
+    budget: int = BUDGET,
 ) -> ShotOdds:
-    """The odds of ``shot``; ``BadInput`` / ``NotFound`` as `/shoot` refuses it."""
+    """The odds of ``shot``; ``BadInput`` / ``NotFound`` as `/shoot` refuses it, and
+    ``odds.too_big`` past ``budget`` (``core.odds.damage``)."""
     one = unit(exact)
     rules = rules or Ruleset()
     ctx = prepare(shot, NoDice(), rules, db or load_rules())  # type: ignore[arg-type]
     delivered = deliver(ctx, one)
     model = hit_model(ctx, one)
-    ends = ends_by_hits(model, delivered.hits, one)
+    try:
+        ends = ends_by_hits(model, delivered.hits, one, budget)
+    except BadInput:
+        if exact:
+            raise
+        ends = ends_by_hits(model, delivered.hits, one, budget * 3, ROUGH)  # an estimate
     nets = net_values(ctx, delivered.landed, one)
     target = standing_of(shot, standing)
     zero = one * 0
@@ -133,6 +145,7 @@ def shot_odds(
             fails += p * q * end.fails
             destroyed += p * q * end.destroyed
     known = target.models is not None
+    missing = float(one - sum(joint.values(), zero))
     return ShotOdds(
         hits=trimmed(delivered.hits),
         casualties=trimmed(casualties),
@@ -145,15 +158,17 @@ def shot_odds(
         lucky=delivered.lucky,
         landed=trimmed(delivered.landed),
         net=ctx.ammo_id == "net",
+        estimate=missing if missing > ESTIMATE_FROM else None,
     )
 
 
-def safe_odds(shot: Shot, rules: Ruleset, db: RulesDB, standing: Standing | None = None):
-    """The odds, or None when the shot is refused (the caller rolled it anyway)."""
-    try:
-        return shot_odds(shot, rules, db, standing)
-    except AntaresError:
-        return None
+def hit_odds(
+    shot: Shot, rules: Ruleset | None = None, db: RulesDB | None = None, exact: bool = False
+) -> Dist:
+    """The hits alone (the marginal): the delivery step without the losses."""
+    one = unit(exact)
+    ctx = prepare(shot, NoDice(), rules or Ruleset(), db or load_rules())  # type: ignore[arg-type]
+    return trimmed(deliver(ctx, one).hits)
 
 
-__all__ = ["NoDice", "ShotOdds", "point", "safe_odds", "shot_odds"]
+__all__ = ["NoDice", "ShotOdds", "hit_odds", "shot_odds"]

@@ -14,6 +14,7 @@ mode as their ids.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -94,14 +95,17 @@ def untracked(options: ShotOptions, co: int | None) -> Standing:
 class OddsReading:
     """`/odds` for ``ShootingService`` (its ``plan_shot``, ``ruleset_here``, ``running``)."""
 
-    def _line(self, options, shooter, target, state, rules, standing) -> tuple[OddsLine, Any]:
+    async def _line(
+        self, options, shooter, target, state, rules, standing
+    ) -> tuple[OddsLine, Any]:
         plan, label = self.plan_shot(options, shooter)  # type: ignore[attr-defined]
         markers = None
         if state is not None and (shooter is not None or target is not None):
             ids = (shooter.id if shooter else None, target.id if target else None)
             markers = markers_applied(state, plan, *ids)
         shot = build_shot(plan, shooter, target, state, markers)
-        odds = shot_odds(shot, rules, self.lookup.db, standing)  # type: ignore[attr-defined]
+        db = self.lookup.db  # type: ignore[attr-defined]
+        odds = await asyncio.to_thread(shot_odds, shot, rules, db, standing)  # CPU: a thread
         return OddsLine(label, shot.ammo, odds), plan
 
     async def odds(self, call, options: ShotOptions, compare: str | None = None) -> OddsRecord:
@@ -110,7 +114,7 @@ class OddsReading:
         if refs == [None, None]:
             rules = await self.ruleset_here(call)  # type: ignore[attr-defined]
             standing = untracked(options, co)
-            return self._record(options, compare, None, None, None, rules, standing, co)
+            return await self._record(options, compare, None, None, None, rules, standing, co)
         state = await self._state_for(call, refs)
         shooter = None if refs[0] is None else living(state, refs[0].ref)
         target = None if refs[1] is None else living(state, refs[1].ref)
@@ -120,7 +124,7 @@ class OddsReading:
         target = aimed.target
         standing = standing_of(state, target) if target is not None else untracked(options, co)
         co = standing.co
-        return self._record(
+        return await self._record(
             aimed.options, compare, shooter, target, state, state.ruleset(), standing, co
         )
 
@@ -136,12 +140,14 @@ class OddsReading:
             raise Conflict(WRONG_GAME)
         return state
 
-    def _record(self, options, compare, shooter, target, state, rules: Ruleset, standing, co):
-        main, plan = self._line(options, shooter, target, state, rules, standing)
+    async def _record(
+        self, options, compare, shooter, target, state, rules: Ruleset, standing, co
+    ):
+        main, plan = await self._line(options, shooter, target, state, rules, standing)
         lines = [main]
         if compare:
             second = compared(self.lookup, plan.options, compare)  # type: ignore[attr-defined]
-            lines.append(self._line(second, shooter, target, state, rules, standing)[0])
+            lines.append((await self._line(second, shooter, target, state, rules, standing))[0])
         spec = roll_spec(options, plan.weapon, plan.mode)
         return OddsRecord(
             lines=lines, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target), co=co,
@@ -149,16 +155,19 @@ class OddsReading:
         )
 
 
-LUCK_DICE_MAX = 400  # a shot with more Acc dice than this is told without its luck line
+# A shot larger than this is told without its luck line: it is computed in the shot's
+# transaction, which must stay short (`/odds` computes any size, in a thread).
+LUCK_DICE_MAX = 120
+LUCK_BUDGET = 5_000
 
 
 def luck_of(shot, result, rules: Ruleset, db) -> ShotLuck | None:
     """Where a roll falls among the exact odds of its shot: never stops a shot (None when the
     odds cannot be told: a refused reading, a very large shot)."""
-    if result.shots > LUCK_DICE_MAX:
+    if result.shots > LUCK_DICE_MAX or shot.models > LUCK_DICE_MAX:
         return None
     try:
-        odds = shot_odds(shot, rules, db)
+        odds = shot_odds(shot, rules, db, budget=LUCK_BUDGET)
     except AntaresError:
         return None
     removed = min(

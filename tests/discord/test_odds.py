@@ -115,3 +115,12 @@ async def test_odds_in_a_direct_message(simcord_env):
     text = shown(result)
     assert "casualties **0.60**" in text  # 2 × 0.6 × 0.5
     assert "it breaks" in text
+
+
+async def test_an_estimate_says_so(simcord_env, table):
+    result = await odds(
+        table.alice, table.channel, weapon="x-howitzer", acc=5, res=6, distance=30, models=10,
+        **{"target_models": 10, "shield_drones": 10, "res_rerolls": "medic 20, leader 20"},
+    )
+    assert "≈ **Estimate**: too many outcomes to count them all" in shown(result)
+    assert "Exact odds" not in shown(result)

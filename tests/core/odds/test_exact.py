@@ -117,3 +117,18 @@ def test_float_odds_equal_the_exact_ones():
     exact, floats = shot_odds(shot, exact=True), shot_odds(shot)
     for a, b in zip(exact.casualties + exact.pins, floats.casualties + floats.pins, strict=True):
         assert abs(float(a) - b) < 1e-12
+
+
+def test_a_shot_with_too_many_outcomes_is_an_estimate_and_says_so():
+    """Ten X-Howitzers (D10 hits each) at a unit with ten Shield Drones, twenty Medic and
+    twenty Leader rerolls: too many states to carry; the unlikeliest are dropped and the
+    odds say how much chance is missing. Exact mode refuses rather than estimate."""
+    shot = Shot(
+        weapon="x-howitzer", acc=5, distance=30, models=10,
+        target=Target(res=6, models=10, shield_drones=10,
+                      res_rerolls=ResRerolls(medic=20, leader=20)),
+    )
+    odds = shot_odds(shot)
+    assert odds.estimate is not None and 0 < odds.estimate < 1e-3
+    assert sum(odds.casualties) == pytest.approx(1 - odds.estimate, abs=1e-12)
+    assert shot_odds(SMALL_SHOTS["shield_drone"]).estimate is None
