@@ -124,3 +124,28 @@ async def test_an_estimate_says_so(simcord_env, table):
     )
     assert "≈ **Estimate**: too many outcomes to count them all" in shown(result)
     assert "Exact odds" not in shown(result)
+
+
+async def test_the_chart_speaks_the_callers_language_and_draws_names_as_typed(
+    simcord_env, table, monkeypatch
+):
+    """A unit named like a formula is drawn as typed (matplotlib's mathtext is off)."""
+    from cogs.shooting import odds as odds_cog
+
+    drawn = []
+
+    def watched(words, series):
+        drawn.append(words)
+        return odds_png(words, series)
+
+    odds_png = odds_cog.odds_png
+    monkeypatch.setattr(odds_cog, "odds_png", watched)
+    await armies(table)
+    await table.bob.slash(table.channel, "unit add", name="$\\alpha$ squad", models=3, res=5)
+    with french():
+        result = await odds(table.alice, table.channel, shooter="Troopers",
+                            target="$\\alpha$ squad", weapon="mag-gun", distance=10)
+    assert not result.ephemeral, shown(result)
+    (words,) = drawn
+    assert words.title == "Chances : Mag Gun → $\\alpha$ squad"
+    assert (words.hits, words.casualties, words.chance) == ("Touches", "Pertes", "Chance (%)")
