@@ -65,8 +65,9 @@ def icepool_joint():
 
 def odds_reply() -> bytes:
     odds = shot_odds(SHOT)
-    words = Words("Odds: Mag Gun → 10 models", "Hits", "Casualties", "Chance (%)")
-    return odds_png(words, [Series("Mag Gun", list(odds.hits), list(odds.casualties))])
+    words = Words("Odds: Mag Gun → 10 models", "Hits", "Casualties", "Pins", "Chance (%)")
+    series = Series("Mag Gun", list(odds.hits), list(odds.casualties), list(odds.pins))
+    return odds_png(words, [series])
 
 
 def main() -> None:

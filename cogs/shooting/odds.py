@@ -52,11 +52,13 @@ def chart_words(lang: Lang, record: OddsRecord) -> tuple[Words, list[Series]]:
     words = Words(
         title=t(lang, "odds.chart_title", weapon=names, target=target),
         hits=t(lang, "odds.col_hits"), casualties=t(lang, "odds.col_casualties"),
-        chance=t(lang, "odds.chance_axis"),
+        pins=t(lang, "odds.col_pins"), chance=t(lang, "odds.chance_axis"),
     )
     series = [
-        Series(render_odds.line_label(lang, line), [float(p) for p in line.odds.hits],
-               [float(p) for p in line.odds.casualties])
+        Series(
+            render_odds.line_label(lang, line), [float(p) for p in line.odds.hits],
+            [float(p) for p in line.odds.casualties], [float(p) for p in line.odds.pins],
+        )
         for line in record.lines
     ]
     return words, series

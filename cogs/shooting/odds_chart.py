@@ -1,5 +1,5 @@
-"""The `/odds` chart: the chance of each number of hits and of casualties, as bars, one
-colour per compared line (matplotlib, Agg backend, its own ``Figure``).
+"""The `/odds` chart: the chance of each number of hits, casualties and pins added, as bars,
+one colour per compared line (matplotlib, Agg backend, its own ``Figure``).
 
 ``odds_png`` is synchronous and CPU-bound: the command runs it off the event loop with
 ``asyncio.to_thread``. Every text is drawn with ``parse_math`` off: a unit's name is what
@@ -12,7 +12,7 @@ import io
 import threading
 from dataclasses import dataclass
 
-WIDTH_IN, HEIGHT_IN, DPI = 10, 4.6, 100
+WIDTH_IN, HEIGHT_IN, DPI = 13, 4.6, 100
 COLOURS = ("#1f6f8b", "#e07a1f")
 BARS_MAX = 30
 _lock = threading.Lock()
@@ -23,6 +23,7 @@ class Series:
     label: str
     hits: list[float]
     casualties: list[float]
+    pins: list[float]
 
 
 @dataclass
@@ -30,6 +31,7 @@ class Words:
     title: str
     hits: str
     casualties: str
+    pins: str
     chance: str
 
 
@@ -52,9 +54,10 @@ def odds_png(words: Words, series: list[Series]) -> bytes:
     with _lock:
         figure = Figure(figsize=(WIDTH_IN, HEIGHT_IN), dpi=DPI, facecolor="white")
         FigureCanvasAgg(figure)
-        left, right = figure.subplots(1, 2)
+        left, middle, right = figure.subplots(1, 3)
         _panel(left, series, "hits", words.hits, words.chance)
-        _panel(right, series, "casualties", words.casualties, words.chance)
+        _panel(middle, series, "casualties", words.casualties, words.chance)
+        _panel(right, series, "pins", words.pins, words.chance)
         figure.suptitle(words.title[:120], fontsize=13, weight="bold", parse_math=False)
         if len(series) > 1:
             legend = right.legend(loc="upper right")

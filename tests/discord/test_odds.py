@@ -148,4 +148,4 @@ async def test_the_chart_speaks_the_callers_language_and_draws_names_as_typed(
     assert not result.ephemeral, shown(result)
     (words,) = drawn
     assert words.title == "Chances : Mag Gun → $\\alpha$ squad"
-    assert (words.hits, words.casualties, words.chance) == ("Touches", "Pertes", "Chance (%)")
+    assert (words.hits, words.casualties, words.pins) == ("Touches", "Pertes", "Stress infligé")
