@@ -11,6 +11,7 @@ Figures counted by the bot (`core.game_stats`) key weapons by their id, with the
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -37,10 +38,15 @@ class DiceLuck(BaseModel):
         return self.successes - self.expected
 
 
+FaceKey = Literal["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+
+
 class PlayerGameStats(BaseModel):
     shots: dict[str, int] = Field(default_factory=dict)
     weapons: dict[str, WeaponName] = Field(default_factory=dict)  # names of the `shots` keys
     dice: dict[str, DiceLuck] = Field(default_factory=dict)
+    # faces of the D10 tests, "1" to "10" (issue 19); empty in battles recorded before
+    faces: dict[FaceKey, int] = Field(default_factory=dict)
 
     def is_empty(self) -> bool:
         return not self.shots and not self.dice
@@ -56,7 +62,7 @@ def parse_game_stats(raw: object) -> PlayerGameStats:
     labels = [*stats.shots, *stats.dice, *stats.weapons, *names]
     if any(not label.strip() or len(label) > LABEL_LIMIT for label in labels):
         raise BadInput("campaign.bad_game_stats")
-    if any(count < 0 for count in stats.shots.values()):
+    if any(count < 0 for count in (*stats.shots.values(), *stats.faces.values())):
         raise BadInput("campaign.bad_game_stats")
     return stats
 
@@ -68,6 +74,8 @@ def combine(all_stats: Iterable[PlayerGameStats]) -> PlayerGameStats:
         for weapon, shots in stats.shots.items():
             total.shots[weapon] = total.shots.get(weapon, 0) + shots
         total.weapons.update(stats.weapons)
+        for face, count in stats.faces.items():
+            total.faces[face] = total.faces.get(face, 0) + count
         for label, luck in stats.dice.items():
             before = total.dice.get(label, DiceLuck(rolls=0, successes=0, expected=0))
             total.dice[label] = DiceLuck(

@@ -4,7 +4,8 @@
 out) and the owner of each unit, and gives per player the figures `core.campaign_stats`
 keeps: shots fired with each weapon (its id, names in `weapons`) and, per kind of roll, the
 D10 tests rolled, passed and expected to pass. A test against target t passes with chance
-clamp(t, 1, 9) / 10: a natural 1 always passes, a natural 10 always fails.
+clamp(t, 1, 9) / 10: a natural 1 always passes, a natural 10 always fails. ``faces`` counts
+the faces of those D10s ("1" to "10"), for the fairness check (`/game dice`, issue 19).
 
 Whose dice: a shot's shots and Acc tests are the shooter's owner's, its Res tests the
 target's owner's; in close combat each die names its side; order, recovery and break tests
@@ -64,9 +65,14 @@ class Tally:
         en = str(weapon.get("name_en") or key)[:LABEL_LIMIT]
         figures["weapons"][key] = {"en": en, "fr": str(weapon.get("name_fr") or en)[:LABEL_LIMIT]}
 
-    def test(self, user_id: int | None, kind: str, target: int, passed: bool) -> None:
+    def test(
+        self, user_id: int | None, kind: str, target: int, passed: bool, face: object = None
+    ) -> None:
         if user_id is None:
             return
+        if isinstance(face, int) and 1 <= face <= 10:  # the D10's face (issue 19: fairness)
+            faces = self._player(user_id).setdefault("faces", {})
+            faces[str(face)] = faces.get(str(face), 0) + 1
         dice = self._player(user_id)["dice"]
         luck = dice.setdefault(kind, {"rolls": 0, "successes": 0, "expected": 0.0})
         luck["rolls"] += 1
@@ -76,7 +82,9 @@ class Tally:
     def test_roll(self, user_id: int | None, kind: str, roll: Payload | None) -> None:
         """A test as `core.rolls.TestRoll` dumps it (order, recovery, break tests)."""
         if roll and roll.get("target") is not None:
-            self.test(user_id, kind, int(roll["target"]), bool(roll.get("passed")))
+            self.test(
+                user_id, kind, int(roll["target"]), bool(roll.get("passed")), roll.get("roll")
+            )
 
     def figures(self) -> dict[int, dict[str, Any]]:
         for figures in self.players.values():
@@ -90,7 +98,10 @@ def _dice(tally: Tally, rolls: Iterable[Payload], whose: Whose) -> None:
     for roll in rolls:
         kind = STEP_KINDS.get(roll.get("step", ""))
         if kind is not None and roll.get("target") is not None:
-            tally.test(whose(kind, roll), kind, int(roll["target"]), bool(roll.get("success")))
+            tally.test(
+                whose(kind, roll), kind, int(roll["target"]), bool(roll.get("success")),
+                roll.get("value"),
+            )
 
 
 def _damage(tally: Tally, applied: Payload | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from cogs.campaign.render import COLOUR, cap, faction
+from cogs.common.fairness import faces_line, verdict_line
 from cogs.common.text import plain
 from core.campaign_stats import (
     DiceLuck,
@@ -13,6 +14,7 @@ from core.campaign_stats import (
     favourite_weapons,
     luck_extremes,
 )
+from core.odds.fairness import check_faces
 from locales import Lang, catalog, t
 from services.campaign import PlayerReport
 
@@ -61,6 +63,9 @@ def _game_log(lang: Lang, report: PlayerReport) -> str:
             label, luck = item
             lines.append(t(lang, key, kind=_roll_kind(lang, label), **_luck(luck)))
     lines += [_luck_line(lang, label, luck) for label, luck in by_kind(game)]
+    if game.faces:  # the D10 faces of the logged battles, and whether they look fair
+        check = check_faces(game.faces)
+        lines += [faces_line(lang, check), verdict_line(lang, check)]
     return cap("\n".join(lines))
 
 

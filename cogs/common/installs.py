@@ -21,7 +21,7 @@ from discord import app_commands
 T = TypeVar("T")
 
 # Every top-level command usable from a user install; the rest are server-only.
-EVERYWHERE = ("roll", "rule", "weapon", "Look up rules in this message")
+EVERYWHERE = ("roll", "rule", "weapon", "odds", "Look up rules in this message")
 
 TREE_DEFAULTS: dict[str, Any] = {
     "allowed_contexts": app_commands.AppCommandContext(

@@ -1,5 +1,5 @@
-"""`/game`: start, status, end, leave, kick, undo, log, export, rules, ping of the channel's
-game."""
+"""`/game`: start, status, end, leave, kick, undo, log, dice, export, rules, ping of the
+channel's game."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from cogs.game.options import (
     setting_autocomplete,
     setting_value_autocomplete,
 )
+from cogs.game.render.dice import dice_embed
 from cogs.game.undo import answer_undo
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX, GameLog
@@ -160,6 +161,14 @@ class GameCog(
     ) -> None:
         log = await services(interaction).games.log(interaction.channel_id, last)
         await Pager(log_pages(await lang_of(interaction), log)).start(interaction)
+
+    @app_commands.command(
+        name="dice", description="Each player's D10 faces in this game: were the dice fair?"
+    )
+    async def dice(self, interaction: discord.Interaction) -> None:
+        report = await services(interaction).games.dice_faces(interaction.channel_id)
+        lang = await lang_of(interaction)
+        await send(interaction, embed=dice_embed(lang, report))
 
     @app_commands.command(
         name="export",

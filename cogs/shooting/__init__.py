@@ -4,7 +4,8 @@ Thin commands (``shoot``, ``assault``, ``damage``) call ``services.shooting`` an
 with the story of the dice (``render_*`` modules, one per kind of result), paged by
 ``pages`` so that a 300-dice shot stays within Discord's limits. The 🎯 Shoot button of an
 order (``aim``, ``distance``) and 🔁 Shoot again (``fire``) shoot through the same path; a
-drifted overhead template's button (``drift``) resolves its hits where it landed.
+drifted overhead template's button (``drift``) resolves its hits where it landed;
+`/odds` (``odds``) tells a shot's exact chances, and its 🎲 Roll it fires it.
 ``setup`` registers their `/game log` lines (``render_log.LOG_EVENTS``) with the game log,
 and the persistent buttons and menus.
 """
@@ -19,6 +20,7 @@ from cogs.shooting.damage import DamageCog
 from cogs.shooting.distance import DistanceCog
 from cogs.shooting.drift import DRIFT_ITEMS
 from cogs.shooting.fire import ShootAgain
+from cogs.shooting.odds import OddsCog, RollIt
 from cogs.shooting.shoot import ShootCog
 
 
@@ -27,6 +29,6 @@ async def setup(bot: commands.Bot) -> None:
     from cogs.shooting.render_log import LOG_EVENTS
 
     register_events(LOG_EVENTS)
-    for cog in (ShootCog, AssaultCog, DamageCog, DistanceCog):
+    for cog in (ShootCog, AssaultCog, DamageCog, DistanceCog, OddsCog):
         await bot.add_cog(cog(bot))
-    bot.add_dynamic_items(*AIM_ITEMS, ShootAgain, *DRIFT_ITEMS)
+    bot.add_dynamic_items(*AIM_ITEMS, ShootAgain, *DRIFT_ITEMS, RollIt)

@@ -258,5 +258,15 @@ def shot(lang: Lang, record: ShotRecord) -> tuple[str, list[str]]:
     if record.applied is not None:
         lines += damage_lines(lang, record.applied.target)
         lines += shooter_lines(lang, record.applied.shooter)
-    return title(lang, record), lines
+    return title(lang, record), lines + luck_lines(lang, record)
+
+
+def luck_lines(lang: Lang, record: ShotRecord) -> list[str]:
+    """Where this roll falls among the shot's exact odds (issue 19)."""
+    luck = record.luck
+    if luck is None:
+        return []
+    better = f"{100 * luck.better_than:.0f}%"
+    return [t(lang, "shoot.luck", better=better, hits=round(luck.hits, 1),
+              casualties=round(luck.casualties, 1))]
 

@@ -2,6 +2,7 @@
 
 from services.game.access import WRONG_GAME, GameAccess, UnitRef, same_game, unit_ref
 from services.game.bag import BagService, Blocked, DiceLeft, Drawn, TurnEnded
+from services.game.fairness import DiceReport, PlayerDice
 from services.game.game import (
     LOG_MAX,
     GameClosed,
@@ -47,6 +48,8 @@ __all__ = [
     "BoardSwitched",
     "Carrier",
     "DiceLeft",
+    "DiceReport",
+    "PlayerDice",
     "Drawn",
     "GameClosed",
     "GameLog",

@@ -39,6 +39,7 @@ from services.common import (
 )
 from services.game.access import Call
 from services.game.export import export_file
+from services.game.fairness import DiceReport, dice_report
 from services.game.seats import Seats
 from services.game.settings import GameSettings, is_reset
 from services.game.undo import Undoing
@@ -213,6 +214,11 @@ class GameService(Undoing, Seats):
         names = {u.id: u.name for u in state.units.values()}
         entries = [entry(e) for e in events]
         return GameLog(record.id, state.name, record.status, total, entries, names)
+
+    async def dice_faces(self, channel_id: int) -> DiceReport:
+        """Each player's D10 faces in the game and the fairness check (`/game dice`)."""
+        record, state = await self.latest(channel_id)
+        return await dice_report(self.store, record, state)
 
     async def export(self, channel_id: int, limit: int = UPLOAD_LIMIT) -> tuple[str, bytes]:
         """The whole game as JSON: the record, the state and every event (undone ones too),

@@ -2,6 +2,7 @@
 
 from services.shooting.aim import Aim, AimWeapon
 from services.shooting.drift import DriftAim, DriftRecord, resolvable_drifts
+from services.shooting.odds import OddsLine, OddsRecord
 from services.shooting.options import (
     ChartOptions,
     CombatOptions,
@@ -14,6 +15,7 @@ from services.shooting.records import (
     CombatRecord,
     MarkerDrop,
     MarkersApplied,
+    ShotLuck,
     ShotRecord,
     UnitLabel,
     WeaponLabel,
@@ -42,6 +44,10 @@ __all__ = [
     "MarkerDrop",
     "MarkersApplied",
     "ShotRecord",
+    # `/odds` (issue 19): the exact chances of a shot, and where a roll falls among them
+    "OddsLine",
+    "OddsRecord",
+    "ShotLuck",
     "UnitLabel",
     "WeaponLabel",
     # weapon and mode autocomplete

@@ -80,6 +80,14 @@ class MarkerDrop(BaseModel):
     limit: int | None = None  # table_full: the game's cap (None in shots stored before it)
 
 
+class ShotLuck(BaseModel):
+    """The chance of a worse outcome than this roll's, and what was expected on average."""
+
+    better_than: float
+    hits: float
+    casualties: float
+
+
 class ShotRecord(BaseModel):
     weapon: WeaponLabel
     shooter: UnitLabel | None = None
@@ -97,6 +105,8 @@ class ShotRecord(BaseModel):
     # the target and the distance the tracked shooter remembered from its last shot (issue 22)
     last_target: bool = False
     last_distance: bool = False
+    # where the roll falls among the exact odds (issue 19; None: not computed)
+    luck: ShotLuck | None = None
     game_id: int | None = None  # the game of a tracked shot (its 🔁 Shoot again button)
     event_seq: int | None = None  # its event in the game's log (its drift buttons)
     hidden: bool = False  # answered to the shooter only; the log hides its dice until revealed

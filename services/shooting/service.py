@@ -52,6 +52,7 @@ from services.shooting.aim import Aim, aim_at
 from services.shooting.assault import EXAMPLE, CombatPlan, plan_combat
 from services.shooting.drift import DriftResolving
 from services.shooting.markers import Where, drop_markers, markers_applied, plain_where
+from services.shooting.odds import OddsReading, luck_of
 from services.shooting.options import (
     ChartOptions,
     CombatOptions,
@@ -101,7 +102,7 @@ def allow(state: GameState, who: Standing, acting: Unit | None) -> None:
         require_player(state, who)
 
 
-class ShootingService(DriftResolving):
+class ShootingService(DriftResolving, OddsReading):
     def __init__(
         self,
         store: Store,
@@ -171,7 +172,8 @@ class ShootingService(DriftResolving):
             shot = build_shot(plan, None, None)  # refused before any read
             rules = await self.ruleset_here(call)
             result = resolve_shot(shot, self.dice, rules, self.lookup.db)
-            return ShotRecord(weapon=label, result=result, hidden=options.hidden)
+            luck = luck_of(shot, result, rules, self.lookup.db)
+            return ShotRecord(weapon=label, result=result, hidden=options.hidden, luck=luck)
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, ShotRecord]:
             shooter, target = unit_in(state, shooter_ref), target_in(state, target_ref)
@@ -205,6 +207,7 @@ class ShootingService(DriftResolving):
                 forced_by=who.user_id if options.force else None,
                 last_target=aimed.last_target, last_distance=aimed.last_distance,
                 hidden=options.hidden,
+                luck=luck_of(shot, result, state.ruleset(), self.lookup.db),
             )
 
         record, event = await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])

@@ -198,6 +198,7 @@ def test_the_final_owner_wins_and_unknown_units_count_for_nobody():
             "shots": {},
             "weapons": {},
             "dice": {"order": {"rolls": 1, "successes": 1, "expected": 0.6}},
+            "faces": {"2": 1},  # the D10 faces of the tests (issue 19)
         },
     }
     assert game_stats([], OWNERS) == {}
@@ -225,6 +226,7 @@ def test_a_drifted_templates_hits_count_for_the_unit_it_covered():
                 "res": {"rolls": 1, "successes": 0, "expected": 0.3},
                 "break": {"rolls": 1, "successes": 1, "expected": 0.8},
             },
+            "faces": {"9": 1, "4": 1},
         },
     }
 

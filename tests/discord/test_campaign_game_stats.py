@@ -78,6 +78,9 @@ async def test_stats_show_shots_and_luck_from_the_game_log(simcord_env, table, d
         "Acc tests: hits 3/6, expected 2.4 (+0.6)",
         "Res tests: saves 1/3, expected 1.3 (-0.3)",  # 0.4 + 0.4 + 0.5
         "Order tests: passed 1/1, expected 0.6 (+0.4)",
+        # issue 19: the faces of her D10 tests (Acc 4 5 1 9 2 10, Res 5 7 2, order 3)
+        "D10 faces of tests (10): 1×1 2×2 3×1 4×1 5×2 6×0 7×1 8×0 9×1 10×1 · mean 4.8",
+        "Too few dice to tell (10; 30 or more are needed).",
     ]
     assert await game_log(table.alice, table, player=pick(table.bob)) == [
         "1 battle with game-log figures",
@@ -87,6 +90,9 @@ async def test_stats_show_shots_and_luck_from_the_game_log(simcord_env, table, d
         "Acc tests: hits 3/5, expected 3.0 (+0.0)",
         "Res tests: saves 0/3, expected 1.2 (-1.2)",
         "Break tests: passed 1/1, expected 0.8 (+0.2)",
+        # Acc 2 6 7 3 9, Res 5 8 9, break 4
+        "D10 faces of tests (9): 1×0 2×1 3×1 4×1 5×1 6×1 7×1 8×1 9×2 10×0 · mean 5.9",
+        "Too few dice to tell (9; 30 or more are needed).",
     ]
 
 
@@ -103,6 +109,8 @@ async def test_stats_from_the_game_log_in_french(simcord_env, table, dice):
         "Tests de Préc : touches 3/6, espérance 2,4 (+0,6)",
         "Tests de Rés : sauvegardes 1/3, espérance 1,3 (-0,3)",
         "Tests d'ordre : réussites 1/1, espérance 0,6 (+0,4)",
+        "Faces des D10 des tests (10) : 1×1 2×2 3×1 4×1 5×2 6×0 7×1 8×0 9×1 10×1 · moyenne 4,8",
+        "Trop peu de dés pour juger (10 ; il en faut 30 ou plus).",
     ]
     assert bob[:4] == [
         "1 bataille avec des chiffres du journal",
@@ -114,4 +122,6 @@ async def test_stats_from_the_game_log_in_french(simcord_env, table, dice):
         "Tests de Préc : touches 3/5, espérance 3,0 (+0,0)",
         "Tests de Rés : sauvegardes 0/3, espérance 1,2 (-1,2)",
         "Tests de moral : réussites 1/1, espérance 0,8 (+0,2)",
+        "Faces des D10 des tests (9) : 1×0 2×1 3×1 4×1 5×1 6×1 7×1 8×1 9×2 10×0 · moyenne 5,9",
+        "Trop peu de dés pour juger (9 ; il en faut 30 ou plus).",
     ]

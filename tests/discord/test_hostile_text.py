@@ -112,6 +112,10 @@ EXAMPLES: dict[str, Example] = {
     "shoot": Example(
         {"weapon": "mag-gun", "models": 2, "shooter": "Troopers", "target": "Gangers"}
     ),
+    "odds": Example(
+        {"weapon": "mag-gun", "models": 2, "shooter": "Troopers", "target": "Gangers",
+         "distance": 10}
+    ),
     "assault": Example({"attacker": "Troopers", "defender": "Gangers"}),
     "damage": Example({"table": "vehicle", "unit": "Gangers"}),
     "army import": Example({"file": ("a.rosz", rosz("algoryn"))}),

@@ -81,6 +81,8 @@ READ_ONLY = {
     "epic regeneration": "rolls Regeneration, keeps nothing",
     "epic dr": "rolls close defences, keeps nothing",
     "epic shot": "rolls a shot or an assault, keeps nothing",
+    "odds": "tells a shot's exact odds, rolls and keeps nothing (its Roll it button shoots)",
+    "game dice": "counts the dice of the game's log",
 }
 
 @dataclass(frozen=True)
@@ -216,6 +218,13 @@ MUTATING = {
         "Shoot again",
         before=ACTIVE,
         then=(("alice", "turn end", {"confirm": True}), *ACTIVE),
+    ),
+    # 🎲 Roll it under `/odds` fires the shot through `/shoot` (issue 19)
+    "RollIt": Click(
+        "alice",
+        ("alice", "odds", {**FRAG, "weapon": "mag-gun", "distance": 10}),
+        "Roll it",
+        before=ACTIVE,
     ),
     # an X-Launcher's template drifts (Acc 7 misses, D5 3", D12 4); it covers the Troopers
     "DriftPick": Choose(

@@ -301,6 +301,7 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
     "cogs.privacy.views.ConfirmData": [
         "test_server_data.test_the_confirmation_works_after_a_restart_and_expires"
     ],
+    "cogs.shooting.odds.RollIt": ["test_odds.test_roll_it_works_after_a_restart"],
     "cogs.shooting.aim.TargetPage": [
         "test_shoot_buttons.test_more_targets_than_a_menu_holds_turn_pages"
     ],

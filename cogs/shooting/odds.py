@@ -1,0 +1,180 @@
+"""`/odds`: the exact chances of a shot before its dice, a chart, and 🎲 Roll it (issue 19).
+
+The same options as `/shoot` but ``force`` (nothing is written) and with ``compare`` (a
+second weapon, mode or ammo on the same chart); ``extras`` takes `co:8` too. The odds are
+computed first, so a refusal is the usual ephemeral message; the chart is then drawn off the
+event loop after a deferral. 🎲 Roll it fires the shot through `/shoot` (``fire``): its
+custom id is a checksum of the footer that spells the `/shoot` out (``render_odds``).
+Without tracked units `/odds` needs no server: it answers in a DM too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common.errors import on_tree_error
+from cogs.common.installs import everywhere
+from cogs.common.replies import lang_of, send
+from cogs.game.options import ARMOUR_CHOICES, KIND_CHOICES, call_of, services, unit_autocomplete
+from cogs.shooting import render_odds
+from cogs.shooting.fire import fire
+from cogs.shooting.odds_chart import Series, Words, odds_png
+from cogs.shooting.options import (
+    AMMO_CHOICES,
+    BAND_CHOICES,
+    COVER_CHOICES,
+    MOTION_CHOICES,
+    SHOOT_ORDER_CHOICES,
+    shoot_mode_autocomplete,
+    shoot_weapon_autocomplete,
+)
+from cogs.shooting.shoot import DESCRIPTIONS as SHOOT_DESCRIPTIONS
+from locales import Lang, t
+from services.shooting import OddsRecord, ShotOptions
+
+DESCRIPTIONS = {k: v for k, v in SHOOT_DESCRIPTIONS.items() if k != "force"}
+DESCRIPTIONS["target"] = "The target unit of this game (default: the shooter's last target)"
+DESCRIPTIONS["extras"] = (
+    "More: large, blur:2, sensor, res+1, blind, co:8 (an untracked target's Co)"
+)
+DESCRIPTIONS["compare"] = "A second weapon, mode or ammo on the same chart: net, standard, scatter"
+
+
+def chart_words(lang: Lang, record: OddsRecord) -> tuple[Words, list[Series]]:
+    """The chart's text: the units' names as typed (the chart draws them literally)."""
+    names = " / ".join(render_odds.line_label(lang, line) for line in record.lines)
+    target = record.target.name if record.target is not None else t(lang, "shoot.untracked")
+    words = Words(
+        title=t(lang, "odds.chart_title", weapon=names, target=target),
+        hits=t(lang, "odds.col_hits"), casualties=t(lang, "odds.col_casualties"),
+        pins=t(lang, "odds.col_pins"), chance=t(lang, "odds.chance_axis"),
+    )
+    series = [
+        Series(
+            render_odds.line_label(lang, line), [float(p) for p in line.odds.hits],
+            [float(p) for p in line.odds.casualties], [float(p) for p in line.odds.pins],
+        )
+        for line in record.lines
+    ]
+    return words, series
+
+
+async def answer(interaction: discord.Interaction, options: ShotOptions, compare: str | None):
+    record = await services(interaction).shooting.odds(call_of(interaction), options, compare)
+    lang = await lang_of(interaction)
+    embed = discord.Embed(
+        title=render_odds.title(lang, record)[:256],
+        description="\n".join(render_odds.odds_lines(lang, record))[:4096],
+    )
+    view = discord.ui.View(timeout=None)
+    footer = render_odds.footer(lang, record.spec)
+    if footer is not None:
+        embed.set_footer(text=footer)
+        custom_id = f"antares:odds:roll:{render_odds.checksum(footer)}"
+        view.add_item(RollIt(custom_id, t(lang, "odds.roll")))
+    await interaction.response.defer(thinking=True)
+    png = await asyncio.to_thread(odds_png, *chart_words(lang, record))
+    embed.set_image(url="attachment://odds.png")
+    image = discord.File(io.BytesIO(png), filename="odds.png")
+    await send(interaction, embed=embed, file=image, view=view)
+
+
+class RollIt(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"antares:odds:roll:(?P<sum>[0-9a-f]{8})"
+):
+    """The shot of the message's footer, through `/shoot` (the same rules and refusals)."""
+
+    def __init__(self, custom_id: str, label: str = "Roll it") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, emoji="🎲", style=discord.ButtonStyle.primary, custom_id=custom_id
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(item.custom_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = re.fullmatch(self.__discord_ui_compiled_template__, self.custom_id)
+        assert match is not None
+        message = interaction.message
+        embeds = message.embeds if message is not None else []
+        text = embeds[0].footer.text if embeds and embeds[0].footer else None
+        spec = render_odds.read_footer(text or "")
+        if spec is None or render_odds.checksum(text or "") != match["sum"]:
+            lang = await lang_of(interaction)
+            await send(interaction, t(lang, "odds.roll_unreadable"), ephemeral=True)
+            return
+        try:
+            await fire(interaction, ShotOptions(**spec))
+        except Exception as error:  # answered like a command's error
+            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+
+
+class OddsCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @everywhere()
+    @app_commands.command(
+        name="odds", description="Exact chances of a shot before rolling: hits, casualties, chart"
+    )
+    @app_commands.rename(
+        target_state="target-state", res_rerolls="res-rerolls", target_kind="target-kind",
+        shield_drones="shield-drones", target_models="target-models",
+    )
+    @app_commands.describe(**DESCRIPTIONS)
+    @app_commands.choices(
+        band=BAND_CHOICES, order=SHOOT_ORDER_CHOICES, cover=COVER_CHOICES,
+        target_state=MOTION_CHOICES, ammo=AMMO_CHOICES, armour=ARMOUR_CHOICES,
+        target_kind=KIND_CHOICES,
+    )
+    @app_commands.autocomplete(
+        weapon=shoot_weapon_autocomplete, mode=shoot_mode_autocomplete,
+        shooter=unit_autocomplete, target=unit_autocomplete,
+    )
+    async def odds(
+        self,
+        interaction: discord.Interaction,
+        weapon: str | None = None,
+        models: app_commands.Range[int, 1, 100] | None = None,
+        mode: str | None = None,
+        shooter: str | None = None,
+        target: str | None = None,
+        acc: app_commands.Range[int, 1, 20] | None = None,
+        res: app_commands.Range[int, 1, 20] | None = None,
+        distance: app_commands.Range[float, 0, 1000] | None = None,
+        band: str | None = None,
+        order: str | None = None,
+        cover: str | None = None,
+        target_state: str | None = None,
+        modifier: app_commands.Range[int, -10, 10] = 0,
+        targeters: app_commands.Range[int, 0, 10] = 0,
+        spotter: bool | None = None,
+        res_rerolls: str | None = None,
+        ammo: str | None = None,
+        armour: str | None = None,
+        target_kind: str | None = None,
+        shield_drones: app_commands.Range[int, 0, 10] | None = None,
+        compare: str | None = None,
+        pins: app_commands.Range[int, 0, 50] | None = None,
+        target_models: app_commands.Range[int, 1, 100] | None = None,
+        extras: str | None = None,
+        arcs: app_commands.Range[int, 0, 5] = 0,
+    ) -> None:
+        options = ShotOptions(
+            weapon=weapon, models=models, mode=mode, shooter=shooter, target=target, acc=acc,
+            res=res, distance=distance, band=band, order=order, cover=cover,
+            motion=target_state, modifier=modifier, targeters=targeters, spotter=spotter,
+            rerolls=res_rerolls, ammo=ammo, armour=armour, kind=target_kind,
+            shield_drones=shield_drones, pins=pins, target_models=target_models,
+            extras=extras, arcs=arcs,
+        )
+        await answer(interaction, options, compare)

@@ -1,0 +1,84 @@
+"""The target as a break test needs it, and the chances of what the shot leaves it in.
+
+A tracked target gives its models now and at the start, its pins, the Co it tests on (its
+commander's when higher) and its kind. An untracked one gives what `/odds` was told: its
+models (taken as its starting models: a unit at full strength) and a Co if typed, with no
+pins. Then, per ending of the shot, as ``core.shooting.damage.apply_damage`` writes it:
+models removed (a unit with none left is destroyed), the pins (the attack's, SlingNet's
+and the charts'; pins reaching Co destroy it per the ruleset, weapon drones always), a Net
+raising the pins, and one break test when half the starting models are gone or a chart
+asks for one: a Co test with −1 per pin, failed, the unit breaks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+from core.game import PINS_MAX
+from core.odds.dist import Num, pass_chance
+from core.ruleset import Ruleset
+from core.units import reaches_half, takes_break_tests, takes_pins
+
+
+@dataclass(frozen=True)
+class Standing:
+    models: int | None  # now (None: not known, nothing caps the casualties)
+    starting: int | None
+    pins: int = 0
+    co: int | None = None
+    kind: str = "infantry"
+
+
+@dataclass
+class Fate:
+    """One ending's chances: the break test taken, the unit destroyed, pins added."""
+
+    pins_added: int
+    tests: Num  # takes a break test
+    fails: Num  # takes it and fails
+    destroyed: Num  # wiped out, pins reaching Co, or a failed break test
+
+
+def half_gone(standing: Standing, removed: int) -> bool:
+    if standing.models is None or standing.starting is None:
+        return False
+
+    unit = SimpleNamespace(starting_models=standing.starting)  # all reaches_half reads
+    return reaches_half(unit, standing.models, standing.models - removed)  # type: ignore[arg-type]
+
+
+def pins_break(standing: Standing, pins_after: int, rules: Ruleset) -> bool:
+    if standing.co is None or pins_after == 0 or pins_after < standing.co:
+        return False
+    return standing.kind == "weapon_drone" or rules.break_at_pins_equal_co
+
+
+def fate(
+    standing: Standing, removed: int, pins: int, net_to: int | None, morale: bool,
+    rules: Ruleset, one: Num,
+) -> Fate:
+    zero = one * 0
+    if standing.models is not None and removed >= standing.models:
+        return Fate(0, zero, zero, one)
+    after = standing.pins
+    broken = False
+    if takes_pins(standing.kind):
+        pins = min(pins, PINS_MAX - standing.pins)
+        after += pins
+        broken = pins > 0 and pins_break(standing, after, rules)
+        if not broken and net_to is not None and net_to > after:
+            after = net_to
+            broken = pins_break(standing, after, rules)
+    if broken:
+        return Fate(after - standing.pins, zero, zero, one)
+    half = rules.break_test_at_half_casualties and half_gone(standing, removed)
+    due = (half and takes_break_tests(standing.kind)) or (
+        morale and takes_break_tests(standing.kind, by_chart=True)
+    )
+    if not due:
+        return Fate(after - standing.pins, zero, zero, zero)
+    if standing.co is None:
+        return Fate(after - standing.pins, one, zero, zero)
+    fail = one - pass_chance(one, standing.co - after)
+    return Fate(after - standing.pins, one, fail, fail)
