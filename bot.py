@@ -260,7 +260,39 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="delete the data of every server left more than LEFT_SERVER_RETENTION_DAYS ago",
     )
+    playground = parser.add_argument_group(
+        "playground", "the bot against a simulated Discord in your browser: no token needed"
+    )
+    playground.add_argument(
+        "--playground", action="store_true", help="serve the playground page and print its address"
+    )
+    playground.add_argument("--host", default="127.0.0.1", help="address of the page (loopback)")
+    playground.add_argument("--port", type=int, default=8765, help="port of the page (0: any)")
+    playground.add_argument(
+        "--database", type=Path, default=Path("playground.sqlite3"), help="its SQLite file"
+    )
+    playground.add_argument("--fresh", action="store_true", help="delete that file first")
+    playground.add_argument(
+        "--allow-remote", action="store_true", help="allow a --host other than loopback"
+    )
     return parser.parse_args(argv)
+
+
+def run_playground(args: argparse.Namespace) -> int:
+    from playground import PlaygroundOptions, run
+
+    configure_logging("WARNING")
+    # The simulated Discord has no voice and one shutdown path: discord.py's warnings about
+    # them would be noise here; the bot's own errors still show.
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    options = PlaygroundOptions(
+        host=args.host,
+        port=args.port,
+        database=args.database,
+        allow_remote=args.allow_remote,
+        fresh=args.fresh,
+    )
+    return run(options)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -274,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
         return health.main()
     if args.copy_database:
         return copy_command(*args.copy_database, force=args.force)
+    if args.playground:  # before the settings: no .env, no token, no real server's database
+        return run_playground(args)
     try:
         settings = load_settings()
     except ValidationError as error:
