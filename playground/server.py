@@ -19,6 +19,7 @@ from playground.demo import DemoWorld, build_world, seed_game
 from playground.front import Front
 from playground.options import PlaygroundOptions, RefusedHost, check_host
 
+BOT_NAME = "Antares"
 # What SimCord's preview imports (its `preview` extra)
 PREVIEW_MODULES = ("simcord", "aiohttp", "markdown_it", "linkify_it", "regex", "PIL")
 INSTALL_HINT = 'the playground needs SimCord\'s preview: pip install -e ".[playground]"'
@@ -61,6 +62,7 @@ class Playground:
         self.bot = create_bot(playground_settings(self.options))
         self.bot.sync_commands = self._sync_commands
         self.env = Env(self.bot)
+        self.env.backend.edit_bot_profile(BOT_NAME)  # SimCord calls its bot "TestBot"
         self.world = build_world(self.env)  # before the start: the same ids every time
         await self.env.start()
         self.seeded = await seed_game(self.bot.services, self.world)
