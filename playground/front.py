@@ -24,12 +24,21 @@ if TYPE_CHECKING:
     from playground.server import Playground
 
 # Headers that describe one connection, not the request (RFC 9110 §7.6.1), and the ones the
-# client library sets again itself.
+# client library sets again itself. Bodies pass as they are (no decompression): no
+# Accept-Encoding is forwarded, so the preview sends them plain.
 HOP_BY_HOP = frozenset(
     {
-        "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te",
-        "trailer", "transfer-encoding", "upgrade", "host", "content-length", "accept-encoding",
-        "content-encoding",
+        "connection",
+        "keep-alive",
+        "proxy-authenticate",
+        "proxy-authorization",
+        "te",
+        "trailer",
+        "transfer-encoding",
+        "upgrade",
+        "host",
+        "content-length",
+        "accept-encoding",
     }
 )
 LOBBY = "/playground/{key}"
@@ -70,12 +79,18 @@ class Front:
 
     async def lobby(self, request: web.Request) -> web.Response:
         self._check_key(request)
-        return web.Response(text=lobby_page(self.playground, self.lobby_path()), content_type="text/html")
+        return web.Response(
+            text=lobby_page(self.playground, self.lobby_path()), content_type="text/html"
+        )
 
     async def open_channel(self, request: web.Request) -> web.Response:
         self._check_key(request)
         channel = next(
-            (c for c in self.playground.world.channels if str(c.id) == request.match_info["channel"]),
+            (
+                c
+                for c in self.playground.world.channels
+                if str(c.id) == request.match_info["channel"]
+            ),
             None,
         )
         if channel is None:
@@ -98,7 +113,6 @@ class Front:
         ) as answer:
             body = await answer.read()
             kept = {k: v for k, v in answer.headers.items() if k.lower() not in HOP_BY_HOP}
-            kept.update({k: v for k, v in answer.headers.items() if k.lower() == "content-encoding"})
             return web.Response(status=answer.status, headers=kept, body=body)
 
 

@@ -133,8 +133,7 @@ def banner(playground: Playground, took_s: float) -> str:
             f"  Open:     {playground.url}",
             f"  Channels: {playground.lobby_url}",
             f"  Server:   {world.guild.name}: #{world.game_channel.name} (a game, {state}),"
-            f" #{world.open_channel.name} (empty); members "
-            + " and ".join(world.members),
+            f" #{world.open_channel.name} (empty); members " + " and ".join(world.members),
             f"  Database: {playground.options.database} (--fresh starts a new demo game)",
             f"  Started in {took_s:.1f} s. Ctrl+C stops it.",
         ]
@@ -148,7 +147,10 @@ async def serve(options: PlaygroundOptions) -> int:
         await playground.start()
     except OSError as error:
         await playground.close()
-        print(f"--playground: cannot listen on {options.host}:{options.port}: {error}", file=sys.stderr)
+        print(
+            f"--playground: cannot listen on {options.host}:{options.port}: {error}",
+            file=sys.stderr,
+        )
         return 2
     print(banner(playground, time.perf_counter() - started), flush=True)
     stop = asyncio.Event()

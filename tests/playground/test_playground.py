@@ -106,3 +106,25 @@ def test_other_hosts_are_refused_unless_allowed(host, capsys):
     assert check_host(host, allow_remote=True) == host
     assert bot.main(["--playground", "--host", host, "--port", "0"]) == 2
     assert "is not a loopback address" in capsys.readouterr().err
+
+
+async def test_allow_remote_serves_another_address_and_keeps_the_preview_checks(tmp_path):
+    options = PlaygroundOptions(
+        host="0.0.0.0", port=0, database=tmp_path / "pg.sqlite3", allow_remote=True
+    )
+    playground = await started(options)
+    try:
+        local = f"http://127.0.0.1:{playground.front.port}"
+        named = {"Host": f"club-laptop.lan:{playground.front.port}"}
+        async with ClientSession() as client:
+            async with client.get(local + "/", headers=named) as answer:
+                assert answer.status == 200  # reached by another name than loopback
+            secret = {"X-Simcord-Capability": playground.capability}
+            own = {**named, **secret, "Origin": f"http://{named['Host']}"}
+            async with client.get(local + "/api/state", headers=own) as answer:
+                assert answer.status == 410  # let in; it names no page of the preview
+            foreign = {**own, "Origin": "http://elsewhere.example"}
+            async with client.get(local + "/api/state", headers=foreign) as answer:
+                assert answer.status == 401  # another site's page may not drive it
+    finally:
+        await playground.close()
