@@ -33,6 +33,7 @@ from cogs.common.translator import CatalogTranslator
 from cogs.common.tree import AntaresTree
 from core.dice import DiceSource, SystemDice
 from locales import catalog
+from playground.options import add_playground_arguments, playground_options
 from services.app import AppServices
 from services.common import RateLimiter
 from settings import DEFAULT_DATABASE_URL, Settings, load_settings
@@ -260,39 +261,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="delete the data of every server left more than LEFT_SERVER_RETENTION_DAYS ago",
     )
-    playground = parser.add_argument_group(
-        "playground", "the bot against a simulated Discord in your browser: no token needed"
-    )
-    playground.add_argument(
-        "--playground", action="store_true", help="serve the playground page and print its address"
-    )
-    playground.add_argument("--host", default="127.0.0.1", help="address of the page (loopback)")
-    playground.add_argument("--port", type=int, default=8765, help="port of the page (0: any)")
-    playground.add_argument(
-        "--database", type=Path, default=Path("playground.sqlite3"), help="its SQLite file"
-    )
-    playground.add_argument("--fresh", action="store_true", help="delete that file first")
-    playground.add_argument(
-        "--allow-remote", action="store_true", help="allow a --host other than loopback"
-    )
+    add_playground_arguments(parser)
     return parser.parse_args(argv)
 
 
 def run_playground(args: argparse.Namespace) -> int:
-    from playground import PlaygroundOptions, run
+    from playground import run
 
     configure_logging("WARNING")
     # The simulated Discord has no voice and one shutdown path: discord.py's warnings about
     # them would be noise here; the bot's own errors still show.
     logging.getLogger("discord").setLevel(logging.ERROR)
-    options = PlaygroundOptions(
-        host=args.host,
-        port=args.port,
-        database=args.database,
-        allow_remote=args.allow_remote,
-        fresh=args.fresh,
-    )
-    return run(options)
+    return run(playground_options(args))
 
 
 def main(argv: list[str] | None = None) -> int:

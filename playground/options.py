@@ -6,6 +6,7 @@ The page drives a bot that answers anyone who reaches it: by default only this m
 
 from __future__ import annotations
 
+import argparse
 import ipaddress
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,4 +49,30 @@ def check_host(host: str, *, allow_remote: bool) -> str:
     raise RefusedHost(
         f"--host {host} is not a loopback address: anyone who reaches it could drive the bot."
         " Use --host 127.0.0.1, or add --allow-remote if that is what you want."
+    )
+
+
+def add_playground_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "playground", "the bot against a simulated Discord in your browser: no token needed"
+    )
+    group.add_argument(
+        "--playground", action="store_true", help="serve the playground page, print its address"
+    )
+    group.add_argument("--host", default=DEFAULT_HOST, help="address of the page (loopback)")
+    group.add_argument("--port", type=int, default=DEFAULT_PORT, help="port of the page (0: any)")
+    group.add_argument("--database", type=Path, default=DEFAULT_FILE, help="its SQLite file")
+    group.add_argument("--fresh", action="store_true", help="delete that file first")
+    group.add_argument(
+        "--allow-remote", action="store_true", help="allow a --host other than loopback"
+    )
+
+
+def playground_options(args: argparse.Namespace) -> PlaygroundOptions:
+    return PlaygroundOptions(
+        host=args.host,
+        port=args.port,
+        database=args.database,
+        allow_remote=args.allow_remote,
+        fresh=args.fresh,
     )

@@ -76,9 +76,8 @@ class Playground:
         return True
 
     async def show(self, channel: Any) -> None:
-        """The page shows `channel` (SimCord previews one channel at a time)."""
-        if self.preview is not None and self.channel is channel:
-            return
+        """The page shows `channel` (SimCord previews one channel at a time), with a new
+        secret: a page ended with "End preview session" is opened again from the lobby."""
         if self.preview is not None:
             await self.preview.close()
         assert self.world is not None

@@ -128,3 +128,23 @@ async def test_allow_remote_serves_another_address_and_keeps_the_preview_checks(
                 assert answer.status == 401  # another site's page may not drive it
     finally:
         await playground.close()
+
+
+def test_without_the_preview_extra_it_says_what_to_install(monkeypatch, capsys):
+    from playground import server
+
+    monkeypatch.setattr(server, "PREVIEW_MODULES", (*server.PREVIEW_MODULES, "no_such_module"))
+    assert bot.main(["--playground", "--port", "0"]) == 2
+    assert 'pip install -e ".[playground]"' in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(tmp_path, capsys):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        database = str(tmp_path / "pg.sqlite3")
+        assert bot.main(["--playground", "--port", str(port), "--database", database]) == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
