@@ -20,6 +20,7 @@ from playground.front import Front
 from playground.options import PlaygroundOptions, RefusedHost, check_host
 
 BOT_NAME = "Antares"
+SETTLE_S = 30.0
 # What SimCord's preview imports (its `preview` extra)
 PREVIEW_MODULES = ("simcord", "aiohttp", "markdown_it", "linkify_it", "regex", "PIL")
 INSTALL_HINT = 'the playground needs SimCord\'s preview: pip install -e ".[playground]"'
@@ -61,7 +62,8 @@ class Playground:
             forget(self.options.database)
         self.bot = create_bot(playground_settings(self.options))
         self.bot.sync_commands = self._sync_commands
-        self.env = Env(self.bot)
+        # A person waits for a chart or an export longer than a test would (SimCord: 5 s).
+        self.env = Env(self.bot, settle_timeout=SETTLE_S)
         self.env.backend.edit_bot_profile(BOT_NAME)  # SimCord calls its bot "TestBot"
         self.world = build_world(self.env)  # before the start: the same ids every time
         await self.env.start()
