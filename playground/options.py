@@ -27,6 +27,7 @@ class PlaygroundOptions:
     database: Path = DEFAULT_FILE
     allow_remote: bool = False
     fresh: bool = False  # delete the database file first: a new demo game
+    lang: str = "en"  # the members' Discord language (playground.language)
 
     @property
     def database_url(self) -> str:
@@ -64,6 +65,9 @@ def add_playground_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--database", type=Path, default=DEFAULT_FILE, help="its SQLite file")
     group.add_argument("--fresh", action="store_true", help="delete that file first")
     group.add_argument(
+        "--lang", choices=("en", "fr"), default="en", help="the members' Discord language"
+    )
+    group.add_argument(
         "--allow-remote", action="store_true", help="allow a --host other than loopback"
     )
 
@@ -75,4 +79,5 @@ def playground_options(args: argparse.Namespace) -> PlaygroundOptions:
         database=args.database,
         allow_remote=args.allow_remote,
         fresh=args.fresh,
+        lang=args.lang,
     )

@@ -17,6 +17,7 @@ from typing import Any
 
 from playground.demo import DemoWorld, build_world, seed_game
 from playground.front import Front
+from playground.language import LOCALES, speak
 from playground.options import PlaygroundOptions, RefusedHost, check_host
 
 BOT_NAME = "Antares"
@@ -51,6 +52,7 @@ class Playground:
         self.channel: Any = None  # the channel the page shows
         self.front = Front(self)
         self.seeded = False
+        self._unspeak: Any = None
 
     async def start(self) -> None:
         from simcord import Env
@@ -64,6 +66,7 @@ class Playground:
         self.bot.sync_commands = self._sync_commands
         # A person waits for a chart or an export longer than a test would (SimCord: 5 s).
         self.env = Env(self.bot, settle_timeout=SETTLE_S)
+        self._unspeak = speak(self.options.lang)
         self.env.backend.edit_bot_profile(BOT_NAME)  # SimCord calls its bot "TestBot"
         self.world = build_world(self.env)  # before the start: the same ids every time
         await self.env.start()
@@ -84,7 +87,8 @@ class Playground:
             await self.preview.close()
         assert self.world is not None
         viewers = list(self.world.members.values())
-        self.preview = self.env.preview(channel, viewers=viewers, layout="channel")
+        locale = LOCALES[self.options.lang]
+        self.preview = self.env.preview(channel, viewers=viewers, layout="channel", locale=locale)
         await self.preview.__aenter__()
         self.channel = channel
 
@@ -112,6 +116,8 @@ class Playground:
             await self.env.shutdown()
         if self.bot is not None:
             await self.bot.services.close()
+        if self._unspeak is not None:
+            self._unspeak()
 
 
 def url_host(host: str) -> str:

@@ -148,3 +148,25 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path, capsys):
         database = str(tmp_path / "pg.sqlite3")
         assert bot.main(["--playground", "--port", str(port), "--database", database]) == 2
     assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "No game is running in this channel"),
+        ("fr", "Aucune partie en cours dans ce salon"),
+    ],
+)
+async def test_the_members_speak_the_language_asked(tmp_path, lang, expected):
+    from simcord import interactions
+
+    english = interactions.base_payload
+    options = PlaygroundOptions(port=0, database=tmp_path / "pg.sqlite3", lang=lang)
+    playground = await started(options)
+    try:
+        world = playground.world
+        answer = await world.members["alice"].slash(world.open_channel, "game status")
+        assert answer.ephemeral and expected in answer.response.content
+    finally:
+        await playground.close()
+    assert interactions.base_payload is english  # SimCord as it was once it closed
