@@ -33,6 +33,7 @@ from cogs.common.translator import CatalogTranslator
 from cogs.common.tree import AntaresTree
 from core.dice import DiceSource, SystemDice
 from locales import catalog
+from playground.options import add_playground_arguments, playground_options
 from services.app import AppServices
 from services.common import RateLimiter
 from settings import DEFAULT_DATABASE_URL, Settings, load_settings
@@ -260,7 +261,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="delete the data of every server left more than LEFT_SERVER_RETENTION_DAYS ago",
     )
+    add_playground_arguments(parser)
     return parser.parse_args(argv)
+
+
+def run_playground(args: argparse.Namespace) -> int:
+    from playground import run
+
+    configure_logging("WARNING")
+    # The simulated Discord has no voice and one shutdown path: discord.py's warnings about
+    # them would be noise here; the bot's own errors still show.
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    return run(playground_options(args))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -274,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
         return health.main()
     if args.copy_database:
         return copy_command(*args.copy_database, force=args.force)
+    if args.playground:  # before the settings: no .env, no token, no real server's database
+        return run_playground(args)
     try:
         settings = load_settings()
     except ValidationError as error:

@@ -108,6 +108,8 @@ def test_the_build_context_holds_no_secret_database_or_build_output():
         "antares.db",
         "antares.db-wal",
         "backup.sqlite3",
+        "playground.sqlite3",
+        "playground.sqlite3-wal",
         ".venv/bin/python",
         ".git/config",
         "build/lib/bot.py",

@@ -28,6 +28,8 @@ FORBIDDEN = {
     "storage": {"discord", "services", "cogs", "bot"},
     "services": {"discord", "cogs", "bot"},
     "locales": {"discord", "core", "services", "storage", "cogs", "rulesdb", "bot"},
+    # the playground seeds its demo game through the services, as the commands would
+    "playground": {"storage", "aiosqlite", "asyncpg", "cogs"},
 }
 NO_RANDOM_OR_SQL = ("cogs",)
 
