@@ -1,7 +1,8 @@
 """The state of a game at the table: players, units, the order-dice bag, the turn.
 
 ``GameState`` is stored as JSON (``schema_version``) and changed only by the operations in
-``core.units``, ``core.bag``, ``core.orders``, ``core.turn`` and ``core.end_tests``, each
+``core.units``, ``core.casualties``, ``core.pins``, ``core.bag``, ``core.orders``, ``core.turn``,
+``core.end_tests`` and ``core.game_end``, each
 ``op(state, ..., dice) -> (new_state, result)`` on a copy. New features add fields with
 defaults (markers, mines, fractal locks...) and bump ``SCHEMA_VERSION`` when old states need
 a migration (``load_state``).
@@ -15,7 +16,6 @@ player's living units; ``core.bag.census`` checks it.
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
@@ -373,87 +373,6 @@ def free_seat(state: GameState, owner_id: int) -> bool:
     state.pending = [p for p in state.pending if p.colour != player.colour]
     state.disputed = [d for d in state.disputed if d.colour != player.colour]
     return True
-
-
-class GameEnded(BaseModel):
-    name: str
-    turn: int
-
-
-def end_game(state: GameState) -> tuple[GameState, GameEnded]:
-    require_running(state)
-    new = fork(state)
-    new.status = "ended"
-    return new, GameEnded(name=new.name, turn=new.turn)
-
-
-VP_MAX = 999
-_VP = re.compile(r"\d+(?:\s*-\s*\d+)*")
-
-
-def parse_vp(text: str | None, players: list[Player]) -> dict[int, int]:
-    """Victory points as `/game end vp:` takes them: `7-3`, one whole number per player in
-    the order they joined the game (as `/game status` lists them). Empty: none given."""
-    cleaned = (text or "").strip()
-    if not cleaned:
-        return {}
-    if cleaned.startswith("-") or "--" in cleaned.replace(" ", ""):
-        raise BadInput("game.vp_negative", vp=cleaned[:20])
-    if len(cleaned) > 100 or not _VP.fullmatch(cleaned):
-        raise BadInput("game.vp_format", vp=cleaned[:20], count=len(players))
-    parts = [part.strip() for part in cleaned.split("-")]
-    values = [VP_MAX + 1 if len(part) > 4 else int(part) for part in parts]
-    if len(values) != len(players):
-        raise BadInput("game.vp_count", vp=cleaned[:20], count=len(players), given=len(values))
-    for part, value in zip(parts, values, strict=True):
-        if value > VP_MAX:
-            raise BadInput("game.vp_range", value=part[:8], high=VP_MAX)
-    return {player.owner_id: value for player, value in zip(players, values, strict=True)}
-
-
-class Losses(BaseModel):
-    """What a player lost over the game: models (of all units) and units destroyed."""
-
-    owner_id: int
-    models: int = 0
-    units: int = 0
-
-
-def losses_per_player(state: GameState) -> list[Losses]:
-    """Per player, in join order: models lost (removed units count too), units destroyed."""
-    lost = {player.owner_id: Losses(owner_id=player.owner_id) for player in state.players}
-    for unit in state.units.values():
-        entry = lost.setdefault(unit.owner_id, Losses(owner_id=unit.owner_id))
-        entry.models += unit.starting_models - unit.models
-        entry.units += int(unit.destroyed)
-    return list(lost.values())
-
-
-class RuleChanged(BaseModel):
-    key: str
-    before: bool | int | str
-    after: bool | int | str
-
-
-def set_rule(state: GameState, key: str, value: Any) -> tuple[GameState, RuleChanged]:
-    """Override one ruleset setting for this game (``ruleset.*`` errors on a bad key/value)."""
-    require_running(state)
-    before = state.ruleset()
-    after = before.with_overrides({key: value})
-    new = fork(state)
-    new.ruleset_overrides = after.changed()
-    return new, RuleChanged(key=key, before=getattr(before, key), after=getattr(after, key))
-
-
-PING_KEY = "mention_die_owner"
-
-
-def set_mention(state: GameState, on: bool) -> tuple[GameState, RuleChanged]:
-    """Whether the draw reply pings the drawn die's owner (a game setting, not a rule)."""
-    require_running(state)
-    new = fork(state)
-    new.mention_die_owner = on
-    return new, RuleChanged(key=PING_KEY, before=state.mention_die_owner, after=on)
 
 
 def load_state(text: str | bytes) -> GameState:

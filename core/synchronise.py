@@ -25,6 +25,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from core.bag import DrawResult, check_take, take_die
+from core.casualties import CasualtiesResult, casualties, losing_models
 from core.command import co_for_test, unit_co_test
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
@@ -39,9 +40,9 @@ from core.game import (
     fork,
     require_running,
 )
+from core.pins import PinsResult, add_pins
 from core.rolls import TestRoll
 from core.table_markers.effects import is_scrambled
-from core.units import CasualtiesResult, PinsResult, add_pins, casualties, losing_models
 
 TakeRule = Literal["follow", "synchroniser", "phase_sync"]
 TAKE_RULES: tuple[TakeRule, ...] = ("follow", "synchroniser", "phase_sync")

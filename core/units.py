@@ -1,29 +1,27 @@
-"""Units at the table: add, edit, remove, casualties, pins, break tests.
+"""Units at the table: add, edit, remove; who takes break tests and pins.
 
 Rules: rules-notes "Orders and the dice bag" (dice per unit, MOD), "Shooting" (break test,
 pins reaching Co), seeds 002/003 "Weapon Drones" (no morale test, but they always
 self-destruct when their pins reach their Co), seeds 000/002/003 "PROBES (SONDES)" (no
 morale test, no pins, ever). Who tests and who takes pins is decided here only
 (``takes_break_tests``, ``takes_pins``), for every source: casualties, shots, mines,
-close combat, damage charts, markers and the pins commands.
+close combat, damage charts, markers and the pins commands. Casualties and break tests are
+in ``core.casualties``, pins in ``core.pins``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
 
 from core.bag import remove_from_pool
-from core.command import LINK, check_leader, co_for_test, stat_for_test, unit_co_test
-from core.dice import DiceSource
+from core.command import LINK, check_leader
 from core.errors import BadInput, Conflict
 from core.game import (
     ARMOURS,
     MODELS_MAX,
     NOTES_MAX,
-    PINS_MAX,
     STATS,
     WEAPONS_MAX,
     CarriedWeapon,
@@ -40,7 +38,6 @@ from core.game import (
 )
 from core.limits import UNITS_MAX
 from core.names import name_key
-from core.rolls import TestRoll
 from core.tests import check_stat
 from core.unit_gear import check_gear
 
@@ -279,176 +276,6 @@ def remove_unit(state: GameState, unit_ref: str) -> tuple[GameState, UnitResult]
     del new.units[unit.id]
     freed = free_seat(new, unit.owner_id)
     return new, UnitResult(unit=unit, dice_removed=removed, seat_freed=freed)
-
-
-class BreakTestRecord(BaseModel):
-    """Break test (rules-notes, "Shooting"): Co − pins; fail or 10 → destroyed; 1 → −1 pin."""
-
-    test: TestRoll
-    destroyed: bool
-    pins_removed: int
-
-
-class CasualtiesResult(BaseModel):
-    unit_id: str
-    unit_name: str
-    count: int
-    models_before: int
-    models_after: int
-    destroyed: bool
-    dice_removed: int
-    break_test: BreakTestRecord | None = None
-    break_test_needs_co: bool = False  # half casualties reached, but the unit has no Co
-    no_break_test: str | None = None  # half casualties reached by a kind that never tests then
-
-
-def losing_models(state: GameState, unit_ref: str, count: int) -> Unit:
-    """The living unit that can lose ``count`` models (1..models left), else refused."""
-    require_running(state)
-    unit = find_unit(state, unit_ref)
-    if unit.destroyed:
-        raise Conflict("unit.destroyed", unit=unit.name)
-    if not 1 <= count <= unit.models:
-        raise BadInput("unit.casualties_range", unit=unit.name, value=count, high=unit.models)
-    return unit
-
-
-def casualties(
-    state: GameState, unit_ref: str, count: int, dice: DiceSource, *, test_break: bool = True
-) -> tuple[GameState, CasualtiesResult]:
-    """Remove ``count`` models (1..models left). At 0 the unit is destroyed and its dice leave.
-
-    When casualties first reach half the starting models and the ruleset says so, the unit
-    takes a break test (not probes nor weapon drones: ``takes_break_tests``);
-    ``test_break=False`` for casualties that do not come from a shooting attack.
-    """
-    unit = losing_models(state, unit_ref, count)
-    new = fork(state)
-    hit = new.units[unit.id]
-    hit.models -= count
-    result = CasualtiesResult(
-        unit_id=hit.id,
-        unit_name=hit.name,
-        count=count,
-        models_before=unit.models,
-        models_after=hit.models,
-        destroyed=False,
-        dice_removed=0,
-    )
-    if hit.models == 0:
-        result.destroyed = True
-        result.dice_removed = _destroy(new, hit, "casualties")
-    elif test_break and _half_due(new, hit, unit.models):
-        _half_break(new, hit, dice, result)
-    return new, result
-
-
-def _half_due(state: GameState, unit: Unit, models_before: int) -> bool:
-    rules = state.ruleset()
-    return rules.break_test_at_half_casualties and reaches_half(unit, models_before, unit.models)
-
-
-def _half_break(state: GameState, unit: Unit, dice: DiceSource, result: CasualtiesResult) -> None:
-    if not takes_break_tests(unit.kind):
-        result.no_break_test = unit.kind
-    elif stat_for_test(state, unit, "co") is None:
-        result.break_test_needs_co = True
-    else:
-        result.break_test = _break_test(state, unit, dice)
-        result.destroyed = unit.destroyed
-        result.dice_removed = unit.dice if unit.destroyed else 0
-
-
-def _break_test(state: GameState, unit: Unit, dice: DiceSource) -> BreakTestRecord:
-    test = unit_co_test(state, unit, dice)  # its commander's Co when higher
-    removed = 0
-    if not test.passed:
-        _destroy(state, unit, "break_test")
-    elif test.natural_one and state.ruleset().break_test_natural_one_removes_pin:
-        removed = min(1, unit.pins)
-        unit.pins -= removed
-    return BreakTestRecord(test=test, destroyed=not test.passed, pins_removed=removed)
-
-
-class BreakResult(BaseModel):
-    unit_id: str
-    unit_name: str
-    record: BreakTestRecord
-
-
-def break_test(state: GameState, unit_ref: str, dice: DiceSource) -> tuple[GameState, BreakResult]:
-    """A break test asked for by a rule or a damage chart (rules-notes, "Shooting")."""
-    require_running(state)
-    unit = find_unit(state, unit_ref)
-    if unit.destroyed:
-        raise Conflict("unit.destroyed", unit=unit.name)
-    if not takes_break_tests(unit.kind, by_chart=True):
-        raise Conflict("unit.probe_no_break_test", unit=unit.name)
-    co_for_test(state, unit)
-    new = fork(state)
-    record = _break_test(new, new.units[unit.id], dice)
-    return new, BreakResult(unit_id=unit.id, unit_name=unit.name, record=record)
-
-
-class PinsResult(BaseModel):
-    unit_id: str
-    unit_name: str
-    before: int
-    after: int
-    destroyed: bool = False  # pins reached Co: the unit breaks (rules-notes; seeds drones)
-    dice_removed: int = 0
-
-
-def _set_pins(
-    state: GameState, unit_ref: str, compute: Callable[[int], int]
-) -> tuple[GameState, PinsResult]:
-    require_running(state)
-    unit = find_unit(state, unit_ref)
-    if unit.destroyed:
-        raise Conflict("unit.destroyed", unit=unit.name)
-    value = compute(unit.pins)
-    if not 0 <= value <= PINS_MAX:
-        raise BadInput("pins.range", unit=unit.name, value=value, low=0, high=PINS_MAX)
-    if value > unit.pins and not takes_pins(unit.kind):
-        raise Conflict("pins.probe", unit=unit.name)  # taking pins off stays possible
-    new = fork(state)
-    changed = new.units[unit.id]
-    changed.pins = value
-    result = PinsResult(unit_id=unit.id, unit_name=unit.name, before=unit.pins, after=value)
-    if value > unit.pins and breaks_on_pins(new, changed):
-        result.destroyed = True
-        result.dice_removed = _destroy(new, changed, "pins")
-    return new, result
-
-
-def breaks_on_pins(state: GameState, unit: Unit) -> bool:
-    """Pins ≥ Co destroy the unit: a ruleset setting, always for weapon drones. The Co is
-    the one it tests on (its commander's when higher: seeds "Command")."""
-    co = stat_for_test(state, unit, "co")
-    if co is None or unit.pins == 0 or unit.pins < co.value:
-        return False
-    return unit.kind == "weapon_drone" or state.ruleset().break_at_pins_equal_co
-
-
-def _check_count(count: int) -> int:
-    if count < 1:
-        raise BadInput("pins.count_range", value=count, low=1, high=PINS_MAX)
-    return count
-
-
-def add_pins(state: GameState, unit_ref: str, count: int) -> tuple[GameState, PinsResult]:
-    _check_count(count)
-    return _set_pins(state, unit_ref, lambda pins: pins + count)
-
-
-def remove_pins(state: GameState, unit_ref: str, count: int) -> tuple[GameState, PinsResult]:
-    """Remove up to ``count`` pins (never below 0)."""
-    _check_count(count)
-    return _set_pins(state, unit_ref, lambda pins: max(0, pins - count))
-
-
-def set_pins(state: GameState, unit_ref: str, value: int) -> tuple[GameState, PinsResult]:
-    return _set_pins(state, unit_ref, lambda pins: value)
 
 
 def remove_from_table(state: GameState, unit_id: str, reason: DestroyedBy) -> int:

@@ -15,24 +15,14 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from core.casualties import BreakResult, CasualtiesResult, break_test, casualties
 from core.command import stat_for_test
 from core.dice import DiceSource
 from core.errors import Conflict
 from core.game import PINS_MAX, GameState, GivenOrder, Unit
+from core.pins import PinsResult, add_pins, set_pins
 from core.shooting.results import ChartResult
-from core.units import (
-    BreakResult,
-    CasualtiesResult,
-    PinsResult,
-    add_pins,
-    break_test,
-    casualties,
-    edit_unit,
-    reaches_half,
-    set_pins,
-    takes_break_tests,
-    takes_pins,
-)
+from core.units import edit_unit, reaches_half, takes_break_tests, takes_pins
 
 
 class DamageApplied(BaseModel):

@@ -25,11 +25,12 @@ from pydantic import BaseModel
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
 from core.game import GameState, Unit
+from core.pins import PinsResult, add_pins
 from core.rolls import TestRoll
 from core.table_markers.lookup import markers_around, markers_of
 from core.table_markers.models import AmmoMarker
 from core.tests import d10_test
-from core.units import PinsResult, add_pins, takes_pins
+from core.units import takes_pins
 
 LIVING_CREW = frozenset({"infantry", "heavy_weapon", "beast", "other"})
 MACHINES = frozenset({"weapon_drone", "vehicle"})  # −2 Res under a Scrambler

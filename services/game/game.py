@@ -17,17 +17,9 @@ from core.bag import Census, census
 from core.campaign import NAME_LIMIT, clean_text
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
-from core.game import (
-    GameState,
-    Losses,
-    RuleChanged,
-    end_game,
-    losses_per_player,
-    new_game,
-    parse_vp,
-    set_mention,
-    set_rule,
-)
+from core.game import GameState, new_game
+from core.game_end import Losses, end_game, losses_per_player, parse_vp
+from core.game_settings import RuleChanged, set_mention, set_rule
 from core.ruleset import Activations, Ruleset, RuleSetting
 from services.common import (
     UPLOAD_LIMIT,
@@ -178,7 +170,7 @@ class GameService(Undoing, Seats):
     ) -> GameClosed:
         """Close the game (host or game master; Manage Channels once it is idle,
         `services.game.seats`); its state and log stay, read-only. `vp` is `7-3`, per
-        player in join order (`core.game.parse_vp`). `then` runs in the same transaction
+        player in join order (`core.game_end.parse_vp`). `then` runs in the same transaction
         (the campaign's battle record)."""
         cleaned = " ".join((notes or "").split())
         if len(cleaned) > NOTES_LIMIT:

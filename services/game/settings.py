@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.errors import BadInput
-from core.game import RuleChanged
+from core.game_settings import RuleChanged
 from core.ruleset import Ruleset
 from services.common import GM_ROLE_KEY, Call, ServerSettings, gm_role_id
 

@@ -12,25 +12,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from core.casualties import CasualtiesResult, casualties
 from core.command import NO_LEADER
 from core.errors import Conflict, NotFound
 from core.game import GameState, Unit, find_unit
+from core.pins import PinsResult, add_pins, remove_pins, set_pins
 from core.shooting.fractal import LocksDropped, declare_moved, drop_locks
 from core.stat_tests import StatTestResult, stat_test
 from core.synchronise import SolidMatterResult, stuck_in_solid
 from core.unit_gear import CLEAR_WORDS, parse_gear
-from core.units import (
-    CasualtiesResult,
-    PinsResult,
-    UnitResult,
-    add_pins,
-    add_unit,
-    casualties,
-    edit_unit,
-    remove_pins,
-    remove_unit,
-    set_pins,
-)
+from core.units import UnitResult, add_unit, edit_unit, remove_unit
 from services.common import (
     Standing,
     require_player,

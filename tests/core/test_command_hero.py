@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import pytest
 
+from core.casualties import casualties
 from core.command import NO_LEADER, stat_for_test
 from core.dice import ScriptedDice
 from core.errors import BadInput, Conflict
+from core.pins import add_pins
 from core.shooting.damage import Damage, apply_damage
 from core.shooting.results import ChartResult
 from core.stat_tests import stat_test
 from core.turn import end_turn
-from core.units import add_pins, casualties, edit_unit
+from core.units import edit_unit
 from tests.core.gamekit import ALICE, BOB, game, ordered, with_units
 
 

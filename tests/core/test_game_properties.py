@@ -15,7 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import bag, end_tests, orders, turn, units
+from core import bag, casualties, end_tests, orders, pins, turn, units
 from core.bag import census, eligible_units
 from core.dice import SeededDice
 from core.errors import AntaresError
@@ -66,9 +66,9 @@ ACTIONS = {
     "dispute": lambda s, a, b, d: bag.dispute(
         s, _unit(s, a), 1 + b % 2, OWNERS[(a + 1) % 3], in_play=list(s.units)[: b % 3]
     ),
-    "casualties": lambda s, a, b, d: units.casualties(s, _unit(s, a), 1 + b % 3, d),
-    "add_pins": lambda s, a, b, d: units.add_pins(s, _unit(s, a), 1 + b % 4),
-    "remove_pins": lambda s, a, b, d: units.remove_pins(s, _unit(s, a), 1 + b % 4),
+    "casualties": lambda s, a, b, d: casualties.casualties(s, _unit(s, a), 1 + b % 3, d),
+    "add_pins": lambda s, a, b, d: pins.add_pins(s, _unit(s, a), 1 + b % 4),
+    "remove_pins": lambda s, a, b, d: pins.remove_pins(s, _unit(s, a), 1 + b % 4),
     "edit_dice": lambda s, a, b, d: units.edit_unit(s, _unit(s, a), dice=1 + b % 3),
     "add_unit": lambda s, a, b, d: units.add_unit(
         s, OWNERS[a % 3], f"New {s.next_unit}", dice=1 + b % 3, stats={"co": 5 + b % 5}
@@ -140,7 +140,7 @@ def full_turn(state: GameState, dice) -> GameState:
         state, drawn = bag.draw(state, dice)
         unit = drawn.eligible[0]
         if dice.roll(3) == 1:
-            state, _ = units.add_pins(state, unit, 1)
+            state, _ = pins.add_pins(state, unit, 1)
         state, _ = orders.give_order(state, unit, ORDERS[dice.roll(6) - 1], dice)
     state, _ = turn.end_turn(state, dice)
     return state

@@ -9,12 +9,14 @@ import pytest
 
 from core.bag import take
 from core.campaign_stats import ROLL_KINDS, parse_game_stats
+from core.casualties import casualties
 from core.dice import ScriptedDice
 from core.game_stats import BREAK, ORDER, RECOVERY, STEP_KINDS, game_stats, pass_chance
 from core.orders import give_order
+from core.pins import add_pins
 from core.shooting import CombatSide, resolve_round
 from core.turn import end_turn
-from core.units import add_pins, casualties, remove_unit
+from core.units import remove_unit
 from tests.core.gamekit import ALICE, BOB, skirmish
 
 OWNERS = {"u1": ALICE, "u2": BOB}

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.casualties import casualties
 from core.dice import ScriptedDice
 from core.errors import BadInput, Conflict, NotFound
 from core.game import load_state
@@ -15,7 +16,6 @@ from core.table_markers.lookup import find_marker, markers_of
 from core.table_markers.markers import affect, place_marker, remove_marker, set_jam_proof
 from core.table_markers.models import MARKER_TYPES
 from core.turn import end_turn
-from core.units import casualties
 from tests.core.gamekit import ALICE, BOB, skirmish
 
 

@@ -9,11 +9,12 @@ from core.bag import take
 from core.dice import ScriptedDice
 from core.errors import BadInput, Conflict
 from core.orders import give_order
+from core.pins import add_pins
 from core.shooting import Shot, resolve_shot, target_of
 from core.table_markers.effects import effect_on, is_scrambled, shot_markers
 from core.table_markers.lookup import find_marker
 from core.table_markers.markers import affect, place_marker, set_jam_proof
-from core.units import add_pins, edit_unit
+from core.units import edit_unit
 from tests.core.gamekit import ALICE, BOB, assert_conserved, skirmish, with_units
 
 

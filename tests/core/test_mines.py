@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 from core.bag import take
 from core.dice import ScriptedDice
 from core.errors import BadInput, Conflict, NotFound
+from core.pins import add_pins
 from core.shooting.ammo import split
 from core.table_markers.lookup import find_mine
 from core.table_markers.markers import affect, place_marker
 from core.table_markers.mines import NeedsConfirmation, lay_mine, remove_mine, trigger_mine
-from core.units import add_pins, edit_unit
+from core.units import edit_unit
 from tests.core.gamekit import ALICE, BOB, assert_conserved, skirmish, with_units
 
 

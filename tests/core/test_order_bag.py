@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from core.bag import census, dispute, draw, eligible_units, putback, take
+from core.casualties import casualties
 from core.dice import ScriptedDice
 from core.errors import BadInput, Conflict
 from core.orders import give_order
 from core.synchronise import take_by
-from core.units import add_unit, casualties, edit_unit
+from core.units import add_unit, edit_unit
 from tests.core.gamekit import ALICE, BOB, assert_conserved, game, ordered, skirmish, with_units
 
 

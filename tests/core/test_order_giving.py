@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from core.bag import draw, take
+from core.casualties import casualties
 from core.dice import DiceExhausted, ScriptedDice
 from core.errors import BadInput, Conflict
 from core.orders import give_order, orders_this_turn
-from core.units import add_pins, casualties, edit_unit
+from core.pins import add_pins
+from core.units import edit_unit
 from tests.core.gamekit import ALICE, BOB, assert_conserved, game, skirmish, with_units
 
 

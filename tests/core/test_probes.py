@@ -13,22 +13,16 @@ from __future__ import annotations
 import pytest
 
 from core.bag import take
+from core.casualties import break_test, casualties
 from core.dice import ScriptedDice
 from core.errors import Conflict
 from core.orders import give_order
+from core.pins import add_pins, remove_pins, set_pins
 from core.shooting.damage import Damage, apply_damage
 from core.shooting.results import ChartResult
 from core.table_markers.markers import affect, place_marker
 from core.table_markers.mines import lay_mine, trigger_mine
-from core.units import (
-    add_pins,
-    break_test,
-    casualties,
-    remove_pins,
-    set_pins,
-    takes_break_tests,
-    takes_pins,
-)
+from core.units import takes_break_tests, takes_pins
 from tests.core.gamekit import ALICE, BOB, skirmish, with_units
 
 PROBE_STATS = {"res": 5, "co": 8, "ag": 5}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.errors import BadInput, Conflict
-from core.game import load_state, new_game, set_rule
+from core.game import load_state, new_game
+from core.game_settings import set_rule
 from core.ruleset import Ruleset
 from tests.core.gamekit import ALICE, skirmish
 

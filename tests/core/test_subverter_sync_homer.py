@@ -11,11 +11,11 @@ from core.bag import draw, putback, take
 from core.dice import ScriptedDice
 from core.errors import BadInput, Conflict
 from core.orders import give_order
+from core.pins import add_pins
 from core.subverter import subvert
 from core.synchronise import stuck_in_solid, take_by
 from core.table_markers.markers import affect, place_marker
 from core.turn import end_turn
-from core.units import add_pins
 from tests.core.gamekit import ALICE, BOB, assert_conserved, game, ordered, with_units
 
 

@@ -9,8 +9,9 @@ from core.bag import dispute, draw, take
 from core.dice import DiceExhausted, ScriptedDice
 from core.end_tests import HANDLERS, D10Split, add_end_test, register, remove_end_test
 from core.errors import BadInput, Conflict, NotFound
+from core.pins import add_pins
 from core.turn import end_turn
-from core.units import add_pins, edit_unit
+from core.units import edit_unit
 from tests.core.gamekit import ALICE, BOB, assert_conserved, game, ordered, skirmish, with_units
 
 

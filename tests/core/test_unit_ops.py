@@ -6,21 +6,15 @@ from __future__ import annotations
 import pytest
 
 from core.bag import draw, take
+from core.casualties import break_test, casualties
 from core.dice import ScriptedDice
 from core.errors import BadInput, Conflict, NotFound
-from core.game import PALETTE, end_game, find_unit
+from core.game import PALETTE, find_unit
+from core.game_end import end_game
 from core.orders import give_order
+from core.pins import add_pins, remove_pins, set_pins
 from core.turn import end_turn
-from core.units import (
-    add_pins,
-    add_unit,
-    break_test,
-    casualties,
-    edit_unit,
-    remove_pins,
-    remove_unit,
-    set_pins,
-)
+from core.units import add_unit, edit_unit, remove_unit
 from tests.core.gamekit import ALICE, BOB, assert_conserved, game, ordered, skirmish, with_units
 
 

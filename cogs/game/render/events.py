@@ -25,14 +25,16 @@ from cogs.game.render.hidden import roll_line
 from cogs.game.render.kept import lock_lines, locks_event
 from cogs.markers import render as table
 from core.bag import DisputeResult, DrawResult, PutBackResult, SkipResult
-from core.game import RuleChanged
+from core.casualties import CasualtiesResult
+from core.game_settings import RuleChanged
 from core.orders import OrderResult
+from core.pins import PinsResult
 from core.seats import PlayerRemoved
 from core.shooting.fractal import LocksDropped
 from core.stat_tests import StatTestResult
 from core.synchronise import SolidMatterResult
 from core.turn import TurnEndResult
-from core.units import CasualtiesResult, PinsResult, UnitResult
+from core.units import UnitResult
 from locales import Lang, t
 from services.game import (
     GameClosed,

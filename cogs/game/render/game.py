@@ -18,7 +18,8 @@ from cogs.game.render.common import (
 )
 from cogs.game.render.events import event_text
 from cogs.markers import render as table
-from core.game import GameState, RuleChanged, Unit
+from core.game import GameState, Unit
+from core.game_settings import RuleChanged
 from core.ruleset import RuleSetting
 from locales import Lang, t
 from services.campaign import CampaignRecord, RecordedBattle

@@ -11,6 +11,7 @@ import pytest
 
 from core.dice import ScriptedDice
 from core.errors import Conflict
+from core.pins import set_pins
 from core.shooting import (
     ChartRequest,
     ShotApplied,
@@ -20,7 +21,6 @@ from core.shooting import (
     resolve_shot,
     shot_between,
 )
-from core.units import set_pins
 from tests.core.gamekit import ALICE, BOB, assert_conserved, game, ordered, with_units
 
 
