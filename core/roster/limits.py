@@ -16,6 +16,7 @@ from core.errors import BadInput
 COMPRESSED_MAX = 2 * 1024 * 1024
 UNCOMPRESSED_MAX = 20 * 1024 * 1024
 UNITS_MAX = 500
+ARMIES_PER_MEMBER = 20  # saved armies per member and server: a bounded disk (issue 23)
 MB = 1024 * 1024
 ZIP_MAGIC = b"PK\x03\x04"
 ROSTER_ENDINGS = (".ros", ".rosz", ".xml")

@@ -16,6 +16,7 @@ from core.game import GameState
 from core.names import name_key
 from core.roster import Army, match_roster, read_roster
 from core.roster.deploy import Deployed, chosen_units, deploy_army
+from core.roster.limits import ARMIES_PER_MEMBER
 from core.roster.model import FIGURES, NAME_MAX
 from rulesdb.models import RulesDB
 from services.army.pending import PendingImports
@@ -45,6 +46,7 @@ def _army(record: ArmyRecord) -> SavedArmy:
 class ArmyService(GameAccess):
     rules_db = None  # a callable giving the loaded RulesDB (set by ``AppServices``)
     pending: PendingImports
+    armies_max = ARMIES_PER_MEMBER
 
     def _db(self) -> RulesDB:
         return self.rules_db()  # type: ignore[misc]
@@ -55,6 +57,8 @@ class ArmyService(GameAccess):
         guild_id = guild_of(call)
         if figures not in FIGURES:
             figures = "seeds"
+        async with self.store.read() as tx:
+            full = len(await tx.armies(guild_id, call.actor.user_id)) >= self.armies_max
         db = self._db()
         army = await asyncio.to_thread(
             lambda: match_roster(read_roster(filename, data), db, name=name[:NAME_MAX],
@@ -62,6 +66,8 @@ class ArmyService(GameAccess):
         )
         async with self.store.read() as tx:
             taken = await tx.army(guild_id, call.actor.user_id, name_key(army.name)) is not None
+        if full and not taken:  # only replacing one of them is left
+            raise Conflict("army.too_many_armies", limit=self.armies_max)
         nonce = call.interaction_id or 0
         self.pending.put(nonce, call.actor.user_id, guild_id, army, taken)
         return Preview(nonce, army, taken)
@@ -73,6 +79,9 @@ class ArmyService(GameAccess):
         if held.owner_id != call.actor.user_id:
             raise NotAllowed("army.not_your_preview")
         async with once(self.store, call.interaction_id) as tx:
+            saved = await tx.armies(held.guild_id, held.owner_id)
+            if not held.taken and len(saved) >= self.armies_max:
+                raise Conflict("army.too_many_armies", limit=self.armies_max)
             campaign_id = await tx.current_campaign_id(held.guild_id)
             if campaign_id is not None and await tx.member(campaign_id, held.owner_id) is None:
                 campaign_id = None  # linked only to a campaign the member plays in

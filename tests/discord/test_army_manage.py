@@ -156,3 +156,29 @@ async def test_an_army_is_not_deployed_in_an_epic_game(simcord_env, table):
     refused = await table.alice.slash(table.channel, "army deploy", name="Vorl Strike Force")
     assert refused.ephemeral
     assert "is not a Beyond the Gates of Antares game" in preview_of(refused)
+
+
+async def test_a_member_keeps_a_bounded_number_of_armies(simcord_env, table):
+    """Saved armies cost disk: past the cap (20, here lowered to 2) an import is refused, in
+    the caller's language, and saves nothing; replacing one of them is still allowed."""
+    simcord_env.bot.services.armies.armies_max = 2
+    await import_army(table.alice, table.channel, "algoryn")
+    await import_army(table.alice, table.channel, "boromite")
+    refused = await table.alice.slash(
+        table.channel, "army import", file=("isorian.rosz", rosz("isorian"))
+    )
+    assert refused.ephemeral
+    assert "You already keep 2 armies on this server" in preview_of(refused)
+    with french():
+        refused = await table.alice.slash(
+            table.channel, "army import", file=("isorian.rosz", rosz("isorian"))
+        )
+    assert "Vous gardez déjà 2 armées sur ce serveur" in preview_of(refused)
+    kept = sorted(await names(simcord_env, table, table.alice))
+    assert kept == ["Rock Guild", "Vorl Strike Force"]
+    again = await table.alice.slash(
+        table.channel, "army import", file=("isorian.rosz", rosz("isorian")),
+        name="Rock Guild",
+    )
+    done = await table.alice.click(again.response, label="Replace")
+    assert preview_of(done).startswith("✅ **Rock Guild** replaced")
