@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from core.command import stat_for_test
-from core.errors import AntaresError, Conflict, NotFound
+from core.errors import Conflict, NotFound
 from core.game import GameState, Unit
 from core.odds import ShotOdds, Standing, shot_odds
 from core.ruleset import Ruleset
@@ -30,7 +30,7 @@ from services.game import WRONG_GAME, same_game, unit_ref
 from services.shooting.compare import compared
 from services.shooting.markers import markers_applied
 from services.shooting.options import ShotOptions
-from services.shooting.records import ShotLuck, UnitLabel, WeaponLabel
+from services.shooting.records import UnitLabel, WeaponLabel
 from services.shooting.remembered import remembered
 from services.shooting.shot import build_shot
 
@@ -157,25 +157,3 @@ class OddsReading:
 
 # A shot larger than this is told without its luck line: it is computed in the shot's
 # transaction, which must stay short (`/odds` computes any size, in a thread).
-LUCK_DICE_MAX = 120
-LUCK_BUDGET = 5_000
-
-
-def luck_of(shot, result, rules: Ruleset, db) -> ShotLuck | None:
-    """Where a roll falls among the exact odds of its shot: never stops a shot (None when the
-    odds cannot be told: a refused reading, a very large shot)."""
-    if result.shots > LUCK_DICE_MAX or shot.models > LUCK_DICE_MAX:
-        return None
-    try:
-        odds = shot_odds(shot, rules, db, budget=LUCK_BUDGET)
-    except AntaresError:
-        return None
-    removed = min(
-        result.casualties + sum(1 for chart in result.charts if chart.destroyed),
-        shot.target.models if shot.target.models is not None else 10**6,
-    )
-    return ShotLuck(
-        better_than=float(odds.better_than(result.hits, removed)),
-        hits=float(odds.mean("hits")),
-        casualties=float(odds.mean("casualties")),
-    )

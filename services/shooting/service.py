@@ -51,8 +51,9 @@ from services.shooting.activation import in_activation
 from services.shooting.aim import Aim, aim_at
 from services.shooting.assault import EXAMPLE, CombatPlan, plan_combat
 from services.shooting.drift import DriftResolving
+from services.shooting.luck import luck_of
 from services.shooting.markers import Where, drop_markers, markers_applied, plain_where
-from services.shooting.odds import OddsReading, luck_of
+from services.shooting.odds import OddsReading
 from services.shooting.options import (
     ChartOptions,
     CombatOptions,
