@@ -1,5 +1,6 @@
 """Dice notation for ``/roll``: ``NdX``, ``dX``, ``NdX+K``, sums of terms (``2d10+d5-1``),
-and Antares success counts ``NdX<=T`` (how many of the N dice roll T or less).
+Antares success counts ``NdX<=T`` (how many of the N dice roll T or less), and the "X+"
+counts of the hex and Epic games, ``NdX>=T`` or ``NdX T+`` (how many roll T or more).
 
 Grammar, evaluation and result are kept apart: ``parse`` gives a ``DiceExpression``,
 ``DiceExpression.roll`` gives a ``RollResult`` with every die; rendering is the cog's.
@@ -20,6 +21,8 @@ MAX_CONSTANT = 1000
 
 _AROUND_SIGNS = re.compile(r"\s*([+-])\s*")
 _AT_MOST = re.compile(r"\s*<=\s*")
+_AT_LEAST = re.compile(r"\s*>=\s*")
+_PLUS_TARGET = re.compile(r"^\s*(\d*[dD]\d+)\s+(\d+)\s*\+\s*$")  # "5d10 7+", as seed 004 writes it
 _TERM = re.compile(r"([+-]?)(\d*)(?:([dD])(\d+))?")
 
 
@@ -48,9 +51,16 @@ class RollResult:
     expression: str
     terms: tuple[TermResult, ...]
     at_most: int | None = None  # a success count: dice rolling this or less succeed
+    at_least: int | None = None  # an "X+" count: dice rolling this or more succeed
+
+    @property
+    def counts_successes(self) -> bool:
+        return self.at_most is not None or self.at_least is not None
 
     def success(self, die: Die) -> bool:
-        return self.at_most is not None and die.value <= self.at_most
+        if self.at_most is not None:
+            return die.value <= self.at_most
+        return self.at_least is not None and die.value >= self.at_least
 
     @property
     def successes(self) -> int:
@@ -70,6 +80,7 @@ class DiceExpression:
     text: str
     terms: tuple[DiceTerm, ...]
     at_most: int | None = None
+    at_least: int | None = None
 
     @property
     def dice_count(self) -> int:
@@ -80,6 +91,7 @@ class DiceExpression:
             self.text,
             tuple(TermResult(t, roll_dice(dice, t.count, t.sides)) for t in self.terms),
             self.at_most,
+            self.at_least,
         )
 
 
@@ -89,9 +101,13 @@ def parse(text: str) -> DiceExpression:
         raise BadInput("roll.empty")
     if len(text) > MAX_LENGTH:
         raise BadInput("roll.too_long", length=len(text), limit=MAX_LENGTH)
-    compact = _AROUND_SIGNS.sub(r"\1", _AT_MOST.sub("<=", text.strip()))
+    plus = _PLUS_TARGET.match(text)
+    written = f"{plus.group(1)}>={plus.group(2)}" if plus else text.strip()
+    compact = _AROUND_SIGNS.sub(r"\1", _AT_LEAST.sub(">=", _AT_MOST.sub("<=", written)))
     if "<=" in compact:
-        return _success_count(compact, text)
+        return _success_count(compact, text, "<=")
+    if ">=" in compact:
+        return _success_count(compact, text, ">=")
     if any(c.isspace() for c in compact):  # "2d10 3" is not "2d103"
         raise BadInput("roll.syntax", text=text)
     terms = []
@@ -131,12 +147,13 @@ def _term(match: re.Match[str], text: str) -> DiceTerm:
     return DiceTerm(sign=sign, count=count, sides=faces)
 
 
-def _success_count(compact: str, text: str) -> DiceExpression:
-    """``5d10<=6``: one dice term on the left, a whole target from 1 to its sides on the right."""
-    left, _, right = compact.partition("<=")
+def _success_count(compact: str, text: str, sign: str) -> DiceExpression:
+    """``5d10<=6`` or ``5d10>=7``: one dice term on the left, a whole target from 1 to its
+    sides on the right."""
+    left, _, right = compact.partition(sign)
     if not right:
         raise BadInput("roll.success_no_target", text=text)
-    if not right.isdigit() or "<=" in right:
+    if not right.isdigit():
         raise BadInput("roll.syntax", text=text)
     dice = parse(left)
     if len(dice.terms) != 1 or dice.terms[0].count == 0 or dice.terms[0].sign < 0:
@@ -144,4 +161,6 @@ def _success_count(compact: str, text: str) -> DiceExpression:
     target, sides = int(right), dice.terms[0].sides
     if not 1 <= target <= sides:
         raise BadInput("roll.success_range", target=target, sides=sides)
-    return DiceExpression(text=f"{dice.text}<={target}", terms=dice.terms, at_most=target)
+    if sign == "<=":
+        return DiceExpression(text=f"{dice.text}<={target}", terms=dice.terms, at_most=target)
+    return DiceExpression(text=f"{dice.text}>={target}", terms=dice.terms, at_least=target)

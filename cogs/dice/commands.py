@@ -24,10 +24,14 @@ class DiceCog(commands.Cog):
 
     @everywhere()
     @app_commands.command(
-        name="roll", description="Roll dice: 2d10, d6+1, 3d5+d3…, or count successes: 5d10<=6"
+        name="roll",
+        description="Roll dice: 2d10, d6+1, 3d5+d3…, or count successes: 5d10<=6, 5d10 7+",
     )
     @app_commands.describe(
-        dice="Dice, e.g. 2d10+d5; 5d10<=6 counts the dice rolling 6 or less (at most 100 dice)",
+        dice=(
+            "Dice, e.g. 2d10+d5; 5d10<=6 counts the dice rolling 6 or less,"
+            " 5d10 7+ those rolling 7 or more"
+        ),
         reason="What the roll is for",
         hidden="Only you see the result (a GM's secret roll); its Reveal button shows it later",
     )

@@ -21,19 +21,16 @@ def roll(lang: Lang, who: str, result: RollResult, reason: str | None) -> str:
     lines = [t(lang, "roll.header", who=plain(who), expression=result.expression)]
     if reason:
         lines.append(t(lang, "roll.reason", reason=plain(reason[:200])))
-    if result.at_most is not None:
+    if result.counts_successes:
         marks = ", ".join(f"{d.value} {'✅' if result.success(d) else '❌'}" for d in result.dice)
         term = result.terms[0].term
         lines.append(f"{term.count}d{term.sides} [{marks}]")
-        lines.append(
-            t(
-                lang,
-                "roll.successes",
-                target=result.at_most,
-                count=result.successes,
-                dice=len(result.dice),
-            )
+        key, target = (
+            ("roll.successes", result.at_most)
+            if result.at_most is not None
+            else ("roll.successes_at_least", result.at_least)
         )
+        lines.append(t(lang, key, target=target, count=result.successes, dice=len(result.dice)))
         return "\n".join(lines)
     lines.append(" ".join(_term(term) for term in result.terms))
     lines.append(t(lang, "roll.total", total=result.total))

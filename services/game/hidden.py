@@ -40,7 +40,7 @@ class RolledInGame(BaseModel):
 
     @classmethod
     def of(cls, result: RollResult, reason: str | None) -> RolledInGame:
-        counted = result.at_most is not None
+        counted = result.counts_successes
         return cls(
             expression=result.expression,
             faces=[d.value for d in result.dice],

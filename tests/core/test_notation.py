@@ -76,6 +76,23 @@ def test_success_count_counts_dice_at_or_under_the_target(text, script, successe
 
 
 @pytest.mark.parametrize(
+    ("text", "written", "script", "successes"),
+    [
+        # seed 004 writes its rolls "7+": a die of 7 or more succeeds
+        ("5d10 7+", "5d10>=7", [3, 7, 8, 10, 6], 3),
+        ("5d10>=7", "5d10>=7", [3, 7, 8, 10, 6], 3),
+        ("3d6 >= 6", "3d6>=6", [6, 5, 6], 2),
+        ("d10 1+", "d10>=1", [1], 1),
+    ],
+)
+def test_an_x_plus_count_counts_dice_at_or_over_the_target(text, written, script, successes):
+    expression = parse(text)
+    assert expression.text == written
+    result = expression.roll(ScriptedDice(script))
+    assert result.successes == successes and result.at_most is None
+
+
+@pytest.mark.parametrize(
     ("text", "key"),
     [
         ("5d10<=", "roll.success_no_target"),
@@ -83,6 +100,12 @@ def test_success_count_counts_dice_at_or_under_the_target(text, script, successe
         ("-d10<=3", "roll.success_sum"),
         ("5d10<=11", "roll.success_range"),
         ("5d10<=6<=3", "roll.syntax"),
+        ("5d10>=", "roll.success_no_target"),
+        ("d10+d5>=3", "roll.success_sum"),
+        ("5d10>=11", "roll.success_range"),
+        ("5d10 11+", "roll.success_range"),
+        ("5d10<=6>=3", "roll.syntax"),
+        ("5d10>=7+", "roll.syntax"),
     ],
 )
 def test_bad_success_counts(text, key):

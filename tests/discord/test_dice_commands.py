@@ -145,6 +145,26 @@ async def test_roll_counts_successes_in_french(table, dice):
     assert "Réussites (5 ou moins) : **1** sur 2" in result.response.content
 
 
+# Issue 17: the hex and Epic games write their rolls "X+" (seed 004: "7+"): dice at or over.
+async def test_roll_counts_x_plus_successes_in_both_languages(table, dice):
+    dice.script(3, 7, 8, 10, 6)
+    result = await table.alice.slash(table.channel, "roll", dice="5d10 7+")
+    text = result.response.content
+    assert "`5d10>=7`" in text
+    assert "5d10 [3 ❌, 7 ✅, 8 ✅, 10 ✅, 6 ❌]" in text
+    assert "Successes (7 or more): **3** of 5" in text
+    dice.script(4, 5)
+    with french():
+        result = await table.alice.slash(table.channel, "roll", dice="2d6>=5")
+    assert "2d6 [4 ❌, 5 ✅]" in result.response.content
+    assert "Réussites (5 ou plus) : **1** sur 2" in result.response.content
+    refused = await table.alice.slash(table.channel, "roll", dice="5d10 11+")
+    assert refused.ephemeral and "choose from 1 to 10, e.g. `5d10<=6` or `5d10 7+`" in (
+        refused.response.content
+    )
+    dice.assert_used()
+
+
 @pytest.mark.parametrize(
     ("expression", "english", "french_text"),
     [
@@ -169,8 +189,8 @@ async def test_help_documents_success_counts(table):
     result = await table.alice.slash(table.channel, "help", command="roll")
     embed = result.response.embeds[0]
     assert "5d10<=6" in embed.description
-    assert "5d10<=6 counts the dice rolling 6 or less" in embed.fields[0].value
+    assert "5d10 7+ those rolling 7 or more" in embed.fields[0].value
     with french():
         result = await table.alice.slash(table.channel, "help", command="lancer")
     embed = result.response.embeds[0]
-    assert "5d10<=6 compte les dés qui font 6 ou moins" in embed.fields[0].value
+    assert "5d10<=6 compte les dés à 6 ou moins, 5d10 7+ ceux à 7 ou plus" in embed.fields[0].value
