@@ -30,7 +30,7 @@ async def test_help_lists_commands_in_english(table):
     embed = result.response.embeds[0]
     assert embed.title.startswith("antares-bot")
     lines = tokens("\n".join(field.value for field in embed.fields)).splitlines()
-    assert "</roll> — Roll dice: 2d10, d6+1, 3d5+d3…, or count successes: 5d10<=6" in lines
+    assert "</roll> — Roll dice: 2d10, d6+1, 3d5+d3…, or count successes: 5d10<=6, 5d10 7+" in lines
     assert any(line.startswith("</test> — Roll a D10 test") for line in lines)
     config = next(line for line in lines if line.startswith("`/config`"))
     assert config.startswith("`/config` — Server settings: ") and "</config language>" in config
