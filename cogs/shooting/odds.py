@@ -73,11 +73,15 @@ async def answer(interaction: discord.Interaction, options: ShotOptions, compare
         description="\n".join(render_odds.odds_lines(lang, record))[:4096],
     )
     view = discord.ui.View(timeout=None)
-    footer = render_odds.footer(lang, record.spec)
-    if footer is not None:
-        embed.set_footer(text=footer)
-        custom_id = f"antares:odds:roll:{render_odds.checksum(footer)}"
-        view.add_item(RollIt(custom_id, t(lang, "odds.roll")))
+    footers = [render_odds.footer(lang, line.spec) for line in record.lines]
+    if None not in footers:
+        text = "\n".join(footers)  # type: ignore[arg-type]
+        embed.set_footer(text=text)
+        for n, line in enumerate(record.lines):
+            label = t(lang, "odds.roll")
+            if len(record.lines) > 1:  # one button per line of the comparison
+                label = f"{label}: {render_odds.line_label(lang, line)}"
+            view.add_item(RollIt(roll_id(text, n), label[:80]))
     await interaction.response.defer(thinking=True)
     png = await asyncio.to_thread(odds_png, *chart_words(lang, record))
     embed.set_image(url="attachment://odds.png")
@@ -85,10 +89,18 @@ async def answer(interaction: discord.Interaction, options: ShotOptions, compare
     await send(interaction, embed=embed, file=image, view=view)
 
 
+def roll_id(footer: str, line: int) -> str:
+    """The custom id of a line's Roll it: the footer's checksum, and which of its lines."""
+    where = f":{line}" if line else ""
+    return f"antares:odds:roll:{render_odds.checksum(footer)}{where}"
+
+
 class RollIt(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"antares:odds:roll:(?P<sum>[0-9a-f]{8})"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"antares:odds:roll:(?P<sum>[0-9a-f]{8})(?::(?P<line>[1-9]))?",
 ):
-    """The shot of the message's footer, through `/shoot` (the same rules and refusals)."""
+    """The shot of a line of the message's footer, through `/shoot` (the same rules and
+    refusals): the first line's button is the first shot, a comparison's second the other."""
 
     def __init__(self, custom_id: str, label: str = "Roll it") -> None:
         super().__init__(
@@ -106,9 +118,11 @@ class RollIt(
         assert match is not None
         message = interaction.message
         embeds = message.embeds if message is not None else []
-        text = embeds[0].footer.text if embeds and embeds[0].footer else None
-        spec = render_odds.read_footer(text or "")
-        if spec is None or render_odds.checksum(text or "") != match["sum"]:
+        text = (embeds[0].footer.text if embeds and embeds[0].footer else None) or ""
+        lines = text.split("\n")
+        line = int(match["line"] or 0)
+        spec = render_odds.read_footer(lines[line]) if line < len(lines) else None
+        if spec is None or render_odds.checksum(text) != match["sum"]:
             lang = await lang_of(interaction)
             await send(interaction, t(lang, "odds.roll_unreadable"), ephemeral=True)
             return

@@ -43,6 +43,7 @@ class OddsLine:
     weapon: WeaponLabel
     ammo: str | None
     odds: ShotOdds
+    spec: dict[str, Any] = field(default_factory=dict)  # the `/shoot` of this line's Roll it
 
 
 @dataclass
@@ -144,11 +145,13 @@ class OddsReading:
         self, options, compare, shooter, target, state, rules: Ruleset, standing, co
     ):
         main, plan = await self._line(options, shooter, target, state, rules, standing)
+        spec = main.spec = roll_spec(options, plan.weapon, plan.mode)
         lines = [main]
         if compare:
             second = compared(self.lookup, plan.options, compare)  # type: ignore[attr-defined]
-            lines.append((await self._line(second, shooter, target, state, rules, standing))[0])
-        spec = roll_spec(options, plan.weapon, plan.mode)
+            line, plan = await self._line(second, shooter, target, state, rules, standing)
+            line.spec = roll_spec(second, plan.weapon, plan.mode)
+            lines.append(line)
         return OddsRecord(
             lines=lines, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target), co=co,
             models_known=standing is not None and standing.models is not None, spec=spec,

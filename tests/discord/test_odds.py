@@ -76,6 +76,24 @@ async def test_a_comparison_of_two_ammo_on_one_chart(simcord_env, table):
     assert "Hits A" in text and "Hits B" in text
 
 
+async def test_each_line_of_a_comparison_has_its_roll_it(simcord_env, table, make_bot):
+    """Both shots of the comparison can be fired as they were told, the second one too, and
+    after a restart (the footer spells out both `/shoot`s, one a line)."""
+    await armies(table)
+    result = await odds(
+        table.alice, table.channel, weapon="x-launcher", acc=5, res=6, distance=20, models=1,
+        **{"target_models": 5}, compare="net",
+    )
+    footer = result.response.embeds[0].footer.text
+    first, second = footer.split("\n")
+    assert "ammo:" not in first and "ammo:net" in second
+    await restart(simcord_env, make_bot)
+    fired = await table.alice.click(result.response, label="Roll it: X-Launcher · Net")
+    assert not fired.ephemeral and "Net" in shown(fired)
+    fired = await table.alice.click(result.response, label="Roll it: X-Launcher")
+    assert not fired.ephemeral and "Net" not in shown(fired)
+
+
 async def test_french_odds_and_refusals(simcord_env, table):
     await armies(table)
     with french():
