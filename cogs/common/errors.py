@@ -12,8 +12,11 @@ delivery was answered. The member keeps that first answer; the replay is logged 
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -155,3 +158,21 @@ async def on_tree_error(
             _replayed(interaction)
             return
         log.exception("could not report an error for interaction %s", interaction.id)
+
+
+def answers_errors(callback: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """A button's or menu's callback whose errors are answered as a command's are (an
+    ephemeral refusal in the caller's language, or the unexpected-error reference).
+
+    discord.py hands an item's error to its view's ``on_error``, which only logs it; a
+    dynamic item's view is a plain ``View`` built from the message, so the answer has to
+    come from the callback itself."""
+
+    @functools.wraps(callback)
+    async def answering(self: Any, interaction: discord.Interaction, *args: Any) -> None:
+        try:
+            await callback(self, interaction, *args)
+        except Exception as error:
+            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+
+    return answering

@@ -20,11 +20,12 @@ from datetime import timedelta
 
 import discord
 
+from cogs.common.errors import on_tree_error
 from cogs.common.live import HoldsDynamicItems
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.game import next_step, render
 from cogs.game.options import call_of, services
-from cogs.game.views import answer_errors, waiting_view
+from cogs.game.views import waiting_view
 from core.errors import Conflict
 from locales import Lang, t
 from services.game import UndoAsked, UndoDone, UndoRequest
@@ -160,7 +161,7 @@ class UndoConsent(
             await self._answer(interaction)
         except Conflict as error:
             if error.key not in STALE:
-                await answer_errors(interaction, error)
+                await on_tree_error(interaction, error)  # type: ignore[arg-type]
                 return
             lang = await lang_of(interaction)  # the request no longer stands: it goes
             content = interaction.message.content if interaction.message else ""
@@ -168,7 +169,7 @@ class UndoConsent(
                 content=f"{content}\n{t(lang, error.key)}", view=None, allowed_mentions=NO_MENTIONS
             )
         except Exception as error:  # answered like a command's error
-            await answer_errors(interaction, error)
+            await on_tree_error(interaction, error)  # type: ignore[arg-type]
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         lang = await lang_of(interaction)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.common.errors import on_tree_error
+from cogs.common.errors import answers_errors
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
 from cogs.game.next_step import joined
@@ -23,9 +23,6 @@ from services.game import Drawn
 
 OPTION_LIMIT = 25
 
-
-async def answer_errors(interaction: discord.Interaction, error: Exception) -> None:
-    await on_tree_error(interaction, error)  # type: ignore[arg-type]
 
 
 class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:draw:(?P<game>\d+)"):
@@ -46,12 +43,10 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
         return cls(int(match["game"]))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            done = await services(interaction).bag.draw(call_of(interaction), self.game_id)
-            await send_drawn(interaction, done, clicked=interaction.message)
-        except Exception as error:  # answered like a command's error
-            await answer_errors(interaction, error)
+        done = await services(interaction).bag.draw(call_of(interaction), self.game_id)
+        await send_drawn(interaction, done, clicked=interaction.message)
 
 
 class PickUnit(
@@ -83,22 +78,20 @@ class PickUnit(
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
         return cls(int(match["game"]), int(match["owner"]), options=list(item.options))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            chosen = self.item.values[0] if self.item.values else ""
-            unit = await services(interaction).bag.pick(
-                call_of(interaction), self.game_id, self.owner_id, chosen
-            )
-            lang = await lang_of(interaction)
-            first = (interaction.message.content if interaction.message else "").split("\n")[0]
-            content = f"{first}\n{render.picked(lang, unit)}"
-            await interaction.response.edit_message(
-                content=content,
-                view=orders_view(lang, self.game_id, unit),
-                allowed_mentions=NO_MENTIONS,
-            )
-        except Exception as error:
-            await answer_errors(interaction, error)
+        chosen = self.item.values[0] if self.item.values else ""
+        unit = await services(interaction).bag.pick(
+            call_of(interaction), self.game_id, self.owner_id, chosen
+        )
+        lang = await lang_of(interaction)
+        first = (interaction.message.content if interaction.message else "").split("\n")[0]
+        content = f"{first}\n{render.picked(lang, unit)}"
+        await interaction.response.edit_message(
+            content=content,
+            view=orders_view(lang, self.game_id, unit),
+            allowed_mentions=NO_MENTIONS,
+        )
 
 
 class OrderButton(
@@ -123,30 +116,28 @@ class OrderButton(
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
         return cls(int(match["game"]), match["unit"], match["order"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            done = await services(interaction).bag.order(
-                call_of(interaction), self.unit_id, self.order, self.game_id
+        done = await services(interaction).bag.order(
+            call_of(interaction), self.unit_id, self.order, self.game_id
+        )
+        lang = await lang_of(interaction)
+        first = (interaction.message.content if interaction.message else "").split("\n")[0]
+        content = render.fit_content([first, render.ordered(lang, done.result)])
+        shoot = shoot_items(lang, done.game_id, done.result)
+
+        async def post(extra: list[discord.ui.Item]) -> int | None:
+            items = [*shoot, *extra]  # the order buttons go
+            await interaction.response.edit_message(
+                content=content, view=joined(None, items) if items else None,
+                allowed_mentions=NO_MENTIONS,
             )
-            lang = await lang_of(interaction)
-            first = (interaction.message.content if interaction.message else "").split("\n")[0]
-            content = render.fit_content([first, render.ordered(lang, done.result)])
-            shoot = shoot_items(lang, done.game_id, done.result)
+            if interaction.message is None:
+                return None
+            await shown(interaction, interaction.message.id)  # undo strikes it
+            return interaction.message.id
 
-            async def post(extra: list[discord.ui.Item]) -> int | None:
-                items = [*shoot, *extra]  # the order buttons go
-                await interaction.response.edit_message(
-                    content=content, view=joined(None, items) if items else None,
-                    allowed_mentions=NO_MENTIONS,
-                )
-                if interaction.message is None:
-                    return None
-                await shown(interaction, interaction.message.id)  # undo strikes it
-                return interaction.message.id
-
-            await next_step.offer(interaction, post)
-        except Exception as error:
-            await answer_errors(interaction, error)
+        await next_step.offer(interaction, post)
 
 
 DYNAMIC_ITEMS = (DrawNext, PickUnit, OrderButton)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.common.errors import on_tree_error
+from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of, send
 from cogs.game.options import call_of, services
 from cogs.shooting import render_aim
@@ -27,9 +27,6 @@ PER_PAGE = 25  # options in one menu (Discord's limit)
 UNIT = r"(?P<game>\d+):(?P<unit>u\d+)"
 WEAPON = r"(?P<weapon>[^:]+):(?P<mode>[^:]+)"
 
-
-async def answer_errors(interaction: discord.Interaction, error: Exception) -> None:
-    await on_tree_error(interaction, error)  # type: ignore[arg-type]
 
 
 async def aim_of(interaction: discord.Interaction, game_id: int, unit_id: str) -> Aim:
@@ -87,11 +84,9 @@ class ShootButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"antares
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
         return cls(int(match["game"]), match["unit"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await first_step(interaction, await aim_of(interaction, self.game_id, self.unit_id))
-        except Exception as error:  # answered like a command's error
-            await answer_errors(interaction, error)
+        await first_step(interaction, await aim_of(interaction, self.game_id, self.unit_id))
 
 
 class WeaponPick(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:aimw:{UNIT}"):
@@ -117,14 +112,12 @@ class WeaponPick(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
         return cls(int(match["game"]), match["unit"], list(item.options))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            aim = await aim_of(interaction, self.game_id, self.unit_id)
-            chosen = aim.weapon(*parse_weapon(self.item.values[0] if self.item.values else ""))
-            content, view = target_step(await lang_of(interaction), aim, chosen, 0)
-            await interaction.response.edit_message(content=content, view=view)
-        except Exception as error:
-            await answer_errors(interaction, error)
+        aim = await aim_of(interaction, self.game_id, self.unit_id)
+        chosen = aim.weapon(*parse_weapon(self.item.values[0] if self.item.values else ""))
+        content, view = target_step(await lang_of(interaction), aim, chosen, 0)
+        await interaction.response.edit_message(content=content, view=view)
 
 
 class TargetPick(
@@ -155,15 +148,13 @@ class TargetPick(
         ids = (int(match["game"]), match["unit"], match["weapon"], match["mode"])
         return cls(*ids, list(item.options))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            aim = await aim_of(interaction, self.game_id, self.unit_id)
-            weapon = aim.weapon(*parse_weapon(self.weapon))
-            target = aim.target(self.item.values[0] if self.item.values else "")
-            form = DistanceForm(await lang_of(interaction), aim, weapon, target)
-            await interaction.response.send_modal(form)
-        except Exception as error:
-            await answer_errors(interaction, error)
+        aim = await aim_of(interaction, self.game_id, self.unit_id)
+        weapon = aim.weapon(*parse_weapon(self.weapon))
+        target = aim.target(self.item.values[0] if self.item.values else "")
+        form = DistanceForm(await lang_of(interaction), aim, weapon, target)
+        await interaction.response.send_modal(form)
 
 
 class TargetPage(
@@ -189,14 +180,12 @@ class TargetPage(
         ids = (int(match["game"]), match["unit"], match["weapon"], match["mode"])
         return cls(*ids, int(match["page"]), match["arrow"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            aim = await aim_of(interaction, self.game_id, self.unit_id)
-            weapon = aim.weapon(*parse_weapon(f"{self.weapon}:{self.mode}"))
-            content, view = target_step(await lang_of(interaction), aim, weapon, self.page)
-            await interaction.response.edit_message(content=content, view=view)
-        except Exception as error:
-            await answer_errors(interaction, error)
+        aim = await aim_of(interaction, self.game_id, self.unit_id)
+        weapon = aim.weapon(*parse_weapon(f"{self.weapon}:{self.mode}"))
+        content, view = target_step(await lang_of(interaction), aim, weapon, self.page)
+        await interaction.response.edit_message(content=content, view=view)
 
 
 AIM_ITEMS = (ShootButton, WeaponPick, TargetPick, TargetPage)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.common.errors import on_tree_error
+from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of, send
 from cogs.game import next_step
 from cogs.game.options import call_of, services
@@ -64,9 +64,6 @@ async def aim_of(interaction: discord.Interaction, game: int, seq: int, index: i
     return await services(interaction).shooting.drift_aim(call_of(interaction), game, seq, index)
 
 
-async def answer_errors(interaction: discord.Interaction, error: Exception) -> None:
-    await on_tree_error(interaction, error)  # type: ignore[arg-type]
-
 
 class DriftButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"antares:drift:{SHOT}"):
     """💥 Template n drifted: which unit does it cover now?"""
@@ -84,13 +81,11 @@ class DriftButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"antares
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
         return cls(int(match["game"]), int(match["seq"]), int(match["template"]), item.label)
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            aim = await aim_of(interaction, *self.ids)
-            content, view = menu(await lang_of(interaction), aim, 0)
-            await send(interaction, content, view=view, ephemeral=True)
-        except Exception as error:  # answered like a command's error
-            await answer_errors(interaction, error)
+        aim = await aim_of(interaction, *self.ids)
+        content, view = menu(await lang_of(interaction), aim, 0)
+        await send(interaction, content, view=view, ephemeral=True)
 
 
 class DriftPick(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:driftu:{SHOT}"):
@@ -118,20 +113,18 @@ class DriftPick(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:d
         ids = (int(match["game"]), int(match["seq"]), int(match["template"]))
         return cls(*ids, list(item.options))
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            unit = self.item.values[0] if self.item.values else ""
-            shooting = services(interaction).shooting
-            record = await shooting.resolve_drift(call_of(interaction), *self.ids, unit)
-            lang = await lang_of(interaction)
-            title, lines = render_drift.story(lang, record)
-            colour = unit_colour(record.shooter)
-            await next_step.offer(
-                interaction,
-                lambda extra: pages.reply(interaction, lang, title, lines, colour, extra),
-            )
-        except Exception as error:
-            await answer_errors(interaction, error)
+        unit = self.item.values[0] if self.item.values else ""
+        shooting = services(interaction).shooting
+        record = await shooting.resolve_drift(call_of(interaction), *self.ids, unit)
+        lang = await lang_of(interaction)
+        title, lines = render_drift.story(lang, record)
+        colour = unit_colour(record.shooter)
+        await next_step.offer(
+            interaction,
+            lambda extra: pages.reply(interaction, lang, title, lines, colour, extra),
+        )
 
 
 class DriftPage(
@@ -154,13 +147,11 @@ class DriftPage(
         ids = (int(match["game"]), int(match["seq"]), int(match["template"]))
         return cls(*ids, int(match["page"]), match["arrow"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            aim = await aim_of(interaction, *self.ids)
-            content, view = menu(await lang_of(interaction), aim, self.page)
-            await interaction.response.edit_message(content=content, view=view)
-        except Exception as error:
-            await answer_errors(interaction, error)
+        aim = await aim_of(interaction, *self.ids)
+        content, view = menu(await lang_of(interaction), aim, self.page)
+        await interaction.response.edit_message(content=content, view=view)
 
 
 DRIFT_ITEMS = (DriftButton, DriftPick, DriftPage)
