@@ -34,7 +34,7 @@ from pathlib import Path
 
 import simcord
 
-from bench.support import bench_bot
+from bench.support import Ticker, bench_bot
 
 UNITS = 100  # the unit limit
 COMMANDS = 200  # changes of the big game measured for disk growth and stalls
@@ -57,32 +57,6 @@ def noise(rng: random.Random, length: int) -> str:
 
 def verdict(met: bool) -> str:
     return "met" if met else "NOT met"
-
-
-class Ticker:
-    """How late the event loop wakes a task that sleeps 1 ms: the longest stall, in wall time
-    and in the loop thread's own CPU time meanwhile (on a shared machine the wall time also
-    counts the time the OS gave other processes)."""
-
-    def __init__(self) -> None:
-        self.worst = 0.0
-        self.worst_cpu = 0.0
-        self._task: asyncio.Task[None] | None = None
-
-    async def _run(self) -> None:
-        while True:
-            started, cpu = time.perf_counter(), time.thread_time()
-            await asyncio.sleep(0.001)
-            self.worst = max(self.worst, time.perf_counter() - started - 0.001)
-            self.worst_cpu = max(self.worst_cpu, time.thread_time() - cpu)
-
-    def __enter__(self) -> Ticker:
-        self._task = asyncio.get_running_loop().create_task(self._run())
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        assert self._task is not None
-        self._task.cancel()
 
 
 async def disk_bytes(path: Path) -> int:

@@ -19,7 +19,7 @@ import time
 import discord
 import simcord
 
-from bench.support import bench_bot
+from bench.support import Acknowledgements, bench_bot
 
 PLAYERS = 40
 BATTLES = 400
@@ -78,38 +78,23 @@ def heavy(admin, alice, channel):
     }
 
 
-DEFERRED: list[float] = []  # when each deferral came (perf_counter)
-
-
-def watch_deferrals() -> None:
-    """Records when the bot answers "thinking…" (the 3 s window then closes)."""
-    original = discord.InteractionResponse.defer
-
-    async def defer(self, *args, **kwargs):
-        DEFERRED.append(time.perf_counter())
-        return await original(self, *args, **kwargs)
-
-    discord.InteractionResponse.defer = defer  # type: ignore[method-assign]
-
-
 async def measure(actions) -> list[tuple[str, float, float, float | None]]:
     """Per command: median and worst time to its whole answer, worst time to "thinking…"."""
     rows = []
     for name, action in actions.items():
         times, acknowledged = [], []
         for _ in range(SAMPLES):
-            DEFERRED.clear()
-            started = time.perf_counter()
-            await action()
-            times.append(time.perf_counter() - started)
-            acknowledged += [at - started for at in DEFERRED[:1]]
+            with Acknowledgements() as acks:
+                started = time.perf_counter()
+                await action()
+                times.append(time.perf_counter() - started)
+            acknowledged += [at - started for at in acks.times[:1]]
         first = max(acknowledged) if acknowledged else None
         rows.append((name, statistics.median(times), max(times), first))
     return rows
 
 
 async def main() -> None:
-    watch_deferrals()
     bot, _ = bench_bot()
     async with simcord.run(bot) as env:
         try:

@@ -17,11 +17,9 @@ import statistics
 import time
 from datetime import UTC, datetime
 
-import discord
 import simcord
 
-from bench.growth import Ticker
-from bench.support import bench_bot
+from bench.support import Acknowledgements, Ticker, bench_bot
 from storage.campaign_base import SideRecord
 
 ANSWER_WINDOW_S = 3.0
@@ -70,28 +68,6 @@ async def fill_campaign(store, guild_id: int, players: int, battles: int) -> Non
                 ),
                 recorded_by=1,
             )
-
-
-class Acknowledgements:
-    """When the bot acknowledged each interaction: the moment `defer` (or the first answer)
-    was called, which is what Discord's 3 s window measures."""
-
-    def __init__(self) -> None:
-        self.times: list[float] = []
-        self._defer = discord.InteractionResponse.defer
-
-    def __enter__(self) -> Acknowledgements:
-        original, times = self._defer, self.times
-
-        async def timed(response, *args, **kwargs):
-            times.append(time.perf_counter())
-            return await original(response, *args, **kwargs)
-
-        discord.InteractionResponse.defer = timed
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        discord.InteractionResponse.defer = self._defer
 
 
 async def one_answer(member, channel) -> tuple[float, float, int]:

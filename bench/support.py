@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import os
 import shutil
 import statistics
 import tempfile
+import time
 from pathlib import Path
 
 import discord
@@ -71,3 +73,51 @@ def summary(name: str, samples_s: list[float]) -> tuple[float, float]:
     p50, p99 = percentile(ms, 50), percentile(ms, 99)
     print(f"{name:<22} n={len(ms):<5} p50={p50:7.3f} ms  p99={p99:7.3f} ms  max={max(ms):7.3f} ms")
     return p50, p99
+
+
+class Ticker:
+    """How late the event loop wakes a task that sleeps 1 ms: the longest stall, in wall time
+    and in the loop thread's own CPU time meanwhile (on a shared machine the wall time also
+    counts the time the OS gave other processes)."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self.worst_cpu = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            started, cpu = time.perf_counter(), time.thread_time()
+            await asyncio.sleep(0.001)
+            self.worst = max(self.worst, time.perf_counter() - started - 0.001)
+            self.worst_cpu = max(self.worst_cpu, time.thread_time() - cpu)
+
+    def __enter__(self) -> Ticker:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        assert self._task is not None
+        self._task.cancel()
+
+
+class Acknowledgements:
+    """When the bot acknowledged each interaction: the moment `defer` (or the first answer)
+    was called, which is what Discord's 3 s window measures."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self._defer = discord.InteractionResponse.defer
+
+    def __enter__(self) -> Acknowledgements:
+        original, times = self._defer, self.times
+
+        async def timed(response, *args, **kwargs):
+            times.append(time.perf_counter())
+            return await original(response, *args, **kwargs)
+
+        discord.InteractionResponse.defer = timed
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        discord.InteractionResponse.defer = self._defer

@@ -21,20 +21,12 @@ from discord.ext import commands
 from cogs.common.errors import on_tree_error
 from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
-from cogs.game.options import ARMOUR_CHOICES, KIND_CHOICES, call_of, services, unit_autocomplete
+from cogs.game.options import call_of, services
 from cogs.shooting import render_odds
 from cogs.shooting.fire import fire
 from cogs.shooting.odds_chart import Series, Words, odds_png
-from cogs.shooting.options import (
-    AMMO_CHOICES,
-    BAND_CHOICES,
-    COVER_CHOICES,
-    MOTION_CHOICES,
-    SHOOT_ORDER_CHOICES,
-    shoot_mode_autocomplete,
-    shoot_weapon_autocomplete,
-)
 from cogs.shooting.shoot import DESCRIPTIONS as SHOOT_DESCRIPTIONS
+from cogs.shooting.shoot import shot_options, shot_parameters
 from locales import Lang, t
 from services.shooting import OddsRecord, ShotOptions
 
@@ -140,20 +132,7 @@ class OddsCog(commands.Cog):
     @app_commands.command(
         name="odds", description="Exact chances of a shot before rolling: hits, casualties, chart"
     )
-    @app_commands.rename(
-        target_state="target-state", res_rerolls="res-rerolls", target_kind="target-kind",
-        shield_drones="shield-drones", target_models="target-models",
-    )
-    @app_commands.describe(**DESCRIPTIONS)
-    @app_commands.choices(
-        band=BAND_CHOICES, order=SHOOT_ORDER_CHOICES, cover=COVER_CHOICES,
-        target_state=MOTION_CHOICES, ammo=AMMO_CHOICES, armour=ARMOUR_CHOICES,
-        target_kind=KIND_CHOICES,
-    )
-    @app_commands.autocomplete(
-        weapon=shoot_weapon_autocomplete, mode=shoot_mode_autocomplete,
-        shooter=unit_autocomplete, target=unit_autocomplete,
-    )
+    @shot_parameters(DESCRIPTIONS)
     async def odds(
         self,
         interaction: discord.Interaction,
@@ -183,12 +162,4 @@ class OddsCog(commands.Cog):
         extras: str | None = None,
         arcs: app_commands.Range[int, 0, 5] = 0,
     ) -> None:
-        options = ShotOptions(
-            weapon=weapon, models=models, mode=mode, shooter=shooter, target=target, acc=acc,
-            res=res, distance=distance, band=band, order=order, cover=cover,
-            motion=target_state, modifier=modifier, targeters=targeters, spotter=spotter,
-            rerolls=res_rerolls, ammo=ammo, armour=armour, kind=target_kind,
-            shield_drones=shield_drones, pins=pins, target_models=target_models,
-            extras=extras, arcs=arcs,
-        )
-        await answer(interaction, options, compare)
+        await answer(interaction, shot_options(locals(), leave=("compare",)), compare)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -61,6 +63,40 @@ DESCRIPTIONS = {
 }
 
 
+# Discord's names of the options whose ShotOptions field is named otherwise
+FIELDS = {"target_state": "motion", "res_rerolls": "rerolls", "target_kind": "kind"}
+DASHED = ("target_state", "res_rerolls", "target_kind", "shield_drones", "target_models")
+
+
+def shot_parameters(descriptions: dict[str, str]):
+    """The option decorators `/shoot` and `/odds` share (names, choices, autocompletes):
+    goes under ``@app_commands.command``, as each of them would."""
+
+    def apply(command):
+        command = app_commands.autocomplete(
+            weapon=shoot_weapon_autocomplete, mode=shoot_mode_autocomplete,
+            shooter=unit_autocomplete, target=unit_autocomplete,
+        )(command)
+        command = app_commands.choices(
+            band=BAND_CHOICES, order=SHOOT_ORDER_CHOICES, cover=COVER_CHOICES,
+            target_state=MOTION_CHOICES, ammo=AMMO_CHOICES, armour=ARMOUR_CHOICES,
+            target_kind=KIND_CHOICES,
+        )(command)
+        command = app_commands.describe(**descriptions)(command)
+        return app_commands.rename(**{name: name.replace("_", "-") for name in DASHED})(command)
+
+    return apply
+
+
+def shot_options(parameters: dict[str, Any], *, leave: tuple[str, ...] = ()) -> ShotOptions:
+    """The ShotOptions of a command's parameters (its ``locals()`` before anything else),
+    but ``self``, ``interaction`` and those it ``leave``s."""
+    skip = {"self", "interaction", *leave}
+    return ShotOptions(
+        **{FIELDS.get(name, name): value for name, value in parameters.items() if name not in skip}
+    )
+
+
 class ShootCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -68,29 +104,7 @@ class ShootCog(commands.Cog):
     @app_commands.command(
         name="shoot", description="Fire a weapon: every die shown, damage applied"
     )
-    @app_commands.rename(
-        target_state="target-state",
-        res_rerolls="res-rerolls",
-        target_kind="target-kind",
-        shield_drones="shield-drones",
-        target_models="target-models",
-    )
-    @app_commands.describe(**DESCRIPTIONS)
-    @app_commands.choices(
-        band=BAND_CHOICES,
-        order=SHOOT_ORDER_CHOICES,
-        cover=COVER_CHOICES,
-        target_state=MOTION_CHOICES,
-        ammo=AMMO_CHOICES,
-        armour=ARMOUR_CHOICES,
-        target_kind=KIND_CHOICES,
-    )
-    @app_commands.autocomplete(
-        weapon=shoot_weapon_autocomplete,
-        mode=shoot_mode_autocomplete,
-        shooter=unit_autocomplete,
-        target=unit_autocomplete,
-    )
+    @shot_parameters(DESCRIPTIONS)
     async def shoot(
         self,
         interaction: discord.Interaction,
@@ -120,12 +134,4 @@ class ShootCog(commands.Cog):
         extras: str | None = None,
         arcs: app_commands.Range[int, 0, 5] = 0,
     ) -> None:
-        options = ShotOptions(
-            weapon=weapon, models=models, mode=mode, shooter=shooter, target=target, acc=acc,
-            res=res, distance=distance, band=band, order=order, cover=cover,
-            motion=target_state, modifier=modifier, targeters=targeters, spotter=spotter,
-            rerolls=res_rerolls, ammo=ammo, armour=armour, kind=target_kind,
-            shield_drones=shield_drones, force=force, pins=pins, target_models=target_models,
-            extras=extras, arcs=arcs,
-        )
-        await fire(interaction, options)
+        await fire(interaction, shot_options(locals()))

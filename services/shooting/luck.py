@@ -16,7 +16,9 @@ from core.odds import ShotOdds, shot_odds
 from core.ruleset import Ruleset
 from services.shooting.records import ShotLuck
 
-LUCK_DICE_MAX = 120  # beyond, the line is left out: the odds would cost more than the shot
+# A shot larger than this is told without its luck line: it is computed in the shot's
+# transaction, which must stay short (`/odds` computes any size, in a thread).
+LUCK_DICE_MAX = 120
 LUCK_BUDGET = 5_000
 KEPT = 256  # odds of distinct shots remembered
 

@@ -53,7 +53,6 @@ class OddsRecord:
     target: UnitLabel | None = None
     co: int | None = None  # the Co the break test is taken on (None: not known)
     models_known: bool = False
-    spec: dict[str, Any] = field(default_factory=dict)  # the `/shoot` of 🎲 Roll it
 
 
 def odds_extras(options: ShotOptions) -> tuple[ShotOptions, int | None]:
@@ -145,7 +144,7 @@ class OddsReading:
         self, options, compare, shooter, target, state, rules: Ruleset, standing, co
     ):
         main, plan = await self._line(options, shooter, target, state, rules, standing)
-        spec = main.spec = roll_spec(options, plan.weapon, plan.mode)
+        main.spec = roll_spec(options, plan.weapon, plan.mode)
         lines = [main]
         if compare:
             second = compared(self.lookup, plan.options, compare)  # type: ignore[attr-defined]
@@ -154,9 +153,5 @@ class OddsReading:
             lines.append(line)
         return OddsRecord(
             lines=lines, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target), co=co,
-            models_known=standing is not None and standing.models is not None, spec=spec,
+            models_known=standing is not None and standing.models is not None,
         )
-
-
-# A shot larger than this is told without its luck line: it is computed in the shot's
-# transaction, which must stay short (`/odds` computes any size, in a thread).

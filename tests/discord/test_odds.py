@@ -167,3 +167,44 @@ async def test_the_chart_speaks_the_callers_language_and_draws_names_as_typed(
     (words,) = drawn
     assert words.title == "Chances : Mag Gun → $\\alpha$ squad"
     assert (words.hits, words.casualties, words.pins) == ("Touches", "Pertes", "Stress infligé")
+
+
+def test_odds_takes_the_options_of_shoot():
+    """`/odds` is `/shoot` without ``force``, with ``compare``: the same names, types,
+    ranges, choices and autocompletes (the two share one decorator stack)."""
+    from cogs.shooting.odds import OddsCog
+    from cogs.shooting.shoot import ShootCog
+
+    def described(command):
+        return {
+            p.name: (
+                p.display_name, p.type, p.required, p.min_value, p.max_value,
+                [c.value for c in p.choices], p.autocomplete,
+            )
+            for p in command.parameters
+        }
+
+    shoot, odds_ = described(ShootCog.shoot), described(OddsCog.odds)
+    assert set(shoot) - set(odds_) == {"force"} and set(odds_) - set(shoot) == {"compare"}
+    for name in set(shoot) & set(odds_):
+        assert odds_[name] == shoot[name], name
+    assert shoot["target_state"][0] == "target-state" and shoot["band"][5]
+
+
+async def test_a_chart_that_fails_is_an_apology_not_a_traceback(simcord_env, table, monkeypatch):
+    """The chart is drawn after the deferral: its failure still reaches the member as the
+    usual apology with a reference, never a traceback."""
+    from cogs.shooting import odds as odds_cog
+
+    def broken(words, series):
+        raise RuntimeError("chart bug")
+
+    monkeypatch.setattr(odds_cog, "odds_png", broken)
+    result = await odds(
+        table.alice, table.channel, weapon="mag-gun", models=5, acc=5, res=6, distance=10
+    )
+    text = shown(result)
+    assert "Sorry, something went wrong on our side." in text
+    assert "Traceback" not in text and "chart bug" not in text
+    errors = simcord_env.errors  # acknowledged: this test wants it
+    assert any(isinstance(getattr(e, "original", e), RuntimeError) for e in errors)
