@@ -5,10 +5,9 @@ from __future__ import annotations
 import discord
 
 from cogs.campaign.render import COLOUR, cap, faction
-from cogs.common.fairness import faces_line, verdict_line
+from cogs.common.fairness import faces_line, luck_line, luck_values, verdict_line
 from cogs.common.text import plain
 from core.campaign_stats import (
-    DiceLuck,
     PlayerGameStats,
     by_kind,
     favourite_weapons,
@@ -61,8 +60,8 @@ def _game_log(lang: Lang, report: PlayerReport) -> str:
     for key, item in (("campaign.luckiest", luckiest), ("campaign.unluckiest", unluckiest)):
         if item is not None:
             label, luck = item
-            lines.append(t(lang, key, kind=_roll_kind(lang, label), **_luck(luck)))
-    lines += [_luck_line(lang, label, luck) for label, luck in by_kind(game)]
+            lines.append(t(lang, key, kind=_roll_kind(lang, label), **luck_values(luck)))
+    lines += [luck_line(lang, label, luck) for label, luck in by_kind(game)]
     if game.faces:  # the D10 faces of the logged battles, and whether they look fair
         check = check_faces(game.faces)
         lines += [faces_line(lang, check), verdict_line(lang, check)]
@@ -78,20 +77,3 @@ def _roll_kind(lang: Lang, label: str) -> str:
     """A kind of roll the bot counts, in the reader's language; any other label as given."""
     key = f"campaign.roll_kind.{label}"
     return t(lang, key) if catalog().has(lang, key) else plain(label)
-
-
-def _luck(luck: DiceLuck) -> dict[str, object]:
-    return {
-        "rolls": luck.rolls,
-        "successes": luck.successes,
-        "expected": float(luck.expected),  # the template rounds, the language sets the comma
-        "luck": float(luck.luck),
-    }
-
-
-def _luck_line(lang: Lang, label: str, luck: DiceLuck) -> str:
-    """One kind of roll, e.g. "Acc tests: 41 hits from 50 dice for 36.5 expected (+4.5)"."""
-    key = f"campaign.luck_line.{label}"
-    if catalog().has(lang, key):
-        return t(lang, key, **_luck(luck))
-    return t(lang, "campaign.luck_line_other", kind=plain(label), **_luck(luck))

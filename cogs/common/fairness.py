@@ -1,10 +1,12 @@
-"""A player's D10 faces and their fairness, in words (issue 19): `/game dice` and the
-campaign player report say it the same way."""
+"""A player's D10 faces, their fairness and their luck per kind of roll, in words (issue 19):
+`/game dice` and the campaign player report say it the same way."""
 
 from __future__ import annotations
 
+from cogs.common.text import plain
+from core.campaign_stats import DiceLuck
 from core.odds.fairness import FaceCheck
-from locales import Lang, t
+from locales import Lang, catalog, t
 
 
 def faces_line(lang: Lang, check: FaceCheck) -> str:
@@ -20,3 +22,20 @@ def verdict_line(lang: Lang, check: FaceCheck) -> str:
         return t(lang, "fairness.verdict.too_few", total=check.total)
     p = f"{check.p_value:.2f}".replace(".", "," if lang == "fr" else ".")
     return t(lang, f"fairness.verdict.{check.verdict}", chi=round(check.chi_square, 1), p=p)
+
+
+def luck_values(luck: DiceLuck) -> dict[str, object]:
+    return {
+        "rolls": luck.rolls,
+        "successes": luck.successes,
+        "expected": float(luck.expected),  # the template rounds, the language sets the comma
+        "luck": float(luck.luck),
+    }
+
+
+def luck_line(lang: Lang, label: str, luck: DiceLuck) -> str:
+    """One kind of roll, e.g. "Acc tests: 41 hits from 50 dice for 36.5 expected (+4.5)"."""
+    key = f"campaign.luck_line.{label}"
+    if catalog().has(lang, key):
+        return t(lang, key, **luck_values(luck))
+    return t(lang, "campaign.luck_line_other", kind=plain(label), **luck_values(luck))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.common.fairness import faces_line, verdict_line
+from cogs.common.fairness import faces_line, luck_line, verdict_line
 from cogs.common.text import plain
 from core.campaign_stats import ROLL_KINDS
 from locales import Lang, t
@@ -13,15 +13,11 @@ from services.game import DiceReport, PlayerDice
 
 
 def luck_lines(lang: Lang, player: PlayerDice) -> list[str]:
-    lines = []
-    for kind in ROLL_KINDS:
-        luck = player.luck.get(kind)
-        if luck is not None and luck.rolls:
-            lines.append(t(
-                lang, f"campaign.luck_line.{kind}", rolls=luck.rolls, successes=luck.successes,
-                expected=float(luck.expected), luck=float(luck.luck),
-            ))
-    return lines
+    return [
+        luck_line(lang, kind, luck)
+        for kind in ROLL_KINDS
+        if (luck := player.luck.get(kind)) is not None and luck.rolls
+    ]
 
 
 def dice_embed(lang: Lang, report: DiceReport) -> discord.Embed:
