@@ -12,16 +12,19 @@ from locales import Lang, catalog, t
 def faces_line(lang: Lang, check: FaceCheck) -> str:
     """"D10 faces of tests (48): 1×5 2×4 … 10×6 · mean 5.4"."""
     faces = " ".join(f"{face}×{count}" for face, count in enumerate(check.counts, start=1))
-    mean = f"{check.mean:.1f}".replace(".", "," if lang == "fr" else ".")
-    return t(lang, "fairness.faces", total=check.total, faces=faces, mean=mean)
+    return t(lang, "fairness.faces", total=check.total, faces=faces, mean=float(check.mean))
 
 
 def verdict_line(lang: Lang, check: FaceCheck) -> str:
     """The chi-square in words, with its figures for those who want them."""
     if check.verdict == "too_few":
         return t(lang, "fairness.verdict.too_few", total=check.total)
-    p = f"{check.p_value:.2f}".replace(".", "," if lang == "fr" else ".")
-    return t(lang, f"fairness.verdict.{check.verdict}", chi=round(check.chi_square, 1), p=p)
+    return t(
+        lang,
+        f"fairness.verdict.{check.verdict}",
+        chi=round(check.chi_square, 1),
+        p=float(check.p_value),
+    )
 
 
 def luck_values(luck: DiceLuck) -> dict[str, object]:
