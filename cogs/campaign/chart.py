@@ -1,9 +1,8 @@
 """The standings table as a PNG, readable on a phone (matplotlib, Agg backend).
 
 `standings_png` is synchronous and CPU-bound: callers run it off the event loop with
-`asyncio.to_thread`. It draws on its own `Figure` (no pyplot global state); a lock keeps two
-renders from sharing matplotlib's text caches at the same time. matplotlib is imported on
-first use, so starting the bot does not pay for it.
+`asyncio.to_thread`; it draws inside `cogs.common.charts.drawing` (its own `Figure`, the
+bot's one matplotlib lock).
 
 Names are members' text and drawn as typed: matplotlib would read `$\\foo$` as a formula
 (mathtext) and fail on it, so every text has `parse_math` off. The image holds the first
@@ -13,9 +12,7 @@ minute and be 36,000 pixels tall, unreadable on a phone); `/campaign export` has
 
 from __future__ import annotations
 
-import io
-import threading
-
+from cogs.common.charts import drawing, png_of
 from cogs.common.text import ellipsize
 
 WIDTH_PX = 1000
@@ -24,7 +21,6 @@ TITLE_PX = 70
 MARGIN_PX = 20
 DPI = 100
 CHART_ROWS = 50
-_lock = threading.Lock()
 
 # Relative column widths: rank, player, faction, army, played, W-D-L, points, VP±.
 _COLUMNS = (0.05, 0.22, 0.15, 0.22, 0.06, 0.1, 0.08, 0.08)
@@ -42,14 +38,9 @@ def _fit(text: str, limit: int = 24) -> str:
 
 
 def standings_png(title: str, header: list[str], rows: list[list[str]], footer: str) -> bytes:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
     rows = rows[:CHART_ROWS]
     width, height = image_size(len(rows))
-    with _lock:
-        figure = Figure(figsize=(width / DPI, height / DPI), dpi=DPI, facecolor="white")
-        FigureCanvasAgg(figure)
+    with drawing(width / DPI, height / DPI, DPI) as figure:
         axes = figure.add_axes(
             (0.02, MARGIN_PX / height, 0.96, 1 - (TITLE_PX + MARGIN_PX) / height)
         )
@@ -84,6 +75,4 @@ def standings_png(title: str, header: list[str], rows: list[list[str]], footer: 
             if column in (1, 3) and row > 0:
                 cell.get_text().set_horizontalalignment("left")
                 cell.PAD = 0.03
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
-    return buffer.getvalue()
+        return png_of(figure, DPI)

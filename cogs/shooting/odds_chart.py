@@ -1,5 +1,5 @@
 """The `/odds` chart: the chance of each number of hits, casualties and pins added, as bars,
-one colour per compared line (matplotlib, Agg backend, its own ``Figure``).
+one colour per compared line (drawn inside ``cogs.common.charts.drawing``).
 
 ``odds_png`` is synchronous and CPU-bound: the command runs it off the event loop with
 ``asyncio.to_thread``. Every text is drawn with ``parse_math`` off: a unit's name is what
@@ -8,14 +8,13 @@ its player typed, never a formula (as ``cogs.campaign.chart`` does).
 
 from __future__ import annotations
 
-import io
-import threading
 from dataclasses import dataclass
+
+from cogs.common.charts import drawing, png_of
 
 WIDTH_IN, HEIGHT_IN, DPI = 13, 4.6, 100
 COLOURS = ("#1f6f8b", "#e07a1f")
 BARS_MAX = 30
-_lock = threading.Lock()
 
 
 @dataclass
@@ -48,12 +47,7 @@ def _panel(axes, series: list[Series], field: str, label: str, chance: str) -> N
 
 
 def odds_png(words: Words, series: list[Series]) -> bytes:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    with _lock:
-        figure = Figure(figsize=(WIDTH_IN, HEIGHT_IN), dpi=DPI, facecolor="white")
-        FigureCanvasAgg(figure)
+    with drawing(WIDTH_IN, HEIGHT_IN, DPI) as figure:
         left, middle, right = figure.subplots(1, 3)
         _panel(left, series, "hits", words.hits, words.chance)
         _panel(middle, series, "casualties", words.casualties, words.chance)
@@ -64,6 +58,4 @@ def odds_png(words: Words, series: list[Series]) -> bytes:
             for text in legend.get_texts():
                 text.set_parse_math(False)
         figure.tight_layout()
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
-    return buffer.getvalue()
+        return png_of(figure, DPI)
