@@ -154,3 +154,19 @@ async def test_a_hidden_roll_of_an_ended_game_is_still_revealed(simcord_env, tab
     with speaking(lang):
         shown = await table.alice.click(hidden.response, label=WORDS["en"]["reveal"])
     assert "2d10 [4, 5]" in shown.followups[-1].content and not shown.followups[-1].ephemeral
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_hidden_roll_of_an_earlier_game_is_revealed_though_another_runs(
+    simcord_env, table, dice, lang
+):
+    """The roll's game ended and the channel started another: its log is closed all the same,
+    so the roll is shown, and the new game's log is left alone."""
+    await table.alice.slash(table.channel, "game start", name="Vorl")
+    dice.script(4, 5)
+    hidden = await table.alice.slash(table.channel, "roll", dice="2d10", hidden=True)
+    await table.alice.slash(table.channel, "game end")
+    await table.alice.slash(table.channel, "game start", name="Ridge")
+    with speaking(lang):
+        shown = await table.alice.click(hidden.response, label=WORDS["en"]["reveal"])
+    assert "2d10 [4, 5]" in shown.followups[-1].content and not shown.followups[-1].ephemeral
