@@ -63,6 +63,12 @@ class RollAgain(
         return cls(int(match["user"]), match["expression"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._roll(interaction)
+        except Exception as error:  # answered like a command's error (database down…)
+            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+
+    async def _roll(self, interaction: discord.Interaction) -> None:
         if await not_yours(interaction, self.user_id, "roll.again_not_yours"):
             return
         dice = interaction.client.services.dice  # type: ignore[attr-defined]

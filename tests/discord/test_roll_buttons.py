@@ -170,3 +170,22 @@ async def test_a_hidden_roll_of_an_earlier_game_is_revealed_though_another_runs(
     with speaking(lang):
         shown = await table.alice.click(hidden.response, label=WORDS["en"]["reveal"])
     assert "2d10 [4, 5]" in shown.followups[-1].content and not shown.followups[-1].ephemeral
+
+
+async def test_roll_again_with_the_database_down_is_answered_not_failed(
+    simcord_env, table, dice, monkeypatch
+):
+    """The click reads the server's language: with the database out of reach, the clicker
+    gets the usual ephemeral "database unavailable", not Discord's "interaction failed"."""
+    from storage.base import DatabaseUnavailable
+
+    dice.script(4, 5)
+    first = await table.alice.slash(table.channel, "roll", dice="2d10")
+
+    async def down(guild_id):
+        raise DatabaseUnavailable("stopped")
+
+    monkeypatch.setattr(simcord_env.bot.services.servers, "language", down)
+    refused = await table.alice.click(first.response, label=WORDS["en"]["again"])
+    assert refused.ephemeral
+    assert "The database is unavailable right now" in refused.response.content
