@@ -5,6 +5,7 @@ saved before Confirm. Deploy is public: it adds units to the channel's game (one
 
 from __future__ import annotations
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -16,13 +17,12 @@ from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from core.errors import BadInput
 from locales import t
-from services.army import COMPRESSED_MAX
+from services.army import ROSTER_ENDINGS, check_upload
 
 FIGURES_CHOICES = [
     app_commands.Choice(name="the seeds' figures (default)", value="seeds"),
     app_commands.Choice(name="the roster's figures", value="roster"),
 ]
-ROSTER_ENDINGS = (".ros", ".rosz", ".xml")
 MENU_NAME = "Import army"
 MENU_KEY = "import-army"  # its French name: commands.import-army.name
 
@@ -40,13 +40,13 @@ async def preview(
     """Read the roster, answer the importer alone with its preview and the buttons."""
     if attachment is None:
         raise BadInput("army.no_file")
-    if attachment.size > COMPRESSED_MAX:
-        raise BadInput(
-            "army.file_too_big", size=round(attachment.size / 2**20, 1),
-            limit=round(COMPRESSED_MAX / 2**20, 1),
-        )
+    check_upload(attachment.size)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    data = await attachment.read()
+    try:
+        data = await attachment.read()
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+        # gone from Discord's CDN (deleted, expired link), or the CDN did not answer
+        raise BadInput("army.download_failed") from error
     shown = await services(interaction).armies.preview(
         call_of(interaction), attachment.filename, data, name=name or "", figures=figures
     )

@@ -16,7 +16,6 @@ from cogs.common.errors import on_tree_error
 from cogs.common.replies import lang_of, send
 from cogs.dice import render
 from cogs.dice.hidden import revealed_text
-from core.errors import Conflict
 from core.notation import parse
 from locales import Lang, t
 
@@ -64,6 +63,12 @@ class RollAgain(
         return cls(int(match["user"]), match["expression"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._roll(interaction)
+        except Exception as error:  # answered like a command's error (database down…)
+            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+
+    async def _roll(self, interaction: discord.Interaction) -> None:
         if await not_yours(interaction, self.user_id, "roll.again_not_yours"):
             return
         dice = interaction.client.services.dice  # type: ignore[attr-defined]
@@ -104,13 +109,9 @@ class Reveal(
         if await not_yours(interaction, self.user_id, "roll.reveal_not_yours"):
             return
         try:
-            if self.logged is not None:
+            if self.logged is not None:  # logged in its game too (unless that game is over)
                 hidden = interaction.client.services.hidden  # type: ignore[attr-defined]
                 await hidden.reveal(call_of(interaction), *self.logged)
-        except Conflict as error:
-            if error.key != "game.ended":  # an ended game's log is closed: shown all the same
-                await on_tree_error(interaction, error)  # type: ignore[arg-type]
-                return
         except Exception as error:  # answered like a command's error, the button kept
             await on_tree_error(interaction, error)  # type: ignore[arg-type]
             return

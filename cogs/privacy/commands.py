@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from cogs.common.checks import in_server, manage_server
-from cogs.common.replies import lang_of, send
+from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
 from cogs.privacy.views import confirm_view
 from locales import t
@@ -39,7 +39,8 @@ class DataGroup(app_commands.Group):
     async def export(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await lang_of(interaction)
-        done = await services(interaction).server_data.export(interaction.guild_id)
+        data = services(interaction).server_data
+        done = await data.export(interaction.guild_id, upload_limit(interaction))
         key = "privacy.export_ready_gz" if done.compressed else "privacy.export_ready"
         text = t(lang, key, games=done.games, campaigns=done.campaigns)
         file = discord.File(io.BytesIO(done.data), filename=done.filename)
@@ -53,7 +54,6 @@ class DataGroup(app_commands.Group):
         lang = await lang_of(interaction)
         view = confirm_view(lang, "delete", interaction.user.id)
         await send(interaction, t(lang, "privacy.delete_confirm"), view=view, ephemeral=True)
-
 
 
 def forget_me_command() -> app_commands.Command:

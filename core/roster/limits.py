@@ -26,11 +26,17 @@ def mb(size: int) -> float:
     return round(size / MB, 1)
 
 
+def check_upload(size: int) -> None:
+    """Refuses a file over `COMPRESSED_MAX` bytes: before downloading it (the size Discord
+    gives), and once read."""
+    if size > COMPRESSED_MAX:
+        raise BadInput("army.file_too_big", size=mb(size), limit=mb(COMPRESSED_MAX))
+
+
 def roster_xml(filename: str, data: bytes) -> bytes:
     """The roster's XML bytes, or a refusal saying what to upload instead."""
     name = filename.lower()
-    if len(data) > COMPRESSED_MAX:
-        raise BadInput("army.file_too_big", size=mb(len(data)), limit=mb(COMPRESSED_MAX))
+    check_upload(len(data))
     if data.startswith(ZIP_MAGIC) or name.endswith(".rosz"):
         return _unzipped(data)
     if name.endswith(ROSTER_ENDINGS) and data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):

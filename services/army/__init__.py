@@ -1,6 +1,15 @@
 """Armies imported from BattleScribe / New Recruit rosters: preview, save, list, deploy."""
 
-from core.roster import COMPRESSED_MAX, FIGURES, UNCOMPRESSED_MAX, UNITS_MAX, Army, ArmyUnit
+from core.roster import (
+    COMPRESSED_MAX,
+    FIGURES,
+    ROSTER_ENDINGS,
+    UNCOMPRESSED_MAX,
+    UNITS_MAX,
+    Army,
+    ArmyUnit,
+    check_upload,
+)
 from core.roster.deploy import Deployed
 from core.roster.model import stat_line
 from services.army.pending import PENDING_TTL_S, PendingImports
@@ -20,6 +29,8 @@ __all__ = [
     "Deployed",
     "PendingImports",
     "Preview",
+    "ROSTER_ENDINGS",
     "SavedArmy",
+    "check_upload",
     "stat_line",
 ]

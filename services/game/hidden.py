@@ -78,8 +78,13 @@ class HiddenRolls(GameAccess):
             return None
         return done.event.game_id, done.event.seq
 
-    async def reveal(self, call: Call, game_id: int, seq: int) -> Revealed:
-        """Reveal hidden event `seq` of game `game_id` (its roller only, once)."""
+    async def reveal(self, call: Call, game_id: int, seq: int) -> Revealed | None:
+        """Reveal hidden event `seq` of game `game_id` (its roller only, once). None when
+        that game no longer runs in the channel (ended, another started): its log is closed,
+        the roll is only shown."""
+        running = await self.running_or_none(call.channel_id)
+        if running is None or running[0] != game_id:
+            return None
         found: list[EventRecord] = []
 
         async def read(tx: Transaction, record: GameRecord) -> None:

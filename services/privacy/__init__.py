@@ -1,6 +1,6 @@
 """A server's data: kept while the bot stays, exported, deleted, a member forgotten."""
 
-from services.privacy.export import UPLOAD_LIMIT, ServerExport
+from services.privacy.export import ServerExport
 from services.privacy.retention import ALWAYS_SWEPT, SWEEP_SHARE, Retention, Sweep
 from services.privacy.server_data import FORGOTTEN_KEY, Forgotten, ServerData
 
@@ -16,5 +16,4 @@ __all__ = [
     "ALWAYS_SWEPT",
     "FORGOTTEN_KEY",
     "SWEEP_SHARE",
-    "UPLOAD_LIMIT",
 ]

@@ -6,26 +6,25 @@ corrections and deletions), the current campaign, and the armies members importe
 out: the undo snapshots (copies of a game's state, which its log and state already say) and
 the processed-interaction ids (bookkeeping of no one's data, pruned after a day). Discord ids
 are written as text, since JSON readers in other languages round numbers that large. The
-document is serialised off the event loop; a large one is gzipped to fit Discord's upload
-limit.
+document is serialised off the event loop; one over the server's upload limit is gzipped
+(`services.common.fit_files`, as the other exports).
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import gzip
 import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from core.errors import Conflict
+from services.common import UPLOAD_LIMIT, fit_files
 from storage.base import EventRecord, GameRecord, Store, Transaction
 
 FORMAT = "antares-bot server data"
 FORMAT_VERSION = 1
-UPLOAD_LIMIT = 10 * 1024 * 1024 - 64 * 1024  # Discord's 10 MiB, less room for the message
+TOO_BIG = "privacy.export_too_large"
 ID_KEYS = ("id", "_id", "_by")  # keys whose values are Discord ids (or the bot's own ids)
 
 
@@ -118,23 +117,22 @@ async def server_document(store: Store, guild_id: int, now: datetime) -> dict[st
     )
 
 
-def _encode(document: dict[str, Any]) -> tuple[bytes, bool]:
-    data = json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True).encode()
-    if len(data) <= UPLOAD_LIMIT:
-        return data, False
-    return gzip.compress(data, compresslevel=6, mtime=0), True
+def _encode(document: dict[str, Any]) -> bytes:
+    return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True).encode()
 
 
-async def export_server(store: Store, guild_id: int, now: datetime) -> ServerExport:
+async def export_server(
+    store: Store, guild_id: int, now: datetime, limit: int = UPLOAD_LIMIT
+) -> ServerExport:
+    """The server's document as a file within `limit` bytes (gzipped when only that fits)."""
     document = await server_document(store, guild_id, now)
-    data, compressed = await asyncio.to_thread(_encode, document)
-    if len(data) > UPLOAD_LIMIT:
-        raise Conflict("privacy.export_too_large", size=round(len(data) / 1024 / 1024, 1))
+    data = await asyncio.to_thread(_encode, document)
     name = f"antares-server-{guild_id}-{now.date().isoformat()}.json"
+    ((filename, data),) = await fit_files([(name, data)], limit=limit, too_big=TOO_BIG)
     return ServerExport(
-        filename=name + (".gz" if compressed else ""),
+        filename=filename,
         data=data,
         games=len(document["games"]),
         campaigns=len(document["campaigns"]),
-        compressed=compressed,
+        compressed=filename.endswith(".gz"),
     )

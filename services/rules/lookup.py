@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypeVar
 
 from core.errors import BadInput, NotFound
 from rulesdb import Hit, RulesDB, RulesIndex, load_rules
@@ -18,27 +19,27 @@ AUTOCOMPLETE_MAX = 25
 NAMED = ("exact", "alias", "words")  # a hit by its names: the channel's system ranks it first
 
 
-# One search index per rules database for the whole process: building it takes ~90 ms, and
-# it never changes once built, so every bot of the process (tests build many) shares it.
-_INDEXES: dict[int, tuple[RulesDB, RulesIndex]] = {}
+# One search index (and names spotter) per rules database for the whole process: building
+# the index takes ~90 ms, and neither changes once built, so every bot of the process (tests
+# build many) shares them. Keyed by id(db), the db kept alongside so a reused id is not taken
+# for the same database.
+_BUILT: dict[tuple[type, int], tuple[RulesDB, object]] = {}
+T = TypeVar("T", RulesIndex, NameSpotter)
 
 
-_SPOTTERS: dict[int, tuple[RulesDB, NameSpotter]] = {}
-
-
-def spotter(db: RulesDB) -> NameSpotter:
-    """The names spotter of ``db``, built once per process like the index."""
-    found = _SPOTTERS.get(id(db))
+def _shared(kind: type[T], db: RulesDB) -> T:
+    found = _BUILT.get((kind, id(db)))
     if found is None or found[0] is not db:
-        found = _SPOTTERS[id(db)] = (db, NameSpotter(db))
-    return found[1]
+        found = _BUILT[(kind, id(db))] = (db, kind(db))
+    return found[1]  # type: ignore[return-value]
 
 
 def shared_index(db: RulesDB) -> RulesIndex:
-    found = _INDEXES.get(id(db))
-    if found is None or found[0] is not db:
-        found = _INDEXES[id(db)] = (db, RulesIndex(db))
-    return found[1]
+    return _shared(RulesIndex, db)
+
+
+def spotter(db: RulesDB) -> NameSpotter:
+    return _shared(NameSpotter, db)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,9 @@ class RulesLookup:
         """Autocomplete choices (≤ 25), answered from memory; ``prefer``: the channel's game
         system, ranked first for the same score (issue 17)."""
         query = text[:QUERY_MAX]
+        mine = self._named_in_own_system(
+            query, system, prefer, kind=kind, faction=faction, limit=AUTOCOMPLETE_MAX, lang=lang
+        )
         hits = self.index.search(
             query,
             system=system,
@@ -101,19 +105,29 @@ class RulesLookup:
             lang=lang,
             prefer=prefer or HOME_SYSTEM,
         )
-        if system is None and prefer not in (None, HOME_SYSTEM):
-            own = self.index.search(
-                query,
-                system=prefer,
-                kind=kind,
-                faction=faction,
-                limit=AUTOCOMPLETE_MAX,
-                lang=lang,
-                prefer=prefer,
-            )
-            mine = [hit for hit in own if hit.why in NAMED]
-            hits = mine + [hit for hit in hits if hit not in mine]
+        hits = mine + [hit for hit in hits if hit not in mine]
         return hits[:AUTOCOMPLETE_MAX]
+
+    def _named_in_own_system(
+        self,
+        query: str,
+        system: str | None,
+        prefer: str | None,
+        *,
+        limit: int,
+        lang: str,
+        kind: str | None = None,
+        faction: str | None = None,
+    ) -> list[Hit]:
+        """In a hex or Epic channel (``prefer``), searched across systems (``system`` None):
+        the hits of its own system found by their names, which win over another system's
+        (issue 17). Nothing elsewhere."""
+        if system is not None or prefer in (None, HOME_SYSTEM):
+            return []
+        own = self.index.search(
+            query, system=prefer, kind=kind, faction=faction, limit=limit, lang=lang, prefer=prefer
+        )
+        return [hit for hit in own if hit.why in NAMED]
 
     def find(
         self,
@@ -127,11 +141,7 @@ class RulesLookup:
         cleaned = _cleaned(query)
         if cleaned in self.db.by_id and (system is None or self.db.get(cleaned).system == system):
             return self.db.get(cleaned)
-        hits: list[Hit] = []
-        if system is None and prefer not in (None, HOME_SYSTEM):
-            # a hex or Epic channel: a name of its own system wins over another's (issue 17)
-            own = self.index.search(cleaned, system=prefer, limit=1, lang=lang, prefer=prefer)
-            hits = [hit for hit in own if hit.why in NAMED]
+        hits = self._named_in_own_system(cleaned, system, prefer, limit=1, lang=lang)
         hits = hits or _matched(
             self.index.search(
                 cleaned, system=system, limit=1, lang=lang, prefer=prefer or HOME_SYSTEM

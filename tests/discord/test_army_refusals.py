@@ -76,3 +76,25 @@ async def test_refusals_in_french(simcord_env, table):
         )
         assert "pour « Necromunda », un jeu que le bot ne connaît pas" in preview_of(result)
     assert result.ephemeral and await saved_armies(simcord_env, table) == 0
+
+
+async def test_a_file_discord_no_longer_serves_is_refused_in_the_callers_language(
+    simcord_env, table, monkeypatch
+):
+    """The attachment cannot be downloaded (deleted, its link expired: the CDN answers 404):
+    an ephemeral refusal saying to upload it again, no apology for a bug, nothing saved."""
+    monkeypatch.setattr(simcord_env.backend.cdn, "get", lambda url: None)
+    result = await table.alice.slash(
+        table.channel, "army import", file=("army.rosz", rosz("algoryn"))
+    )
+    assert result.ephemeral
+    assert "could not be downloaded from Discord" in preview_of(result), preview_of(result)
+    assert not result.response.components
+    with french():
+        result = await table.bob.slash(
+            table.channel, "army import", file=("army.rosz", rosz("algoryn"))
+        )
+        assert result.ephemeral
+        assert "n'a pas pu être téléchargé depuis Discord" in preview_of(result)
+    assert await saved_armies(simcord_env, table) == 0
+    assert not simcord_env.bot.services.armies.pending._held

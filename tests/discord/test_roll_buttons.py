@@ -154,3 +154,38 @@ async def test_a_hidden_roll_of_an_ended_game_is_still_revealed(simcord_env, tab
     with speaking(lang):
         shown = await table.alice.click(hidden.response, label=WORDS["en"]["reveal"])
     assert "2d10 [4, 5]" in shown.followups[-1].content and not shown.followups[-1].ephemeral
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_hidden_roll_of_an_earlier_game_is_revealed_though_another_runs(
+    simcord_env, table, dice, lang
+):
+    """The roll's game ended and the channel started another: its log is closed all the same,
+    so the roll is shown, and the new game's log is left alone."""
+    await table.alice.slash(table.channel, "game start", name="Vorl")
+    dice.script(4, 5)
+    hidden = await table.alice.slash(table.channel, "roll", dice="2d10", hidden=True)
+    await table.alice.slash(table.channel, "game end")
+    await table.alice.slash(table.channel, "game start", name="Ridge")
+    with speaking(lang):
+        shown = await table.alice.click(hidden.response, label=WORDS["en"]["reveal"])
+    assert "2d10 [4, 5]" in shown.followups[-1].content and not shown.followups[-1].ephemeral
+
+
+async def test_roll_again_with_the_database_down_is_answered_not_failed(
+    simcord_env, table, dice, monkeypatch
+):
+    """The click reads the server's language: with the database out of reach, the clicker
+    gets the usual ephemeral "database unavailable", not Discord's "interaction failed"."""
+    from storage.base import DatabaseUnavailable
+
+    dice.script(4, 5)
+    first = await table.alice.slash(table.channel, "roll", dice="2d10")
+
+    async def down(guild_id):
+        raise DatabaseUnavailable("stopped")
+
+    monkeypatch.setattr(simcord_env.bot.services.servers, "language", down)
+    refused = await table.alice.click(first.response, label=WORDS["en"]["again"])
+    assert refused.ephemeral
+    assert "The database is unavailable right now" in refused.response.content

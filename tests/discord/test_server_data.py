@@ -8,6 +8,7 @@ confirmed, their results kept anonymous. Every answer is ephemeral, in the calle
 from __future__ import annotations
 
 import gzip
+import importlib
 import json
 
 import pytest
@@ -75,10 +76,11 @@ async def test_an_admin_exports_every_record_of_the_server(simcord_env, table):
 
 
 async def test_a_large_export_is_compressed(simcord_env, table, monkeypatch):
-    from services.privacy import export
+    commands = importlib.import_module("cogs.privacy.commands")  # the package names another
 
     await club_with_history(simcord_env, table)
-    monkeypatch.setattr(export, "UPLOAD_LIMIT", 2000)  # the plain JSON no longer fits
+    # the server's upload limit, as the cog reads it: the plain JSON no longer fits
+    monkeypatch.setattr(commands, "upload_limit", lambda interaction: 2000)
     result = await table.admin.slash(table.channel, "config data export")
     assert "gzip-compressed to fit Discord's upload limit" in result.response.content
     (attachment,) = result.response.attachments
@@ -87,10 +89,10 @@ async def test_a_large_export_is_compressed(simcord_env, table, monkeypatch):
 
 
 async def test_an_export_too_large_even_compressed_is_refused(simcord_env, table, monkeypatch):
-    from services.privacy import export
+    commands = importlib.import_module("cogs.privacy.commands")  # the package names another
 
     await club_with_history(simcord_env, table)
-    monkeypatch.setattr(export, "UPLOAD_LIMIT", 50)
+    monkeypatch.setattr(commands, "upload_limit", lambda interaction: 50)
     with french():
         result = await table.admin.slash(table.channel, "config data export")
     assert result.ephemeral and result.response.attachments == []
