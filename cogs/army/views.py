@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 
 from cogs.common.actors import call_of
-from cogs.common.errors import on_tree_error
+from cogs.common.errors import answers_errors
 from cogs.common.replies import NO_MENTIONS, lang_of
 from cogs.common.text import plain
 from locales import Lang, t
@@ -48,11 +48,9 @@ class ConfirmArmy(
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
         return cls(match["action"], int(match["user"]), int(match["nonce"]), item.label or "")
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._answer(interaction)
-        except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+        await self._answer(interaction)
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         lang = await lang_of(interaction)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import discord
 
 from cogs.common.actors import call_of
-from cogs.common.errors import on_tree_error
+from cogs.common.errors import answers_errors, on_tree_error
 from cogs.common.replies import lang_of, send
 from cogs.dice import render
 from cogs.dice.hidden import revealed_text
@@ -62,11 +62,9 @@ class RollAgain(
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
         return cls(int(match["user"]), match["expression"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._roll(interaction)
-        except Exception as error:  # answered like a command's error (database down…)
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+        await self._roll(interaction)
 
     async def _roll(self, interaction: discord.Interaction) -> None:
         if await not_yours(interaction, self.user_id, "roll.again_not_yours"):

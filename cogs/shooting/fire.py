@@ -13,7 +13,7 @@ import re
 
 import discord
 
-from cogs.common.errors import on_tree_error
+from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of
 from cogs.dice.buttons import Reveal
 from cogs.game import next_step
@@ -100,6 +100,7 @@ class ShootAgain(
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
         return cls(item.custom_id)
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         match = re.fullmatch(self.__discord_ui_compiled_template__, self.custom_id)
         assert match is not None  # the item was made from this very id
@@ -113,7 +114,4 @@ class ShootAgain(
             distance=None if band else float(reach),
             band=band,
         )
-        try:
-            await fire(interaction, options)
-        except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+        await fire(interaction, options)

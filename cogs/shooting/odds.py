@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.errors import on_tree_error
+from cogs.common.errors import answers_errors
 from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
 from cogs.game.options import call_of, services
@@ -105,6 +105,7 @@ class RollIt(
     async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
         return cls(item.custom_id)
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         match = re.fullmatch(self.__discord_ui_compiled_template__, self.custom_id)
         assert match is not None
@@ -118,10 +119,7 @@ class RollIt(
             lang = await lang_of(interaction)
             await send(interaction, t(lang, "odds.roll_unreadable"), ephemeral=True)
             return
-        try:
-            await fire(interaction, ShotOptions(**spec))
-        except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+        await fire(interaction, ShotOptions(**spec))
 
 
 class OddsCog(commands.Cog):
