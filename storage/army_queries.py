@@ -1,15 +1,16 @@
 """The saved-armies queries (`storage.army_base`), written once for both backends.
 
 Mixed into each backend's transaction after its privacy mixin, whose `_rows`, `_change`,
-`_stamp`, `_moment` and `_writing` run them (`?` placeholders, numbered for PostgreSQL).
+`_stamp`, `_moment` and `_writing` run them (`?` placeholders, numbered for PostgreSQL); times
+come from the store's `_clock`, as for every other table.
 Every statement is served by the unique index `armies_by_owner (guild_id, owner_id,
 name_key)`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import UTC, datetime
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from storage.army_base import ArmyRecord
@@ -20,6 +21,7 @@ KEY = "guild_id = ? AND owner_id = ? AND name_key = ?"
 
 class ArmyQueries:
     if TYPE_CHECKING:
+        _clock: Callable[[], datetime]
 
         async def _rows(self, sql: str, args: Sequence[Any]) -> list[Any]: ...
         async def _change(self, sql: str, args: Sequence[Any]) -> int: ...
@@ -46,7 +48,7 @@ class ArmyQueries:
     ) -> ArmyRecord | None:
         self._writing()
         await self._lock_guild(guild_id)
-        now = self._stamp(datetime.now(UTC))
+        now = self._stamp(self._clock())
         action = (
             "DO UPDATE SET name = excluded.name, data = excluded.data,"
             " campaign_id = excluded.campaign_id, updated_at = excluded.updated_at"

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 SQLITE_SCHEME = "sqlite:///"
@@ -32,6 +33,11 @@ class PoolOptions:
 
 def is_sqlite_url(url: str) -> bool:
     return url.startswith(SQLITE_SCHEME)
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file a `sqlite:///` URL names (None: the URL names another backend)."""
+    return Path(url.removeprefix(SQLITE_SCHEME)) if is_sqlite_url(url) else None
 
 
 def is_postgres_url(url: str) -> bool:

@@ -106,9 +106,7 @@ async def _copy_table(reader: CopySide, write, table: Table, columns: Sequence[s
 
 async def copy_between(from_url: str, to_url: str, *, force: bool) -> list[Copied]:
     """Open both databases by URL (refusing a SQLite source that does not exist), copy."""
-    from pathlib import Path
-
-    from storage.config import SQLITE_SCHEME, scheme_problem
+    from storage.config import scheme_problem, sqlite_path
     from storage.factory import store_from_url
     from storage.startup import open_store
 
@@ -116,10 +114,9 @@ async def copy_between(from_url: str, to_url: str, *, force: bool) -> list[Copie
         problem = scheme_problem(url)
         if problem is not None:
             raise CopyRefused(f"{label}: {problem}")
-    if from_url.startswith(SQLITE_SCHEME):
-        path = Path(from_url.removeprefix(SQLITE_SCHEME))
-        if not path.is_file():
-            raise CopyRefused(f"FROM_URL: there is no SQLite file at {path}")
+    path = sqlite_path(from_url)
+    if path is not None and not path.is_file():
+        raise CopyRefused(f"FROM_URL: there is no SQLite file at {path}")
     if from_url == to_url:
         raise CopyRefused("FROM_URL and TO_URL are the same database")
     source, target = store_from_url(from_url), store_from_url(to_url)

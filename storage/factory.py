@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from storage.base import Store
 from storage.config import (
-    SQLITE_SCHEME,
     UNDO_STEPS,
     PoolOptions,
     is_postgres_url,
     scheme_problem,
+    sqlite_path,
 )
 
 
@@ -23,10 +21,11 @@ def store_from_url(
 ) -> Store:
     """The store for `url`; `pool` sizes PostgreSQL's connection pool (SQLite has none);
     `undo_steps`: the undo snapshots it keeps per game."""
-    if url.startswith(SQLITE_SCHEME):
+    path = sqlite_path(url)
+    if path is not None:
         from storage.sqlite import SqliteStore
 
-        return SqliteStore(Path(url.removeprefix(SQLITE_SCHEME)), undo_steps=undo_steps)
+        return SqliteStore(path, undo_steps=undo_steps)
     if is_postgres_url(url):
         from storage.postgres import PostgresStore
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -22,33 +21,27 @@ from storage.campaign_base import (
     MemberRecord,
     SideRecord,
 )
+from storage.rows import (
+    BATTLE_COLUMNS,
+    CAMPAIGN_COLUMNS,
+    MEMBER_COLUMNS,
+    SIDE_COLUMNS,
+    battle_snapshot,
+    battles_with_sides,
+    pair,
+)
 
 if TYPE_CHECKING:
     import asyncpg
 
-_CAMPAIGN = (
-    "id, guild_id, name, description, points_win, points_draw, points_loss, status,"
-    " created_by, created_at, archived_by, archived_at"
-)
-_MEMBER = "campaign_id, user_id, name, faction, army, player, organiser, joined_at"
-_BATTLE = (
-    "id, campaign_id, seq, played_at, source, scenario, notes, winner_id, turns, channel_link,"
-    " game_id, status, recorded_by, recorded_at, changed_by, changed_at"
-)
-_SIDE = "user_id, faction, army, vp, casualties, stats, confirmed"
 
 
 def _battle(row: Sequence[Any], sides: tuple[SideRecord, SideRecord]) -> BattleRecord:
     return BattleRecord(*row[:11], sides, *row[11:])
 
 
-def _pair(sides: Sequence[SideRecord]) -> tuple[SideRecord, SideRecord]:
-    first, second = sides
-    return first, second
-
-
-def _snapshot(battle: BattleRecord) -> str:
-    return json.dumps(dataclasses.asdict(battle), default=str, sort_keys=True)
+def _side(row: Sequence[Any]) -> SideRecord:
+    return SideRecord(*row)
 
 
 class PostgresCampaignQueries:
@@ -77,7 +70,7 @@ class PostgresCampaignQueries:
         row = await self._conn.fetchrow(
             "INSERT INTO campaigns (guild_id, name, description, points_win, points_draw,"
             f" points_loss, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
-            f" RETURNING {_CAMPAIGN}",
+            f" RETURNING {CAMPAIGN_COLUMNS}",
             guild_id,
             name,
             description,
@@ -89,14 +82,15 @@ class PostgresCampaignQueries:
 
     async def campaign(self, campaign_id: int) -> CampaignRecord | None:
         row = await self._conn.fetchrow(
-            f"SELECT {_CAMPAIGN} FROM campaigns WHERE id = $1", campaign_id
+            f"SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE id = $1", campaign_id
         )
         return CampaignRecord(*row) if row else None
 
     async def campaign_named(self, guild_id: int, name: str) -> CampaignRecord | None:
         await self._lock(guild_id)  # a write checks the name to create it
         row = await self._conn.fetchrow(
-            f"SELECT {_CAMPAIGN} FROM campaigns WHERE guild_id = $1 AND lower(name) = lower($2)",
+            f"SELECT {CAMPAIGN_COLUMNS} FROM campaigns"
+            " WHERE guild_id = $1 AND lower(name) = lower($2)",
             guild_id,
             name,
         )
@@ -104,7 +98,7 @@ class PostgresCampaignQueries:
 
     async def campaigns(self, guild_id: int) -> Sequence[CampaignRecord]:
         rows = await self._conn.fetch(
-            f"SELECT {_CAMPAIGN} FROM campaigns WHERE guild_id = $1 ORDER BY id", guild_id
+            f"SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE guild_id = $1 ORDER BY id", guild_id
         )
         return [CampaignRecord(*r) for r in rows]
 
@@ -136,7 +130,7 @@ class PostgresCampaignQueries:
 
     async def members(self, campaign_id: int) -> Sequence[MemberRecord]:
         rows = await self._conn.fetch(
-            f"SELECT {_MEMBER} FROM campaign_members WHERE campaign_id = $1"
+            f"SELECT {MEMBER_COLUMNS} FROM campaign_members WHERE campaign_id = $1"
             " ORDER BY joined_at, user_id",
             campaign_id,
         )
@@ -144,7 +138,8 @@ class PostgresCampaignQueries:
 
     async def member(self, campaign_id: int, user_id: int) -> MemberRecord | None:
         row = await self._conn.fetchrow(
-            f"SELECT {_MEMBER} FROM campaign_members WHERE campaign_id = $1 AND user_id = $2",
+            f"SELECT {MEMBER_COLUMNS} FROM campaign_members"
+            " WHERE campaign_id = $1 AND user_id = $2",
             campaign_id,
             user_id,
         )
@@ -167,7 +162,7 @@ class PostgresCampaignQueries:
             " organiser, joined_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
             " ON CONFLICT (campaign_id, user_id) DO UPDATE SET name = excluded.name,"
             " faction = excluded.faction, army = excluded.army, player = excluded.player,"
-            f" organiser = excluded.organiser RETURNING {_MEMBER}",
+            f" organiser = excluded.organiser RETURNING {MEMBER_COLUMNS}",
             campaign_id,
             user_id,
             name,
@@ -216,7 +211,7 @@ class PostgresCampaignQueries:
             self._clock(),
         )
         await self._conn.executemany(
-            f"INSERT INTO campaign_battle_sides (battle_id, side, {_SIDE})"
+            f"INSERT INTO campaign_battle_sides (battle_id, side, {SIDE_COLUMNS})"
             " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             [(battle_id, index, *dataclasses.astuple(side)) for index, side in enumerate(sides)],
         )
@@ -224,14 +219,14 @@ class PostgresCampaignQueries:
 
     async def _sides(self, battle_id: int) -> tuple[SideRecord, SideRecord]:
         rows = await self._conn.fetch(
-            f"SELECT {_SIDE} FROM campaign_battle_sides WHERE battle_id = $1 ORDER BY side",
+            f"SELECT {SIDE_COLUMNS} FROM campaign_battle_sides WHERE battle_id = $1 ORDER BY side",
             battle_id,
         )
-        return _pair([SideRecord(*row) for row in rows])
+        return pair([_side(row) for row in rows])
 
     async def _battle_where(self, where: str, *args: Any) -> BattleRecord | None:
         row = await self._conn.fetchrow(
-            f"SELECT {_BATTLE} FROM campaign_battles WHERE {where}", *args
+            f"SELECT {BATTLE_COLUMNS} FROM campaign_battles WHERE {where}", *args
         )
         return _battle(row, await self._sides(row[0])) if row else None
 
@@ -248,16 +243,16 @@ class PostgresCampaignQueries:
 
     async def battles(self, campaign_id: int) -> Sequence[BattleRecord]:
         rows = await self._conn.fetch(
-            f"SELECT {_BATTLE} FROM campaign_battles WHERE campaign_id = $1 ORDER BY seq",
+            f"SELECT {BATTLE_COLUMNS} FROM campaign_battles WHERE campaign_id = $1 ORDER BY seq",
             campaign_id,
         )
         sides = await self._conn.fetch(
-            f"SELECT battle_id, {_SIDE} FROM campaign_battle_sides WHERE battle_id = ANY($1)"
+            f"SELECT battle_id, {SIDE_COLUMNS} FROM campaign_battle_sides WHERE battle_id = ANY($1)"
             " ORDER BY battle_id, side",
             [row[0] for row in rows],
         )
         # A season of thousands of battles takes tens of milliseconds to build: off the loop.
-        return await asyncio.to_thread(_battles, rows, sides)
+        return await asyncio.to_thread(battles_with_sides, rows, sides, _battle, _side)
 
     async def _log_change(self, battle: BattleRecord, action: str, actor_id: int) -> None:
         now = self._clock()
@@ -268,7 +263,7 @@ class PostgresCampaignQueries:
             action,
             actor_id,
             now,
-            _snapshot(battle),
+            battle_snapshot(battle),
         )
         await self._conn.execute(
             "UPDATE campaign_battles SET status = $1, changed_by = $2, changed_at = $3"
@@ -331,10 +326,3 @@ class PostgresCampaignQueries:
             battle_id,
         )
         return [BattleChange(*r) for r in rows]
-
-
-def _battles(rows: Sequence[Any], sides: Sequence[Any]) -> list[BattleRecord]:
-    by_battle: dict[int, list[SideRecord]] = {}
-    for side in sides:
-        by_battle.setdefault(side[0], []).append(SideRecord(*side[1:]))
-    return [_battle(row, _pair(by_battle[row[0]])) for row in rows]

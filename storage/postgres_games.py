@@ -23,15 +23,10 @@ from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
 from storage.config import UNDO_STEPS
 from storage.postgres_campaigns import PostgresCampaignQueries
 from storage.postgres_privacy import PostgresPrivacyQueries
+from storage.rows import EVENT_COLUMNS, GAME_COLUMNS
 
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, status, state, schema_version, version, created_at, updated_at"
-)
-_EVENT_COLUMNS = (
-    "id, game_id, seq, kind, actor_id, created_at, payload, state_before, undone, message_id"
-)
 # The same row without the snapshot (what the log, the export and the reports read).
-_WITHOUT_SNAPSHOT = _EVENT_COLUMNS.replace("state_before", "NULL::bytea")
+_WITHOUT_SNAPSHOT = EVENT_COLUMNS.replace("state_before", "NULL::bytea")
 
 
 def _game(row: asyncpg.Record) -> GameRecord:
@@ -68,27 +63,27 @@ class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries, ArmyQ
     async def running_game(self, channel_id: int) -> GameRecord | None:
         await self._lock(channel_id)
         row = await self._conn.fetchrow(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status = 'running'",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status = 'running'",
             channel_id,
         )
         return _game(row) if row else None
 
     async def running_games(self, guild_id: int) -> Sequence[GameRecord]:
         rows = await self._conn.fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status = 'running'"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status = 'running'"
             " ORDER BY id",
             guild_id,
         )
         return [_game(row) for row in rows]
 
     async def game(self, game_id: int) -> GameRecord | None:
-        row = await self._conn.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
+        row = await self._conn.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", game_id)
         return _game(row) if row else None
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         await self._lock(channel_id)
         row = await self._conn.fetchrow(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
             channel_id,
         )
         return _game(row) if row else None
@@ -101,7 +96,7 @@ class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries, ArmyQ
         row = await self._conn.fetchrow(
             "INSERT INTO games (guild_id, channel_id, status, state, schema_version, version,"
             " created_at, updated_at) VALUES ($1, $2, 'running', $3, $4, 0, $5, $5)"
-            f" RETURNING {_GAME_COLUMNS}",
+            f" RETURNING {GAME_COLUMNS}",
             guild_id,
             channel_id,
             state,
@@ -154,7 +149,7 @@ class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries, ArmyQ
         row = await self._conn.fetchrow(
             "INSERT INTO game_events (game_id, seq, kind, actor_id, created_at, payload,"
             " state_before) VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events"
-            f" WHERE game_id = $1), $2, $3, $4, $5, $6) RETURNING {_EVENT_COLUMNS}",
+            f" WHERE game_id = $1), $2, $3, $4, $5, $6) RETURNING {EVENT_COLUMNS}",
             game_id,
             kind,
             actor_id,
@@ -186,7 +181,7 @@ class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries, ArmyQ
         include_undone: bool = True,
         snapshots: bool = True,
     ) -> Sequence[EventRecord]:
-        columns = _EVENT_COLUMNS if snapshots else _WITHOUT_SNAPSHOT
+        columns = EVENT_COLUMNS if snapshots else _WITHOUT_SNAPSHOT
         where = "" if include_undone else " AND NOT undone"
         rows = await self._conn.fetch(
             f"SELECT {columns} FROM game_events WHERE game_id = $1{where}"
@@ -198,7 +193,7 @@ class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries, ArmyQ
 
     async def event(self, game_id: int, seq: int) -> EventRecord | None:
         row = await self._conn.fetchrow(
-            f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = $1 AND seq = $2",
+            f"SELECT {EVENT_COLUMNS} FROM game_events WHERE game_id = $1 AND seq = $2",
             game_id,
             seq,
         )

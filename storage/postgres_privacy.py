@@ -14,8 +14,6 @@ from storage.privacy_queries import PrivacyQueries
 if TYPE_CHECKING:
     import asyncpg
 
-    from storage.base import GameRecord
-
 
 def numbered(sql: str) -> str:
     """`?` placeholders as PostgreSQL's `$n` (the shared SQL has no `?` in its text)."""
@@ -45,11 +43,3 @@ class PostgresPrivacyQueries(PrivacyQueries):
 
     async def _lock_guild(self, guild_id: int) -> None:
         await self._lock(guild_id)
-
-    async def guild_games(self, guild_id: int) -> Sequence[GameRecord]:
-        from storage.postgres_games import _GAME_COLUMNS, _game  # the module that mixes this in
-
-        rows = await self._conn.fetch(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = $1 ORDER BY id", guild_id
-        )
-        return [_game(row) for row in rows]

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from storage.base import GameRecord
 from storage.privacy_base import BlobRewrite, TextRewrite
+from storage.rows import GAME_COLUMNS, game_record
 
 CAMPAIGNS = "SELECT id FROM campaigns WHERE guild_id = ?"
 BATTLES = f"SELECT id FROM campaign_battles WHERE campaign_id IN ({CAMPAIGNS})"
@@ -119,6 +121,12 @@ class PrivacyQueries:
         return int(count)
 
     # --- everything of a server --------------------------------------------------------------
+
+    async def guild_games(self, guild_id: int) -> Sequence[GameRecord]:
+        rows = await self._rows(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? ORDER BY id", (guild_id,)
+        )
+        return [game_record(row, self._moment) for row in rows]
 
     async def delete_guild_data(self, guild_id: int, *, forget_guild: bool) -> int:
         self._writing()

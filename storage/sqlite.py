@@ -23,6 +23,7 @@ from storage.army_queries import ArmyQueries
 from storage.base import GameRecord, StorageError, VersionConflict
 from storage.config import UNDO_STEPS
 from storage.migrations import load_migrations
+from storage.rows import GAME_COLUMNS, game_record
 from storage.sqlite_campaigns import SqliteCampaignQueries
 from storage.sqlite_checkpoint import CHECKPOINT_EVERY, WAL_LIMIT, WAL_TARGET, Checkpointer
 from storage.sqlite_connection import AioConnection, begin_immediate
@@ -187,22 +188,7 @@ def create_private(path: Path) -> None:
 
 
 def _game(row: Sequence[Any]) -> GameRecord:
-    return GameRecord(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        status=row[3],
-        state=row[4],
-        schema_version=row[5],
-        version=row[6],
-        created_at=datetime.fromisoformat(row[7]),
-        updated_at=datetime.fromisoformat(row[8]),
-    )
-
-
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, status, state, schema_version, version, created_at, updated_at"
-)
+    return game_record(row, datetime.fromisoformat)
 
 
 class SqliteTransaction(
@@ -235,26 +221,26 @@ class SqliteTransaction(
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
         row = await self._one(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'running'",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'running'",
             (channel_id,),
         )
         return _game(row) if row else None
 
     async def running_games(self, guild_id: int) -> Sequence[GameRecord]:
         rows = await self._db.run(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'running'"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'running'"
             " ORDER BY id",
             (guild_id,),
         )
         return [_game(row) for row in rows]
 
     async def game(self, game_id: int) -> GameRecord | None:
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         row = await self._one(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
         return _game(row) if row else None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -16,17 +15,15 @@ from storage.campaign_base import (
     MemberRecord,
     SideRecord,
 )
-
-_CAMPAIGN = (
-    "id, guild_id, name, description, points_win, points_draw, points_loss, status,"
-    " created_by, created_at, archived_by, archived_at"
+from storage.rows import (
+    BATTLE_COLUMNS,
+    CAMPAIGN_COLUMNS,
+    MEMBER_COLUMNS,
+    SIDE_COLUMNS,
+    battle_snapshot,
+    battles_with_sides,
+    pair,
 )
-_MEMBER = "campaign_id, user_id, name, faction, army, player, organiser, joined_at"
-_BATTLE = (
-    "id, campaign_id, seq, played_at, source, scenario, notes, winner_id, turns, channel_link,"
-    " game_id, status, recorded_by, recorded_at, changed_by, changed_at"
-)
-_SIDE = "user_id, faction, army, vp, casualties, stats, confirmed"
 
 
 def _when(text: str | None) -> datetime | None:
@@ -71,15 +68,6 @@ def _side(row: Sequence[Any]) -> SideRecord:
     return SideRecord(*row[:6], confirmed=bool(row[6]))
 
 
-def _pair(sides: Sequence[SideRecord]) -> tuple[SideRecord, SideRecord]:
-    first, second = sides
-    return first, second
-
-
-def _snapshot(battle: BattleRecord) -> str:
-    return json.dumps(dataclasses.asdict(battle), default=str, sort_keys=True)
-
-
 class SqliteCampaignQueries:
     """Uses the transaction's `_db`, `_clock`, `_writing`, `_exec` and `_one`."""
 
@@ -118,19 +106,22 @@ class SqliteCampaignQueries:
         return created
 
     async def campaign(self, campaign_id: int) -> CampaignRecord | None:
-        row = await self._one(f"SELECT {_CAMPAIGN} FROM campaigns WHERE id = ?", (campaign_id,))
+        row = await self._one(
+            f"SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE id = ?", (campaign_id,)
+        )
         return _campaign(row) if row else None
 
     async def campaign_named(self, guild_id: int, name: str) -> CampaignRecord | None:
         row = await self._one(
-            f"SELECT {_CAMPAIGN} FROM campaigns WHERE guild_id = ? AND name = ? COLLATE NOCASE",
+            f"SELECT {CAMPAIGN_COLUMNS} FROM campaigns"
+            " WHERE guild_id = ? AND name = ? COLLATE NOCASE",
             (guild_id, name),
         )
         return _campaign(row) if row else None
 
     async def campaigns(self, guild_id: int) -> Sequence[CampaignRecord]:
         rows = await self._all(
-            f"SELECT {_CAMPAIGN} FROM campaigns WHERE guild_id = ? ORDER BY id", (guild_id,)
+            f"SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE guild_id = ? ORDER BY id", (guild_id,)
         )
         return [_campaign(r) for r in rows]
 
@@ -160,15 +151,15 @@ class SqliteCampaignQueries:
 
     async def members(self, campaign_id: int) -> Sequence[MemberRecord]:
         rows = await self._all(
-            f"SELECT {_MEMBER} FROM campaign_members WHERE campaign_id = ? ORDER BY joined_at,"
-            " user_id",
+            f"SELECT {MEMBER_COLUMNS} FROM campaign_members WHERE campaign_id = ?"
+            " ORDER BY joined_at, user_id",
             (campaign_id,),
         )
         return [_member(r) for r in rows]
 
     async def member(self, campaign_id: int, user_id: int) -> MemberRecord | None:
         row = await self._one(
-            f"SELECT {_MEMBER} FROM campaign_members WHERE campaign_id = ? AND user_id = ?",
+            f"SELECT {MEMBER_COLUMNS} FROM campaign_members WHERE campaign_id = ? AND user_id = ?",
             (campaign_id, user_id),
         )
         return _member(row) if row else None
@@ -246,7 +237,7 @@ class SqliteCampaignQueries:
         )
         for index, side in enumerate(sides):
             await self._exec(
-                f"INSERT INTO campaign_battle_sides (battle_id, side, {_SIDE})"
+                f"INSERT INTO campaign_battle_sides (battle_id, side, {SIDE_COLUMNS})"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (battle_id, index, *dataclasses.astuple(side)),
             )
@@ -254,13 +245,13 @@ class SqliteCampaignQueries:
 
     async def _sides(self, battle_id: int) -> tuple[SideRecord, SideRecord]:
         rows = await self._all(
-            f"SELECT {_SIDE} FROM campaign_battle_sides WHERE battle_id = ? ORDER BY side",
+            f"SELECT {SIDE_COLUMNS} FROM campaign_battle_sides WHERE battle_id = ? ORDER BY side",
             (battle_id,),
         )
-        return _pair([_side(row) for row in rows])
+        return pair([_side(row) for row in rows])
 
     async def _battle_where(self, where: str, args: Sequence[Any]) -> BattleRecord | None:
-        row = await self._one(f"SELECT {_BATTLE} FROM campaign_battles WHERE {where}", args)
+        row = await self._one(f"SELECT {BATTLE_COLUMNS} FROM campaign_battles WHERE {where}", args)
         return _battle(row, await self._sides(row[0])) if row else None
 
     async def _battle_by_id(self, battle_id: int) -> BattleRecord:
@@ -276,23 +267,23 @@ class SqliteCampaignQueries:
 
     async def battles(self, campaign_id: int) -> Sequence[BattleRecord]:
         rows = await self._all(
-            f"SELECT {_BATTLE} FROM campaign_battles WHERE campaign_id = ? ORDER BY seq",
+            f"SELECT {BATTLE_COLUMNS} FROM campaign_battles WHERE campaign_id = ? ORDER BY seq",
             (campaign_id,),
         )
         sides = await self._all(
-            f"SELECT battle_id, {_SIDE} FROM campaign_battle_sides WHERE battle_id IN"
+            f"SELECT battle_id, {SIDE_COLUMNS} FROM campaign_battle_sides WHERE battle_id IN"
             " (SELECT id FROM campaign_battles WHERE campaign_id = ?) ORDER BY battle_id, side",
             (campaign_id,),
         )
         # A season of thousands of battles takes tens of milliseconds to build: off the loop.
-        return await asyncio.to_thread(_battles, rows, sides)
+        return await asyncio.to_thread(battles_with_sides, rows, sides, _battle, _side)
 
     async def _log_change(self, battle: BattleRecord, action: str, actor_id: int) -> str:
         now = self._clock().isoformat()
         await self._exec(
             "INSERT INTO campaign_battle_changes (battle_id, action, actor_id, at, before)"
             " VALUES (?, ?, ?, ?, ?)",
-            (battle.id, action, actor_id, now, _snapshot(battle)),
+            (battle.id, action, actor_id, now, battle_snapshot(battle)),
         )
         await self._exec(
             "UPDATE campaign_battles SET status = ?, changed_by = ?, changed_at = ? WHERE id = ?",
@@ -346,10 +337,3 @@ class SqliteCampaignQueries:
             (battle_id,),
         )
         return [BattleChange(r[0], r[1], r[2], _at(r[3]), r[4]) for r in rows]
-
-
-def _battles(rows: Sequence[Any], sides: Sequence[Any]) -> list[BattleRecord]:
-    by_battle: dict[int, list[SideRecord]] = {}
-    for side in sides:
-        by_battle.setdefault(side[0], []).append(_side(side[1:]))
-    return [_battle(row, _pair(by_battle[row[0]])) for row in rows]

@@ -14,10 +14,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from storage.base import EventRecord
+from storage.rows import EVENT_COLUMNS
 
-EVENT_COLUMNS = (
-    "id, game_id, seq, kind, actor_id, created_at, payload, state_before, undone, message_id"
-)
 # The same row without the snapshot (what the log, the export and the reports read).
 _WITHOUT_SNAPSHOT = EVENT_COLUMNS.replace("state_before", "NULL")
 

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from storage.privacy_queries import PrivacyQueries
 
 if TYPE_CHECKING:
-    from storage.base import GameRecord
     from storage.sqlite_connection import AioConnection
 
 
@@ -34,11 +33,3 @@ class SqlitePrivacyQueries(PrivacyQueries):
 
     async def _lock_guild(self, guild_id: int) -> None:
         """The transaction holds SQLite's write lock already."""
-
-    async def guild_games(self, guild_id: int) -> Sequence[GameRecord]:
-        from storage.sqlite import _GAME_COLUMNS, _game  # the module that mixes this in
-
-        rows = await self._db.run(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? ORDER BY id", (guild_id,)
-        )
-        return [_game(row) for row in rows]

@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 
 from storage.base import DatabaseUnavailable, StorageError, Store
-from storage.config import SQLITE_SCHEME, redact
+from storage.config import redact, sqlite_path
 
 
 class StartupProblem(Exception):
@@ -22,9 +22,9 @@ class StartupProblem(Exception):
 
 def sqlite_path_problem(url: str, *, default_url: str) -> str | None:
     """A missing folder or a read-only file, before SQLite is asked to open it."""
-    if not url.startswith(SQLITE_SCHEME):
+    path = sqlite_path(url)
+    if path is None:
         return None
-    path = Path(url.removeprefix(SQLITE_SCHEME))
     folder = path.parent
     if not folder.is_dir():
         if url == default_url:
@@ -61,12 +61,13 @@ def failure_line(error: BaseException, url: str) -> str | None:
             f"DATABASE_URL: cannot reach PostgreSQL at {shown} ({_cause(error)}): start the"
             " server, or fix the host and port in DATABASE_URL."
         )
+    path = sqlite_path(url) or Path(shown)  # shown: never a password
     if isinstance(error, sqlite3.Error):
         if "readonly" in str(error) or "read-only" in str(error):
-            return _read_only(Path(url.removeprefix(SQLITE_SCHEME)))
+            return _read_only(path)
         return f"DATABASE_URL: SQLite cannot open {shown} ({error}): check the file and its folder."
     if isinstance(error, PermissionError):
-        return _read_only(Path(url.removeprefix(SQLITE_SCHEME)))
+        return _read_only(path)
     if isinstance(error, StorageError):
         return f"DATABASE_URL: the database {shown} cannot be used ({error})."
     return None

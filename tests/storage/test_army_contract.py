@@ -55,3 +55,13 @@ async def test_delete_and_the_servers_data(store):
         await tx.delete_guild_data(1, forget_guild=False)
         assert await tx.guild_armies(1) == []
         assert len(await tx.guild_armies(2)) == 1
+
+
+async def test_an_army_is_stamped_at_the_stores_clock(store):
+    from datetime import UTC, datetime
+
+    store._clock = lambda: datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
+    async with store.transaction() as tx:
+        saved = await save(tx)
+    assert saved is not None
+    assert saved.created_at == saved.updated_at == datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)

@@ -1,0 +1,60 @@
+"""What both backends read and write alike: the column lists of their SELECTs and the pure
+Python that turns rows into records (times come in through `moment`: a `datetime` from
+PostgreSQL, ISO text from SQLite)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from storage.base import GameRecord
+from storage.campaign_base import BattleRecord, SideRecord
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, status, state, schema_version, version, created_at, updated_at"
+)
+EVENT_COLUMNS = (
+    "id, game_id, seq, kind, actor_id, created_at, payload, state_before, undone, message_id"
+)
+CAMPAIGN_COLUMNS = (
+    "id, guild_id, name, description, points_win, points_draw, points_loss, status,"
+    " created_by, created_at, archived_by, archived_at"
+)
+MEMBER_COLUMNS = "campaign_id, user_id, name, faction, army, player, organiser, joined_at"
+BATTLE_COLUMNS = (
+    "id, campaign_id, seq, played_at, source, scenario, notes, winner_id, turns, channel_link,"
+    " game_id, status, recorded_by, recorded_at, changed_by, changed_at"
+)
+SIDE_COLUMNS = "user_id, faction, army, vp, casualties, stats, confirmed"
+
+
+def game_record(row: Sequence[Any], moment: Callable[[Any], datetime]) -> GameRecord:
+    """A `GAME_COLUMNS` row."""
+    *fields, created_at, updated_at = row
+    return GameRecord(*fields, moment(created_at), moment(updated_at))
+
+
+def pair(sides: Sequence[SideRecord]) -> tuple[SideRecord, SideRecord]:
+    first, second = sides
+    return first, second
+
+
+def battle_snapshot(battle: BattleRecord) -> str:
+    """The battle as the change log keeps it (JSON)."""
+    return json.dumps(dataclasses.asdict(battle), default=str, sort_keys=True)
+
+
+def battles_with_sides(
+    rows: Sequence[Any],
+    sides: Sequence[Any],
+    battle: Callable[[Any, tuple[SideRecord, SideRecord]], BattleRecord],
+    side: Callable[[Any], SideRecord],
+) -> list[BattleRecord]:
+    """`BATTLE_COLUMNS` rows with their `battle_id, SIDE_COLUMNS` rows (by battle, side)."""
+    by_battle: dict[int, list[SideRecord]] = {}
+    for row in sides:
+        by_battle.setdefault(row[0], []).append(side(row[1:]))
+    return [battle(row, pair(by_battle[row[0]])) for row in rows]
