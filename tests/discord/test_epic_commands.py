@@ -251,3 +251,21 @@ async def test_a_forged_reroll_kind_is_refused_and_spends_nothing(simcord_env, t
     )
     assert await snapshot(simcord_env, table.channel) == before
     assert dice.rolled == []
+
+
+def test_the_offered_choices_are_the_rules_own_values():
+    from typing import get_args
+
+    from cogs.epic import options
+    from core.epic import defences, elite, regeneration, shot
+
+    offered = {
+        "CLASSES": regeneration.BaseClass,
+        "MODES": defences.Mode,
+        "KINDS": shot.Kind,
+        "AIRS": shot.Air,
+        "REROLLS": elite.RollKind,
+    }
+    for name, literal in offered.items():
+        values = tuple(c.value for c in getattr(options, name))
+        assert sorted(values) == sorted(get_args(literal)), name

@@ -249,3 +249,27 @@ async def test_every_forged_choice_is_refused_in_the_callers_language(
     assert "pick one of" in english.response.content
     assert "choisissez" in again.response.content.lower()
     assert dice.rolled == []
+
+
+def test_the_offered_choices_are_the_rules_own_values():
+    from typing import get_args
+
+    from cogs.hexwar import options
+    from core.hexwar import advantage, errement, movement, stacking, terrain
+
+    offered = {
+        "TERRAINS": terrain.Terrain,
+        "SIDES": terrain.Side,
+        "POSITIONS": terrain.Position,
+        "COMBATS": advantage.Combat,
+        "LEVELS": advantage.Level,
+        "FACINGS": advantage.Facing,
+        "DESTINATIONS": errement.Destination,
+        "MORALES": errement.Morale,
+        "MOVERS": stacking.Mover,
+        "CHANGES": movement.Change,
+    }
+    for name, literal in offered.items():
+        values = tuple(c.value for c in getattr(options, name))
+        assert sorted(values) == sorted(get_args(literal)), name
+    assert [c.value for c in options.TABLES] == sorted(errement.TABLES)
