@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from cogs.common.text import plain
 from locales import Lang, t
-from services.hexwar import Advantage, Errement, LineOfSight, MoveCost, Stacking, Term
+from services.hexwar import (
+    SIDES,
+    TERRAINS,
+    Advantage,
+    Errement,
+    LineOfSight,
+    MoveCost,
+    Stacking,
+    Term,
+)
 
 SEED = "001"
 
@@ -41,25 +50,11 @@ def errement(lang: Lang, who: str, r: Errement) -> str:
 
 
 def term_line(lang: Lang, term: Term) -> str:
-    detail = t(lang, f"hex.terrain.{term.detail}") if term.detail in TERRAIN_KEYS else ""
-    if term.detail in SIDE_KEYS and term.key.startswith(
-        ("side", "climbers", "swimmers", "formation")
-    ):
+    detail = t(lang, f"hex.terrain.{term.detail}") if term.detail in TERRAINS else ""
+    if term.detail in SIDES and term.key.startswith(("side", "climbers", "swimmers", "formation")):
         detail = t(lang, f"hex.side.{term.detail}")
     text = t(lang, f"hex.advantage.term.{term.key}", detail=detail)
     return f"`{_signed(term.value)}` {text} — *{term.heading}*"
-
-
-TERRAIN_KEYS = ("clear", "rough", "difficult", "water", "lava", "fortification", "impassable")
-SIDE_KEYS = (
-    "normal",
-    "rough",
-    "impassable",
-    "water",
-    "road",
-    "fortification_entrance",
-    "fortification",
-)
 
 
 def advantage(lang: Lang, combat: str, a: Advantage) -> str:

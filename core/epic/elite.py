@@ -11,7 +11,7 @@ per player: a player is a side), so `/game undo` gives a spent reroll back.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel
 
@@ -20,6 +20,7 @@ from core.errors import BadInput, Conflict
 from core.game import GameState, fork, require_running
 
 RollKind = Literal["hit", "save", "assault", "other"]
+ROLL_KINDS: tuple[RollKind, ...] = get_args(RollKind)
 REROLLABLE = ("hit", "save", "assault")
 POOL_MAX = 99
 DICE_MAX = 30

@@ -12,7 +12,7 @@ gives Mechanic's X no other effect. Readings (rulesdb/README.md): one improvemen
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel
 
@@ -22,15 +22,7 @@ from core.epic.rolls import Roll, check_count, roll
 BaseClass = Literal[
     "infantry", "light_artillery", "cavalry", "walker", "vehicle", "heavy_artillery", "other"
 ]
-CLASSES: tuple[BaseClass, ...] = (
-    "infantry",
-    "light_artillery",
-    "cavalry",
-    "walker",
-    "vehicle",
-    "heavy_artillery",
-    "other",
-)
+CLASSES: tuple[BaseClass, ...] = get_args(BaseClass)
 MEDIC_CLASSES = ("infantry", "light_artillery", "cavalry")
 MECHANIC_CLASSES = ("walker", "vehicle", "heavy_artillery")
 GRANTED = 5

@@ -8,7 +8,7 @@ l'exécuter. Le mouvement s'arrête"; the planned move then goes into the hex 60
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel
 
@@ -16,9 +16,9 @@ from core.dice import DiceSource
 
 Outcome = Literal["pivot_left", "move", "pivot_right", "cancel"]
 Destination = Literal["free", "forbidden", "deadly", "stacking"]
-DESTINATIONS: tuple[Destination, ...] = ("free", "forbidden", "deadly", "stacking")
+DESTINATIONS: tuple[Destination, ...] = get_args(Destination)
 Morale = Literal["steady", "shaken", "routed", "magic", "unshakeable"]
-MORALES: tuple[Morale, ...] = ("steady", "shaken", "routed", "magic", "unshakeable")
+MORALES: tuple[Morale, ...] = get_args(Morale)
 SOURCE = ("001_a44ac8d942876a56.txt", "Errement")
 
 

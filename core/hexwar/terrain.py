@@ -7,43 +7,21 @@ d'Hex" lists the hex-side types. "Vol" and "Infiltration" name the five position
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from core.errors import BadInput
 from rulesdb.text import normalize
 
 Terrain = Literal["clear", "rough", "difficult", "water", "lava", "fortification", "impassable"]
-TERRAINS: tuple[Terrain, ...] = (
-    "clear",
-    "rough",
-    "difficult",
-    "water",
-    "lava",
-    "fortification",
-    "impassable",
-)
+TERRAINS: tuple[Terrain, ...] = get_args(Terrain)
 Side = Literal[
     "normal", "rough", "impassable", "water", "road", "fortification_entrance", "fortification"
 ]
-SIDES: tuple[Side, ...] = (
-    "normal",
-    "rough",
-    "impassable",
-    "water",
-    "road",
-    "fortification_entrance",
-    "fortification",
-)
+SIDES: tuple[Side, ...] = get_args(Side)
 Position = Literal[
     "ground", "close_flight", "distant_flight", "close_infiltration", "deep_infiltration"
 ]
-POSITIONS: tuple[Position, ...] = (
-    "ground",
-    "close_flight",
-    "distant_flight",
-    "close_infiltration",
-    "deep_infiltration",
-)
+POSITIONS: tuple[Position, ...] = get_args(Position)
 INFILTRATION: tuple[Position, ...] = ("close_infiltration", "deep_infiltration")
 
 # "Vol": "diminuer la difficulté du Terrain d'un cran (Impassable -> Difficile -> Accidenté
@@ -88,10 +66,3 @@ def terrain_of(word: str) -> Terrain:
     if found is None:
         raise BadInput("hex.bad_terrain", terrain=word[:20])
     return found
-
-
-def choice(value: str, allowed: tuple[str, ...], key: str) -> str:
-    """A choice option's value, checked (a modified client may send anything)."""
-    if value not in allowed:
-        raise BadInput(key, value=str(value)[:30], choices=", ".join(allowed))
-    return value

@@ -12,7 +12,7 @@ from services.common.channel_state import (
     unpack_state,
 )
 from services.common.housekeeping import SWEEP_EVERY_S, Housekeeping
-from services.common.options import checked
+from services.common.options import checked, choice
 from services.common.permissions import (
     GM_ROLE_KEY,
     Actor,
@@ -33,6 +33,7 @@ from services.common.uploads import UPLOAD_LIMIT, fit_files
 
 __all__ = [
     "checked",
+    "choice",
     # applied once: the one way a change is written
     "Call",
     "guild_of",

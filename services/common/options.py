@@ -21,3 +21,10 @@ def checked(model: type[M], **values: Any) -> M:
         raise BadInput(
             "options.bad_value", option=option, value=str(values.get(option))[:30]
         ) from None
+
+
+def choice(value: str, allowed: tuple[str, ...], key: str = "options.bad_choice") -> str:
+    """A choice option's value, checked (a modified client may send anything)."""
+    if value not in allowed:
+        raise BadInput(key, value=str(value)[:30], choices=", ".join(allowed))
+    return value

@@ -8,14 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.epic import elite
-from core.epic.defences import Defences, close_defences
+from core.epic.defences import NEEDED, Defences, close_defences
 from core.epic.regeneration import CLASSES, Regeneration, regenerate
 from core.epic.rolls import check_target
 from core.epic.shot import EpicShot, ShotInput, epic_shot
 from core.errors import BadInput, NotFound
 from core.game import GameState
-from core.hexwar.terrain import choice
-from services.common import Call, Standing, checked, require_self_or_host
+from services.common import Call, Standing, checked, choice, require_self_or_host
 from services.game import GameAccess, GameSettings, Systems, other_system
 
 SYSTEM = "epic"
@@ -56,7 +55,7 @@ class EpicService(GameAccess):
         reality: bool,
     ) -> Regeneration:
         faces = await self.faces(call)
-        choice(base_class, CLASSES, "options.bad_choice")
+        choice(base_class, CLASSES)
         if own is not None:
             check_target(own, faces)
         return regenerate(
@@ -75,7 +74,7 @@ class EpicService(GameAccess):
         self, call: Call, shots: int, mode: str, target_class: int, distance: float | None
     ) -> Defences:
         faces = await self.faces(call)
-        choice(mode, ("interception", "counter_charge"), "options.bad_choice")
+        choice(mode, tuple(NEEDED))
         _class(target_class)
         if distance is not None and not 0 <= distance <= DISTANCE_MAX:
             raise BadInput("epic.bad_distance", distance=distance, high=DISTANCE_MAX)
@@ -121,7 +120,7 @@ class EpicService(GameAccess):
     ) -> elite.EliteReroll:
         state = await self._epic_state(call)
         faces = state.ruleset().epic_die
-        choice(kind, ("hit", "save", "assault", "other"), "options.bad_choice")
+        choice(kind, elite.ROLL_KINDS)
         rolled = elite.parse_dice(dice, faces)
         if needed is not None:
             check_target(needed, faces)

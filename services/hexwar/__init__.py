@@ -6,9 +6,12 @@ from core.hexwar.los import Sight
 from core.hexwar.movement import MoveCost
 from core.hexwar.notation import Hex
 from core.hexwar.stacking import Stacking
+from core.hexwar.terrain import SIDES, TERRAINS
 from services.hexwar.service import HexService, LineOfSight
 
 __all__ = [
+    "SIDES",
+    "TERRAINS",
     "Advantage",
     "Errement",
     "Hex",

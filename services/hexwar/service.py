@@ -10,8 +10,8 @@ from core.errors import BadInput
 from core.hexwar import advantage as adv
 from core.hexwar import errement, los, movement, stacking
 from core.hexwar.notation import Hex, check_altitude, parse_line
-from core.hexwar.terrain import POSITIONS, choice
-from services.common import checked
+from core.hexwar.terrain import POSITIONS
+from services.common import checked, choice
 from services.game import Systems
 
 SYSTEM = "hex"
@@ -37,8 +37,8 @@ class HexService:
         if table not in errement.TABLES:
             raise BadInput("hex.bad_table", value=table)
         for value in (ahead, left, right):
-            choice(value, errement.DESTINATIONS, "options.bad_choice")
-        choice(morale, errement.MORALES, "options.bad_choice")
+            choice(value, errement.DESTINATIONS)
+        choice(morale, errement.MORALES)
         return errement.wander(
             self.dice,
             table,
@@ -75,8 +75,8 @@ class HexService:
         await self.systems.require(channel_id, SYSTEM)
         check_altitude(source)
         check_altitude(target)
-        choice(source_position, POSITIONS, "options.bad_choice")
-        choice(target_position, POSITIONS, "options.bad_choice")
+        choice(source_position, POSITIONS)
+        choice(target_position, POSITIONS)
         steps = parse_line(line or "")
         sight = los.line_of_sight(source, target, steps, source_position, target_position)  # type: ignore[arg-type]
         return LineOfSight(source, target, steps, sight)

@@ -216,3 +216,56 @@ async def test_game_status_shows_the_system_and_the_pools(table):
     header = tokens(result.response.embeds[0].description)
     assert "System: Epic (seed 004, `/epic`)" in header
     assert f"Elite rerolls left: <@{table.alice.id}> **3**" in header
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("epic regeneration", {"wounds": 2, "base_class": "titan"}),
+        ("epic shot", {"dice": 2, "target": 4, "kind": "titan"}),
+        ("epic shot", {"dice": 2, "target": 4, "air": "titan"}),
+    ],
+)
+async def test_every_forged_choice_is_refused_in_the_callers_language(
+    table, dice, command, options
+):
+    with forged_options():
+        english = await table.alice.slash(table.channel, command, **options)
+        with french():
+            again = await table.alice.slash(table.channel, command, **options)
+    assert english.ephemeral and again.ephemeral
+    assert "titan" in english.response.content and "titan" in again.response.content
+    assert "pick one of" in english.response.content
+    assert "choisissez" in again.response.content.lower()
+    assert dice.rolled == []
+
+
+async def test_a_forged_reroll_kind_is_refused_and_spends_nothing(simcord_env, table, dice):
+    await epic_game(table)
+    await table.alice.slash(table.channel, "epic elite", detachments=2)
+    before = await snapshot(simcord_env, table.channel)
+    with forged_options():
+        result = await table.alice.slash(table.channel, "epic reroll", roll="titan", dice="3 7 1")
+    assert result.ephemeral and "“titan” is not one of this option's choices" in (
+        result.response.content
+    )
+    assert await snapshot(simcord_env, table.channel) == before
+    assert dice.rolled == []
+
+
+def test_the_offered_choices_are_the_rules_own_values():
+    from typing import get_args
+
+    from cogs.epic import options
+    from core.epic import defences, elite, regeneration, shot
+
+    offered = {
+        "CLASSES": regeneration.BaseClass,
+        "MODES": defences.Mode,
+        "KINDS": shot.Kind,
+        "AIRS": shot.Air,
+        "REROLLS": elite.RollKind,
+    }
+    for name, literal in offered.items():
+        values = tuple(c.value for c in getattr(options, name))
+        assert sorted(values) == sorted(get_args(literal)), name

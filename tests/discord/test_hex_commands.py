@@ -223,3 +223,53 @@ async def test_help_documents_the_line_notation_in_both_languages(table):
     with french():
         result = await table.alice.slash(table.channel, "help", command="hex")
     assert "e eau" in result.response.embeds[0].fields[-1].value
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("hex errement", {"table": 1, "ahead": "chasm"}),
+        ("hex errement", {"table": 1, "morale": "chasm"}),
+        ("hex sight", {"source": 1, "target": 1, "target_position": "chasm"}),
+        ("hex stacking", {"unit": "chasm"}),
+        ("hex move", {"terrain": "chasm"}),
+        ("hex move", {"terrain": "clear", "side": "chasm"}),
+        ("hex advantage", {"combat": "fire", "facing": "chasm"}),
+    ],
+)
+async def test_every_forged_choice_is_refused_in_the_callers_language(
+    table, dice, command, options
+):
+    with forged_options():
+        english = await table.alice.slash(table.channel, command, **options)
+        with french():
+            again = await table.alice.slash(table.channel, command, **options)
+    assert english.ephemeral and again.ephemeral
+    assert "chasm" in english.response.content and "chasm" in again.response.content
+    assert "pick one of" in english.response.content
+    assert "choisissez" in again.response.content.lower()
+    assert dice.rolled == []
+
+
+def test_the_offered_choices_are_the_rules_own_values():
+    from typing import get_args
+
+    from cogs.hexwar import options
+    from core.hexwar import advantage, errement, movement, stacking, terrain
+
+    offered = {
+        "TERRAINS": terrain.Terrain,
+        "SIDES": terrain.Side,
+        "POSITIONS": terrain.Position,
+        "COMBATS": advantage.Combat,
+        "LEVELS": advantage.Level,
+        "FACINGS": advantage.Facing,
+        "DESTINATIONS": errement.Destination,
+        "MORALES": errement.Morale,
+        "MOVERS": stacking.Mover,
+        "CHANGES": movement.Change,
+    }
+    for name, literal in offered.items():
+        values = tuple(c.value for c in getattr(options, name))
+        assert sorted(values) == sorted(get_args(literal)), name
+    assert [c.value for c in options.TABLES] == sorted(errement.TABLES)
