@@ -12,6 +12,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
+from discord.app_commands import locale_str as Named
 
 from locales import Catalog, Lang, plain_command
 
@@ -52,6 +53,15 @@ class CatalogTranslator(app_commands.Translator):
         if key is None or not self.catalog.has("fr", key):
             return None
         return self.catalog.text("fr", key)
+
+
+def keyed_choices(prefix: str, names: dict[str, str]) -> list[app_commands.Choice[str]]:
+    """Choices named in English and translated under ``commands.choices.<prefix>_<value>``
+    (a key of their own, where two options share a value but not its French word)."""
+    return [
+        app_commands.Choice(name=Named(name, key=f"{prefix}_{value}"), value=value)
+        for value, name in names.items()
+    ]
 
 
 def command_name(path: str, lang: Lang) -> str:

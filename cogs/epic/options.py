@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-from discord import app_commands
-from discord.app_commands import locale_str
+from cogs.common.translator import keyed_choices
 
-
-def _choices(prefix: str, names: dict[str, str]) -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=locale_str(name, key=f"{prefix}_{value}"), value=value)
-        for value, name in names.items()
-    ]
-
-
-CLASSES = _choices(
+CLASSES = keyed_choices(
     "epic_class",
     {
         "infantry": "Infantry",
@@ -25,15 +16,15 @@ CLASSES = _choices(
         "other": "Other",
     },
 )
-MODES = _choices(
+MODES = keyed_choices(
     "epic_mode",
     {
         "interception": "Interception fire (7+)",
         "counter_charge": "Counter-charge fire (6+)",
     },
 )
-KINDS = _choices("epic_kind", {"shot": "Shot (to hit)", "assault": "Assault"})
-AIRS = _choices(
+KINDS = keyed_choices("epic_kind", {"shot": "Shot (to hit)", "assault": "Assault"})
+AIRS = keyed_choices(
     "epic_air",
     {
         "ground": "None of these",
@@ -43,7 +34,7 @@ AIRS = _choices(
         "jump_pack": "Jump pack over terrain needing it",
     },
 )
-REROLLS = _choices(
+REROLLS = keyed_choices(
     "epic_reroll",
     {
         "hit": "To-hit roll",

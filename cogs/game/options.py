@@ -14,6 +14,7 @@ from cogs.common import settings_words
 from cogs.common.actors import call_of as call_of  # the cogs of the game import it here
 from cogs.common.replies import lang_of
 from cogs.common.text import ellipsize
+from cogs.common.translator import keyed_choices
 from core.game import ORDERS
 from core.units import UNIT_KINDS
 
@@ -53,10 +54,7 @@ ARMOUR_NAMES = {
 }
 # Keyed `armour_<value>` for the translator: French armour is feminine ("Aucune"), and the
 # cover choice "none" ("Aucun") shares its value.
-ARMOUR_CHOICES = [
-    app_commands.Choice(name=app_commands.locale_str(name, key=f"armour_{k}"), value=k)
-    for k, name in ARMOUR_NAMES.items()
-]
+ARMOUR_CHOICES = keyed_choices("armour", ARMOUR_NAMES)
 # /game start activations (core.activations): the bot runs the bag, or the table does
 ACTIVATION_CHOICES = [
     app_commands.Choice(name="Strict: the bot runs the bag (default)", value="strict"),

@@ -1,18 +1,16 @@
 """A small PNG of a line of sight on hexes: the source, each hex crossed (its altitude and
 terrain), the target; the blocking hex outlined in red. Synchronous and CPU-bound: callers
-run it with `asyncio.to_thread`. Its own `Figure` (no pyplot state), under a lock, as
-`cogs.campaign.chart` draws; matplotlib is imported on first use."""
+run it with `asyncio.to_thread`; it draws inside `cogs.common.charts.drawing` (its own
+`Figure`, the bot's one matplotlib lock)."""
 
 from __future__ import annotations
 
-import io
 import math
-import threading
 
+from cogs.common.charts import drawing, png_of
 from services.hexwar import LineOfSight
 
 DPI = 100
-_lock = threading.Lock()
 COLOURS = {
     "clear": "#e8f0d8",
     "rough": "#c8b58a",
@@ -43,14 +41,9 @@ def _hexagon(axes, x: float, y: float, colour: str, edge: str, width: float) -> 
 
 def sight_png(r: LineOfSight, labels: tuple[str, str]) -> bytes:
     """`labels`: the source's and the target's short names in the reader's language."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
     count = len(r.steps) + 2
     blocker = r.sight.blocker.index if r.sight.blocker is not None else None
-    with _lock:
-        figure = Figure(figsize=(max(3.0, 0.9 * count + 0.6), 2.6), dpi=DPI, facecolor="white")
-        FigureCanvasAgg(figure)
+    with drawing(max(3.0, 0.9 * count + 0.6), 2.6, DPI) as figure:
         axes = figure.add_axes((0, 0, 1, 1))
         axes.set_aspect("equal")
         axes.axis("off")
@@ -93,6 +86,4 @@ def sight_png(r: LineOfSight, labels: tuple[str, str]) -> bytes:
         axes.plot([0, (count - 1) * step_x], [0, 0], color=colour, linewidth=2, linestyle="--")
         axes.set_xlim(-1.2, (count - 1) * step_x + 1.2)
         axes.set_ylim(-2.0, 2.0)
-        out = io.BytesIO()
-        figure.savefig(out, format="png", dpi=DPI)
-        return out.getvalue()
+        return png_of(figure, DPI)

@@ -5,15 +5,9 @@ from __future__ import annotations
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from cogs.common.translator import keyed_choices
 
-def _choices(prefix: str, names: dict[str, str]) -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=locale_str(name, key=f"{prefix}_{value}"), value=value)
-        for value, name in names.items()
-    ]
-
-
-TERRAINS = _choices(
+TERRAINS = keyed_choices(
     "hex_terrain",
     {
         "clear": "Clear",
@@ -25,7 +19,7 @@ TERRAINS = _choices(
         "impassable": "Impassable",
     },
 )
-SIDES = _choices(
+SIDES = keyed_choices(
     "hex_side",
     {
         "normal": "Normal",
@@ -37,7 +31,7 @@ SIDES = _choices(
         "fortification": "Fortification side",
     },
 )
-POSITIONS = _choices(
+POSITIONS = keyed_choices(
     "hex_position",
     {
         "ground": "Ground",
@@ -47,8 +41,8 @@ POSITIONS = _choices(
         "deep_infiltration": "Deep infiltration",
     },
 )
-COMBATS = _choices("hex_combat", {"shock": "Shock", "fire": "Fire"})
-LEVELS = _choices(
+COMBATS = keyed_choices("hex_combat", {"shock": "Shock", "fire": "Fire"})
+LEVELS = keyed_choices(
     "hex_level",
     {
         "same": "Same level",
@@ -56,8 +50,8 @@ LEVELS = _choices(
         "lower": "Attacker below",
     },
 )
-FACINGS = _choices("hex_facing", {"front": "Front", "flank": "Flank", "rear": "Rear"})
-DESTINATIONS = _choices(
+FACINGS = keyed_choices("hex_facing", {"front": "Front", "flank": "Flank", "rear": "Rear"})
+DESTINATIONS = keyed_choices(
     "hex_dest",
     {
         "free": "Free",
@@ -66,7 +60,7 @@ DESTINATIONS = _choices(
         "stacking": "Stacking not allowed",
     },
 )
-MORALES = _choices(
+MORALES = keyed_choices(
     "hex_morale",
     {
         "steady": "Steady",
@@ -76,7 +70,7 @@ MORALES = _choices(
         "unshakeable": "Unshakeable",
     },
 )
-MOVERS = _choices(
+MOVERS = keyed_choices(
     "hex_mover",
     {
         "large": "Large unit",
@@ -84,7 +78,7 @@ MOVERS = _choices(
         "formation": "Formation",
     },
 )
-CHANGES = _choices(
+CHANGES = keyed_choices(
     "hex_change",
     {
         "hex": "Hex",
