@@ -24,9 +24,9 @@ def _number(lang: Lang, value: float) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def _signed(value: float) -> str:
-    text = f"{value:g}".replace(".", ",") if value != int(value) else str(int(value))
-    return f"+{text}" if value >= 0 else f"−{text.lstrip('-')}"
+def _signed(lang: Lang, value: float) -> str:
+    """+1, −2, +0.5 (EN) or +0,5 (FR)."""
+    return ("+" if value >= 0 else "−") + _number(lang, abs(value))
 
 
 def errement(lang: Lang, who: str, r: Errement) -> str:
@@ -54,13 +54,13 @@ def term_line(lang: Lang, term: Term) -> str:
     if term.detail in SIDES and term.key.startswith(("side", "climbers", "swimmers", "formation")):
         detail = t(lang, f"hex.side.{term.detail}")
     text = t(lang, f"hex.advantage.term.{term.key}", detail=detail)
-    return f"`{_signed(term.value)}` {text} — *{term.heading}*"
+    return f"`{_signed(lang, term.value)}` {text} — *{term.heading}*"
 
 
 def advantage(lang: Lang, combat: str, a: Advantage) -> str:
     lines = [t(lang, f"hex.advantage.header_{combat}")]
     lines += [term_line(lang, term) for term in a.terms] or [t(lang, "hex.advantage.no_term")]
-    lines.append(t(lang, "hex.advantage.total", total=_signed(a.total)))
+    lines.append(t(lang, "hex.advantage.total", total=_signed(lang, a.total)))
     for term in a.forbidden:
         side = t(lang, f"hex.side.{term.detail}") if term.detail else ""
         lines.append(
