@@ -40,6 +40,3 @@ def name_key(name: str) -> str:
     folded = unicodedata.normalize("NFKC", visible.casefold())
     return " ".join(folded.translate(_LOOKALIKES).split())
 
-
-def same_name(first: str, second: str) -> bool:
-    return name_key(first) == name_key(second)

@@ -28,7 +28,7 @@ from services.common import Limited, RateLimiter
 
 log = logging.getLogger(__name__)
 EXPENSIVE = {"expensive": True}  # `@app_commands.command(..., extras=EXPENSIVE)`
-_COMMAND, _CLICK, _FORM = 2, 3, 5  # interaction types (autocomplete: 4)
+_CLICK, _FORM = 3, 5  # interaction types limited as clicks (commands: 2; autocomplete: 4)
 _refusals: set[asyncio.Task[None]] = set()  # kept until done (the loop holds weak references)
 
 
