@@ -10,6 +10,7 @@ from locales import Lang
 from services.army import ArmyService, PendingImports
 from services.campaign import CampaignGames, CampaignService
 from services.common import Housekeeping, ServerSettings, ShownEvents, shown_events
+from services.common.workers import Workers
 from services.epic import EpicService
 from services.game import (
     BagService,
@@ -37,6 +38,8 @@ class AppServices:
     rules: RulesLookup = field(default_factory=RulesLookup)
     limits: GameLimits = field(default_factory=GameLimits)  # what one game may hold
     game_idle_days: int = 14  # a game idle this long may be closed with Manage Channels
+    # the bot's own pool for CPU work (rosters, charts, exports): never the loop's default one
+    workers: Workers = field(default_factory=Workers)
     servers: ServerSettings = field(init=False)
     campaigns: CampaignService = field(init=False)
     game_settings: GameSettings = field(init=False)
@@ -92,4 +95,5 @@ class AppServices:
         self.rules.load()
 
     async def close(self) -> None:
+        self.workers.close()
         await self.store.close()
