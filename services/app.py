@@ -9,8 +9,7 @@ from core.limits import GameLimits
 from locales import Lang
 from services.army import ArmyService, PendingImports
 from services.campaign import CampaignGames, CampaignService
-from services.common import Housekeeping, ServerSettings, ShownEvents, shown_events
-from services.common.workers import Workers
+from services.common import Housekeeping, ServerSettings, ShownEvents, Workers, shown_events
 from services.epic import EpicService
 from services.game import (
     BagService,
