@@ -80,6 +80,7 @@ class AppServices:
         self.armies = ArmyService(self.store, self.servers, self.dice)
         self.armies.rules_db = lambda: self.rules.db
         self.armies.pending = PendingImports()
+        self.armies.workers = self.workers
         self.systems = Systems(self.store)
         self.hexwar = HexService(self.systems, self.dice)
         self.epic = EpicService(self.store, self.servers, self.dice)

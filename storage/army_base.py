@@ -43,6 +43,11 @@ class ArmyTransaction(Protocol):
 
     async def army(self, guild_id: int, owner_id: int, name_key: str) -> ArmyRecord | None: ...
 
+    async def army_names(self, guild_id: int, owner_id: int) -> Sequence[str]:
+        """The names of the owner's armies on the server, by name (their data is not read:
+        autocomplete, the list and the count)."""
+        ...
+
     async def armies(self, guild_id: int, owner_id: int) -> Sequence[ArmyRecord]:
         """The owner's armies on the server, by name."""
         ...

@@ -69,10 +69,16 @@ class ArmyQueries:
         )
         return self._army(rows[0]) if rows else None
 
+    async def army_names(self, guild_id: int, owner_id: int) -> Sequence[str]:
+        rows = await self._rows(
+            "SELECT name FROM armies WHERE guild_id = ? AND owner_id = ? ORDER BY name_key",
+            (guild_id, owner_id),
+        )
+        return [r[0] for r in rows]
+
     async def armies(self, guild_id: int, owner_id: int) -> Sequence[ArmyRecord]:
         rows = await self._rows(
-            f"SELECT {COLUMNS} FROM armies WHERE guild_id = ? AND owner_id = ?"
-            " ORDER BY name_key",
+            f"SELECT {COLUMNS} FROM armies WHERE guild_id = ? AND owner_id = ? ORDER BY name_key",
             (guild_id, owner_id),
         )
         return [self._army(r) for r in rows]
@@ -86,6 +92,7 @@ class ArmyQueries:
 
     async def delete_army(self, guild_id: int, owner_id: int, name_key: str) -> bool:
         self._writing()
-        return await self._change(
-            f"DELETE FROM armies WHERE {KEY}", (guild_id, owner_id, name_key)
-        ) > 0
+        return (
+            await self._change(f"DELETE FROM armies WHERE {KEY}", (guild_id, owner_id, name_key))
+            > 0
+        )

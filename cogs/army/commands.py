@@ -11,13 +11,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.army import render
-from cogs.army.views import preview_view
+from cogs.army.pages import ArmyPages
+from cogs.army.views import preview_buttons
 from cogs.common.actors import call_of
+from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from core.errors import BadInput
 from locales import t
-from services.army import ROSTER_ENDINGS, check_upload
+from services.army import ROSTER_ENDINGS, Army, check_upload
 
 FIGURES_CHOICES = [
     app_commands.Choice(name="the seeds' figures (default)", value="seeds"),
@@ -47,24 +49,27 @@ async def preview(
     except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
         # gone from Discord's CDN (deleted, expired link), or the CDN did not answer
         raise BadInput("army.download_failed") from error
-    shown = await services(interaction).armies.preview(
-        call_of(interaction), attachment.filename, data, name=name or "", figures=figures
-    )
+    armies = services(interaction).armies
+    call = call_of(interaction)
+    shown = await armies.preview(call, attachment.filename, data, name=name or "", figures=figures)
     lang = await lang_of(interaction)
-    embed = discord.Embed(description=render.preview_text(lang, shown.army, shown.taken))
-    view = preview_view(lang, interaction.user.id, shown.nonce, shown.taken)
-    await send(interaction, embed=embed, view=view, ephemeral=True)
+    pages = ArmyPages(
+        lang, shown.army, lambda: armies.previewed(call, shown.nonce),
+        lambda army, index: render.preview_page(lang, army, shown.taken, index),
+    )  # fmt: skip
+    buttons = preview_buttons(lang, interaction.user.id, shown.nonce, shown.taken)
+    await Pager(pages, interaction.user.id, keep=buttons).start(interaction, ephemeral=True)
 
 
 async def name_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    records = await services(interaction).armies.list(call_of(interaction))
+    names = await services(interaction).armies.names(call_of(interaction))
     wanted = current.casefold()
     return [
-        app_commands.Choice(name=r.name[:100], value=r.name[:100])
-        for r in records
-        if wanted in r.name.casefold()
+        app_commands.Choice(name=name[:100], value=name[:100])
+        for name in names
+        if wanted in name.casefold()
     ][:25]
 
 
@@ -99,8 +104,8 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Armies fr
     ) -> None:
         lang = await lang_of(interaction)
         owner = (member or interaction.user).id
-        records = await services(interaction).armies.list(call_of(interaction), owner)
-        await send(interaction, render.list_text(lang, list(records), owner), ephemeral=True)
+        names = await services(interaction).armies.names(call_of(interaction), owner)
+        await send(interaction, render.list_text(lang, list(names), owner), ephemeral=True)
 
     @app_commands.command(name="show", description="An army's units, stats and weapons")
     @app_commands.describe(name="The army", member="Whose army (default: yours)")
@@ -112,11 +117,16 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Armies fr
         member: discord.Member | None = None,
     ) -> None:
         lang = await lang_of(interaction)
-        saved = await services(interaction).armies.show(
-            call_of(interaction), name, member.id if member else None
-        )
-        embed = discord.Embed(description=render.army_text(lang, saved.army))
-        await send(interaction, embed=embed, ephemeral=True)
+        armies, call = services(interaction).armies, call_of(interaction)
+        owner = member.id if member else None
+        saved = await armies.show(call, name, owner)
+
+        async def again() -> Army:
+            return (await armies.show(call, name, owner)).army
+
+        draw = lambda army, index: render.army_page(lang, army, index)  # noqa: E731
+        pages = ArmyPages(lang, saved.army, again, draw)
+        await Pager(pages, interaction.user.id).start(interaction, ephemeral=True)
 
     @app_commands.command(name="delete", description="Delete an army (its owner or a GM)")
     @app_commands.describe(name="The army", member="Whose army (default: yours; others: GM)")

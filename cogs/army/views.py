@@ -14,16 +14,20 @@ from cogs.common.text import plain
 from locales import Lang, t
 
 PREFIX = "antares:army:"
-LABELS = {"save": "army.confirm_button", "replace": "army.replace_button",
-          "cancel": "army.cancel_button"}
+LABELS = {
+    "save": "army.confirm_button",
+    "replace": "army.replace_button",
+    "cancel": "army.cancel_button",
+}
 
 
-def preview_view(lang: Lang, user_id: int, nonce: int, taken: bool) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def preview_buttons(lang: Lang, user_id: int, nonce: int, taken: bool) -> list[ConfirmArmy]:
+    """Confirm (or Replace) and Cancel, kept beside the preview's ◀ ▶."""
     action = "replace" if taken else "save"
-    view.add_item(ConfirmArmy(action, user_id, nonce, t(lang, LABELS[action])))
-    view.add_item(ConfirmArmy("cancel", user_id, nonce, t(lang, LABELS["cancel"])))
-    return view
+    return [
+        ConfirmArmy(action, user_id, nonce, t(lang, LABELS[action])),
+        ConfirmArmy("cancel", user_id, nonce, t(lang, LABELS["cancel"])),
+    ]
 
 
 class ConfirmArmy(
@@ -34,11 +38,13 @@ class ConfirmArmy(
 
     def __init__(self, action: str, user_id: int, nonce: int, label: str = "") -> None:
         style = {
-            "save": discord.ButtonStyle.success, "replace": discord.ButtonStyle.danger,
+            "save": discord.ButtonStyle.success,
+            "replace": discord.ButtonStyle.danger,
         }.get(action, discord.ButtonStyle.secondary)
         super().__init__(
             discord.ui.Button(
-                label=label or action, style=style,
+                label=label or action,
+                style=style,
                 custom_id=f"{PREFIX}{action}:{user_id}:{nonce}",
             )
         )
@@ -69,7 +75,7 @@ class ConfirmArmy(
             return
         saved = await armies.confirm(call_of(interaction), self.nonce)
         key = "army.replaced" if saved.replaced else "army.saved"
-        text = t(lang, key, name=plain(saved.army.name), units=len(saved.army.units))
+        text = t(lang, key, name=plain(saved.name), units=saved.units)
         await self._close(interaction, text)
 
     async def _close(self, interaction: discord.Interaction, text: str) -> None:

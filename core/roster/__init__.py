@@ -1,13 +1,14 @@
-"""Army rosters from BattleScribe / New Recruit (issue 18): read (`parse`), bounded
-(`limits`), matched to the rules database (`match`), kept as plain models (`model`)."""
+"""Army rosters from BattleScribe / New Recruit (issue 18): read (`parse`, as a stream:
+`stream`, `tree`), bounded (`limits`), matched to the rules database (`match`), kept as
+plain models (`model`); `imported` does all of it for one upload."""
 
+from core.roster.imported import Imported, import_roster
 from core.roster.limits import (
     COMPRESSED_MAX,
     ROSTER_ENDINGS,
     UNCOMPRESSED_MAX,
     UNITS_MAX,
     check_upload,
-    roster_xml,
 )
 from core.roster.match import match_roster
 from core.roster.model import (
@@ -27,13 +28,14 @@ __all__ = [
     "UNCOMPRESSED_MAX",
     "UNITS_MAX",
     "Army",
+    "Imported",
     "ArmyUnit",
     "ArmyWeapon",
     "Note",
     "RosterProfile",
     "check_upload",
+    "import_roster",
     "match_roster",
     "parse_roster",
     "read_roster",
-    "roster_xml",
 ]

@@ -16,7 +16,8 @@ from functools import lru_cache
 from core.errors import BadInput
 from core.game import MODELS_MAX, STATS
 from core.roster.figures import roster_figures
-from core.roster.model import Army, ArmyProbe, ArmyUnit, ArmyWeapon, Figures, Note
+from core.roster.limits import WARNINGS_KEPT
+from core.roster.model import Army, ArmyProbe, ArmyUnit, ArmyWeapon, Figures, Notes
 from core.roster.parse import RawRoster, RawUnit, RawWeapon, clean
 from core.tests import STAT_MAX, STAT_MIN
 from core.unit_gear import COUNT_MAX, COUNTED, GEAR_KEYS, GEAR_WORDS
@@ -25,10 +26,21 @@ from rulesdb.weapons import Mode, Weapon
 
 FACTIONS = ("boromite", "isorian", "algoryn")
 KNOWN_SYSTEMS = ("antares",)
-ARMOURS = {"reflex armour": "reflex", "reflex armor": "reflex", "phase armour": "phase",
-           "phase armor": "phase", "mounted reflex armour": "mounted_reflex"}
-KINDS = (("weapon drone", "weapon_drone"), ("probe", "probe"), ("vehicle", "vehicle"),
-         ("heavy weapon", "heavy_weapon"), ("weapon team", "heavy_weapon"), ("beast", "beast"))
+ARMOURS = {
+    "reflex armour": "reflex",
+    "reflex armor": "reflex",
+    "phase armour": "phase",
+    "phase armor": "phase",
+    "mounted reflex armour": "mounted_reflex",
+}
+KINDS = (
+    ("weapon drone", "weapon_drone"),
+    ("probe", "probe"),
+    ("vehicle", "vehicle"),
+    ("heavy weapon", "heavy_weapon"),
+    ("weapon team", "heavy_weapon"),
+    ("beast", "beast"),
+)
 SUFFIXES = (" ammo", " munitions", " munition", " shard", " drones", " probes", "s")
 MOD = re.compile(r"\bmod\s*([23])\b", re.IGNORECASE)
 RF = re.compile(r"\b(?:rf|tr)\s*(\d+)", re.IGNORECASE)
@@ -98,7 +110,8 @@ def check_system(raw: RawRoster) -> str:
             if faction in key(catalogue):
                 return faction
     raise BadInput(
-        "army.unknown_faction", faction=", ".join(raw.factions)[:80] or "?",
+        "army.unknown_faction",
+        faction=", ".join(raw.factions)[:80] or "?",
         known="Boromite, Isorian, Algoryn",
     )
 
@@ -108,20 +121,28 @@ def match_roster(
 ) -> Army:
     faction = check_system(raw)
     army = Army(
-        name=clean(name or raw.name) or "Army", system=raw.system[:80], faction=faction,
-        points=raw.points, figures=figures,
+        name=clean(name or raw.name) or "Army",
+        system=raw.system[:80],
+        faction=faction,
+        points=raw.points,
+        figures=figures,
     )
+    notes = Notes(WARNINGS_KEPT)
     for raw_unit in raw.units:
-        army.units.append(_unit(raw_unit, db, army.warnings))
+        army.units.append(_unit(raw_unit, db, notes))
+    army.warnings, army.warnings_more = notes.kept, notes.more
     return army
 
 
-def _unit(raw: RawUnit, db: RulesDB, warnings: list[Note]) -> ArmyUnit:
+def _unit(raw: RawUnit, db: RulesDB, warnings: Notes) -> ArmyUnit:
     stats = {k: v for k, v in raw.stats.items() if k in STATS and STAT_MIN <= v <= STAT_MAX}
     words = key(" ".join([raw.special, *raw.categories]))
     mod = MOD.search(words)
     unit = ArmyUnit(
-        name=raw.name, models=min(raw.models, MODELS_MAX), stats=stats, points=raw.points,
+        name=raw.name,
+        models=min(raw.models, MODELS_MAX),
+        stats=stats,
+        points=raw.points,
         kind=next((kind for word, kind in KINDS if word in words), "infantry"),
         dice=int(mod.group(1)) if mod else 1,
     )
@@ -134,20 +155,18 @@ def _unit(raw: RawUnit, db: RulesDB, warnings: list[Note]) -> ArmyUnit:
     for upgrade, count in raw.upgrades:
         _upgrade(unit, upgrade, count, db, warnings)
     if raw.weapons and not any(w.weapon_id for w in unit.weapons):
-        warnings.append(Note(key="army.warn.unknown_unit", values={"unit": unit.name}))
+        warnings.add("army.warn.unknown_unit", {"unit": unit.name})
     return unit
 
 
-def _weapon(raw: RawWeapon, unit: ArmyUnit, db: RulesDB, warnings: list[Note]) -> ArmyWeapon:
+def _weapon(raw: RawWeapon, unit: ArmyUnit, db: RulesDB, warnings: Notes) -> ArmyWeapon:
     count = None if raw.count >= unit.models else min(raw.count, MODELS_MAX)
     kept = ArmyWeapon(name=raw.name, count=count, profiles=raw.profiles)
     found = lookup(db, "weapon", raw.name)
     if found is None and raw.profiles:  # the weapon named by its profile only
         found = lookup(db, "weapon", raw.profiles[0].name)
     if not isinstance(found, Weapon):
-        warnings.append(
-            Note(key="army.warn.unknown_weapon", values={"unit": unit.name, "weapon": raw.name})
-        )
+        warnings.add("army.warn.unknown_weapon", {"unit": unit.name, "weapon": raw.name})
         return kept
     kept.weapon_id, kept.name_en, kept.name_fr = found.id, found.name_en, found.name_fr
     for profile in raw.profiles:
@@ -158,10 +177,10 @@ def _weapon(raw: RawWeapon, unit: ArmyUnit, db: RulesDB, warnings: list[Note]) -
         if differing is not None:
             kept.figures.append(differing)
         for field, roster, seeds in _differences(profile, mode):
-            warnings.append(Note(key="army.warn.figures", values={
+            warnings.add("army.warn.figures", {
                 "unit": unit.name, "weapon": profile.name or raw.name, "field": field,
                 "roster": roster or "—", "seeds": seeds or "—",
-            }))
+            })  # fmt: skip
     return kept
 
 
@@ -199,7 +218,7 @@ def _differences(profile, mode: Mode) -> list[tuple[str, str, str]]:
     return found
 
 
-def _upgrade(unit: ArmyUnit, name: str, count: int, db: RulesDB, warnings: list[Note]) -> None:
+def _upgrade(unit: ArmyUnit, name: str, count: int, db: RulesDB, warnings: Notes) -> None:
     """A buddy drone, a probe, special ammo, armour, a common rule; else a warning."""
     if key(name) in ARMOURS:
         unit.armour = ARMOURS[key(name)]
@@ -219,15 +238,15 @@ def _upgrade(unit: ArmyUnit, name: str, count: int, db: RulesDB, warnings: list[
         unit.gear[gear[0]] = min(cap, unit.gear.get(gear[0], 0) + gear[1] * count)
         return
     if drone is None:
-        warnings.append(
-            Note(key="army.warn.unknown_upgrade", values={"unit": unit.name, "upgrade": name})
-        )
+        warnings.add("army.warn.unknown_upgrade", {"unit": unit.name, "upgrade": name})
     unit.unknown.append(f"{name} ×{count}" if count > 1 else name)
 
 
 def _gear_key(name: str) -> tuple[str, int] | None:
     """`"shield-drone"` → ("shield_drone", 1); `"Leader 2"` → ("leader", 2)."""
-    found = LEADING_COUNT.match(name.strip())
+    name = name.strip()
+    # a count ends the name ("Leader 2", "Drone (2)"): only then is the pattern tried
+    found = LEADING_COUNT.match(name) if name.rstrip(")")[-1:].isdigit() else None
     text, number = (found.group(1), int(found.group(2))) if found else (name, 1)
     word = key(text).replace(" ", "-")
     snake = word.replace("-", "_")

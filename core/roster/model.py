@@ -78,11 +78,28 @@ class Army(BaseModel):
     points: int = 0
     figures: Figures = "seeds"
     units: list[ArmyUnit] = []
-    warnings: list[Note] = []
+    warnings: list[Note] = []  # the first `WARNINGS_KEPT` of the import
+    warnings_more: int = 0  # the import's other warnings, counted only
 
     @property
     def model_count(self) -> int:
         return sum(u.models for u in self.units)
+
+
+class Notes:
+    """The warnings of one import: the first `kept_max` built, the others only counted (a
+    roster of 500 units with 60 unknown options each would otherwise keep 30,000)."""
+
+    def __init__(self, kept_max: int) -> None:
+        self.kept: list[Note] = []
+        self.more = 0
+        self._max = kept_max
+
+    def add(self, key: str, values: dict[str, str | int]) -> None:
+        if len(self.kept) < self._max:
+            self.kept.append(Note(key=key, values=values))
+        else:
+            self.more += 1
 
 
 def stat_line(unit: ArmyUnit) -> str:

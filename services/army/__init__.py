@@ -13,7 +13,7 @@ from core.roster import (
 from core.roster.deploy import Deployed
 from core.roster.model import stat_line
 from services.army.pending import PENDING_TTL_S, PendingImports
-from services.army.service import ArmyService, Preview, SavedArmy
+from services.army.service import ArmyService, Confirmed, Preview, SavedArmy
 from storage.army_base import ArmyRecord
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "ArmyRecord",
     "ArmyService",
     "ArmyUnit",
+    "Confirmed",
     "Deployed",
     "PendingImports",
     "Preview",

@@ -1,28 +1,41 @@
 """`/army`: import a roster (preview, then Confirm), list, show, delete, deploy (issue 18).
 
 An army belongs to the member who imported it, on that server; a game master (GM role or
-Manage Server) may also delete it. The roster is parsed off the event loop; nothing is saved
-before Confirm. Deploying adds its units to the channel's game as one change (one undo).
+Manage Server) may also delete it. The roster is read in the bot's own pool of workers
+(`services.common.Workers`), one upload of a member at a time (`Lanes`): ten uploads of one
+member take one worker in turn, and nobody else waits behind them (issue 28). A saved army
+is read back in the pool too. Nothing is saved before Confirm. Deploying adds its units to the
+channel's game as one change (one undo).
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.dice import DiceSource
 from core.errors import Conflict, NotAllowed, NotFound
 from core.game import GameState
 from core.names import name_key
-from core.roster import Army, match_roster, read_roster
+from core.roster import Army, import_roster
 from core.roster.deploy import Deployed, chosen_units, deploy_army
 from core.roster.limits import ARMIES_PER_MEMBER
 from core.roster.model import FIGURES, NAME_MAX
 from rulesdb.models import RulesDB
-from services.army.pending import PendingImports
-from services.common import Call, Standing, guild_of, once, require_seat, require_self_or_host
+from services.army.pending import Pending, PendingImports
+from services.common import (
+    Call,
+    Lanes,
+    ServerSettings,
+    Standing,
+    Workers,
+    guild_of,
+    once,
+    require_seat,
+    require_self_or_host,
+)
 from services.game import GameAccess
-from storage.army_base import ArmyRecord
+from storage.base import Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,17 +49,24 @@ class Preview:
 class SavedArmy:
     owner_id: int
     army: Army
-    replaced: bool = False
 
 
-def _army(record: ArmyRecord) -> SavedArmy:
-    return SavedArmy(record.owner_id, Army.model_validate_json(record.data))
+@dataclass(frozen=True, slots=True)
+class Confirmed:
+    name: str
+    units: int
+    replaced: bool
 
 
 class ArmyService(GameAccess):
     rules_db = None  # a callable giving the loaded RulesDB (set by ``AppServices``)
     pending: PendingImports
+    workers: Workers  # the bot's pool (set by ``AppServices``)
     armies_max = ARMIES_PER_MEMBER
+
+    def __init__(self, store: Store, servers: ServerSettings, dice: DiceSource) -> None:
+        super().__init__(store, servers, dice)
+        self.lanes = Lanes()  # one lane a member: their uploads wait for each other
 
     def _db(self) -> RulesDB:
         return self.rules_db()  # type: ignore[misc]
@@ -54,46 +74,60 @@ class ArmyService(GameAccess):
     async def preview(
         self, call: Call, filename: str, data: bytes, *, name: str = "", figures: str = "seeds"
     ) -> Preview:
-        guild_id = guild_of(call)
-        if figures not in FIGURES:
-            figures = "seeds"
-        async with self.store.read() as tx:
-            full = len(await tx.armies(guild_id, call.actor.user_id)) >= self.armies_max
+        guild_id, owner = guild_of(call), call.actor.user_id
+        chosen = figures if figures in FIGURES else "seeds"
         db = self._db()
-        army = await asyncio.to_thread(
-            lambda: match_roster(read_roster(filename, data), db, name=name[:NAME_MAX],
-                                 figures=figures)  # type: ignore[arg-type]
-        )
+        async with self.lanes.lane(owner):
+            imported = await self.workers.run(
+                import_roster,
+                filename,
+                data,
+                db,
+                name=name[:NAME_MAX],
+                figures=chosen,  # type: ignore[arg-type]
+            )
+        army = imported.army
         async with self.store.read() as tx:
-            taken = await tx.army(guild_id, call.actor.user_id, name_key(army.name)) is not None
-        if full and not taken:  # only replacing one of them is left
+            names = await tx.army_names(guild_id, owner)
+        taken = name_key(army.name) in {name_key(n) for n in names}
+        if len(names) >= self.armies_max and not taken:  # only replacing one is left
             raise Conflict("army.too_many_armies", limit=self.armies_max)
         nonce = call.interaction_id or 0
-        self.pending.put(nonce, call.actor.user_id, guild_id, army, taken)
+        held = Pending(owner, guild_id, army.name, len(army.units), imported.saved, taken,
+                       self.pending.clock())  # fmt: skip
+        self.pending.put(nonce, held)
         return Preview(nonce, army, taken)
 
-    async def confirm(self, call: Call, nonce: int) -> SavedArmy:
+    async def confirm(self, call: Call, nonce: int) -> Confirmed:
         held = self.pending.get(nonce)
         if held is None:
             raise Conflict("army.preview_expired")
         if held.owner_id != call.actor.user_id:
             raise NotAllowed("army.not_your_preview")
         async with once(self.store, call.interaction_id) as tx:
-            saved = await tx.armies(held.guild_id, held.owner_id)
+            saved = await tx.army_names(held.guild_id, held.owner_id)
             if not held.taken and len(saved) >= self.armies_max:
                 raise Conflict("army.too_many_armies", limit=self.armies_max)
             campaign_id = await tx.current_campaign_id(held.guild_id)
             if campaign_id is not None and await tx.member(campaign_id, held.owner_id) is None:
                 campaign_id = None  # linked only to a campaign the member plays in
             record = await tx.save_army(
-                held.guild_id, held.owner_id, name=held.army.name,
-                name_key=name_key(held.army.name), data=held.army.model_dump_json(),
-                campaign_id=campaign_id, replace=held.taken,
-            )
+                held.guild_id, held.owner_id, name=held.name, name_key=name_key(held.name),
+                data=held.saved, campaign_id=campaign_id, replace=held.taken,
+            )  # fmt: skip
         if record is None:  # taken since the preview: ask again
-            raise Conflict("army.name_taken", name=held.army.name)
+            raise Conflict("army.name_taken", name=held.name)
         self.pending.drop(nonce)
-        return SavedArmy(held.owner_id, held.army, replaced=held.taken)
+        return Confirmed(held.name, held.units, replaced=held.taken)
+
+    async def previewed(self, call: Call, nonce: int) -> Army:
+        """The army of a preview still waiting for Confirm (its pages are drawn from it)."""
+        held = self.pending.get(nonce)
+        if held is None:
+            raise Conflict("army.preview_expired")
+        if held.owner_id != call.actor.user_id:
+            raise NotAllowed("army.not_your_preview")
+        return await self.workers.run(Army.model_validate_json, held.saved)
 
     def cancel(self, call: Call, nonce: int) -> None:
         held = self.pending.get(nonce)
@@ -101,10 +135,11 @@ class ArmyService(GameAccess):
             raise NotAllowed("army.not_your_preview")
         self.pending.drop(nonce)
 
-    async def list(self, call: Call, owner_id: int | None = None) -> Sequence[ArmyRecord]:
+    async def names(self, call: Call, owner_id: int | None = None) -> Sequence[str]:
+        """The names of a member's armies on the server (their content is not read)."""
         guild_id = guild_of(call)
         async with self.store.read() as tx:
-            return await tx.armies(guild_id, owner_id or call.actor.user_id)
+            return await tx.army_names(guild_id, owner_id or call.actor.user_id)
 
     async def show(self, call: Call, name: str, owner_id: int | None = None) -> SavedArmy:
         guild_id = guild_of(call)
@@ -113,7 +148,8 @@ class ArmyService(GameAccess):
             record = await tx.army(guild_id, owner, name_key(name))
         if record is None:
             raise NotFound("army.not_found", name=name[:NAME_MAX])
-        return _army(record)
+        army = await self.workers.run(Army.model_validate_json, record.data)
+        return SavedArmy(record.owner_id, army)
 
     async def delete(self, call: Call, name: str, owner_id: int | None = None) -> str:
         guild_id = guild_of(call)

@@ -19,6 +19,8 @@ async def test_an_army_is_saved_listed_and_read(store):
     assert saved is not None and saved.name == "Vorl" and saved.data == '{"units": []}'
     async with store.read() as tx:
         assert [a.name for a in await tx.armies(1, 21)] == ["Alpha", "Vorl"]
+        assert await tx.army_names(1, 21) == ["Alpha", "Vorl"]  # names only: autocomplete
+        assert await tx.army_names(1, 23) == []
         found = await tx.army(1, 21, "vorl")
         assert found is not None and found.id == saved.id
         assert await tx.army(1, 23, "vorl") is None

@@ -130,6 +130,7 @@ async def armies(store) -> None:
                 replace=replace,
             )
         await tx.army(1, 21, "vorl")
+        await tx.army_names(1, 21)
         await tx.armies(1, 21)
         await tx.guild_armies(1)
         await tx.delete_army(1, 21, "vorl")
