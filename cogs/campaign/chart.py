@@ -49,7 +49,11 @@ def standings_png(title: str, header: list[str], rows: list[list[str]], footer: 
             0.02, 1 - 30 / height, _fit(title, 60), fontsize=18, weight="bold", parse_math=False
         )
         figure.text(
-            0.02, 1 - 55 / height, _fit(footer, 120), fontsize=10, color="#555555",
+            0.02,
+            1 - 55 / height,
+            _fit(footer, 120),
+            fontsize=10,
+            color="#555555",
             parse_math=False,
         )
         cells = [[_fit(cell) for cell in row] for row in rows] or [[""] * len(header)]

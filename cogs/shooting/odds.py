@@ -44,13 +44,17 @@ def chart_words(lang: Lang, record: OddsRecord) -> tuple[Words, list[Series]]:
     target = record.target.name if record.target is not None else t(lang, "shoot.untracked")
     words = Words(
         title=t(lang, "odds.chart_title", weapon=names, target=target),
-        hits=t(lang, "odds.col_hits"), casualties=t(lang, "odds.col_casualties"),
-        pins=t(lang, "odds.col_pins"), chance=t(lang, "odds.chance_axis"),
+        hits=t(lang, "odds.col_hits"),
+        casualties=t(lang, "odds.col_casualties"),
+        pins=t(lang, "odds.col_pins"),
+        chance=t(lang, "odds.chance_axis"),
     )
     series = [
         Series(
-            render_odds.line_label(lang, line), [float(p) for p in line.odds.hits],
-            [float(p) for p in line.odds.casualties], [float(p) for p in line.odds.pins],
+            render_odds.line_label(lang, line),
+            [float(p) for p in line.odds.hits],
+            [float(p) for p in line.odds.casualties],
+            [float(p) for p in line.odds.pins],
         )
         for line in record.lines
     ]

@@ -148,8 +148,13 @@ class CampaignService(CampaignBattles, CampaignConsent, CampaignReports):
 async def _new_organiser(tx, campaign_id: int, actor: Actor):
     """A member who organises the campaign without playing in it (yet)."""
     return await tx.save_member(
-        campaign_id, actor.user_id, name=member_name(actor), faction=None, army=None,
-        player=False, organiser=True,
+        campaign_id,
+        actor.user_id,
+        name=member_name(actor),
+        faction=None,
+        army=None,
+        player=False,
+        organiser=True,
     )
 
 
@@ -172,9 +177,7 @@ async def _save(
     )
 
 
-async def _army_free(
-    tx: Transaction, campaign: CampaignRecord, user_id: int, army: str
-) -> None:
+async def _army_free(tx: Transaction, campaign: CampaignRecord, user_id: int, army: str) -> None:
     """Another player's army of the same name (as names are compared, ``core.names``) is
     refused: the standings and the history would show two armies nobody can tell apart."""
     key = name_key(army)

@@ -213,10 +213,22 @@ def run_service(work) -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    weapon=WEAPONS, models=NUMBER, acc=st.one_of(st.none(), NUMBER),
-    res=st.one_of(st.none(), NUMBER), distance=st.one_of(st.none(), st.floats(-10, 2000)),
-    band=TEXT, order=TEXT, cover=TEXT, motion=TEXT, armour=TEXT, kind=TEXT, ammo=TEXT,
-    rerolls=TEXT, extras=TEXT, targeters=NUMBER, modifier=NUMBER,
+    weapon=WEAPONS,
+    models=NUMBER,
+    acc=st.one_of(st.none(), NUMBER),
+    res=st.one_of(st.none(), NUMBER),
+    distance=st.one_of(st.none(), st.floats(-10, 2000)),
+    band=TEXT,
+    order=TEXT,
+    cover=TEXT,
+    motion=TEXT,
+    armour=TEXT,
+    kind=TEXT,
+    ammo=TEXT,
+    rerolls=TEXT,
+    extras=TEXT,
+    targeters=NUMBER,
+    modifier=NUMBER,
 )
 def test_any_options_give_a_result_or_a_message(**options):
     """No option, however forged, reaches the user as anything but a message key."""
@@ -232,22 +244,31 @@ def test_any_options_give_a_result_or_a_message(**options):
 
 
 RANGE_REFUSALS = {
-    "shoot.ammo_not_for_weapon", "shoot.ammo_direct_only", "shoot.out_of_range",
-    "shoot.too_close", "shoot.distance_needed", "shoot.order_cannot_shoot",
+    "shoot.ammo_not_for_weapon",
+    "shoot.ammo_direct_only",
+    "shoot.out_of_range",
+    "shoot.too_close",
+    "shoot.distance_needed",
+    "shoot.order_cannot_shoot",
 }
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    weapon=st.sampled_from(sorted(LOOKUP.db.weapons)), models=st.integers(1, 30),
-    acc=st.integers(1, 20), res=st.integers(1, 20), distance=st.floats(0, 300),
+    weapon=st.sampled_from(sorted(LOOKUP.db.weapons)),
+    models=st.integers(1, 30),
+    acc=st.integers(1, 20),
+    res=st.integers(1, 20),
+    distance=st.floats(0, 300),
     order=st.sampled_from([None, "fire", "advance"]),
     cover=st.sampled_from([None, "none", "light", "dense"]),
     motion=st.sampled_from([None, "normal", "down", "run", "fast_run", "sprint"]),
     armour=st.sampled_from([None, "none", "reflex", "mounted_reflex", "phase"]),
     kind=st.sampled_from([None, "infantry", "vehicle", "weapon_drone", "heavy_weapon"]),
     ammo=st.sampled_from([None, None, "net", "blur", "slingnet", "overload"]),
-    spotter=st.booleans(), targeters=st.integers(0, 3), shield_drones=st.integers(0, 3),
+    spotter=st.booleans(),
+    targeters=st.integers(0, 3),
+    shield_drones=st.integers(0, 3),
     rerolls=st.sampled_from([None, "medic", "leader 2, medi-drone"]),
 )
 def test_well_formed_shots_roll_or_say_why_not(**options):
