@@ -10,7 +10,6 @@ Without tracked units `/odds` needs no server: it answers in a DM too.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 
@@ -18,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.charts import rendered
 from cogs.common.errors import answers_errors
 from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
@@ -79,7 +79,7 @@ async def answer(interaction: discord.Interaction, options: ShotOptions, compare
                 label = f"{label}: {render_odds.line_label(lang, line)}"
             view.add_item(RollIt(roll_id(text, n), label[:80]))
     await interaction.response.defer(thinking=True)
-    png = await asyncio.to_thread(odds_png, *chart_words(lang, record))
+    png = await rendered(interaction, odds_png, *chart_words(lang, record))
     embed.set_image(url="attachment://odds.png")
     image = discord.File(io.BytesIO(png), filename="odds.png")
     await send(interaction, embed=embed, file=image, view=view)

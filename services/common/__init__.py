@@ -30,6 +30,7 @@ from services.common.rate_limits import Limited, RateLimiter, RateRules
 from services.common.servers import ServerSettings
 from services.common.shown import ShownEvents, shown_events
 from services.common.uploads import UPLOAD_LIMIT, fit_files
+from services.common.workers import Lanes, Workers
 
 __all__ = [
     "checked",
@@ -77,4 +78,7 @@ __all__ = [
     # exports within Discord's upload limit
     "UPLOAD_LIMIT",
     "fit_files",
+    # the bot's own pool for CPU work, and one lane per member in it
+    "Lanes",
+    "Workers",
 ]

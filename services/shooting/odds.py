@@ -14,7 +14,6 @@ mode as their ids.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -96,7 +95,8 @@ def untracked(options: ShotOptions, co: int | None) -> Standing:
 
 
 class OddsReading:
-    """`/odds` for ``ShootingService`` (its ``plan_shot``, ``ruleset_here``, ``running``)."""
+    """`/odds` for ``ShootingService`` (its ``plan_shot``, ``ruleset_here``, ``running``,
+    ``workers``: the odds are CPU work, computed in the bot's pool)."""
 
     async def _line(self, options, shooter, target, state, rules, standing) -> tuple[OddsLine, Any]:
         plan, label = self.plan_shot(options, shooter)  # type: ignore[attr-defined]
@@ -106,7 +106,8 @@ class OddsReading:
             markers = markers_applied(state, plan, *ids)
         shot = build_shot(plan, shooter, target, state, markers)
         db = self.lookup.db  # type: ignore[attr-defined]
-        odds = await asyncio.to_thread(shot_odds, shot, rules, db, standing)  # CPU: a thread
+        workers = self.workers  # type: ignore[attr-defined]
+        odds = await workers.run(shot_odds, shot, rules, db, standing)
         return OddsLine(label, shot.ammo, odds), plan
 
     async def odds(self, call, options: ShotOptions, compare: str | None = None) -> OddsRecord:

@@ -42,6 +42,7 @@ from services.common import (
     Call,
     ServerSettings,
     Standing,
+    Workers,
     require_player,
     require_unit_owner,
 )
@@ -111,10 +112,13 @@ class ShootingService(DriftResolving, OddsReading):
         dice: DiceSource,
         settings: GameSettings,
         lookup: RulesLookup,
+        *,
+        workers: Workers,
     ) -> None:
         super().__init__(store, servers, dice)
         self.settings = settings
         self.lookup = lookup
+        self.workers = workers  # `/odds` computes its table in the bot's pool
 
     async def ruleset_here(self, call: Call) -> Ruleset:
         """The running game's ruleset, else the server's (for untracked rolls)."""

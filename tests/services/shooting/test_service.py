@@ -25,6 +25,7 @@ from core.game import GameState
 from core.shooting import ResRerolls
 from services.common.permissions import Actor
 from services.common.servers import ServerSettings
+from services.common.workers import Workers
 from services.game.access import Call
 from services.game.game import GameService
 from services.game.settings import GameSettings
@@ -57,9 +58,12 @@ class Table:
     def __init__(self, store: SqliteStore, dice) -> None:
         servers = ServerSettings(store, "en")
         self.store = store
-        self.games = GameService(store, servers, dice, GameSettings(servers))
+        self.workers = Workers()  # made on first use, closed with the store
+        self.games = GameService(store, servers, dice, GameSettings(servers), workers=self.workers)
         self.units = UnitService(store, servers, dice)
-        self.shooting = ShootingService(store, servers, dice, GameSettings(servers), LOOKUP)
+        self.shooting = ShootingService(
+            store, servers, dice, GameSettings(servers), LOOKUP, workers=self.workers
+        )
 
 
 @pytest.fixture
@@ -74,6 +78,7 @@ async def table(tmp_path: Path):
     await found.units.add(call(BOB), "Gangers", models=5, stats=stats)
     found.dice = dice
     yield found
+    found.workers.close()
     await store.close()
 
 
@@ -202,10 +207,13 @@ def run_service(work) -> None:
         store = SqliteStore(path)
         await store.open()
         servers = ServerSettings(store, "en")
-        service = ShootingService(store, servers, SeededDice(3), GameSettings(servers), LOOKUP)
+        workers = Workers()
+        settings = GameSettings(servers)
+        service = ShootingService(store, servers, SeededDice(3), settings, LOOKUP, workers=workers)
         try:
             await work(service)
         finally:
+            workers.close()
             await store.close()
 
     asyncio.run(run())
