@@ -1,7 +1,8 @@
 """`python bot.py --delete-left-servers`: the retention sweep, run by an operator.
 
-The hourly sweep (`services.privacy.Retention`) refuses to delete more than a tenth of the
-known servers at once, since a Discord outage looks like mass leaves. Once an operator has
+The hourly sweep (`services.privacy.Retention`) deletes at most a tenth of the known servers
+(at least 3) at once, and refuses when more than that were left within one hour, since a
+Discord outage looks like mass leaves. Once an operator has
 checked that the bot really was removed from those servers, this deletes the data of every
 server left more than `LEFT_SERVER_RETENTION_DAYS` ago, whatever their number, and prints
 what it deleted. The bot itself may keep running meanwhile (SQLite: the writes queue).

@@ -63,9 +63,11 @@ class AppServices:
         self.servers = ServerSettings(self.store, self.default_language)
         self.shown = shown_events(self.store)
         self.housekeeping = Housekeeping(self.store)
-        self.campaigns = CampaignService(self.store, self.servers)
+        self.campaigns = CampaignService(self.store, self.servers, workers=self.workers)
         self.game_settings = GameSettings(self.servers)
-        self.games = GameService(self.store, self.servers, self.dice, self.game_settings)
+        self.games = GameService(
+            self.store, self.servers, self.dice, self.game_settings, workers=self.workers
+        )
         self.games.idle_days = self.game_idle_days
         self.campaign_games = CampaignGames(self.store, self.games)
         self.units = UnitService(self.store, self.servers, self.dice)
@@ -74,8 +76,9 @@ class AppServices:
         self.table = TableService(self.store, self.servers, self.dice)
         self.hidden = HiddenRolls(self.store, self.servers, self.dice)
         self.markers = MarkerService(self.store, self.servers, self.dice)
+        settings, workers = self.game_settings, self.workers
         self.shooting = ShootingService(
-            self.store, self.servers, self.dice, self.game_settings, self.rules
+            self.store, self.servers, self.dice, settings, self.rules, workers=workers
         )
         self.armies = ArmyService(self.store, self.servers, self.dice)
         self.armies.rules_db = lambda: self.rules.db
@@ -88,7 +91,7 @@ class AppServices:
         for service in (self.units, self.markers, self.shooting, self.armies):
             service.limits = self.limits
         self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)
-        self.server_data = ServerData(self.store, self.servers)
+        self.server_data = ServerData(self.store, self.servers, workers=self.workers)
 
     async def open(self) -> None:
         await self.store.open()

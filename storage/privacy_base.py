@@ -35,8 +35,9 @@ class PrivacyTransaction(Protocol):
         """When the bot left (None: it is there, or the server is unknown)."""
         ...
 
-    async def guilds_left_before(self, cutoff: datetime) -> Sequence[int]:
-        """The servers marked left at or before `cutoff`, oldest mark first."""
+    async def guilds_left_before(self, cutoff: datetime) -> Sequence[tuple[int, datetime]]:
+        """The servers marked left at or before `cutoff` with their marks, oldest first (the
+        retention sweep tells a mass departure from departures spread over time by them)."""
         ...
 
     async def guilds_present(self) -> Sequence[int]:

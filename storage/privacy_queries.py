@@ -102,13 +102,13 @@ class PrivacyQueries:
         rows = await self._rows("SELECT left_at FROM guilds WHERE guild_id = ?", (guild_id,))
         return self._moment(rows[0][0]) if rows and rows[0][0] is not None else None
 
-    async def guilds_left_before(self, cutoff: datetime) -> Sequence[int]:
+    async def guilds_left_before(self, cutoff: datetime) -> Sequence[tuple[int, datetime]]:
         rows = await self._rows(
-            "SELECT guild_id FROM guilds WHERE left_at IS NOT NULL AND left_at <= ?"
+            "SELECT guild_id, left_at FROM guilds WHERE left_at IS NOT NULL AND left_at <= ?"
             " ORDER BY left_at, guild_id",
             (self._stamp(cutoff),),
         )
-        return [int(r[0]) for r in rows]
+        return [(int(r[0]), self._moment(r[1])) for r in rows]
 
     async def guilds_present(self) -> Sequence[int]:
         rows = await self._rows(

@@ -11,6 +11,7 @@ from simcord import Env
 
 from bot import create_bot
 from cogs.common.errors import is_expected
+from services.common.workers import Workers
 from settings import Settings
 from tests.support.dice import TableDice
 from tests.support.postgres import INSTALL_HINT, must_have_server, new_database, start_server
@@ -51,6 +52,14 @@ def settings(database_url: str, request) -> Settings:
         **(marker.kwargs if marker else {}),
     }
     return Settings(_env_file=None, **values)
+
+
+@pytest.fixture
+def workers():
+    """The bot's pool for CPU work, for a service built without `AppServices`."""
+    made = Workers()
+    yield made
+    made.close()
 
 
 @pytest.fixture

@@ -1,8 +1,8 @@
 """The standings table as a PNG, readable on a phone (matplotlib, Agg backend).
 
-`standings_png` is synchronous and CPU-bound: callers run it off the event loop with
-`asyncio.to_thread`; it draws inside `cogs.common.charts.drawing` (its own `Figure`, the
-bot's one matplotlib lock).
+`standings_png` is synchronous and CPU-bound: callers run it off the event loop in the bot's
+pool (`cogs.common.charts.rendered`); it draws inside `cogs.common.charts.drawing` (its own
+`Figure`, the bot's one matplotlib lock).
 
 Names are members' text and drawn as typed: matplotlib would read `$\\foo$` as a formula
 (mathtext) and fail on it, so every text has `parse_math` off. The image holds the first
@@ -49,7 +49,11 @@ def standings_png(title: str, header: list[str], rows: list[list[str]], footer: 
             0.02, 1 - 30 / height, _fit(title, 60), fontsize=18, weight="bold", parse_math=False
         )
         figure.text(
-            0.02, 1 - 55 / height, _fit(footer, 120), fontsize=10, color="#555555",
+            0.02,
+            1 - 55 / height,
+            _fit(footer, 120),
+            fontsize=10,
+            color="#555555",
             parse_math=False,
         )
         cells = [[_fit(cell) for cell in row] for row in rows] or [[""] * len(header)]

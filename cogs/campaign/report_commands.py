@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
@@ -15,6 +14,7 @@ from cogs.campaign.options import (
     campaign_autocomplete,
     player_autocomplete,
 )
+from cogs.common.charts import rendered
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
@@ -37,13 +37,13 @@ class ReportCommands(UsesCampaigns):
             await send(interaction, embed=embed)
             return
         await interaction.response.defer(thinking=True)
-        png = await asyncio.to_thread(
-            lambda: chart.standings_png(
-                snapshot.campaign.name,
-                render.standings_header(lang),
-                [render.standings_cells(lang, row) for row in rows[: chart.CHART_ROWS]],
-                render.points_line(lang, snapshot.campaign),
-            )
+        png = await rendered(
+            interaction,
+            chart.standings_png,
+            snapshot.campaign.name,
+            render.standings_header(lang),
+            [render.standings_cells(lang, row) for row in rows[: chart.CHART_ROWS]],
+            render.points_line(lang, snapshot.campaign),
         )
         image = discord.File(io.BytesIO(png), filename="standings.png")
         await send(interaction, embed=embed, file=image)

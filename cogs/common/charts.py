@@ -2,8 +2,9 @@
 line of sight.
 
 Every picture is drawn on its own ``Figure`` (no pyplot global state), inside ``drawing``,
-which holds one lock for the whole bot: renders run in worker threads (``asyncio.to_thread``)
-and matplotlib's font and text caches are not safe to share between two renders at once.
+which holds one lock for the whole bot: renders run in the bot's own pool (``rendered``, on
+``services.workers``: never the loop's default executor, which the heartbeat needs) and
+matplotlib's font and text caches are not safe to share between two renders at once.
 matplotlib is imported on first use, so starting the bot does not pay for it.
 """
 
@@ -11,14 +12,24 @@ from __future__ import annotations
 
 import io
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import discord
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 _lock = threading.Lock()
+
+
+async def rendered(
+    interaction: discord.Interaction, draw: Callable[..., bytes], *args: Any
+) -> bytes:
+    """`draw(*args)`, a PNG, made in the bot's pool for CPU work (`services.common.workers`)."""
+    workers = interaction.client.services.workers  # type: ignore[attr-defined]
+    return await workers.run(draw, *args)
 
 
 @contextmanager

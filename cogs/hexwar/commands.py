@@ -4,13 +4,13 @@ another system."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.charts import rendered
 from cogs.common.replies import lang_of, send
 from cogs.hexwar import image, options, render
 from locales import t
@@ -201,7 +201,7 @@ class HexCog(
         lang = await lang_of(interaction)
         await interaction.response.defer(thinking=True)
         labels = (t(lang, "hex.sight.source_label"), t(lang, "hex.sight.target_label"))
-        png = await asyncio.to_thread(image.sight_png, result, labels)
+        png = await rendered(interaction, image.sight_png, result, labels)
         picture = discord.File(io.BytesIO(png), filename="line-of-sight.png")
         await send(interaction, render.sight(lang, result), file=picture)
 

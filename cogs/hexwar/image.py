@@ -1,7 +1,7 @@
 """A small PNG of a line of sight on hexes: the source, each hex crossed (its altitude and
 terrain), the target; the blocking hex outlined in red. Synchronous and CPU-bound: callers
-run it with `asyncio.to_thread`; it draws inside `cogs.common.charts.drawing` (its own
-`Figure`, the bot's one matplotlib lock)."""
+run it in the bot's pool (`cogs.common.charts.rendered`); it draws inside
+`cogs.common.charts.drawing` (its own `Figure`, the bot's one matplotlib lock)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,6 @@ Without tracked units `/odds` needs no server: it answers in a DM too.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 
@@ -18,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.charts import rendered
 from cogs.common.errors import answers_errors
 from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
@@ -44,13 +44,17 @@ def chart_words(lang: Lang, record: OddsRecord) -> tuple[Words, list[Series]]:
     target = record.target.name if record.target is not None else t(lang, "shoot.untracked")
     words = Words(
         title=t(lang, "odds.chart_title", weapon=names, target=target),
-        hits=t(lang, "odds.col_hits"), casualties=t(lang, "odds.col_casualties"),
-        pins=t(lang, "odds.col_pins"), chance=t(lang, "odds.chance_axis"),
+        hits=t(lang, "odds.col_hits"),
+        casualties=t(lang, "odds.col_casualties"),
+        pins=t(lang, "odds.col_pins"),
+        chance=t(lang, "odds.chance_axis"),
     )
     series = [
         Series(
-            render_odds.line_label(lang, line), [float(p) for p in line.odds.hits],
-            [float(p) for p in line.odds.casualties], [float(p) for p in line.odds.pins],
+            render_odds.line_label(lang, line),
+            [float(p) for p in line.odds.hits],
+            [float(p) for p in line.odds.casualties],
+            [float(p) for p in line.odds.pins],
         )
         for line in record.lines
     ]
@@ -75,7 +79,7 @@ async def answer(interaction: discord.Interaction, options: ShotOptions, compare
                 label = f"{label}: {render_odds.line_label(lang, line)}"
             view.add_item(RollIt(roll_id(text, n), label[:80]))
     await interaction.response.defer(thinking=True)
-    png = await asyncio.to_thread(odds_png, *chart_words(lang, record))
+    png = await rendered(interaction, odds_png, *chart_words(lang, record))
     embed.set_image(url="attachment://odds.png")
     image = discord.File(io.BytesIO(png), filename="odds.png")
     await send(interaction, embed=embed, file=image, view=view)

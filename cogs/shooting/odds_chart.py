@@ -1,9 +1,9 @@
 """The `/odds` chart: the chance of each number of hits, casualties and pins added, as bars,
 one colour per compared line (drawn inside ``cogs.common.charts.drawing``).
 
-``odds_png`` is synchronous and CPU-bound: the command runs it off the event loop with
-``asyncio.to_thread``. Every text is drawn with ``parse_math`` off: a unit's name is what
-its player typed, never a formula (as ``cogs.campaign.chart`` does).
+``odds_png`` is synchronous and CPU-bound: the command runs it off the event loop in the
+bot's pool (``cogs.common.charts.rendered``). Every text is drawn with ``parse_math`` off: a
+unit's name is what its player typed, never a formula (as ``cogs.campaign.chart`` does).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from core.campaign import shown
 from core.errors import BadInput, Conflict, NotAllowed, NotFound
 from core.names import name_key
-from services.common import Actor, Call, ServerSettings, guild_of, is_gm, once
+from services.common import Actor, Call, ServerSettings, Workers, guild_of, is_gm, once
 from storage.base import Store, Transaction
 from storage.campaign_base import CampaignRecord, MemberRecord
 
@@ -97,14 +97,20 @@ def utcnow() -> datetime:
 
 
 class CampaignAccess:
-    """What every campaign use case needs: the store, server settings, the clock."""
+    """What every campaign use case needs: the store, server settings, the clock, the pool."""
 
     def __init__(
-        self, store: Store, servers: ServerSettings, clock: Callable[[], datetime] = utcnow
+        self,
+        store: Store,
+        servers: ServerSettings,
+        clock: Callable[[], datetime] = utcnow,
+        *,
+        workers: Workers,
     ) -> None:
         self.store = store
         self.servers = servers
         self.clock = clock
+        self.workers = workers  # standings tables and exports are computed in the bot's pool
 
     async def is_manager(self, guild_id: int, actor: Actor) -> bool:
         """Read before a transaction opens (settings are read through the same store)."""

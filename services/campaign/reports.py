@@ -6,7 +6,6 @@ rest with the pure rules of `core.standings` and `core.campaign_stats`.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -139,7 +138,7 @@ class CampaignReports(CampaignAccess):
     ) -> tuple[Snapshot, list[StandingRow]]:
         snapshot = await self.snapshot(guild_id, campaign)
         # A thousand players' table takes tens of milliseconds: off the loop, like the chart.
-        return snapshot, await asyncio.to_thread(standing_rows, snapshot)
+        return snapshot, await self.workers.run(standing_rows, snapshot)
 
     async def history(
         self, guild_id: int, campaign: str | None, player: str | None

@@ -11,7 +11,6 @@ that the caller may make it.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 from core.campaign import DESCRIPTION_LIMIT, clean_faction, clean_name, clean_text, points_scheme
@@ -136,20 +135,25 @@ class CampaignService(CampaignBattles, CampaignConsent, CampaignReports):
         self, guild_id: int, campaign: str | None, limit: int = UPLOAD_LIMIT
     ) -> tuple[CampaignRecord, list[tuple[str, bytes]]]:
         """The campaign's players, battles and standings as CSV files and one JSON file,
-        written in a thread (a big campaign is CPU work) and within `limit` bytes together
+        written in the bot's pool (a big campaign is CPU work) and within `limit` bytes together
         (compressed, or refused: ``services.common.uploads``)."""
         snapshot = await self.snapshot(guild_id, campaign)
-        files = await asyncio.to_thread(export_files, snapshot)
+        files = await self.workers.run(export_files, snapshot)
         return snapshot.campaign, await fit_files(
-            files, limit=limit, too_big="campaign.export_too_big"
+            files, limit=limit, too_big="campaign.export_too_big", workers=self.workers
         )
 
 
 async def _new_organiser(tx, campaign_id: int, actor: Actor):
     """A member who organises the campaign without playing in it (yet)."""
     return await tx.save_member(
-        campaign_id, actor.user_id, name=member_name(actor), faction=None, army=None,
-        player=False, organiser=True,
+        campaign_id,
+        actor.user_id,
+        name=member_name(actor),
+        faction=None,
+        army=None,
+        player=False,
+        organiser=True,
     )
 
 
@@ -172,9 +176,7 @@ async def _save(
     )
 
 
-async def _army_free(
-    tx: Transaction, campaign: CampaignRecord, user_id: int, army: str
-) -> None:
+async def _army_free(tx: Transaction, campaign: CampaignRecord, user_id: int, army: str) -> None:
     """Another player's army of the same name (as names are compared, ``core.names``) is
     refused: the standings and the history would show two armies nobody can tell apart."""
     key = name_key(army)

@@ -78,7 +78,7 @@ __all__ = [
     # exports within Discord's upload limit
     "UPLOAD_LIMIT",
     "fit_files",
-    # the bot's own pool for CPU work, and one lane per member
+    # the bot's own pool for CPU work, and one lane per member in it
     "Lanes",
     "Workers",
 ]

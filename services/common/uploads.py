@@ -9,10 +9,10 @@ the sizes and what to do instead (`Conflict(too_big, size=…, limit=…)`, in M
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 
 from core.errors import Conflict
+from services.common.workers import Workers
 
 UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord: a bot's files in a server without boosts
 MIB = 1024 * 1024
@@ -29,13 +29,13 @@ def _gzip(data: bytes) -> bytes:
 
 
 async def fit_files(
-    files: list[tuple[str, bytes]], *, limit: int = UPLOAD_LIMIT, too_big: str
+    files: list[tuple[str, bytes]], *, limit: int = UPLOAD_LIMIT, too_big: str, workers: Workers
 ) -> list[tuple[str, bytes]]:
     """`files` as they are when they fit in `limit` together, else each gzipped; refused with
-    `Conflict(too_big)` when even that does not fit. Compression runs in a thread."""
+    `Conflict(too_big)` when even that does not fit. Compression runs in the bot's `workers`."""
     if sum(len(data) for _, data in files) <= limit:
         return files
-    packed = [(f"{name}.gz", await asyncio.to_thread(_gzip, data)) for name, data in files]
+    packed = [(f"{name}.gz", await workers.run(_gzip, data)) for name, data in files]
     size = sum(len(data) for _, data in packed)
     if size > limit:
         raise Conflict(too_big, size=mib(size), limit=mib(limit))

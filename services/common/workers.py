@@ -6,6 +6,12 @@ other server behind them. `Workers` is a separate, bounded pool owned by the ser
 down with them, so slow work waits for its own turn and nothing else does. `Lanes` makes one
 member's (or any key's) jobs wait for each other: a member who sends ten uploads at once
 occupies one worker, not the whole pool.
+
+Services are given the pool by `AppServices` (a `workers` argument); cogs reach it as
+`interaction.client.services.workers` (`cogs.common.charts.rendered`). Two uses of the default
+executor stay on purpose: the heartbeat's write (`cogs.heartbeat`: it must never wait behind a
+chart), and the stores' `battles_with_sides` (storage cannot import services, and building
+records from rows already fetched is short and bounded by one campaign's battles).
 """
 
 from __future__ import annotations

@@ -1,19 +1,19 @@
 """`/game export`: the whole game as one JSON document (the record, the state, every event).
 
 A long game has thousands of events: reading their payloads and writing the document is
-CPU work that grows with the game, so it runs in a thread (`asyncio.to_thread`), never on
-the event loop that serves every server; the file is then fitted to the upload limit
-(`services.common.uploads`: compressed, or refused with a clear message).
+CPU work that grows with the game, so it runs in the bot's own pool
+(`services.common.workers`), never on the event loop that serves every server nor in its
+default executor; the file is then fitted to the upload limit (`services.common.uploads`:
+compressed, or refused with a clear message).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Sequence
 
 from core.game import GameState
-from services.common import UPLOAD_LIMIT, fit_files
+from services.common import UPLOAD_LIMIT, Workers, fit_files
 from storage.base import EventRecord, GameRecord
 
 TOO_BIG = "game.export_too_big"
@@ -49,11 +49,16 @@ def export_document(record: GameRecord, state: GameState, events: Sequence[Event
 
 
 async def export_file(
-    record: GameRecord, state: GameState, events: Sequence[EventRecord], limit: int = UPLOAD_LIMIT
+    record: GameRecord,
+    state: GameState,
+    events: Sequence[EventRecord],
+    limit: int = UPLOAD_LIMIT,
+    *,
+    workers: Workers,
 ) -> tuple[str, bytes]:
     """(file name, content): `antares-game-<id>.json`, or `.json.gz` when only that fits."""
-    blob = await asyncio.to_thread(export_document, record, state, events)
+    blob = await workers.run(export_document, record, state, events)
     ((name, data),) = await fit_files(
-        [(f"antares-game-{record.id}.json", blob)], limit=limit, too_big=TOO_BIG
+        [(f"antares-game-{record.id}.json", blob)], limit=limit, too_big=TOO_BIG, workers=workers
     )
     return name, data

@@ -26,6 +26,7 @@ from services.common import (
     ServerSettings,
     Standing,
     Then,
+    Workers,
     once,
     require_host,
 )
@@ -89,10 +90,17 @@ class RulesView:
 
 class GameService(Undoing, Seats):
     def __init__(
-        self, store: Store, servers: ServerSettings, dice: DiceSource, settings: GameSettings
+        self,
+        store: Store,
+        servers: ServerSettings,
+        dice: DiceSource,
+        settings: GameSettings,
+        *,
+        workers: Workers,
     ) -> None:
         super().__init__(store, servers, dice)
         self.settings = settings
+        self.workers = workers  # the export is written in the bot's pool
 
     async def start(
         self,
@@ -218,7 +226,7 @@ class GameService(Undoing, Seats):
         record, state = await self.latest(channel_id)
         async with self.store.read() as tx:
             events = await tx.events(record.id, snapshots=False)  # the export has none
-        return await export_file(record, state, events, limit)
+        return await export_file(record, state, events, limit, workers=self.workers)
 
     async def rules(self, channel_id: int) -> RulesView:
         record, state = await self.latest(channel_id)

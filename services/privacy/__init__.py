@@ -1,7 +1,7 @@
 """A server's data: kept while the bot stays, exported, deleted, a member forgotten."""
 
 from services.privacy.export import ServerExport
-from services.privacy.retention import ALWAYS_SWEPT, SWEEP_SHARE, Retention, Sweep
+from services.privacy.retention import SWEEP_FLOOR, SWEEP_SHARE, Retention, Sweep
 from services.privacy.server_data import FORGOTTEN_KEY, Forgotten, ServerData
 
 __all__ = [
@@ -13,7 +13,7 @@ __all__ = [
     "ServerExport",
     "Sweep",
     # their limits and bookkeeping
-    "ALWAYS_SWEPT",
     "FORGOTTEN_KEY",
+    "SWEEP_FLOOR",
     "SWEEP_SHARE",
 ]

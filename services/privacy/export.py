@@ -6,20 +6,20 @@ corrections and deletions), the current campaign, and the armies members importe
 out: the undo snapshots (copies of a game's state, which its log and state already say) and
 the processed-interaction ids (bookkeeping of no one's data, pruned after a day). Discord ids
 are written as text, since JSON readers in other languages round numbers that large. The
-document is serialised off the event loop; one over the server's upload limit is gzipped
-(`services.common.fit_files`, as the other exports).
+document is serialised in the bot's pool (`services.common.workers`), off the event loop; one
+over the server's upload limit is gzipped (`services.common.fit_files`, as the other
+exports).
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from services.common import UPLOAD_LIMIT, fit_files
+from services.common import UPLOAD_LIMIT, Workers, fit_files
 from storage.base import EventRecord, GameRecord, Store, Transaction
 
 FORMAT = "antares-bot server data"
@@ -122,13 +122,14 @@ def _encode(document: dict[str, Any]) -> bytes:
 
 
 async def export_server(
-    store: Store, guild_id: int, now: datetime, limit: int = UPLOAD_LIMIT
+    store: Store, guild_id: int, now: datetime, limit: int = UPLOAD_LIMIT, *, workers: Workers
 ) -> ServerExport:
     """The server's document as a file within `limit` bytes (gzipped when only that fits)."""
     document = await server_document(store, guild_id, now)
-    data = await asyncio.to_thread(_encode, document)
+    data = await workers.run(_encode, document)
     name = f"antares-server-{guild_id}-{now.date().isoformat()}.json"
-    ((filename, data),) = await fit_files([(name, data)], limit=limit, too_big=TOO_BIG)
+    packed = await fit_files([(name, data)], limit=limit, too_big=TOO_BIG, workers=workers)
+    ((filename, data),) = packed
     return ServerExport(
         filename=filename,
         data=data,

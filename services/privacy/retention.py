@@ -4,19 +4,27 @@
 the mark when the bot is added again (`on_guild_join`): its data was kept, so it is back as
 it was. `reconcile`, once connected, does the same for what happened while the bot was
 offline: a server of this process's shards that is known but no longer among the bot's is
-marked, every present one is cleared. `sweep` (every hour, `cogs.privacy.presence`) deletes
-the servers marked for longer than the grace period, unless that would delete more than
-`SWEEP_SHARE` of the known servers at once: Discord outages look like mass leaves, so then
-it deletes nothing and logs why (an operator who has checked runs
-`python bot.py --delete-left-servers`). One server at a time is always allowed, or a bot in
-a few servers could never delete anything.
+marked, every present one is cleared.
+
+`sweep` (every hour, `cogs.privacy.presence`) deletes the servers marked for longer than the
+grace period, by this rule (issue 28):
+
+- One sweep deletes at most `allowed(known)` = max(`SWEEP_FLOOR`, `SWEEP_SHARE` of the known
+  servers) of them, the oldest marks first; the rest are deferred to the next sweeps (logged).
+  A bot in 5 servers thus deletes the 2 it left; a bot in 1,000 deletes 150 servers left over
+  months in two hourly sweeps (100 of the 1,000, then the other 50).
+- A Discord outage (or a bad start-up) looks like many servers leaving at once: if more than
+  `allowed(known)` marks fall within `BURST` (one hour) of an expired one, counting the marks
+  not expired yet, the sweep deletes nothing and logs why; an operator who has checked runs
+  `python bot.py --delete-left-servers`. Counting the younger marks makes the answer the same
+  whichever hour the sweep runs: a burst is never deleted in part while it expires.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 from services.common import ServerSettings, once
@@ -24,7 +32,24 @@ from storage.base import Store
 
 log = logging.getLogger(__name__)
 SWEEP_SHARE = 0.10  # at most this share of the known servers deleted by one sweep...
-ALWAYS_SWEPT = 1  # ...though one server may always go
+SWEEP_FLOOR = 3  # ...though this many may always go, or a small bot could delete nothing
+BURST = timedelta(hours=1)  # more than a sweep's share left within this: an outage
+
+
+def allowed(known: int) -> int:
+    """How many servers one sweep may delete, and leave within one `BURST`."""
+    return max(SWEEP_FLOOR, int(known * SWEEP_SHARE))
+
+
+def largest_burst(marks: Sequence[datetime], expired: int) -> int:
+    """The most `marks` (sorted; the first `expired` of them expired) within one `BURST`
+    from an expired one: any window holding an expired mark starts at one, being sorted."""
+    most, end = 0, 0
+    for start in range(expired):
+        while end < len(marks) and marks[end] - marks[start] <= BURST:
+            end += 1
+        most = max(most, end - start)
+    return most
 
 
 def utcnow() -> datetime:
@@ -38,6 +63,7 @@ class Sweep:
     deleted: tuple[int, ...] = ()
     rows: int = 0
     refused: str | None = None  # why nothing was deleted
+    deferred: tuple[int, ...] = ()  # expired, left for the next sweeps (one sweep's share)
 
 
 @dataclass
@@ -80,25 +106,48 @@ class Retention:
         return len(gone)
 
     async def sweep(self, *, force: bool = False) -> Sweep:
-        """Delete the data of the servers left more than the grace period ago."""
+        """Delete the data of the servers left more than the grace period ago, at most one
+        sweep's share of them (`force`: all of them, even a burst)."""
         cutoff = self.clock() - timedelta(days=self.grace_days)
         async with self.store.read() as tx:
-            expired = tuple(await tx.guilds_left_before(cutoff))
+            marks = await tx.guilds_left_before(cutoff + BURST)
             known = await tx.guilds_known()
+        expired = tuple(guild_id for guild_id, at in marks if at <= cutoff)
         if not expired:
             return Sweep(known=known)
-        if not force and len(expired) > max(ALWAYS_SWEPT, known * SWEEP_SHARE):
-            reason = (
-                f"{len(expired)} of the {known} known servers were left more than"
-                f" {self.grace_days} days ago: more than {SWEEP_SHARE:.0%} at once, which is"
-                " how a Discord outage looks, so none of them is deleted. Once you have"
-                " checked that the bot was really removed from them, run"
-                " `python bot.py --delete-left-servers`."
+        if force:
+            return await self._delete(Sweep(expired, known), expired, cutoff)
+        limit = allowed(known)
+        burst = largest_burst([at for _, at in marks], len(expired))
+        if burst > limit:
+            return self._refuse(Sweep(expired, known), burst, limit)
+        now, later = expired[:limit], expired[limit:]
+        if later:
+            log.info(
+                "data retention: %d servers left more than %d days ago; %d deleted now (one"
+                " sweep's share of the %d known), %d at the next sweeps",
+                len(expired),
+                self.grace_days,
+                len(now),
+                known,
+                len(later),
             )
-            log.warning("data retention sweep refused: %s", reason)
-            return Sweep(expired, known, refused=reason)
+        return await self._delete(Sweep(expired, known, deferred=later), now, cutoff)
+
+    def _refuse(self, sweep: Sweep, burst: int, limit: int) -> Sweep:
+        reason = (
+            f"{len(sweep.expired)} of the {sweep.known} known servers were left more than"
+            f" {self.grace_days} days ago, and {burst} servers were left within one hour:"
+            f" more than the {limit} one sweep may delete, which is how a Discord outage"
+            " looks, so none of them is deleted. Once you have checked that the bot was"
+            " really removed from them, run `python bot.py --delete-left-servers`."
+        )
+        log.warning("data retention sweep refused: %s", reason)
+        return replace(sweep, refused=reason)
+
+    async def _delete(self, sweep: Sweep, guild_ids: Sequence[int], cutoff: datetime) -> Sweep:
         deleted, rows = [], 0
-        for guild_id in expired:
+        for guild_id in guild_ids:
             async with once(self.store, None) as tx:
                 left_at = await tx.guild_left_at(guild_id)
                 if left_at is None or left_at > cutoff:  # the bot came back meanwhile
@@ -107,4 +156,4 @@ class Retention:
             self.servers.forget_cached(guild_id)
             deleted.append(guild_id)
             log.info("deleted the data of server %s, left on %s", guild_id, left_at.date())
-        return Sweep(expired, known, tuple(deleted), rows)
+        return replace(sweep, deleted=tuple(deleted), rows=rows)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from core.errors import Conflict, NotFound
-from services.common import UPLOAD_LIMIT, Call, ServerSettings, guild_of, once
+from services.common import UPLOAD_LIMIT, Call, ServerSettings, Workers, guild_of, once
 from services.privacy.export import ServerExport, export_server
 from services.privacy.rewrite import blob_replacer, holds, replacer
 from storage.base import Store
@@ -34,14 +34,15 @@ class Forgotten:
 
 
 class ServerData:
-    def __init__(self, store: Store, servers: ServerSettings) -> None:
+    def __init__(self, store: Store, servers: ServerSettings, *, workers: Workers) -> None:
         self.store = store
         self.servers = servers
+        self.workers = workers  # the export document is written in the bot's pool
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 
     async def export(self, guild_id: int, limit: int = UPLOAD_LIMIT) -> ServerExport:
         """Everything of the server, as a file within `limit` bytes (the server's uploads)."""
-        return await export_server(self.store, guild_id, self.clock(), limit)
+        return await export_server(self.store, guild_id, self.clock(), limit, workers=self.workers)
 
     async def delete(self, call: Call) -> int:
         """Everything of the caller's server; the rows deleted."""

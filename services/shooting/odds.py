@@ -14,7 +14,6 @@ mode as their ids.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -80,8 +79,11 @@ def roll_spec(options: ShotOptions, weapon: str, mode: str | None) -> dict[str, 
 def standing_of(state: GameState, target: Unit) -> Standing:
     co = stat_for_test(state, target, "co")
     return Standing(
-        models=target.models, starting=target.starting_models, pins=target.pins,
-        co=co.value if co is not None else None, kind=target.kind,
+        models=target.models,
+        starting=target.starting_models,
+        pins=target.pins,
+        co=co.value if co is not None else None,
+        kind=target.kind,
     )
 
 
@@ -93,11 +95,10 @@ def untracked(options: ShotOptions, co: int | None) -> Standing:
 
 
 class OddsReading:
-    """`/odds` for ``ShootingService`` (its ``plan_shot``, ``ruleset_here``, ``running``)."""
+    """`/odds` for ``ShootingService`` (its ``plan_shot``, ``ruleset_here``, ``running``,
+    ``workers``: the odds are CPU work, computed in the bot's pool)."""
 
-    async def _line(
-        self, options, shooter, target, state, rules, standing
-    ) -> tuple[OddsLine, Any]:
+    async def _line(self, options, shooter, target, state, rules, standing) -> tuple[OddsLine, Any]:
         plan, label = self.plan_shot(options, shooter)  # type: ignore[attr-defined]
         markers = None
         if state is not None and (shooter is not None or target is not None):
@@ -105,7 +106,8 @@ class OddsReading:
             markers = markers_applied(state, plan, *ids)
         shot = build_shot(plan, shooter, target, state, markers)
         db = self.lookup.db  # type: ignore[attr-defined]
-        odds = await asyncio.to_thread(shot_odds, shot, rules, db, standing)  # CPU: a thread
+        workers = self.workers  # type: ignore[attr-defined]
+        odds = await workers.run(shot_odds, shot, rules, db, standing)
         return OddsLine(label, shot.ammo, odds), plan
 
     async def odds(self, call, options: ShotOptions, compare: str | None = None) -> OddsRecord:
@@ -140,9 +142,7 @@ class OddsReading:
             raise Conflict(WRONG_GAME)
         return state
 
-    async def _record(
-        self, options, compare, shooter, target, state, rules: Ruleset, standing, co
-    ):
+    async def _record(self, options, compare, shooter, target, state, rules: Ruleset, standing, co):
         main, plan = await self._line(options, shooter, target, state, rules, standing)
         main.spec = roll_spec(options, plan.weapon, plan.mode)
         lines = [main]
@@ -152,6 +152,9 @@ class OddsReading:
             line.spec = roll_spec(second, plan.weapon, plan.mode)
             lines.append(line)
         return OddsRecord(
-            lines=lines, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target), co=co,
+            lines=lines,
+            shooter=UnitLabel.of(shooter),
+            target=UnitLabel.of(target),
+            co=co,
             models_known=standing is not None and standing.models is not None,
         )

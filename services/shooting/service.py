@@ -42,6 +42,7 @@ from services.common import (
     Call,
     ServerSettings,
     Standing,
+    Workers,
     require_player,
     require_unit_owner,
 )
@@ -111,10 +112,13 @@ class ShootingService(DriftResolving, OddsReading):
         dice: DiceSource,
         settings: GameSettings,
         lookup: RulesLookup,
+        *,
+        workers: Workers,
     ) -> None:
         super().__init__(store, servers, dice)
         self.settings = settings
         self.lookup = lookup
+        self.workers = workers  # `/odds` computes its table in the bot's pool
 
     async def ruleset_here(self, call: Call) -> Ruleset:
         """The running game's ruleset, else the server's (for untracked rolls)."""
@@ -156,8 +160,12 @@ class ShootingService(DriftResolving, OddsReading):
         mode = find_mode(weapon, options.mode)
         chosen = next((m for m in weapon.modes if m.id == mode), None)
         plan = ShotPlan(
-            options, weapon.id, mode, parse_rerolls("shoot", options.rerolls),
-            parse_extras(options.extras), overhead=is_overhead(chosen or weapon.modes[0]),
+            options,
+            weapon.id,
+            mode,
+            parse_rerolls("shoot", options.rerolls),
+            parse_extras(options.extras),
+            overhead=is_overhead(chosen or weapon.modes[0]),
         )
         return plan, WeaponLabel.of(weapon, chosen or weapon.modes[0])
 
@@ -198,15 +206,27 @@ class ShootingService(DriftResolving, OddsReading):
             owner = shooter.owner_id if shooter is not None else who.user_id
             name = target.name if target is not None else None
             new, drops = drop_markers(
-                new, result, owner, plan.weapon, lambda inches: where(name, inches),
-                self.lookup.db, self.limits.markers,
+                new,
+                result,
+                owner,
+                plan.weapon,
+                lambda inches: where(name, inches),
+                self.lookup.db,
+                self.limits.markers,
             )
             return new, ShotRecord(
-                weapon=label, shooter=UnitLabel.of(shooter), target=UnitLabel.of(target),
-                result=result, applied=applied, markers=markers, drops=drops,
-                sensor_unused=sensor_unused(shot, result), activation=activation,
+                weapon=label,
+                shooter=UnitLabel.of(shooter),
+                target=UnitLabel.of(target),
+                result=result,
+                applied=applied,
+                markers=markers,
+                drops=drops,
+                sensor_unused=sensor_unused(shot, result),
+                activation=activation,
                 forced_by=who.user_id if options.force else None,
-                last_target=aimed.last_target, last_distance=aimed.last_distance,
+                last_target=aimed.last_target,
+                last_distance=aimed.last_distance,
                 hidden=options.hidden,
                 luck=luck_of(shot, result, state.ruleset(), self.lookup.db),
             )
@@ -253,7 +273,9 @@ class ShootingService(DriftResolving, OddsReading):
             if error.key == "game.none_here":  # no game: a side was meant as stats
                 named = plan.attacker if plan.attacker.unit is not None else plan.defender
                 raise BadInput(
-                    "h2h.side_needs", side=named.spec.label, text=named.unit.ref[:60],
+                    "h2h.side_needs",
+                    side=named.spec.label,
+                    text=named.unit.ref[:60],
                     example=EXAMPLE,
                 ) from None
             raise

@@ -1,6 +1,8 @@
 """The servers the bot leaves (issue 23, "Data retention"): marked, deleted after the grace
-period (LEFT_SERVER_RETENTION_DAYS, 30 by default) unless the bot returns; a sweep that would
-delete more than a tenth of the known servers at once refuses and logs why.
+period (LEFT_SERVER_RETENTION_DAYS, 30 by default) unless the bot returns; more servers
+left within one hour than a sweep may delete (a tenth of the known servers, at least 3) are
+refused and logged (issue 28; the rule on 1, 5 and 1,000 servers:
+tests/services/privacy/test_retention.py).
 
 Servers come and go through SimCord's gateway (GUILD_DELETE / GUILD_CREATE, as Discord sends
 them when the bot is removed or added again); the retention service's clock is the test's.
@@ -126,13 +128,15 @@ async def test_an_outage_is_not_a_leave(simcord_env, table, clock):
     assert await left_at(simcord_env, table.guild.id) is None
 
 
-async def test_a_sweep_of_more_than_a_tenth_of_the_servers_refuses(
+async def test_more_servers_left_at_once_than_a_sweep_may_delete_are_refused(
     simcord_env, table, clock, caplog
 ):
+    """A sweep may delete a tenth of the known servers, at least 3; more than that left
+    within one hour is how an outage looks: nothing is deleted, the log says why."""
     guilds = [simcord_env.create_guild(f"Club {n}") for n in range(9)]
     await simcord_env.settle()
     left = []
-    for guild in guilds[:2]:  # 2 of the 10 known servers: more than a tenth
+    for guild in guilds[:4]:  # 4 of the 10 known servers at once: more than 3
         player = guild.add_member(simcord_env.create_user(f"p{guild.id}"))
         await player.slash(guild.create_text_channel("t"), "game start", name="G")
         left.append(await remove(simcord_env, guild))
@@ -140,19 +144,20 @@ async def test_a_sweep_of_more_than_a_tenth_of_the_servers_refuses(
     retention = simcord_env.bot.services.retention
     with caplog.at_level(logging.WARNING, logger="services.privacy.retention"):
         swept = await retention.sweep()
-    assert swept.deleted == () and swept.known == 10 and len(swept.expired) == 2
-    assert "2 of the 10 known servers were left more than 30 days ago" in caplog.text
+    assert swept.deleted == () and swept.known == 10 and len(swept.expired) == 4
+    assert "4 of the 10 known servers were left more than 30 days ago" in caplog.text
+    assert "4 servers were left within one hour: more than the 3 one sweep" in caplog.text
     assert "how a Discord outage looks" in caplog.text and "--delete-left-servers" in caplog.text
-    assert [await games_of(simcord_env, g.id) for g in guilds[:2]] == [1, 1]
-    # one of them returns: one of ten may go
+    assert [await games_of(simcord_env, g.id) for g in guilds[:4]] == [1, 1, 1, 1]
+    # one of them returns: the 3 others may go
     await invite_again(simcord_env, left[0])
     swept = await retention.sweep()
-    assert swept.deleted == (guilds[1].id,)
-    assert [await games_of(simcord_env, g.id) for g in guilds[:2]] == [1, 0]
+    assert sorted(swept.deleted) == sorted(g.id for g in guilds[1:4])
+    assert [await games_of(simcord_env, g.id) for g in guilds[:4]] == [1, 0, 0, 0]
 
 
 async def test_the_operator_deletes_what_the_sweep_refused(simcord_env, table, clock):
-    guilds = [simcord_env.create_guild(f"Club {n}") for n in range(3)]
+    guilds = [simcord_env.create_guild(f"Club {n}") for n in range(4)]
     await simcord_env.settle()
     for guild in guilds:
         await remove(simcord_env, guild)

@@ -16,6 +16,7 @@ from core.errors import Conflict
 from core.game import GameState
 from services.common.permissions import Actor
 from services.common.servers import ServerSettings
+from services.common.workers import Workers
 from services.game.access import Call
 from services.game.bag import BagService
 from services.game.game import GameService
@@ -37,7 +38,8 @@ class Process:
         servers = ServerSettings(store, "en")
         dice = SeededDice(seed)
         self.store = store
-        self.games = GameService(store, servers, dice, GameSettings(servers))
+        self.workers = Workers()  # its threads start on first use: none in these tests
+        self.games = GameService(store, servers, dice, GameSettings(servers), workers=self.workers)
         self.units = UnitService(store, servers, dice)
         self.bag = BagService(store, servers, dice)
 

@@ -110,7 +110,7 @@ async def test_a_server_the_bot_left_is_marked_until_it_returns(store):
         assert await tx.guild_left_at(2) is None and await tx.guild_left_at(3) is None
         assert await tx.guilds_known() == 2 and await tx.guilds_present() == [2]
         assert await tx.guilds_left_before(LEFT - timedelta(seconds=1)) == []
-        assert await tx.guilds_left_before(LEFT) == [1]
+        assert await tx.guilds_left_before(LEFT) == [(1, LEFT)]
     async with store.transaction() as tx:
         assert await tx.guild_here(1) is True  # back: the mark goes
     async with store.read() as tx:
@@ -123,7 +123,10 @@ async def test_a_server_left_unknown_is_known_and_marked(store):
         await tx.guild_left(5, at=LEFT)
         await tx.guild_left(6, at=LEFT - timedelta(days=1))
     async with store.read() as tx:
-        assert await tx.guilds_left_before(LEFT) == [6, 5]  # oldest mark first
+        assert await tx.guilds_left_before(LEFT) == [  # oldest mark first
+            (6, LEFT - timedelta(days=1)),
+            (5, LEFT),
+        ]
         assert await tx.guilds_known() == 2
 
 

@@ -33,11 +33,11 @@ def at(guild: int, actor: Actor, interaction: int | None = None) -> Call:
 
 
 @pytest_asyncio.fixture
-async def service(tmp_path):
+async def service(tmp_path, workers):
     store = SqliteStore(tmp_path / "campaigns.db")
     await store.open()
     try:
-        yield CampaignService(store, ServerSettings(store, "en"), clock=lambda: NOW)
+        yield CampaignService(store, ServerSettings(store, "en"), lambda: NOW, workers=workers)
     finally:
         await store.close()
 
@@ -217,14 +217,15 @@ async def test_csv_cells_are_not_formulas(service):
     assert "'=HYPERLINK(1)" in dict(files)["league-players.csv"].decode()
 
 
-async def test_history_orders_by_day_then_number_whatever_the_clock(tmp_path):
+async def test_history_orders_by_day_then_number_whatever_the_clock(tmp_path, workers):
     """Same day, newest number first: neither the time an undated battle was typed (the wall
     clock may step back between two) nor a dated battle's noon changes that order."""
     now = [NOW]
     store = SqliteStore(tmp_path / "order.db")
     await store.open()
     try:
-        service = CampaignService(store, ServerSettings(store, "en"), clock=lambda: now[0])
+        servers = ServerSettings(store, "en")
+        service = CampaignService(store, servers, lambda: now[0], workers=workers)
         await service.create(at(GUILD, ADMIN), name="Winter league")
         for n, actor in enumerate((ANN, BEN)):
             await service.join(at(GUILD, actor), None, faction="algoryn", army=f"Force {n}")

@@ -19,6 +19,7 @@ from core.game import GameState
 from locales import LANGUAGES, catalog
 from services.common.permissions import Actor
 from services.common.servers import ServerSettings
+from services.common.workers import Workers
 from services.game.access import Call
 from services.game.bag import BagService
 from services.game.game import GameService
@@ -38,7 +39,8 @@ class Table:
     def __init__(self, store: SqliteStore, dice) -> None:
         servers = ServerSettings(store, "en")
         self.store = store
-        self.games = GameService(store, servers, dice, GameSettings(servers))
+        self.workers = Workers()  # made on first use, closed with the store
+        self.games = GameService(store, servers, dice, GameSettings(servers), workers=self.workers)
         self.units = UnitService(store, servers, dice)
         self.bag = BagService(store, servers, dice)
 
@@ -64,6 +66,7 @@ async def stored(table: Table, channel: int = CHANNEL) -> tuple[str, int, int]:
 async def table(tmp_path):
     opened = await open_table(tmp_path / "games.db")
     yield opened
+    opened.workers.close()
     await opened.store.close()
 
 

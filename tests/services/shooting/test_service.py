@@ -25,6 +25,7 @@ from core.game import GameState
 from core.shooting import ResRerolls
 from services.common.permissions import Actor
 from services.common.servers import ServerSettings
+from services.common.workers import Workers
 from services.game.access import Call
 from services.game.game import GameService
 from services.game.settings import GameSettings
@@ -57,9 +58,12 @@ class Table:
     def __init__(self, store: SqliteStore, dice) -> None:
         servers = ServerSettings(store, "en")
         self.store = store
-        self.games = GameService(store, servers, dice, GameSettings(servers))
+        self.workers = Workers()  # made on first use, closed with the store
+        self.games = GameService(store, servers, dice, GameSettings(servers), workers=self.workers)
         self.units = UnitService(store, servers, dice)
-        self.shooting = ShootingService(store, servers, dice, GameSettings(servers), LOOKUP)
+        self.shooting = ShootingService(
+            store, servers, dice, GameSettings(servers), LOOKUP, workers=self.workers
+        )
 
 
 @pytest.fixture
@@ -74,6 +78,7 @@ async def table(tmp_path: Path):
     await found.units.add(call(BOB), "Gangers", models=5, stats=stats)
     found.dice = dice
     yield found
+    found.workers.close()
     await store.close()
 
 
@@ -202,10 +207,13 @@ def run_service(work) -> None:
         store = SqliteStore(path)
         await store.open()
         servers = ServerSettings(store, "en")
-        service = ShootingService(store, servers, SeededDice(3), GameSettings(servers), LOOKUP)
+        workers = Workers()
+        settings = GameSettings(servers)
+        service = ShootingService(store, servers, SeededDice(3), settings, LOOKUP, workers=workers)
         try:
             await work(service)
         finally:
+            workers.close()
             await store.close()
 
     asyncio.run(run())
@@ -213,10 +221,22 @@ def run_service(work) -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    weapon=WEAPONS, models=NUMBER, acc=st.one_of(st.none(), NUMBER),
-    res=st.one_of(st.none(), NUMBER), distance=st.one_of(st.none(), st.floats(-10, 2000)),
-    band=TEXT, order=TEXT, cover=TEXT, motion=TEXT, armour=TEXT, kind=TEXT, ammo=TEXT,
-    rerolls=TEXT, extras=TEXT, targeters=NUMBER, modifier=NUMBER,
+    weapon=WEAPONS,
+    models=NUMBER,
+    acc=st.one_of(st.none(), NUMBER),
+    res=st.one_of(st.none(), NUMBER),
+    distance=st.one_of(st.none(), st.floats(-10, 2000)),
+    band=TEXT,
+    order=TEXT,
+    cover=TEXT,
+    motion=TEXT,
+    armour=TEXT,
+    kind=TEXT,
+    ammo=TEXT,
+    rerolls=TEXT,
+    extras=TEXT,
+    targeters=NUMBER,
+    modifier=NUMBER,
 )
 def test_any_options_give_a_result_or_a_message(**options):
     """No option, however forged, reaches the user as anything but a message key."""
@@ -232,22 +252,31 @@ def test_any_options_give_a_result_or_a_message(**options):
 
 
 RANGE_REFUSALS = {
-    "shoot.ammo_not_for_weapon", "shoot.ammo_direct_only", "shoot.out_of_range",
-    "shoot.too_close", "shoot.distance_needed", "shoot.order_cannot_shoot",
+    "shoot.ammo_not_for_weapon",
+    "shoot.ammo_direct_only",
+    "shoot.out_of_range",
+    "shoot.too_close",
+    "shoot.distance_needed",
+    "shoot.order_cannot_shoot",
 }
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    weapon=st.sampled_from(sorted(LOOKUP.db.weapons)), models=st.integers(1, 30),
-    acc=st.integers(1, 20), res=st.integers(1, 20), distance=st.floats(0, 300),
+    weapon=st.sampled_from(sorted(LOOKUP.db.weapons)),
+    models=st.integers(1, 30),
+    acc=st.integers(1, 20),
+    res=st.integers(1, 20),
+    distance=st.floats(0, 300),
     order=st.sampled_from([None, "fire", "advance"]),
     cover=st.sampled_from([None, "none", "light", "dense"]),
     motion=st.sampled_from([None, "normal", "down", "run", "fast_run", "sprint"]),
     armour=st.sampled_from([None, "none", "reflex", "mounted_reflex", "phase"]),
     kind=st.sampled_from([None, "infantry", "vehicle", "weapon_drone", "heavy_weapon"]),
     ammo=st.sampled_from([None, None, "net", "blur", "slingnet", "overload"]),
-    spotter=st.booleans(), targeters=st.integers(0, 3), shield_drones=st.integers(0, 3),
+    spotter=st.booleans(),
+    targeters=st.integers(0, 3),
+    shield_drones=st.integers(0, 3),
     rerolls=st.sampled_from([None, "medic", "leader 2, medi-drone"]),
 )
 def test_well_formed_shots_roll_or_say_why_not(**options):
