@@ -80,10 +80,9 @@ class AppServices:
         self.shooting = ShootingService(
             self.store, self.servers, self.dice, settings, self.rules, workers=workers
         )
-        self.armies = ArmyService(self.store, self.servers, self.dice)
+        self.armies = ArmyService(self.store, self.servers, self.dice, workers=self.workers)
         self.armies.rules_db = lambda: self.rules.db
         self.armies.pending = PendingImports()
-        self.armies.workers = self.workers
         self.systems = Systems(self.store)
         self.hexwar = HexService(self.systems, self.dice)
         self.epic = EpicService(self.store, self.servers, self.dice)

@@ -61,11 +61,13 @@ class Confirmed:
 class ArmyService(GameAccess):
     rules_db = None  # a callable giving the loaded RulesDB (set by ``AppServices``)
     pending: PendingImports
-    workers: Workers  # the bot's pool (set by ``AppServices``)
     armies_max = ARMIES_PER_MEMBER
 
-    def __init__(self, store: Store, servers: ServerSettings, dice: DiceSource) -> None:
+    def __init__(
+        self, store: Store, servers: ServerSettings, dice: DiceSource, *, workers: Workers
+    ) -> None:
         super().__init__(store, servers, dice)
+        self.workers = workers  # the bot's pool: rosters are read there
         self.lanes = Lanes()  # one lane a member: their uploads wait for each other
 
     def _db(self) -> RulesDB:
