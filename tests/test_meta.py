@@ -169,3 +169,31 @@ async def test_the_new_groups_are_localised(simcord_env, table):
     assert hexes["sight"].name_localizations[discord.Locale.french] == "ligne-de-vue"
     epic = {o.name: o for o in synced["epic"].options}
     assert epic["reroll"].name_localizations[discord.Locale.french] == "relance"
+
+
+# Discord refuses a command whose text passes 8,000 characters: its name, description, and
+# those of its options, subcommands and choices (with each choice's value), every field
+# counted at its longest localization, the default included (issue 30). One such command
+# fails the whole sync.
+COMMAND_TEXT_MAX = 8000
+
+
+def _longest(default: str, localized: dict) -> int:
+    return max([len(default), *(len(text) for text in localized.values())])
+
+
+def _text_size(item) -> int:
+    size = _longest(item.name, item.name_localizations)
+    size += _longest(
+        getattr(item, "description", "") or "", getattr(item, "description_localizations", {}) or {}
+    )
+    for choice in getattr(item, "choices", []) or []:
+        size += _longest(choice.name, choice.name_localizations) + len(str(choice.value))
+    return size + sum(_text_size(option) for option in getattr(item, "options", []) or [])
+
+
+async def test_every_command_fits_discord_s_size_limit(simcord_env, table):
+    synced = await simcord_env.bot.tree.fetch_commands()
+    sizes = {c.name: _text_size(c) for c in synced}
+    assert sizes["hex"] > 4000  # the count sees the subcommands' options and choices
+    assert {name: size for name, size in sizes.items() if size > COMMAND_TEXT_MAX} == {}
