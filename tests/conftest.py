@@ -16,6 +16,8 @@ from settings import Settings
 from tests.support.dice import TableDice
 from tests.support.postgres import INSTALL_HINT, must_have_server, new_database, start_server
 
+pytest_plugins = ["tests.support.no_skips"]  # CI=true: a skipped test fails the run
+
 
 @pytest.fixture(scope="session")
 def postgres_server():
