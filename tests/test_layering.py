@@ -1,4 +1,4 @@
-"""The layering rule of ARCHITECTURE.md: imports point one way only."""
+"""The layering rule of docs/architecture.md: imports point one way only."""
 
 from __future__ import annotations
 

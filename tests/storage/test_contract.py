@@ -1,4 +1,4 @@
-"""The storage contract: what every backend must do (ARCHITECTURE "State")."""
+"""The storage contract: what every backend must do (docs/architecture.md, "State")."""
 
 from __future__ import annotations
 

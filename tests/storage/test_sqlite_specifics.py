@@ -1,4 +1,4 @@
-"""SQLite specifics from ARCHITECTURE "State": aiosqlite, WAL, synchronous=NORMAL, a busy
+"""SQLite specifics from docs/architecture.md, "State": aiosqlite, WAL, synchronous=NORMAL, a busy
 timeout, BEGIN IMMEDIATE; and the two things `storage.sqlite_connection` keeps off the event
 loop: waiting for another writer's lock, and checkpoints."""
 
