@@ -7,8 +7,10 @@ next die is *drawn* from the bag (Block!'s redraw too) or the turn ends. A die *
 reaction, Follow, a Synchroniser) draws nothing, so the unit that was active keeps its
 activation while the reacting unit opens its own. Fire and Advance shoot; Run, Down and
 Rally do not. An Ambush waits for the whole turn; the unit shoots by springing it, and its
-die then counts as Fire (rules-notes "Reactions"), a new activation from that moment. Each
-weapon of the unit fires once per activation (``GivenOrder.fired``).
+die then counts as Fire (rules-notes "Reactions"), a new activation from that moment, but
+not within 3" of a Scoot marker that affects it: there its only reaction is Down "(même si
+elle est en embuscade)" (seeds 000/002/003 "SCOOT"). Each weapon of the unit fires once per
+activation (``GivenOrder.fired``).
 
 A ``free`` game (the table runs its own bag) checks none of this, and neither does a shot
 the host or a game master forces: the shot takes the order given, else the unit's current
@@ -62,6 +64,10 @@ def _chosen(state: GameState, unit: Unit) -> tuple[GivenOrder, bool]:
         return active, False
     ambush = waiting_ambush(unit)
     if ambush is not None:
+        # the Scoot rule lives with the markers, which import this module through core.bag
+        from core.table_markers.effects import check_scoot_reaction
+
+        check_scoot_reaction(state, unit)
         return ambush, True
     if active is not None:  # Run, Down or Rally: the key names it in the caller's language
         raise Conflict(f"shoot.activation_no_shot.{active.executed}", unit=unit.name)
