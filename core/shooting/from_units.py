@@ -44,6 +44,13 @@ def own_rerolls(unit: Unit) -> ResRerolls:
     )
 
 
+def shot_gear_of(target: Unit) -> dict[str, Any]:
+    """``Shot`` fields the target's gear sets: its Batter Drone, −2 Acc to the shots at it
+    (seeds 000/002 "BATTER DRONE (Drone Déflecteur)"; off under a Scrambler, as a buddy
+    drone: ``core.shooting.accuracy``)."""
+    return {"batter_drone": True} if target.has("batter_drone") else {}
+
+
 def target_of(unit: Unit, **extra: Any) -> Target:
     """The unit as a target; ``extra`` sets cover, motion, drones... (``Target`` fields)."""
     fields: dict[str, Any] = {
@@ -72,6 +79,7 @@ def shot_between(
         "order": current_order(shooter),
         "shooter_pins": shooter.pins,
         "target": target_of(target, **(target_extra or {})),
+        **shot_gear_of(target),
     }
     shot = Shot(**{**fields, **extra})
     return with_lock(state, shooter.id, target.id, shot)

@@ -6,7 +6,8 @@ the shooter) and Res (for the target) must be given. An active Fractal Lock of t
 on the target is put on the shot (``core.shooting.with_lock``); the table's markers
 (``MarkersApplied``) give Blur, Arcs, the target's Scrambler and the Spotter's. What the
 game kept (``core.shooting.kept``): a tracked target's Sensor Module mark, and a tracked
-shooter's models that may no longer fire Overload.
+shooter's models that may no longer fire Overload. A tracked target's gear gives its drones
+(Shield, Camo, Medi, Batter) and its Res rerolls.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pydantic import ValidationError
 from core.errors import BadInput
 from core.game import CarriedWeapon, GameState, Unit
 from core.shooting import ResRerolls, Shot, Target, with_lock
-from core.shooting.from_units import current_order, own_rerolls, stat
+from core.shooting.from_units import current_order, own_rerolls, shot_gear_of, stat
 from core.shooting.kept import check_overload
 from services.shooting.options import Extras, ShotOptions
 from services.shooting.records import MarkersApplied
@@ -39,7 +40,7 @@ class ShotPlan:
 
 
 def both_names(carried: CarriedWeapon) -> str:
-    """"Mag Gun", or "Plasma Carbine / Carabine à plasma" when the languages differ."""
+    """ "Mag Gun", or "Plasma Carbine / Carabine à plasma" when the languages differ."""
     names = dict.fromkeys(n for n in (carried.name_en, carried.name_fr) if n)
     return " / ".join(names) or carried.weapon
 
@@ -55,7 +56,8 @@ def weapon_default(options: ShotOptions, shooter: Unit | None) -> ShotOptions:
         raise BadInput("shoot.weapon_not_kept", unit=shooter.name)
     if len(shooter.weapons) > 1:
         raise BadInput(
-            "shoot.which_weapon", unit=shooter.name,
+            "shoot.which_weapon",
+            unit=shooter.name,
             weapons=", ".join(both_names(w) for w in shooter.weapons),
         )
     return replace(options, weapon=shooter.weapons[0].weapon)
@@ -83,7 +85,9 @@ def shooter_fields(options: ShotOptions, shooter: Unit | None) -> dict[str, Any]
         return given(acc=options.acc, order=options.order, shooter_pins=options.pins)
     if options.models > shooter.models:
         raise BadInput(
-            "shoot.models_above_unit", unit=shooter.name, models=options.models,
+            "shoot.models_above_unit",
+            unit=shooter.name,
+            models=options.models,
             have=shooter.models,
         )
     check_overload(shooter, options.ammo, options.models)
@@ -99,8 +103,11 @@ def target_fields(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
         if options.res is None:
             raise BadInput("shoot.res_needed")
         return given(
-            res=options.res, models=options.target_models, kind=options.kind,
-            armour=options.armour, motion=options.motion,
+            res=options.res,
+            models=options.target_models,
+            kind=options.kind,
+            armour=options.armour,
+            motion=options.motion,
         )
     return {
         "res": options.res if options.res is not None else stat(target, "res"),
@@ -172,6 +179,8 @@ def build_shot(
     own = shooter_gear(options, shooter)
     on_shot, on_target = marker_fields(plan, markers, own.pop("spotter"))
     fields = {**shooter_fields(options, shooter), **own}
+    if target is not None:
+        fields.update(shot_gear_of(target))  # its Batter Drone
     ranged = given(mode=plan.mode, ammo=options.ammo, distance=options.distance, band=options.band)
     fields.update(
         {**ranged, **on_shot},
