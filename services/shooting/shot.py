@@ -8,20 +8,30 @@ on the target is put on the shot (``core.shooting.with_lock``); the table's mark
 game kept (``core.shooting.kept``): a tracked target's Sensor Module mark, and a tracked
 shooter's models that may no longer fire Overload. A tracked target's gear gives its drones
 (Shield, Camo, Medi, Batter) and its Res rerolls.
+
+``set_up`` gives the one ``ShotSetup`` that `/shoot` resolves, `/odds` computes and the
+luck line places a roll in (issue 29): the shot, the ruleset, the rules database with the
+shooter's roster figures (issue 18), and a tracked target's standing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import ValidationError
 
 from core.errors import BadInput
 from core.game import CarriedWeapon, GameState, Unit
+from core.odds import Standing
+from core.odds.standing import standing_of
+from core.roster.figures import carried, with_figures
+from core.ruleset import Ruleset
 from core.shooting import ResRerolls, Shot, Target, with_lock
 from core.shooting.from_units import current_order, own_rerolls, shot_gear_of, stat
 from core.shooting.kept import check_overload
+from rulesdb.models import RulesDB
 from services.shooting.options import Extras, ShotOptions
 from services.shooting.records import MarkersApplied
 
@@ -204,3 +214,38 @@ def validated(model: type, fields: dict[str, Any]) -> Any:
     except ValidationError as error:
         where = ".".join(str(part) for part in error.errors()[0]["loc"]) or "?"
         raise BadInput("shoot.invalid", field=where) from None
+
+
+@dataclass(frozen=True)
+class ShotSetup:
+    """One shot as the resolver, `/odds` and the luck line all read it. ``figures``: the
+    roster figures in ``db`` (the luck's memory tells two databases apart by them);
+    ``standing``: the target as its break test needs it (None: read from the shot)."""
+
+    shot: Shot
+    rules: Ruleset
+    db: RulesDB = field(compare=False, hash=False)
+    figures: str = ""
+    standing: Standing | None = None
+
+
+def set_up(
+    plan: ShotPlan,
+    shooter: Unit | None,
+    target: Unit | None,
+    rules: Ruleset,
+    db: RulesDB,
+    state: GameState | None = None,
+    markers: MarkersApplied | None = None,
+    standing: Standing | None = None,
+) -> ShotSetup:
+    """The shot from the plan and the tracked units, with the shooter's roster figures for
+    its weapon (`/army import figures:roster`) and, for a tracked target, its standing as
+    the resolver reads it (``core.odds.standing.standing_of``); ``standing`` for an
+    untracked target (`/odds`: its models, the Co of ``co:8``)."""
+    shot = build_shot(plan, shooter, target, state, markers)
+    own = carried(shooter, plan.weapon)
+    figures = json.dumps([f.model_dump() for f in own.figures]) if own is not None else ""
+    if state is not None and target is not None:
+        standing = standing_of(state, target)
+    return ShotSetup(shot, rules, with_figures(db, own), figures, standing)
