@@ -127,3 +127,24 @@ async def test_the_seeds_figures_or_the_rosters(
     assert not fired.ephemeral, fired.response.content
     dice.assert_used()
     assert (await state_of(simcord_env, table.channel)).units["u1"].models == left
+
+
+async def test_odds_and_the_luck_line_read_the_rosters_figures(simcord_env, table, dice):
+    """A unit deployed with `figures:roster` shoots with them, and `/odds` and the luck line
+    read the same shot (issue 29): the Mag Light Support's SV 3 (roster; SV 2 in seed 003's
+    table). RF3 at Acc 5 + 1 (Fire): 0.6 a hit; Res 6 − SV 3 = 3 or less saves: 0.7 a loss;
+    casualties 3 × 0.6 × 0.7 = 1.26 (1.08 with the seeds' SV 2). Three casualties come
+    with chance 0.42³: the roll is better than 1 − 0.074 = 93% of outcomes."""
+    await game_with_a_target(table)
+    await import_army(table.alice, table.channel, "algoryn", figures="roster")
+    await table.alice.slash(
+        table.channel, "army deploy", name="Vorl Strike Force", units="AI Support Team"
+    )
+    at_gangers = {"shooter": "AI Support Team", "target": "Gangers", "distance": 10}
+    told = shown(await table.alice.slash(table.channel, "odds", **at_gangers))
+    assert "hits **1.80** · casualties **1.26**" in told
+    dice.script(2, 2, 2, 4, 4, 4, 1)  # three hits, three Res dice of 4; a break test of 1
+    fired = shown(await shoot(table.alice, table.channel, **at_gangers))
+    assert "passes on **3** or less" in fired
+    assert "🍀 This roll is better than **93%** of outcomes" in fired
+    dice.assert_used()
