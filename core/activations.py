@@ -7,8 +7,13 @@ next die is *drawn* from the bag (Block!'s redraw too) or the turn ends. A die *
 reaction, Follow, a Synchroniser) draws nothing, so the unit that was active keeps its
 activation while the reacting unit opens its own. Fire and Advance shoot; Run, Down and
 Rally do not. An Ambush waits for the whole turn; the unit shoots by springing it, and its
-die then counts as Fire (rules-notes "Reactions"), a new activation from that moment. Each
-weapon of the unit fires once per activation (``GivenOrder.fired``).
+die then counts as Fire (rules-notes "Reactions"), a new activation from that moment, but
+not within 3" of a Scoot marker that affects it: there its only reaction is Down "(même si
+elle est en embuscade)" (seeds 000/002/003 "SCOOT"). Each weapon of the unit fires once per
+activation (``GivenOrder.fired``). Plasma Fade or Cycle turns the die to Down *after* the
+shot (seeds "Panne de Plasma", "Cycle"): the unit's other weapons still fire in that
+activation, under the order the die showed (``GivenOrder.faded``); the Down counts for what
+comes after.
 
 A ``free`` game (the table runs its own bag) checks none of this, and neither does a shot
 the host or a game master forces: the shot takes the order given, else the unit's current
@@ -56,12 +61,18 @@ class ShotActivation(BaseModel):
 
 
 def _chosen(state: GameState, unit: Unit) -> tuple[GivenOrder, bool]:
-    """The order die the unit shoots with, and whether it springs an Ambush; else why not."""
+    """The order die the unit shoots with, and whether it springs an Ambush; else why not.
+    A die Plasma Fade or Cycle turned Down after a shot still shoots in its activation:
+    the unit's other weapons fire in the same action (``GivenOrder.faded``)."""
     active = open_activation(state, unit)
-    if active is not None and active.executed in SHOOTING_ORDERS:
+    if active is not None and (active.faded or active.executed) in SHOOTING_ORDERS:
         return active, False
     ambush = waiting_ambush(unit)
     if ambush is not None:
+        # the Scoot rule lives with the markers, which import this module through core.bag
+        from core.table_markers.effects import check_scoot_reaction
+
+        check_scoot_reaction(state, unit)
         return ambush, True
     if active is not None:  # Run, Down or Rally: the key names it in the caller's language
         raise Conflict(f"shoot.activation_no_shot.{active.executed}", unit=unit.name)
@@ -84,7 +95,7 @@ def shoot_in_activation(
         return state, ShotActivation(forced=forced)
     unit = state.units[unit_id]
     chosen, sprung = _chosen(state, unit)
-    order: OrderKind = "fire" if sprung else chosen.executed
+    order: OrderKind = "fire" if sprung else (chosen.faded or chosen.executed)
     if asked is not None and asked != order:
         raise Conflict(f"shoot.activation_order.{order}", unit=unit.name)
     if weapon in chosen.fired:

@@ -72,6 +72,9 @@ class GivenOrder(BaseModel):
     draw: int = 0
     fired: list[str] = []
     sprung: bool = False  # an Ambush that was sprung: the die counts as Fire
+    # Plasma Fade or Cycle turned the die to Down after a shot (``executed`` is "down"): the
+    # order it showed, which the unit's other weapons still fire under in that activation
+    faded: OrderKind | None = None
 
 
 class ModeFigures(BaseModel):

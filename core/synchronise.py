@@ -112,7 +112,8 @@ def _check_synchroniser(state: GameState, source: Unit) -> None:
 
 
 def _check_phase_sync(state: GameState, source: Unit) -> None:
-    if not any(o.executed in SHOOTING_ORDERS and not o.disputed for o in source.orders):
+    shot = (o for o in source.orders if not o.disputed)  # a die faded after it shot did shoot
+    if not any((o.faded or o.executed) in SHOOTING_ORDERS for o in shot):
         raise Conflict("bag.phase_needs_shot", unit=source.name)
 
 

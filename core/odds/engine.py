@@ -140,7 +140,8 @@ def shot_odds(
         casualties = add(casualties, [zero] * lost + [p])
         for net_to, q in nets.items():
             end = fate(target, lost, added, net_to, morale, rules, one)
-            pins = add(pins, [zero] * end.pins_added + [p * q])
+            for count, r in end.pins(one):
+                pins = add(pins, [zero] * count + [p * q * r])
             tests += p * q * end.tests
             fails += p * q * end.fails
             destroyed += p * q * end.destroyed

@@ -7,7 +7,11 @@ pins. Then, per ending of the shot, as ``core.shooting.damage.apply_damage`` wri
 models removed (a unit with none left is destroyed), the pins (the attack's, SlingNet's
 and the charts'; pins reaching Co destroy it per the ruleset, weapon drones always), a Net
 raising the pins, and one break test when half the starting models are gone or a chart
-asks for one: a Co test with −1 per pin, failed, the unit breaks.
+asks for one: a Co test with −1 per pin, failed, the unit breaks; a natural 1 takes a pin
+off (ruleset ``break_test_natural_one_removes_pin``, as ``core.casualties`` rolls it).
+
+``standing_of`` reads a tracked unit as the resolver does (``core.command.stat_for_test``:
+its commander's Co when higher), so `/odds` and `/shoot` test on the same Co.
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from core.game import PINS_MAX
-from core.odds.dist import Num, pass_chance
+from core.command import stat_for_test
+from core.game import PINS_MAX, GameState, Unit
+from core.odds.dist import Num, chance, pass_chance
 from core.ruleset import Ruleset
 from core.units import reaches_half, takes_break_tests, takes_pins
 
@@ -30,6 +35,18 @@ class Standing:
     kind: str = "infantry"
 
 
+def standing_of(state: GameState, unit: Unit) -> Standing:
+    """A tracked unit as a break test needs it, read as ``core.shooting.damage`` reads it."""
+    co = stat_for_test(state, unit, "co")
+    return Standing(
+        models=unit.models,
+        starting=unit.starting_models,
+        pins=unit.pins,
+        co=co.value if co is not None else None,
+        kind=unit.kind,
+    )
+
+
 @dataclass
 class Fate:
     """One ending's chances: the break test taken, the unit destroyed, pins added."""
@@ -38,6 +55,15 @@ class Fate:
     tests: Num  # takes a break test
     fails: Num  # takes it and fails
     destroyed: Num  # wiped out, pins reaching Co, or a failed break test
+    pin_off: Num = 0  # passes it on a natural 1, which takes one of its pins off (ruleset)
+
+    def pins(self, one: Num) -> list[tuple[int, Num]]:
+        """Pins added and their chances: a pin taken off counts against the pins added
+        (never below none: a pin the unit had before is not "taken")."""
+        if not self.pin_off:
+            return [(self.pins_added, one)]
+        off = max(0, self.pins_added - 1)
+        return [(self.pins_added, one - self.pin_off), (off, self.pin_off)]
 
 
 def half_gone(standing: Standing, removed: int) -> bool:
@@ -55,8 +81,13 @@ def pins_break(standing: Standing, pins_after: int, rules: Ruleset) -> bool:
 
 
 def fate(
-    standing: Standing, removed: int, pins: int, net_to: int | None, morale: bool,
-    rules: Ruleset, one: Num,
+    standing: Standing,
+    removed: int,
+    pins: int,
+    net_to: int | None,
+    morale: bool,
+    rules: Ruleset,
+    one: Num,
 ) -> Fate:
     zero = one * 0
     if standing.models is not None and removed >= standing.models:
@@ -81,4 +112,5 @@ def fate(
     if standing.co is None:
         return Fate(after - standing.pins, one, zero, zero)
     fail = one - pass_chance(one, standing.co - after)
-    return Fate(after - standing.pins, one, fail, fail)
+    pin_off = chance(one, 1, 10) if rules.break_test_natural_one_removes_pin and after else zero
+    return Fate(after - standing.pins, one, fail, fail, pin_off)

@@ -109,7 +109,7 @@ def _shooter(
     if effects.overload_lost:
         lose_overload(state, shooter.id, effects.overload_lost)
     if effects.order_down is not None:
-        turn_down(state, state.units[shooter.id])
+        turn_down(state, state.units[shooter.id], after_shot=True)
         applied.order_down = effects.order_down
     if effects.exhausted:
         state, applied.end_test = exhaust(state, shooter.id, result.weapon)

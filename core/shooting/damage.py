@@ -56,18 +56,25 @@ class Damage(BaseModel):
     half_break: bool = True  # shooting: break test when half the models are gone
 
 
-def turn_down(state: GameState, unit: Unit) -> None:
+def turn_down(state: GameState, unit: Unit, *, after_shot: bool = False) -> None:
     """The unit's current order die shows Down; without one, one of its dice is taken from
-    the bag for it (mutates ``state``)."""
+    the bag for it (mutates ``state``). ``after_shot``: Plasma Fade or Cycle, which turn
+    the die *after* the shot (seeds 000/002/003 "Panne de Plasma", "Cycle"): the order it
+    showed is kept (``GivenOrder.faded``), for the unit's other weapons in that action."""
     live = [order for order in unit.orders if not order.disputed]
     if live:
+        if after_shot and live[-1].faded is None and live[-1].executed in ("fire", "advance"):
+            live[-1].faded = live[-1].executed
         live[-1].executed = "down"
     elif unit.dice_free > 0 and state.bag.get(unit.colour, 0) > 0:
         state.bag[unit.colour] -= 1
         state.activations += 1
         unit.orders.append(
             GivenOrder(
-                seq=state.activations, order="down", executed="down", via="take",
+                seq=state.activations,
+                order="down",
+                executed="down",
+                via="take",
                 draw=state.draws,  # a die taken: it opens a (Down) activation now
             )
         )

@@ -30,9 +30,11 @@ def living(state: GameState, ref: str) -> Unit:
 
 
 def current_order(unit: Unit) -> str:
-    """The order the unit carries out now (its last die), Fire when it has none yet."""
+    """The order the unit carries out now (its last die), Fire when it has none yet; a die
+    Plasma Fade or Cycle turned Down after a shot still gives its order to the unit's other
+    weapons (``GivenOrder.faded``)."""
     live = [order for order in unit.orders if not order.disputed]
-    return live[-1].executed if live else "fire"
+    return (live[-1].faded or live[-1].executed) if live else "fire"
 
 
 def own_rerolls(unit: Unit) -> ResRerolls:
@@ -40,6 +42,13 @@ def own_rerolls(unit: Unit) -> ResRerolls:
     return ResRerolls(
         medic_n=unit.has("medic"), medi_drones=unit.has("medi_drone"), leader=unit.has("leader")
     )
+
+
+def shot_gear_of(target: Unit) -> dict[str, Any]:
+    """``Shot`` fields the target's gear sets: its Batter Drone, −2 Acc to the shots at it
+    (seeds 000/002 "BATTER DRONE (Drone Déflecteur)"; off under a Scrambler, as a buddy
+    drone: ``core.shooting.accuracy``)."""
+    return {"batter_drone": True} if target.has("batter_drone") else {}
 
 
 def target_of(unit: Unit, **extra: Any) -> Target:
@@ -70,6 +79,7 @@ def shot_between(
         "order": current_order(shooter),
         "shooter_pins": shooter.pins,
         "target": target_of(target, **(target_extra or {})),
+        **shot_gear_of(target),
     }
     shot = Shot(**{**fields, **extra})
     return with_lock(state, shooter.id, target.id, shot)

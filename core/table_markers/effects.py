@@ -9,7 +9,9 @@
   10 also gives a pin); pass, half move; a 1, a full move (``grip_test``, from
   ``core.orders.give_order`` on Advance and Run).
 * Scoot: units with living crew (infantry, mounted, weapon teams, beasts; vehicles only when
-  scramble-proof), of either side, may only be given Run or Down (``check_order``).
+  scramble-proof), of either side, may only be given Run or Down (``check_order``), and
+  their only reaction is Down, even on Ambush: no Ambush sprung to shoot
+  (``check_scoot_reaction``, from ``core.activations``).
 * Scrambler: enemy units only (the marker's owner's units are not affected), never
   scramble-proof ones; armour bonuses cancelled, weapon drones and vehicles −2 Res, buddy
   drones off (``Target.scrambled`` does all three in the shooting core); a probe cannot act.
@@ -160,6 +162,16 @@ def check_order(state: GameState, unit: Unit, order: str) -> None:
     grips = markers_around(state, unit.id, "grip")
     if grips and order in MOVING_ORDERS and unit.stats.get("ag") is None:
         raise Conflict("marker.grip_needs_ag", unit=unit.name)
+
+
+def check_scoot_reaction(state: GameState, unit: Unit) -> None:
+    """Seeds 000/002/003 "SCOOT": an affected unit within 3" of a Scoot marker "ne peut pas
+    effectuer d'autre réaction que Down (même si elle est en embuscade)": it does not spring
+    its Ambush to shoot."""
+    scoots = markers_around(state, unit.id, "scoot")
+    if scoots and scoot_affects(unit):
+        numbers = ", ".join(f"#{m.number}" for m in scoots)
+        raise Conflict("shoot.scoot_no_ambush", unit=unit.name, markers=numbers)
 
 
 class GripRecord(BaseModel):

@@ -1,9 +1,11 @@
 """The line after every `/shoot`: where the roll falls among the exact odds of its shot
 ("better than 83% of outcomes", issue 19).
 
-The odds of a shot depend on the shot and the ruleset only, and a table fires the same shot
-again and again (🔁 Shoot again, a squad's turn after turn), so the last few hundred are
-kept: a repeated shot costs a look-up, not a convolution (0.1–0.8 ms for 5 to 45 dice).
+The odds are those of the ``ShotSetup`` the roll was resolved with (its roster figures, the
+tracked target's standing: ``services.shooting.shot.set_up``). They depend on the setup
+only, and a table fires the same shot again and again (🔁 Shoot again, a squad's turn after
+turn), so the last few hundred are kept: a repeated shot costs a look-up, not a convolution
+(0.1–0.8 ms for 5 to 45 dice).
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from collections.abc import Hashable
 
 from core.errors import AntaresError
 from core.odds import ShotOdds, shot_odds
-from core.ruleset import Ruleset
 from services.shooting.records import ShotLuck
+from services.shooting.shot import ShotSetup
 
 # A shot larger than this is told without its luck line: it is computed in the shot's
 # transaction, which must stay short (`/odds` computes any size, in a thread).
@@ -29,24 +31,24 @@ class _Remembered:
     def __init__(self) -> None:
         self.odds: OrderedDict[Hashable, ShotOdds | None] = OrderedDict()
 
-    def get(self, shot, rules: Ruleset, db) -> ShotOdds | None:
+    def get(self, setup: ShotSetup) -> ShotOdds | None:
         try:
-            key: Hashable = (shot, rules)
+            key: Hashable = setup  # the shot, ruleset, roster figures and standing
             hash(key)
         except TypeError:  # a shot with a field that cannot be hashed: worked out each time
-            return _odds(shot, rules, db)
+            return _odds(setup)
         if key in self.odds:
             self.odds.move_to_end(key)
             return self.odds[key]
-        found = self.odds[key] = _odds(shot, rules, db)
+        found = self.odds[key] = _odds(setup)
         if len(self.odds) > KEPT:
             self.odds.popitem(last=False)
         return found
 
 
-def _odds(shot, rules: Ruleset, db) -> ShotOdds | None:
+def _odds(setup: ShotSetup) -> ShotOdds | None:
     try:
-        return shot_odds(shot, rules, db, budget=LUCK_BUDGET)
+        return shot_odds(setup.shot, setup.rules, setup.db, setup.standing, budget=LUCK_BUDGET)
     except AntaresError:
         return None
 
@@ -54,12 +56,13 @@ def _odds(shot, rules: Ruleset, db) -> ShotOdds | None:
 _remembered = _Remembered()
 
 
-def luck_of(shot, result, rules: Ruleset, db) -> ShotLuck | None:
+def luck_of(setup: ShotSetup, result) -> ShotLuck | None:
     """Where a roll falls among the exact odds of its shot: never stops a shot (None when the
     odds cannot be told: a refused reading, a very large shot)."""
+    shot = setup.shot
     if result.shots > LUCK_DICE_MAX or shot.models > LUCK_DICE_MAX:
         return None
-    odds = _remembered.get(shot, rules, db)
+    odds = _remembered.get(setup)
     if odds is None:
         return None
     removed = min(

@@ -18,10 +18,10 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from core.command import stat_for_test
 from core.errors import Conflict, NotFound
-from core.game import GameState, Unit
+from core.game import GameState
 from core.odds import ShotOdds, Standing, shot_odds
+from core.odds.standing import standing_of
 from core.ruleset import Ruleset
 from core.shooting.from_units import living
 from core.shooting.validate import check_range
@@ -31,7 +31,7 @@ from services.shooting.markers import markers_applied
 from services.shooting.options import ShotOptions
 from services.shooting.records import UnitLabel, WeaponLabel
 from services.shooting.remembered import remembered
-from services.shooting.shot import build_shot
+from services.shooting.shot import set_up
 
 CO_WORD = re.compile(r"(?<![\w-])co\s*[:=]?\s*(\d{1,2})(?![\w])", re.IGNORECASE)
 CO_RANGE = (1, 20)
@@ -76,17 +76,6 @@ def roll_spec(options: ShotOptions, weapon: str, mode: str | None) -> dict[str, 
     return given
 
 
-def standing_of(state: GameState, target: Unit) -> Standing:
-    co = stat_for_test(state, target, "co")
-    return Standing(
-        models=target.models,
-        starting=target.starting_models,
-        pins=target.pins,
-        co=co.value if co is not None else None,
-        kind=target.kind,
-    )
-
-
 def untracked(options: ShotOptions, co: int | None) -> Standing:
     """A typed-in target: its models taken as its starting models (at full strength), no
     pins, the Co of ``co:8`` if given."""
@@ -104,11 +93,12 @@ class OddsReading:
         if state is not None and (shooter is not None or target is not None):
             ids = (shooter.id if shooter else None, target.id if target else None)
             markers = markers_applied(state, plan, *ids)
-        shot = build_shot(plan, shooter, target, state, markers)
         db = self.lookup.db  # type: ignore[attr-defined]
+        # the setup `/shoot` resolves: roster figures, the tracked target's standing
+        setup = set_up(plan, shooter, target, rules, db, state, markers, standing)
         workers = self.workers  # type: ignore[attr-defined]
-        odds = await workers.run(shot_odds, shot, rules, db, standing)
-        return OddsLine(label, shot.ammo, odds), plan
+        odds = await workers.run(shot_odds, setup.shot, setup.rules, setup.db, setup.standing)
+        return OddsLine(label, setup.shot.ammo, odds), plan
 
     async def odds(self, call, options: ShotOptions, compare: str | None = None) -> OddsRecord:
         options, co = odds_extras(options)
@@ -125,7 +115,7 @@ class OddsReading:
         aimed = remembered(state, shooter, target, options)
         target = aimed.target
         standing = standing_of(state, target) if target is not None else untracked(options, co)
-        co = standing.co
+        co = standing.co  # a tracked target's: the Co the resolver tests on
         return await self._record(
             aimed.options, compare, shooter, target, state, state.ruleset(), standing, co
         )

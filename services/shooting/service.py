@@ -20,7 +20,6 @@ import json
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict, NotFound
 from core.game import GameState, Unit
-from core.roster.figures import carried, with_figures
 from core.ruleset import Ruleset
 from core.seats import mark_begun
 from core.shooting import (
@@ -64,7 +63,13 @@ from services.shooting.options import (
 )
 from services.shooting.records import ChartRecord, CombatRecord, ShotRecord, UnitLabel, WeaponLabel
 from services.shooting.remembered import remembered
-from services.shooting.shot import ShotPlan, build_shot, models_default, weapon_default
+from services.shooting.shot import (
+    ShotPlan,
+    build_shot,
+    models_default,
+    set_up,
+    weapon_default,
+)
 from services.shooting.weapons import find_mode, find_weapon
 from storage.base import Store
 
@@ -178,10 +183,11 @@ class ShootingService(DriftResolving, OddsReading):
         if shooter_ref is None:
             plan, label = self.plan_shot(options)  # refused before any read
         if shooter_ref is None and target_ref is None:
-            shot = build_shot(plan, None, None)  # refused before any read
+            build_shot(plan, None, None)  # refused before any read
             rules = await self.ruleset_here(call)
-            result = resolve_shot(shot, self.dice, rules, self.lookup.db)
-            luck = luck_of(shot, result, rules, self.lookup.db)
+            setup = set_up(plan, None, None, rules, self.lookup.db)
+            result = resolve_shot(setup.shot, self.dice, setup.rules, setup.db)
+            luck = luck_of(setup, result)
             return ShotRecord(weapon=label, result=result, hidden=options.hidden, luck=luck)
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, ShotRecord]:
@@ -199,9 +205,10 @@ class ShootingService(DriftResolving, OddsReading):
                 shooter = state.units[shooter.id]
             ids = (shooter.id if shooter else None, target.id if target else None)
             markers = markers_applied(state, plan, *ids)
-            shot = build_shot(plan, shooter, target, state, markers)
-            db = with_figures(self.lookup.db, carried(shooter, plan.weapon))  # issue 18
-            result = resolve_shot(shot, self.dice, state.ruleset(), db)
+            # the one setup /odds and the luck line read too: roster figures (issue 18)
+            setup = set_up(plan, shooter, target, state.ruleset(), self.lookup.db, state, markers)
+            shot = setup.shot
+            result = resolve_shot(shot, self.dice, setup.rules, setup.db)
             new, applied = apply_shot(state, *ids, result, self.dice)
             owner = shooter.owner_id if shooter is not None else who.user_id
             name = target.name if target is not None else None
@@ -228,7 +235,7 @@ class ShootingService(DriftResolving, OddsReading):
                 last_target=aimed.last_target,
                 last_distance=aimed.last_distance,
                 hidden=options.hidden,
-                luck=luck_of(shot, result, state.ruleset(), self.lookup.db),
+                luck=luck_of(setup, result),
             )
 
         record, event = await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])

@@ -6,21 +6,32 @@ the shooter) and Res (for the target) must be given. An active Fractal Lock of t
 on the target is put on the shot (``core.shooting.with_lock``); the table's markers
 (``MarkersApplied``) give Blur, Arcs, the target's Scrambler and the Spotter's. What the
 game kept (``core.shooting.kept``): a tracked target's Sensor Module mark, and a tracked
-shooter's models that may no longer fire Overload.
+shooter's models that may no longer fire Overload. A tracked target's gear gives its drones
+(Shield, Camo, Medi, Batter) and its Res rerolls.
+
+``set_up`` gives the one ``ShotSetup`` that `/shoot` resolves, `/odds` computes and the
+luck line places a roll in (issue 29): the shot, the ruleset, the rules database with the
+shooter's roster figures (issue 18), and a tracked target's standing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import ValidationError
 
 from core.errors import BadInput
 from core.game import CarriedWeapon, GameState, Unit
+from core.odds import Standing
+from core.odds.standing import standing_of
+from core.roster.figures import carried, with_figures
+from core.ruleset import Ruleset
 from core.shooting import ResRerolls, Shot, Target, with_lock
-from core.shooting.from_units import current_order, own_rerolls, stat
+from core.shooting.from_units import current_order, own_rerolls, shot_gear_of, stat
 from core.shooting.kept import check_overload
+from rulesdb.models import RulesDB
 from services.shooting.options import Extras, ShotOptions
 from services.shooting.records import MarkersApplied
 
@@ -39,7 +50,7 @@ class ShotPlan:
 
 
 def both_names(carried: CarriedWeapon) -> str:
-    """"Mag Gun", or "Plasma Carbine / Carabine à plasma" when the languages differ."""
+    """ "Mag Gun", or "Plasma Carbine / Carabine à plasma" when the languages differ."""
     names = dict.fromkeys(n for n in (carried.name_en, carried.name_fr) if n)
     return " / ".join(names) or carried.weapon
 
@@ -55,7 +66,8 @@ def weapon_default(options: ShotOptions, shooter: Unit | None) -> ShotOptions:
         raise BadInput("shoot.weapon_not_kept", unit=shooter.name)
     if len(shooter.weapons) > 1:
         raise BadInput(
-            "shoot.which_weapon", unit=shooter.name,
+            "shoot.which_weapon",
+            unit=shooter.name,
             weapons=", ".join(both_names(w) for w in shooter.weapons),
         )
     return replace(options, weapon=shooter.weapons[0].weapon)
@@ -83,7 +95,9 @@ def shooter_fields(options: ShotOptions, shooter: Unit | None) -> dict[str, Any]
         return given(acc=options.acc, order=options.order, shooter_pins=options.pins)
     if options.models > shooter.models:
         raise BadInput(
-            "shoot.models_above_unit", unit=shooter.name, models=options.models,
+            "shoot.models_above_unit",
+            unit=shooter.name,
+            models=options.models,
             have=shooter.models,
         )
     check_overload(shooter, options.ammo, options.models)
@@ -99,8 +113,11 @@ def target_fields(options: ShotOptions, target: Unit | None) -> dict[str, Any]:
         if options.res is None:
             raise BadInput("shoot.res_needed")
         return given(
-            res=options.res, models=options.target_models, kind=options.kind,
-            armour=options.armour, motion=options.motion,
+            res=options.res,
+            models=options.target_models,
+            kind=options.kind,
+            armour=options.armour,
+            motion=options.motion,
         )
     return {
         "res": options.res if options.res is not None else stat(target, "res"),
@@ -172,6 +189,8 @@ def build_shot(
     own = shooter_gear(options, shooter)
     on_shot, on_target = marker_fields(plan, markers, own.pop("spotter"))
     fields = {**shooter_fields(options, shooter), **own}
+    if target is not None:
+        fields.update(shot_gear_of(target))  # its Batter Drone
     ranged = given(mode=plan.mode, ammo=options.ammo, distance=options.distance, band=options.band)
     fields.update(
         {**ranged, **on_shot},
@@ -195,3 +214,38 @@ def validated(model: type, fields: dict[str, Any]) -> Any:
     except ValidationError as error:
         where = ".".join(str(part) for part in error.errors()[0]["loc"]) or "?"
         raise BadInput("shoot.invalid", field=where) from None
+
+
+@dataclass(frozen=True)
+class ShotSetup:
+    """One shot as the resolver, `/odds` and the luck line all read it. ``figures``: the
+    roster figures in ``db`` (the luck's memory tells two databases apart by them);
+    ``standing``: the target as its break test needs it (None: read from the shot)."""
+
+    shot: Shot
+    rules: Ruleset
+    db: RulesDB = field(compare=False, hash=False)
+    figures: str = ""
+    standing: Standing | None = None
+
+
+def set_up(
+    plan: ShotPlan,
+    shooter: Unit | None,
+    target: Unit | None,
+    rules: Ruleset,
+    db: RulesDB,
+    state: GameState | None = None,
+    markers: MarkersApplied | None = None,
+    standing: Standing | None = None,
+) -> ShotSetup:
+    """The shot from the plan and the tracked units, with the shooter's roster figures for
+    its weapon (`/army import figures:roster`) and, for a tracked target, its standing as
+    the resolver reads it (``core.odds.standing.standing_of``); ``standing`` for an
+    untracked target (`/odds`: its models, the Co of ``co:8``)."""
+    shot = build_shot(plan, shooter, target, state, markers)
+    own = carried(shooter, plan.weapon)
+    figures = json.dumps([f.model_dump() for f in own.figures]) if own is not None else ""
+    if state is not None and target is not None:
+        standing = standing_of(state, target)
+    return ShotSetup(shot, rules, with_figures(db, own), figures, standing)

@@ -17,6 +17,7 @@ from core.errors import Conflict
 from core.game import GameState, load_state
 from core.orders import give_order
 from tests.core.gamekit import ALICE, BOB, game, skirmish, with_units
+from tests.core.test_markers_effects import with_marker
 
 
 def three() -> GameState:
@@ -110,6 +111,25 @@ def test_an_ambush_waits_the_turn_and_springs_as_fire():
     assert refusal(state, "u1").key == "shoot.no_activation"  # sprung once, then over
 
 
+def test_an_ambush_within_3_inches_of_a_scoot_marker_is_not_sprung():
+    """Seeds 000/002/003 "SCOOT": a unit within 3" of a Scoot marker "ne peut pas effectuer
+    d'autre réaction que Down (même si elle est en embuscade)": its Ambush does not spring,
+    whoever placed the marker ("quel que soit son camp"); the state is left as it was."""
+    state = drawn(three(), "Troopers", "ambush")
+    state = drawn(state, "Gangers", "advance", 2)  # the enemy acts
+    for owner in (BOB, ALICE):
+        scooted = with_marker(state, "scoot", "Troopers", owner=owner)
+        before = scooted.model_dump()
+        refused = refusal(scooted, "u1")
+        assert refused.key == "shoot.scoot_no_ambush"
+        assert refused.values == {"unit": "Troopers", "markers": "#1"}
+        assert scooted.model_dump() == before
+    # a unit Scoot does not affect (a vehicle that is not scramble-proof) still springs it
+    state.units["u1"].kind = "vehicle"
+    state, used = shoot_in_activation(with_marker(state, "scoot", "Troopers"), "u1", "mag-gun")
+    assert used.sprung
+
+
 def test_a_second_die_of_a_mod_unit_is_a_new_activation():
     state = with_units(game(), (BOB, "Gangers", {"models": 5, "dice": 2, "stats": {"co": 9}}))
     state = with_units(state, (ALICE, "Troopers", {"models": 5}))
@@ -118,7 +138,8 @@ def test_a_second_die_of_a_mod_unit_is_a_new_activation():
     state = drawn(state, "Gangers", "fire")
     state, used = shoot_in_activation(state, "u1", "mag-gun")  # fires again with its 2nd die
     assert used.seq == 2 and [o.fired for o in state.units["u1"].orders] == [
-        ["mag-gun"], ["mag-gun"]
+        ["mag-gun"],
+        ["mag-gun"],
     ]
 
 

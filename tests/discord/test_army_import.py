@@ -18,16 +18,12 @@ from tests.support.locale import french
 
 
 async def game_with_a_target(table) -> None:
-    started = await table.alice.slash(
-        table.channel, "game start", name="Vorl", activations="free"
-    )
+    started = await table.alice.slash(table.channel, "game start", name="Vorl", activations="free")
     assert not started.ephemeral, started.response.content
     await table.bob.slash(table.channel, "unit add", name="Gangers", models=5, co=9, res=6)
 
 
-async def test_an_algoryn_roster_is_imported_deployed_undone_and_shoots(
-    simcord_env, table, dice
-):
+async def test_an_algoryn_roster_is_imported_deployed_undone_and_shoots(simcord_env, table, dice):
     await game_with_a_target(table)
     text, saved = await import_army(table.alice, table.channel, "algoryn")
     assert "**Vorl Strike Force** — Algoryn Prosperate, 655 pts, 4 units, 15 models" in text
@@ -55,7 +51,8 @@ async def test_an_algoryn_roster_is_imported_deployed_undone_and_shoots(
     assert (probes.kind, probes.models) == ("probe", 2)
     strike = units["AI Strike Squad"]
     assert [(w.weapon, w.count) for w in strike.weapons] == [
-        ("mag-repeater", None), ("micro-x-launcher", 1)
+        ("mag-repeater", None),
+        ("micro-x-launcher", 1),
     ]
     assert "Scourer Cannon" in units["Scourer Lancers"].notes  # kept with the roster's figures
 
@@ -69,8 +66,12 @@ async def test_an_algoryn_roster_is_imported_deployed_undone_and_shoots(
     )
     dice.script(*[9] * 10)  # RF2: 5 models, two Acc dice each (seed 003, Mag Repeater TR2)
     fired = await shoot(
-        table.alice, table.channel, shooter="AI Strike Squad", weapon="mag-repeater",
-        target="Gangers", distance=10,
+        table.alice,
+        table.channel,
+        shooter="AI Strike Squad",
+        weapon="mag-repeater",
+        target="Gangers",
+        distance=10,
     )
     assert not fired.ephemeral, fired.response.content
     dice.assert_used()
@@ -94,13 +95,17 @@ async def test_an_isorian_roster_in_french(simcord_env, table, dice):
         assert units["Phase Squad Scout Probe"].kind == "probe"
         dice.script(*[9] * 8)  # Scatter, TR2: 4 models, two Acc dice each (seed 002)
         fired = await shoot(
-            table.alice, table.channel, shooter="Senatex Phase Troopers",
-            weapon="plasma-carbine", mode="scatter", target="Gangers", distance=10,
+            table.alice,
+            table.channel,
+            shooter="Senatex Phase Troopers",
+            weapon="plasma-carbine",
+            mode="scatter",
+            target="Gangers",
+            distance=10,
         )
     assert not fired.ephemeral, fired.response.content
     dice.assert_used()
     assert faces(shown(fired)).count(9) == 8
-
 
 
 @pytest.mark.parametrize(
@@ -127,3 +132,24 @@ async def test_the_seeds_figures_or_the_rosters(
     assert not fired.ephemeral, fired.response.content
     dice.assert_used()
     assert (await state_of(simcord_env, table.channel)).units["u1"].models == left
+
+
+async def test_odds_and_the_luck_line_read_the_rosters_figures(simcord_env, table, dice):
+    """A unit deployed with `figures:roster` shoots with them, and `/odds` and the luck line
+    read the same shot (issue 29): the Mag Light Support's SV 3 (roster; SV 2 in seed 003's
+    table). RF3 at Acc 5 + 1 (Fire): 0.6 a hit; Res 6 − SV 3 = 3 or less saves: 0.7 a loss;
+    casualties 3 × 0.6 × 0.7 = 1.26 (1.08 with the seeds' SV 2). Three casualties come
+    with chance 0.42³: the roll is better than 1 − 0.074 = 93% of outcomes."""
+    await game_with_a_target(table)
+    await import_army(table.alice, table.channel, "algoryn", figures="roster")
+    await table.alice.slash(
+        table.channel, "army deploy", name="Vorl Strike Force", units="AI Support Team"
+    )
+    at_gangers = {"shooter": "AI Support Team", "target": "Gangers", "distance": 10}
+    told = shown(await table.alice.slash(table.channel, "odds", **at_gangers))
+    assert "hits **1.80** · casualties **1.26**" in told
+    dice.script(2, 2, 2, 4, 4, 4, 1)  # three hits, three Res dice of 4; a break test of 1
+    fired = shown(await shoot(table.alice, table.channel, **at_gangers))
+    assert "passes on **3** or less" in fired
+    assert "🍀 This roll is better than **93%** of outcomes" in fired
+    dice.assert_used()

@@ -21,19 +21,41 @@ async def test_a_down_camo_unit_cannot_be_targeted_beyond_ten_inches(simcord_env
     pas être ciblée à des portées supérieures à 10"": refused, nothing rolled or changed."""
     await camo_gangers(table)
     await refused(
-        simcord_env, table.channel, table.alice, "shoot",
-        "cannot be targeted beyond 10\" (15\" here)",
-        weapon="mag-gun", models=5, shooter="Troopers", target="Gangers", distance=15,
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
+        'cannot be targeted beyond 10" (15" here)',
+        weapon="mag-gun",
+        models=5,
+        shooter="Troopers",
+        target="Gangers",
+        distance=15,
     )
     with french():
         await refused(
-            simcord_env, table.channel, table.alice, "shoot",
-            "ne peut pas être visée au-delà de 10\" (15\" ici)",
-            weapon="mag-gun", models=5, shooter="Troopers", target="Gangers", distance=15,
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
+            'ne peut pas être visée au-delà de 10" (15" ici)',
+            weapon="mag-gun",
+            models=5,
+            shooter="Troopers",
+            target="Gangers",
+            distance=15,
         )
     await refused(
-        simcord_env, table.channel, table.alice, "shoot", "give the distance",
-        weapon="mag-gun", models=5, shooter="Troopers", target="Gangers", band="effective",
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
+        "give the distance",
+        weapon="mag-gun",
+        models=5,
+        shooter="Troopers",
+        target="Gangers",
+        band="effective",
     )
     assert dice.rolled == []
 
@@ -48,8 +70,13 @@ async def test_camo_within_ten_inches_or_with_a_scout_probe_is_shot_as_down(
     dice.script(2, 9)  # two Acc tests at 5 + 1 (Fire) = 6: one hit
     dice.script(7)  # the hit is rerolled against a Down target: missed
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=2,
-        shooter="Troopers", target="Gangers", distance=8,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=2,
+        shooter="Troopers",
+        target="Gangers",
+        distance=8,
     )
     assert not fired.ephemeral, fired.response.content
     assert "No hits: nothing happens to the target." in shown(fired)
@@ -57,8 +84,14 @@ async def test_camo_within_ten_inches_or_with_a_scout_probe_is_shot_as_down(
     dice.script(1, 3, 4)  # a hit (a 1), rerolled against Down: hits again; Res test passed
     with french():
         fired = await shoot(
-            table.alice, table.channel, weapon="mag-gun", models=1,
-            shooter="Troopers", target="Gangers", distance=25, extras="scout-probe",
+            table.alice,
+            table.channel,
+            weapon="mag-gun",
+            models=1,
+            shooter="Troopers",
+            target="Gangers",
+            distance=25,
+            extras="scout-probe",
         )
     assert not fired.ephemeral, fired.response.content
     assert faces(shown(fired)) == [1, 3, 4]
@@ -73,8 +106,14 @@ async def test_breaching_kit_against_a_structure(simcord_env, table, dice):
     await table.alice.slash(table.channel, "unit edit", unit="Troopers", gear="breaching-kit")
     dice.script(7, 3)  # Acc 5 + 1 (Fire) + 1 (Breaching Kit) = 7: one hit; Res 8 − 1 − 1 = 6
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-        res=8, distance=4, extras="structure",
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=1,
+        shooter="Troopers",
+        res=8,
+        distance=4,
+        extras="structure",
     )
     text = shown(fired)
     assert "Fire order +1 · Breaching Kit +1 → hits on **7**" in text
@@ -82,14 +121,28 @@ async def test_breaching_kit_against_a_structure(simcord_env, table, dice):
     dice.script(7)  # beyond 5": +1 Acc only
     with french():
         fired = await shoot(
-            table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-            res=8, distance=12, extras="bâtiment",
+            table.alice,
+            table.channel,
+            weapon="mag-gun",
+            models=1,
+            shooter="Troopers",
+            res=8,
+            distance=12,
+            extras="bâtiment",
         )
     text = shown(fired)
     assert "kit de démolition +1" in text and "+1 VI" not in text
     await refused(
-        simcord_env, table.channel, table.alice, "shoot", "give the distance",
-        weapon="mag-gun", models=1, shooter="Troopers", res=8, band="effective",
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
+        "give the distance",
+        weapon="mag-gun",
+        models=1,
+        shooter="Troopers",
+        res=8,
+        band="effective",
         extras="structure",
     )
     dice.assert_used()
@@ -108,8 +161,13 @@ async def test_a_tracked_units_own_drones_and_rules_apply_untyped(simcord_env, t
     dice.script(4)  # the reroll hits
     dice.script(5)  # Shield Drone: 2–9 blocks, the drone is lost
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=1,
-        shooter="Troopers", target="Gangers", distance=12,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=1,
+        shooter="Troopers",
+        target="Gangers",
+        distance=12,
     )
     text = shown(fired)
     assert not fired.ephemeral, text
@@ -119,11 +177,41 @@ async def test_a_tracked_units_own_drones_and_rules_apply_untyped(simcord_env, t
     dice.script(3)  # Acc hit
     dice.script(9, 2)  # Res 6 − 1 = 5: failed, the Medi-Drone's reroll passes
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-        target="Gangers", distance=12, shield_drones=0, spotter=False,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=1,
+        shooter="Troopers",
+        target="Gangers",
+        distance=12,
+        shield_drones=0,
+        spotter=False,
     )
     text = shown(fired)
     assert faces(text) == [3, 9, 2] and "Medi-Drone" in text
+    dice.assert_used()
+
+
+async def test_a_tracked_batter_drone_takes_two_off_every_shot_at_the_unit(
+    simcord_env, table, dice
+):
+    """Seeds 000/002 "BATTER DRONE (Drone Déflecteur)": a unit firing through its template
+    "subit une pénalité de -2 en Préc pour toucher". Taken from the target's gear
+    (`/unit edit gear:`), with no word typed: in `/shoot` (named on the Acc line, EN and
+    FR) and in `/odds`, which reads the same shot: Acc 5 + 1 − 2 = 4, 0.4 a hit."""
+    await armies(table)
+    await table.bob.slash(table.channel, "unit edit", unit="Gangers", gear="batter-drone")
+    at_gangers = {"shooter": "Troopers", "target": "Gangers", "weapon": "mag-gun"}
+    dice.script(5)  # Acc 5 + 1 − 2 = 4: a 5 misses
+    text = shown(await shoot(table.alice, table.channel, models=1, distance=10, **at_gangers))
+    assert "**Acc** 5 · Fire order +1 · Batter Drone −2 → hits on **4** or less" in text
+    assert "Acc tests (1): `5`❌" in text
+    dice.script(4)
+    with french():
+        text = shown(await shoot(table.alice, table.channel, models=1, distance=10, **at_gangers))
+    assert "**Préc** 5 · ordre Feu +1 · Drone Déflecteur −2 → touche sur **4** ou moins" in text
+    odds = await table.alice.slash(table.channel, "odds", models=5, distance=10, **at_gangers)
+    assert "hits **2.00**" in shown(odds)  # 5 × 0.4
     dice.assert_used()
 
 

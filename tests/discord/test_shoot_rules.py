@@ -4,7 +4,7 @@ lands on the tracked units, and `/game undo` putting it all back (issue 5)."""
 from __future__ import annotations
 
 from tests.discord.game_kit import state_of
-from tests.discord.test_shoot_kit import armies, faces, shoot, shown
+from tests.discord.test_shoot_kit import armies, faces, refused, shoot, shown
 from tests.support.locale import french
 
 
@@ -25,13 +25,18 @@ async def test_rapid_fire_at_long_range_takes_the_extra_penalty(simcord_env, tab
     dice.script(5, 8, 9)  # Res 6 − SV 2 = 4: three casualties, 3 of 5 models gone
     dice.script(4)  # break test: Co 9 − 1 pin = 8
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-light-support", models=2,
-        shooter="Troopers", target="Gangers", distance=40,
+        table.alice,
+        table.channel,
+        weapon="mag-light-support",
+        models=2,
+        shooter="Troopers",
+        target="Gangers",
+        distance=40,
     )
     text = shown(fired)
     assert not fired.ephemeral
     assert "🎯 Mag Light Support — Troopers → Gangers" in text
-    assert "Firing models: **2** · long range (40\") · Fire order" in text
+    assert 'Firing models: **2** · long range (40") · Fire order' in text
     assert (
         "**Acc** 5 · Fire order +1 · long range −1 · RF beyond effective range −1 → hits on **4**"
         in text
@@ -62,8 +67,14 @@ async def test_lucky_hits_and_concentrated_fire_of_the_phase_rifle(simcord_env, 
     dice.script(1, 1, 7)  # Acc 5 + 1 = 6: two lucky hits, a miss
     dice.script(6, 2)  # Res 6 − SV 2 = 4, no cover: one casualty
     fired = await shoot(
-        table.alice, table.channel, weapon="phase-rifle", models=1, shooter="Troopers",
-        target="Gangers", distance=10, cover="dense",
+        table.alice,
+        table.channel,
+        weapon="phase-rifle",
+        models=1,
+        shooter="Troopers",
+        target="Gangers",
+        distance=10,
+        cover="dense",
     )
     text = shown(fired)
     assert "Shots (D6 per model, RF D6): `3` → **3** shots" in text
@@ -87,8 +98,13 @@ async def test_hits_on_a_down_target_are_rerolled(simcord_env, table, dice):
     dice.script(7, 1)  # the two hits rerolled: 7 misses, 1 hits
     dice.script(9)  # Res 6 − 1 = 5: a casualty
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=3, shooter="Troopers",
-        target="Gangers", distance=10,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=3,
+        shooter="Troopers",
+        target="Gangers",
+        distance=10,
     )
     text = shown(fired)
     assert "Acc tests (3): `2`✅ `3`✅ `8`❌" in text
@@ -109,8 +125,13 @@ async def test_blast_hits_on_a_down_target_are_halved(simcord_env, table, dice):
     dice.script(5)  # Blast D5: 5 hits, halved to 2 (no reroll of blast hits)
     dice.script(7, 4)  # Res 6 − SV 1 = 5: one casualty
     fired = await shoot(
-        table.alice, table.channel, weapon="x-launcher", models=1, shooter="Troopers",
-        target="Gangers", distance=20,
+        table.alice,
+        table.channel,
+        weapon="x-launcher",
+        models=1,
+        shooter="Troopers",
+        target="Gangers",
+        distance=20,
     )
     text = shown(fired)
     assert "**Acc** 5 · overhead fire −2 → hits on **3** or less" in text
@@ -128,8 +149,14 @@ async def test_overhead_drift_and_dud_without_a_game(simcord_env, table, dice):
     miss drifts D5" (Fire) plus 1" per pin on the firing unit. No game: only rolled."""
     dice.script(7, 10, 3, 7)  # shot 1 misses, shot 2 is a 10; drift D5 3 + 2 pins, D12 7
     fired = await shoot(
-        table.alice, table.channel, weapon="x-launcher", models=2, acc=5, res=6,
-        distance=25, pins=2,
+        table.alice,
+        table.channel,
+        weapon="x-launcher",
+        models=2,
+        acc=5,
+        res=6,
+        distance=25,
+        pins=2,
     )
     text = shown(fired)
     assert not fired.ephemeral
@@ -162,8 +189,13 @@ async def test_a_heavily_armoured_vehicle_rolls_its_damage_chart(simcord_env, ta
     dice.script(4, 10)  # Res 14 − 1 = 13, heavily armoured: 4 resists, 10 fails
     dice.script(7, 2)  # vehicle chart: 7; its D3 pins: 2
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=2, shooter="Troopers",
-        target="Hauler", distance=10,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=2,
+        shooter="Troopers",
+        target="Hauler",
+        distance=10,
     )
     text = shown(fired)
     assert "**Res** 14 − SV 1 = 13: heavily armoured, only a 10 fails" in text
@@ -189,8 +221,13 @@ async def test_plasma_fade_turns_the_shooters_die_down(simcord_env, table, dice)
     before = await state_of(simcord_env, table.channel)
     dice.script(10)
     fired = await shoot(
-        table.alice, table.channel, weapon="plasma-cannon", models=1, shooter="Troopers",
-        target="Gangers", distance=20,
+        table.alice,
+        table.channel,
+        weapon="plasma-cannon",
+        models=1,
+        shooter="Troopers",
+        target="Gangers",
+        distance=20,
     )
     text = shown(fired)
     assert "Acc tests (1): `10`❌" in text
@@ -198,6 +235,65 @@ async def test_plasma_fade_turns_the_shooters_die_down(simcord_env, table, dice)
     troopers = (await state_of(simcord_env, table.channel)).units["u1"]
     assert troopers.down and troopers.orders[-1].executed == "down"
     await undo_restores(simcord_env, table, before)
+    dice.assert_used()
+
+
+async def test_after_plasma_fade_the_units_other_weapons_still_fire(simcord_env, table, dice):
+    """Seed 000 "Panne de Plasma" turns the unit's die to Down *after* the shot: the unit's
+    other weapons fire in the same action, whatever the order the player fires them in; the
+    Down counts for what comes after (a shot at the unit rerolls its hits: rules-notes
+    "Orders": "shooters must reroll hits against it"), and the next die drawn ends it."""
+    await armies(table, activations="strict")
+    dice.script(1)  # the bag: red (Alice's) die
+    await table.alice.slash(table.channel, "bag draw")
+    await table.alice.slash(table.channel, "order", unit="Troopers", order="fire")
+    plasma = {"shooter": "Troopers", "target": "Gangers", "distance": 10}
+    dice.script(10)
+    faded = shown(
+        await shoot(table.alice, table.channel, weapon="plasma-cannon", models=1, **plasma)
+    )
+    assert "**Troopers**: Plasma Fade — its order die turns **Down**." in faded
+    dice.script(9, 9)  # the Mag Guns, same activation: still the Fire order's +1
+    mags = await shoot(table.alice, table.channel, weapon="mag-gun", models=2, **plasma)
+    assert not mags.ephemeral, mags.response.content
+    assert "**Acc** 5 · Fire order +1 → hits on **6** or less" in shown(mags)
+    dice.script(9)
+    with french():
+        pistol = await shoot(table.alice, table.channel, weapon="mag-pistol", models=1, **plasma)
+    assert not pistol.ephemeral, pistol.response.content
+    assert "**Préc** 5 · ordre Feu +1 → touche sur **6** ou moins" in shown(pistol)
+    troopers = (await state_of(simcord_env, table.channel)).units["u1"]
+    assert troopers.down and troopers.orders[-1].executed == "down"
+    assert troopers.orders[-1].fired == ["plasma-cannon", "mag-gun", "mag-pistol"]
+    # Bob's Gangers react (a die taken): the Troopers are Down, the hit is rerolled
+    await table.bob.slash(table.channel, "bag take", unit="Gangers")
+    await table.bob.slash(table.channel, "order", unit="Gangers", order="fire")
+    dice.script(2, 9)  # a hit, rerolled against a Down target: missed
+    back = shown(
+        await shoot(
+            table.bob,
+            table.channel,
+            weapon="mag-gun",
+            models=1,
+            shooter="Gangers",
+            target="Troopers",
+            distance=10,
+        )
+    )
+    assert "No hits: nothing happens to the target." in back
+    dice.script(1)  # the next die drawn (blue): the Troopers' activation is over
+    await table.alice.slash(table.channel, "bag draw")
+    with french():
+        await refused(
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
+            "Troopers n'a pas d'activation en cours",
+            weapon="x-sling",
+            models=1,
+            **plasma,
+        )
     dice.assert_used()
 
 
@@ -240,8 +336,14 @@ async def test_net_ammo_raises_the_targets_pins(simcord_env, table, dice):
     before = await state_of(simcord_env, table.channel)
     dice.script(2, 2)  # Acc 5 − 2 = 3: on target; D3: 2
     fired = await shoot(
-        table.alice, table.channel, weapon="x-launcher", ammo="net", models=1,
-        shooter="Troopers", target="Gangers", distance=20,
+        table.alice,
+        table.channel,
+        weapon="x-launcher",
+        ammo="net",
+        models=1,
+        shooter="Troopers",
+        target="Gangers",
+        distance=20,
     )
     text = shown(fired)
     assert "ammo: Net" in text
@@ -262,8 +364,14 @@ async def test_res_rerolls_from_a_medic_and_a_leader(simcord_env, table, dice):
     dice.script(2, 2, 2)  # Acc 6: three hits
     dice.script(9, 3, 8, 9, 7)  # Res 5: 9 → Leader 3; 8 → Medic 9; 7, no reroll left
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=3, shooter="Troopers",
-        target="Gangers", distance=10, res_rerolls="medic, leader 1",
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=3,
+        shooter="Troopers",
+        target="Gangers",
+        distance=10,
+        res_rerolls="medic, leader 1",
     )
     text = shown(fired)
     assert "Res tests: 👑`9`❌→`3`✅ (Leader) `8`❌→`9`❌ (Medic) `7`❌" in text
@@ -281,8 +389,14 @@ async def test_a_spotter_rerolls_one_miss_but_not_a_ten(simcord_env, table, dice
     dice.script(10, 8, 3)  # Acc 6: a 10 (never rerolled), an 8 rerolled to 3
     dice.script(6)  # Res 5: a casualty
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=2, shooter="Troopers",
-        target="Gangers", distance=10, spotter=True,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=2,
+        shooter="Troopers",
+        target="Gangers",
+        distance=10,
+        spotter=True,
     )
     text = shown(fired)
     assert "Spotter rerolls the miss of shot 2: `3`✅" in text
@@ -298,13 +412,19 @@ async def test_where_a_marker_lands(simcord_env, table, dice):
     target or drifted; the markers feature places it (the reply says where)."""
     dice.script(2, 7, 4)  # template 1 on target; template 2 misses and drifts D5 4
     fired = await shoot(
-        table.alice, table.channel, weapon="x-launcher", ammo="blur", models=2, acc=5, res=5,
+        table.alice,
+        table.channel,
+        weapon="x-launcher",
+        ammo="blur",
+        models=2,
+        acc=5,
+        res=5,
         distance=20,
     )
     text = shown(fired)
     assert "Blur does no damage: what it does follows." in text
     assert "📍 Blur marker (template 1) lands **on the target**: place it there." in text
-    assert "📍 Blur marker (template 2) lands **4\" away** from the target" in text
+    assert '📍 Blur marker (template 2) lands **4" away** from the target' in text
     dice.assert_used()
 
 
@@ -313,11 +433,17 @@ async def test_blind_overhead_drift_gives_a_clock_direction_in_french(simcord_en
     dice.script(1, 4, 11)
     with french():
         fired = await shoot(
-            table.alice, table.channel, weapon="x-launcher", models=1, acc=5, res=6,
-            distance=25, extras="aveugle",
+            table.alice,
+            table.channel,
+            weapon="x-launcher",
+            models=1,
+            acc=5,
+            res=6,
+            distance=25,
+            extras="aveugle",
         )
     text = shown(fired)
-    assert "rate et dévie de D10 `4` → **4\"** vers **11 h** (D12 `11`)" in text
+    assert 'rate et dévie de D10 `4` → **4"** vers **11 h** (D12 `11`)' in text
     assert "la table vérifie ce que le gabarit recouvre désormais" in text
     assert "il n'arrive rien" not in text
     assert faces(text)[-2:] == [4, 11]

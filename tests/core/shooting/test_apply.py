@@ -9,6 +9,8 @@ import json
 
 import pytest
 
+from core.activations import shoot_in_activation
+from core.bag import draw
 from core.dice import ScriptedDice
 from core.errors import Conflict
 from core.pins import set_pins
@@ -80,6 +82,31 @@ def test_plasma_fade_turns_the_shooters_die_down():
     gunners = state.units["u1"]
     assert applied.shooter.order_down == "plasma-fade"
     assert gunners.down and gunners.orders[-1].executed == "down"
+    assert_conserved(state)
+
+
+@pytest.mark.parametrize("order", ["fire", "advance"])
+def test_after_plasma_fade_the_units_other_weapons_fire_in_the_same_action(order):
+    """Seed 000 "Panne de Plasma": the die turns Down *after* the shot. In a strict game the
+    unit's other weapons still fire in that activation, under its order (a taken die: no
+    draw since); a free game's next shot takes that order too. The unit is Down for what
+    comes after, and a second Plasma Fade keeps the order the die showed."""
+    state = ordered(table(), "Gunners", order)
+    state, _ = shoot_in_activation(state, "u1", "plasma-cannon")
+    result = shoot(state, "plasma-cannon", [10, 9, 9], distance=20)
+    state, _ = apply_shot(state, "Gunners", "Troopers", result, ScriptedDice([]))
+    die = state.units["u1"].orders[-1]
+    assert (die.executed, die.faded) == ("down", order) and state.units["u1"].down
+    state, used = shoot_in_activation(state, "u1", "mag-gun")
+    assert used.order == order
+    assert shot_between(state, "Gunners", "Troopers", weapon="mag-gun").order == order
+    again = shoot(state, "plasma-cannon", [10, 9, 9], distance=20)
+    state, _ = apply_shot(state, "Gunners", "Troopers", again, ScriptedDice([]))
+    assert state.units["u1"].orders[-1].faded == order
+    state, _ = draw(state, ScriptedDice([1]))  # the next die drawn ends the activation
+    with pytest.raises(Conflict) as refused:
+        shoot_in_activation(state, "u1", "mag-pistol")
+    assert refused.value.key == "shoot.no_activation"
     assert_conserved(state)
 
 

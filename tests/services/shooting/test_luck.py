@@ -10,6 +10,7 @@ from core.shooting import Shot, Target, resolve_shot
 from rulesdb import load_rules
 from services.shooting import luck
 from services.shooting.luck import LUCK_BUDGET, luck_of
+from services.shooting.shot import ShotSetup
 
 DB = load_rules()
 RULES = Ruleset()
@@ -17,7 +18,10 @@ RULES = Ruleset()
 
 def mag_guns(models: int) -> Shot:
     return Shot(
-        weapon="mag-gun", acc=5, distance=15, models=models,
+        weapon="mag-gun",
+        acc=5,
+        distance=15,
+        models=models,
         target=Target(res=5, armour="reflex", models=10),
     )
 
@@ -26,9 +30,9 @@ def test_a_repeated_shot_is_told_from_memory_and_agrees_with_the_exact_odds(monk
     monkeypatch.setattr(luck, "_remembered", luck._Remembered())
     shot = mag_guns(5)
     result = resolve_shot(shot, SeededDice(7), RULES, DB)
-    first = luck_of(shot, result, RULES, DB)
+    first = luck_of(ShotSetup(shot, RULES, DB), result)
     assert len(luck._remembered.odds) == 1
-    again = luck_of(mag_guns(5), result, RULES, DB)  # an equal shot, another object
+    again = luck_of(ShotSetup(mag_guns(5), RULES, DB), result)  # an equal shot, another object
     assert len(luck._remembered.odds) == 1 and again == first
     exact = shot_odds(shot, RULES, DB, budget=LUCK_BUDGET)
     assert first is not None
@@ -41,6 +45,6 @@ def test_the_memory_keeps_the_most_recent_shots_only(monkeypatch):
     monkeypatch.setattr(luck, "KEPT", 3)
     for models in (1, 2, 3, 4):
         shot = mag_guns(models)
-        luck_of(shot, resolve_shot(shot, SeededDice(models), RULES, DB), RULES, DB)
-    kept = [shot.models for shot, _ in luck._remembered.odds]
+        luck_of(ShotSetup(shot, RULES, DB), resolve_shot(shot, SeededDice(models), RULES, DB))
+    kept = [setup.shot.models for setup in luck._remembered.odds]
     assert kept == [2, 3, 4]
