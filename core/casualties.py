@@ -78,8 +78,14 @@ def casualties(
 
 
 def _half_due(state: GameState, unit: Unit, models_before: int) -> bool:
+    """Casualties first reach half the starting models; with the ruleset's
+    ``break_test_each_loss_past_half``, any loss that leaves them at half or more."""
     rules = state.ruleset()
-    return rules.break_test_at_half_casualties and reaches_half(unit, models_before, unit.models)
+    if not rules.break_test_at_half_casualties:
+        return False
+    if rules.break_test_each_loss_past_half:
+        return (unit.starting_models - unit.models) * 2 >= unit.starting_models
+    return reaches_half(unit, models_before, unit.models)
 
 
 def _half_break(state: GameState, unit: Unit, dice: DiceSource, result: CasualtiesResult) -> None:

@@ -50,7 +50,7 @@ class Ruleset(BaseModel):
     max_targeters: int = Field(3, ge=0, le=5, description="Most Acc bonus from targeters.")
     targeter_drift_capped: bool = Field(
         True,
-        description="Overhead fire: the drift reduction of the Targeter Probes (1\" each) is "
+        description='Overhead fire: the drift reduction of the Targeter Probes (1" each) is '
         "capped at max_targeters, since it replaces the capped Acc bonus; the seed states no cap.",
     )
     mag_mortar_net_die: Literal[6, 10] = Field(
@@ -140,6 +140,12 @@ class Ruleset(BaseModel):
     break_test_natural_one_removes_pin: bool = Field(
         True, description="A natural 1 on a break test removes a pin."
     )
+    # Readings the seeds leave open (issue 29; rulesdb/README.md "Issue 29")
+    break_test_each_loss_past_half: bool = Field(
+        False,
+        description="A unit at half its starting models or fewer takes a break test at each "
+        "new loss from shooting; off: once, when its casualties first reach half.",
+    )
     # Close combat (rules-notes, "Close combat")
     h2h_max_rounds: int = Field(2, ge=1, le=5, description="Most rounds of a close combat.")
     # Readings of the seeds: combat, medics, mines (issue 21; rulesdb/README.md)
@@ -161,7 +167,7 @@ class Ruleset(BaseModel):
     d_spinner_grenade_str: bool = Field(
         False,
         description="The D-Spinner's SV 2 grenade attack also gets the grenades' +1 Str; off: "
-        "only its SV adds up, as the seed's \"Grenade\" rule explains.",
+        'only its SV adds up, as the seed\'s "Grenade" rule explains.',
     )
     solar_charge_mines: Literal["blast", "single", "off"] = Field(
         "blast",
@@ -173,7 +179,7 @@ class Ruleset(BaseModel):
     # more than six faces (rulesdb/README.md, "Readings")
     epic_die: Literal[6, 8, 10, 12] = Field(
         10,
-        description="Faces of the die the Epic game (seed 004) rolls: its \"7+\" needs more "
+        description='Faces of the die the Epic game (seed 004) rolls: its "7+" needs more '
         "than six; 6 leaves every 7+ roll impossible.",
     )
 
