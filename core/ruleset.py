@@ -148,6 +148,11 @@ class Ruleset(BaseModel):
     )
     # Close combat (rules-notes, "Close combat")
     h2h_max_rounds: int = Field(2, ge=1, le=5, description="Most rounds of a close combat.")
+    h2h_loser: Literal["none", "pin", "break_test"] = Field(
+        "none",
+        description="What the loser of a close-combat round takes besides its losses: nothing "
+        "(none), a pin (pin) or a break test (break_test); the seeds and rules notes say nothing.",
+    )
     # Readings of the seeds: combat, medics, mines (issue 21; rulesdb/README.md)
     shield_drones_optional: bool = Field(
         True,

@@ -5,15 +5,21 @@ scripted dice: the number the rule gives under each value, the setting listed by
 
 from __future__ import annotations
 
+from tests.discord.game_kit import state_of
+from tests.discord.test_assault import brawl
 from tests.discord.test_rule_readings import card
-from tests.discord.test_shoot_kit import armies, every_page
+from tests.discord.test_shoot_kit import armies, assault, every_page, shown
 from tests.discord.test_shoot_readings import set_rule
 from tests.support.locale import french
 
 # --- listing ---------------------------------------------------------------------------------
 
 LISTED = {
-    "en": ("*Break test at each loss past half* = **off** (default off; accepts on/off)",),
+    "en": (
+        "*Break test at each loss past half* = **off** (default off; accepts on/off)",
+        "*Close-combat loser takes* = **nothing** (default nothing; accepts nothing · a pin · "
+        "a break test)",
+    ),
     "fr": (
         "*Test de moral à chaque perte passé la moitié* = **off** (défaut off ; accepte on/off)",
     ),
@@ -65,3 +71,56 @@ async def test_the_break_test_card_lists_both_readings(table):
     )
     text = await card(table, "test de moral", fr=True)
     assert "*Test de moral à chaque perte passé la moitié* = **on** : à chaque tir qui tue" in text
+
+
+# --- the loser of a close combat ------------------------------------------------------------
+
+
+async def brawl_round(table, dice, *, res: int | None = None):
+    """Brawlers (attacker, 2 bare attacks: 1 hits, 10 misses) against Guards (2 misses);
+    the Guards' Res 7 fails on a 9: one loss, the attacker wins the round."""
+    dice.script(1, 10, 9, 9, 9)
+    if res is not None:
+        dice.script(res)
+    return await assault(table.alice, table.channel, attacker="Brawlers", defender="Guards")
+
+
+async def test_the_loser_of_a_close_combat_takes_nothing_a_pin_or_a_break_test(
+    simcord_env, table, dice
+):
+    """The seeds and rules-notes "Close combat" give the winner ("the side with fewer
+    losses") and nothing for the loser: ruleset h2h_loser none (default), pin, break_test."""
+    await brawl(table)
+    text = shown(await brawl_round(table, dice))
+    assert "🏆 The attacker **Brawlers** wins the round (fewer losses)." in text
+    assert "**Guards**: models 2 → **1**." in text
+    assert "pins" not in text and "Break test" not in text
+    guards = (await state_of(simcord_env, table.channel)).units["u4"]
+    assert guards.pins == 0
+
+    await set_rule(table, "h2h_loser", "pin")
+    await table.bob.slash(table.channel, "unit edit", unit="Guards", models=2)
+    text = shown(await brawl_round(table, dice))
+    assert "**Guards**: pins 0 → **1**." in text
+    assert (await state_of(simcord_env, table.channel)).units["u4"].pins == 1
+
+    await set_rule(table, "h2h_loser", "break_test")
+    await table.bob.slash(table.channel, "unit edit", unit="Guards", models=2)
+    await table.bob.slash(table.channel, "pins set", unit="Guards", count=0)
+    with french():
+        text = shown(await brawl_round(table, dice, res=9))  # Co 8 − 0: 9 breaks
+    assert "a perdu le corps-à-corps" in text
+    assert "(a perdu le corps-à-corps) : Co 8 − 0 Stress = 8 : jet `9` ❌" in text
+    assert (await state_of(simcord_env, table.channel)).units["u4"].destroyed
+    dice.assert_used()
+
+
+async def test_the_close_combat_card_lists_the_three_readings(table):
+    text = await card(table, "close-combat")
+    assert (
+        "*Close-combat loser takes* = **nothing** (default): the loser takes its losses and "
+        "nothing more" in text
+    )
+    assert "*Close-combat loser takes* = **a pin**: the loser takes a pin" in text
+    text = await card(table, "corps-à-corps", fr=True)
+    assert "*Le perdant du corps-à-corps subit* = **un test de moral** : le perdant fait" in text
