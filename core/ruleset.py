@@ -70,6 +70,12 @@ class Ruleset(BaseModel):
         "fails a Res test and rolls its damage chart; the rules notes apply it against "
         "heavily armoured targets only.",
     )
+    massive_damage_sv_counted: bool = Field(
+        True,
+        description="Massive Damage: the target's Res counts the weapon's SV when it is "
+        "compared with heavy_armour_above; off: the Res before the SV (with the SV counted, "
+        "Massive Damage almost never applies).",
+    )
     heavy_weapons_fire_bonus: bool = Field(
         False,
         description="A Fire order gives heavy weapons (rulesdb heavy: Mag Heavy Support, Heavy "

@@ -8,8 +8,8 @@ from __future__ import annotations
 from tests.discord.game_kit import state_of
 from tests.discord.test_assault import brawl
 from tests.discord.test_rule_readings import card
-from tests.discord.test_shoot_kit import armies, assault, every_page, shown
-from tests.discord.test_shoot_readings import set_rule
+from tests.discord.test_shoot_kit import armies, assault, every_page, faces, shoot, shown
+from tests.discord.test_shoot_readings import MAG_CANNON, set_rule
 from tests.support.locale import french
 
 # --- listing ---------------------------------------------------------------------------------
@@ -19,9 +19,13 @@ LISTED = {
         "*Break test at each loss past half* = **off** (default off; accepts on/off)",
         "*Close-combat loser takes* = **nothing** (default nothing; accepts nothing · a pin · "
         "a break test)",
+        "*Massive Damage counts the SV* = **on** (default on; accepts on/off)",
     ),
     "fr": (
         "*Test de moral à chaque perte passé la moitié* = **off** (défaut off ; accepte on/off)",
+        "*Le perdant du corps-à-corps subit* = **rien** (défaut rien ; accepte rien · un Stress "
+        "· un test de moral)",
+        "*Les Dégâts Massifs comptent la VI* = **on** (défaut on ; accepte on/off)",
     ),
 }
 
@@ -124,3 +128,38 @@ async def test_the_close_combat_card_lists_the_three_readings(table):
     assert "*Close-combat loser takes* = **a pin**: the loser takes a pin" in text
     text = await card(table, "corps-à-corps", fr=True)
     assert "*Le perdant du corps-à-corps subit* = **un test de moral** : le perdant fait" in text
+
+
+# --- Massive Damage and the SV ---------------------------------------------------------------
+
+
+async def test_massive_damage_counts_the_sv_or_not(table, dice):
+    """rules-notes "Shooting": "Heavily armoured targets (Res above 10 after modifiers)";
+    "Massive Damage weapons use the Massive Damage procedure". A Mag Cannon (SV 5) on a
+    Res 14 vehicle: 14 − 5 = 9 with the SV counted (default): one chart roll; 14 before
+    the SV (massive_damage_sv_counted off): above 10, the chart is rolled twice."""
+    await armies(table)
+    dice.script(2, 10, 2)  # a hit, the Res test fails on a 10, one chart roll
+    text = shown(await shoot(table.alice, table.channel, res=14, **MAG_CANNON))
+    assert "— no Massive Damage: this Res test was not heavily armoured" in text
+    assert faces(text) == [2, 10, 2]
+    await set_rule(table, "massive_damage_sv_counted", "off")
+    dice.script(2, 10, 2, 5)
+    text = shown(await shoot(table.alice, table.channel, res=14, **MAG_CANNON))
+    assert "Massive Damage: rolled twice, the worse counts" in text
+    assert faces(text) == [2, 10, 2, 5]
+    dice.script(2, 10, 2, 5)
+    with french():
+        text = shown(await shoot(table.alice, table.channel, res=14, **MAG_CANNON))
+    assert "— Dégâts Massifs : deux jets, le pire compte" in text
+    dice.assert_used()
+
+
+async def test_the_massive_damage_card_reads_the_sv_both_ways(table):
+    text = await card(table, "massive-damage")
+    assert (
+        "*Massive Damage counts the SV* = **on** (default): a target is heavily armoured for "
+        "Massive Damage when its Res after modifiers, the weapon's SV included, is above 10" in text
+    )
+    text = await card(table, "dégâts massifs", fr=True)
+    assert "*Les Dégâts Massifs comptent la VI* = **off** : une cible est lourdement" in text
