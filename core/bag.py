@@ -92,6 +92,7 @@ class DrawResult(BaseModel):
     sync_test: TestRoll | None = None  # the Synchroniser Drone's test (None: not rolled)
     taken: bool = True  # False: the Synchroniser test failed, no die left the bag
     order_as: OrderKind | None = None  # Follow: "un Ordre identique" to the following unit's
+    forced: bool = False  # Phase Synchronisation forced by the host or a GM (gear not checked)
 
 
 def _pick(state: GameState, dice: DiceSource) -> tuple[RolledDie, str]:

@@ -72,14 +72,20 @@ def casualties(
     if hit.models == 0:
         result.destroyed = True
         result.dice_removed = remove_from_table(new, hit.id, "casualties")
-    elif test_break and _half_due(new, hit, unit.models):
+    elif test_break and half_break_due(new, hit, unit.models):
         _half_break(new, hit, dice, result)
     return new, result
 
 
-def _half_due(state: GameState, unit: Unit, models_before: int) -> bool:
+def half_break_due(state: GameState, unit: Unit, models_before: int) -> bool:
+    """Casualties first reach half the starting models; with the ruleset's
+    ``break_test_each_loss_past_half``, any loss that leaves them at half or more."""
     rules = state.ruleset()
-    return rules.break_test_at_half_casualties and reaches_half(unit, models_before, unit.models)
+    if not rules.break_test_at_half_casualties:
+        return False
+    if rules.break_test_each_loss_past_half:
+        return (unit.starting_models - unit.models) * 2 >= unit.starting_models
+    return reaches_half(unit, models_before, unit.models)
 
 
 def _half_break(state: GameState, unit: Unit, dice: DiceSource, result: CasualtiesResult) -> None:

@@ -259,6 +259,9 @@ class GameState(BaseModel):
     messages: GameMessages = GameMessages()
     # Epic (seed 004 "Elite (XX)"): each player's Elite rerolls left (str(owner_id) -> count)
     epic_elite: dict[str, int] = {}
+    # Each player's last roll rerolled with Elite (str(owner_id) -> kind, dice before and
+    # after): a roll takes one Elite reroll (core.epic.elite)
+    epic_rerolled: dict[str, dict[str, str | list[int]]] = {}
 
     def ruleset(self) -> Ruleset:
         return Ruleset().with_overrides(self.ruleset_overrides)

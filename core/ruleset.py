@@ -50,7 +50,7 @@ class Ruleset(BaseModel):
     max_targeters: int = Field(3, ge=0, le=5, description="Most Acc bonus from targeters.")
     targeter_drift_capped: bool = Field(
         True,
-        description="Overhead fire: the drift reduction of the Targeter Probes (1\" each) is "
+        description='Overhead fire: the drift reduction of the Targeter Probes (1" each) is '
         "capped at max_targeters, since it replaces the capped Acc bonus; the seed states no cap.",
     )
     mag_mortar_net_die: Literal[6, 10] = Field(
@@ -69,6 +69,12 @@ class Ruleset(BaseModel):
         description="Massive Damage also applies when a target that is not heavily armoured "
         "fails a Res test and rolls its damage chart; the rules notes apply it against "
         "heavily armoured targets only.",
+    )
+    massive_damage_sv_counted: bool = Field(
+        True,
+        description="Massive Damage: the target's Res counts the weapon's SV when it is "
+        "compared with heavy_armour_above; off: the Res before the SV (with the SV counted, "
+        "Massive Damage almost never applies).",
     )
     heavy_weapons_fire_bonus: bool = Field(
         False,
@@ -140,8 +146,19 @@ class Ruleset(BaseModel):
     break_test_natural_one_removes_pin: bool = Field(
         True, description="A natural 1 on a break test removes a pin."
     )
+    # Readings the seeds leave open (issue 29; rulesdb/README.md "Issue 29")
+    break_test_each_loss_past_half: bool = Field(
+        False,
+        description="A unit at half its starting models or fewer takes a break test at each "
+        "new loss from shooting; off: once, when its casualties first reach half.",
+    )
     # Close combat (rules-notes, "Close combat")
     h2h_max_rounds: int = Field(2, ge=1, le=5, description="Most rounds of a close combat.")
+    h2h_loser: Literal["none", "pin", "break_test"] = Field(
+        "none",
+        description="What the loser of a close-combat round takes besides its losses: nothing "
+        "(none), a pin (pin) or a break test (break_test); the seeds and rules notes say nothing.",
+    )
     # Readings of the seeds: combat, medics, mines (issue 21; rulesdb/README.md)
     shield_drones_optional: bool = Field(
         True,
@@ -161,7 +178,7 @@ class Ruleset(BaseModel):
     d_spinner_grenade_str: bool = Field(
         False,
         description="The D-Spinner's SV 2 grenade attack also gets the grenades' +1 Str; off: "
-        "only its SV adds up, as the seed's \"Grenade\" rule explains.",
+        'only its SV adds up, as the seed\'s "Grenade" rule explains.',
     )
     solar_charge_mines: Literal["blast", "single", "off"] = Field(
         "blast",
@@ -173,7 +190,7 @@ class Ruleset(BaseModel):
     # more than six faces (rulesdb/README.md, "Readings")
     epic_die: Literal[6, 8, 10, 12] = Field(
         10,
-        description="Faces of the die the Epic game (seed 004) rolls: its \"7+\" needs more "
+        description='Faces of the die the Epic game (seed 004) rolls: its "7+" needs more '
         "than six; 6 leaves every 7+ roll impossible.",
     )
 

@@ -8,7 +8,9 @@ effect on a scramble-proof unit ("À l'épreuve du brouillage"). A probe is dest
 Any other target takes a Co test (its commander's Co when higher; −1 per pin, like every Co
 test the bot rolls): pass → no effect; pass on a natural 1 → no effect and the matrix
 affects no other unit for this action; fail → one of the owner's dice is disputed; fail on
-a natural 10 → two. Dice come from the bag; when it is short, from dice already in play that
+a natural 10 → two. The player who disputes has a unit carrying the matrix ("la figurine
+portant un Subverter Matrix": gear ``subverter_matrix``; the 15" is the players'). Dice
+come from the bag; when it is short, from dice already in play that
 the affected player names (``in_play``), which must be named before the test is rolled.
 """
 
@@ -26,6 +28,11 @@ TARGET_KINDS = frozenset({"vehicle", "weapon_drone", "probe"})
 WORST_CASE = 2  # a natural 10 disputes two dice
 
 
+def carriers(state: GameState, owner_id: int) -> list[Unit]:
+    """The living units of ``owner_id`` that carry a Subverter Matrix."""
+    return [u for u in state.living() if u.owner_id == owner_id and u.has("subverter_matrix")]
+
+
 def _check_target(state: GameState, unit: Unit, by_owner_id: int) -> None:
     if unit.destroyed:
         raise Conflict("unit.destroyed", unit=unit.name)
@@ -35,6 +42,8 @@ def _check_target(state: GameState, unit: Unit, by_owner_id: int) -> None:
         raise BadInput("bag.subvert_kind", unit=unit.name)
     if unit.jam_proof:
         raise BadInput("bag.subvert_jam_proof", unit=unit.name)
+    if not carriers(state, by_owner_id):
+        raise BadInput("bag.subvert_needs_carrier", player=by_owner_id)
 
 
 def _dice_in_play(state: GameState, colour: str, refs: list[str] | tuple[str, ...]) -> int:

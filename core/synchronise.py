@@ -14,8 +14,10 @@ Synchronisation (seeds 000/002/003 "SYNCHRONISER DRONE (Drone Synchroniseur)", 0
 * Phase Synchronisation: when the Phase-shift Projector of a unit that shot this turn (Fire
   or Advance) hits an obstacle, an allied unit takes a die at once for an Advance or a Run
   through it (``core.orders`` refuses other orders); no test, the seed gives none. Its
-  models that end inside solid matter: ``stuck_in_solid``. "Fully in phase armour" is the
-  players' to check (armour is not tracked on units yet).
+  models that end inside solid matter: ``stuck_in_solid``. The unit that shot carries the
+  Phase-shift Projector and the synchronised unit wears phase armour ("une unité Alliée à
+  10" ou moins qui est intégralement équipée d'armure à phases"); the host or a game master
+  may force it when the bot's units do not say so (``forced``). The 10" is the players'.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ DIE_SOURCE: dict[TakeRule, DieSource] = {
 }
 SHOOTING_ORDERS = ("fire", "advance")
 PHASE_SYNC_ORDERS = ("advance", "run")  # "une action Advance ou Run synchronisée"
+PHASE_PROJECTOR = "phase-shift-projector"
 
 
 def rule_of(source: Unit, via: str | None) -> TakeRule:
@@ -117,6 +120,16 @@ def _check_phase_sync(state: GameState, source: Unit) -> None:
         raise Conflict("bag.phase_needs_shot", unit=source.name)
 
 
+def check_phase_gear(unit: Unit, source: Unit) -> None:
+    """002 "Synchronisation de Phase": "Lorsqu'un Phase-shift Projector touche [...] une unité
+    Alliée [...] qui est intégralement équipée d'armure à phases": the projector on the unit
+    that shot, phase armour on the one synchronised."""
+    if not any(w.weapon == PHASE_PROJECTOR for w in source.weapons):
+        raise BadInput("bag.phase_needs_projector", unit=source.name)
+    if unit.armour != "phase":
+        raise BadInput("bag.phase_needs_armour", unit=unit.name)
+
+
 CHECKS = {
     "follow": _check_follow,
     "synchroniser": _check_synchroniser,
@@ -155,16 +168,26 @@ def _not_synchronised(state: GameState, unit: Unit, source: Unit, test: TestRoll
 
 
 def take_by(
-    state: GameState, unit_ref: str, by_ref: str, dice: DiceSource, via: str | None = None
+    state: GameState,
+    unit_ref: str,
+    by_ref: str,
+    dice: DiceSource,
+    via: str | None = None,
+    *,
+    forced: bool = False,
 ) -> tuple[GameState, DrawResult]:
     """Take a die of ``unit_ref`` from the bag by the rule of ``by_ref`` (Follow,
-    Synchroniser Drone, Phase Synchronisation); every check comes before the test."""
+    Synchroniser Drone, Phase Synchronisation); every check comes before the test.
+    ``forced`` (the host or a game master): Phase Synchronisation without the projector or
+    the phase armour on the units."""
     require_running(state)
     unit = find_unit(state, unit_ref)
     source = find_unit(state, by_ref)
     _check_pair(unit, source)
     rule = rule_of(source, via)
     CHECKS[rule](state, source)
+    if rule == "phase_sync" and not forced:
+        check_phase_gear(unit, source)
     check_take(state, unit)
     new = fork(state)
     test = None
@@ -184,6 +207,7 @@ def take_by(
         rule,
         test,
     )
+    result.forced = forced and rule == "phase_sync"
     return new, result
 
 

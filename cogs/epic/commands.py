@@ -178,6 +178,7 @@ class EpicCog(
         dice="The dice as rolled, e.g. 3 7 1",
         die="Which die to reroll, 1 for the first (default: the lowest)",
         needed="The roll needed, X+ (to count the successes)",
+        new="A new roll that shows the same dice as the one you rerolled last",
     )
     @app_commands.choices(roll=options.REROLLS)
     async def reroll(
@@ -187,7 +188,8 @@ class EpicCog(
         dice: str,
         die: int | None = None,
         needed: int | None = None,
+        new: bool = False,
     ) -> None:
-        result = await self.epic.elite_reroll(call_of(interaction), roll, dice, die, needed)
+        result = await self.epic.elite_reroll(call_of(interaction), roll, dice, die, needed, new)
         lang = await lang_of(interaction)
         await send(interaction, render.reroll(lang, interaction.user.display_name, result))

@@ -48,6 +48,7 @@ class BagCog(
         unit="The unit that takes its die",
         by="The unit whose rule allows it (Follow, Synchroniser Drone, Phase-shift Projector)",
         via="Which rule of that unit (when it has both Follow and a Synchroniser Drone)",
+        force="Host or GM: Phase Synchronisation without the projector or phase armour tracked",
     )
     @app_commands.choices(via=VIA_CHOICES)
     @app_commands.autocomplete(unit=unit_autocomplete, by=unit_autocomplete)
@@ -57,8 +58,9 @@ class BagCog(
         unit: str,
         by: str | None = None,
         via: str | None = None,
+        force: bool = False,
     ) -> None:
-        done = await services(interaction).bag.take(call_of(interaction), unit, by, via)
+        done = await services(interaction).bag.take(call_of(interaction), unit, by, via, force)
         lang = await lang_of(interaction)
         if not done.result.taken:  # the Synchroniser test failed: no die for the unit
             await next_step.reply(interaction, render.not_synchronised(lang, done))

@@ -78,6 +78,7 @@ class HexCog(
         climber="The attacker is a climbing unit",
         swimmer="The attacker is a swimming unit",
         formation="The attacker is a Formation",
+        contact="Shock in the target's hex from close infiltration: it has a Contact marker",
     )
     @app_commands.choices(
         combat=options.COMBATS,
@@ -105,6 +106,7 @@ class HexCog(
         climber: bool = False,
         swimmer: bool = False,
         formation: bool = False,
+        contact: bool = False,
     ) -> None:
         result = await self.hexwar.advantage(
             interaction.channel_id,
@@ -121,6 +123,7 @@ class HexCog(
             climber=climber,
             swimmer=swimmer,
             formation=formation,
+            contact=contact,
         )
         await send(interaction, render.advantage(await lang_of(interaction), combat, result))
 

@@ -5,7 +5,11 @@ le socle jette plusieurs dés vous ne pouvez relancer qu'un seul dé sur l'ensem
 pouvez relancer que des jets associés aux jets pour toucher, les jets de sauvegarde ou les
 jets d'Assaut"; "Si un Personnage Lié a la capacité Elite (X), il rapporte X relances Elite
 en plus de celle du détachement". The pool lives in the game state (``GameState.epic_elite``,
-per player: a player is a side), so `/game undo` gives a spent reroll back.
+per player: a player is a side), so `/game undo` gives a spent reroll back. "vous ne
+pouvez relancer qu'un seul dé sur l'ensemble": a roll takes one reroll. The bot sees the
+dice as typed, not the roll they came from: the player's last rerolled roll is kept
+(``GameState.epic_rerolled``) and the same dice of the same kind, as rolled or as
+rerolled, are refused unless the player says it is a new roll (``new_roll``).
 """
 
 from __future__ import annotations
@@ -94,9 +98,10 @@ def reroll(
     faces: int,
     position: int | None = None,
     needed: int | None = None,
+    new_roll: bool = False,
 ) -> tuple[GameState, EliteReroll]:
     """One die of ``rolled`` again (``position`` 1-based; default the lowest), one reroll
-    spent from the player's pool."""
+    spent from the player's pool; the roll rerolled last is refused unless ``new_roll``."""
     require_running(state)
     if kind not in REROLLABLE:
         raise BadInput("epic.elite_kind")
@@ -105,10 +110,12 @@ def reroll(
     left = pool_of(state, owner_id)
     if left < 1:
         raise Conflict("epic.elite_empty")
+    if not new_roll:
+        _check_once(state, owner_id, kind, rolled)
     index = rolled.index(min(rolled)) if position is None else position - 1
     new = fork(state)
     new.epic_elite[str(owner_id)] = left - 1
-    return new, EliteReroll(
+    result = EliteReroll(
         owner_id=owner_id,
         kind=kind,
         faces=faces,
@@ -118,3 +125,20 @@ def reroll(
         needed=needed,
         left=left - 1,
     )
+    new.epic_rerolled[str(owner_id)] = {"kind": kind, "before": rolled, "after": result.after}
+    return new, result
+
+
+def _check_once(state: GameState, owner_id: int, kind: str, rolled: list[int]) -> None:
+    """ "vous ne pouvez relancer qu'un seul dé sur l'ensemble": the roll the player rerolled
+    last, typed again (as it was or as it is now), is not rerolled twice."""
+    last = state.epic_rerolled.get(str(owner_id))
+    if not last or last.get("kind") != kind:
+        return
+    before, after = list(last["before"]), list(last["after"])
+    if sorted(rolled) in (sorted(before), sorted(after)):
+        raise Conflict(
+            "epic.elite_once",
+            before=", ".join(map(str, before)),
+            after=", ".join(map(str, after)),
+        )

@@ -5,7 +5,12 @@ counts once, from the harsher of the two hexes whose unit is "Au Sol"; Eau/Lave 
 directional (−2 from, +2 towards, shock only); Fortification counts towards it. A hex side
 term needs adjacent units; "si la Cible est située juste derrière" is the `behind` option.
 A shot from or at "Vol Distant" replaces the level term by the altitude advantage ("Tir En
-Vol"); "Vol Rapproché" otherwise counts as the ground.
+Vol"); "Vol Rapproché" otherwise counts as the ground ("Tir En Vol": "Sinon, considérer la
+position Vol Rapproché comme équivalente à la Position Au Sol"), its hex's terrain included.
+A unit in close infiltration that attacks in shock a ground unit of its own hex attacks on
+the flank with a Contact marker, from the front without ("Infiltration"): the only same-hex
+combat with a facing term. A shock between a ground unit and one in distant flight is in no
+list of "Combat Au Choc En Vol": refused.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from core.errors import BadInput
 from core.hexwar.terrain import INFILTRATION, Position, Side, Terrain
 
 Combat = Literal["shock", "fire"]
@@ -57,6 +63,7 @@ class AdvantageInput(BaseModel):
     climber: bool = False  # Grimpeuse 🦎
     swimmer: bool = False  # Nageuse 🐟
     formation: bool = False  # the attacker is a Formation
+    contact: bool = False  # the attacker (close infiltration, same hex) has a Contact marker
 
 
 class Advantage(BaseModel):
@@ -66,9 +73,13 @@ class Advantage(BaseModel):
 
 
 def advantage(a: AdvantageInput) -> Advantage:
+    _check_listed(a)
     forbidden = _forbidden(a)
     terms = [*_terrain_terms(a), *_side_terms(a), *_level_terms(a), *_flight_terms(a)]
-    if (
+    if _infiltrated_shock_in_hex(a):  # "Utilise l'Attaque de Flanc si ... Marqueur Contact"
+        if a.contact:
+            terms.append(Term(key="facing_flank", value=2, heading=INFILTRATION_HEADING))
+    elif (
         a.facing != "front" and not a.same_hex
     ):  # "Si même Hex, ne pas tenir compte des Orientations"
         terms.append(
@@ -77,13 +88,37 @@ def advantage(a: AdvantageInput) -> Advantage:
     return Advantage(total=sum(t.value for t in terms), terms=terms, forbidden=forbidden)
 
 
-def _ground(position: Position) -> bool:
+def _check_listed(a: AdvantageInput) -> None:
+    """ "Combat Au Choc En Vol" lists flight to flight and close flight to or from the ground:
+    a shock between the ground and distant flight is not a combat of the seed."""
+    pair = {a.attacker_position, a.target_position}
+    if a.combat == "shock" and pair == {"ground", "distant_flight"}:
+        raise BadInput("hex.shock_ground_distant")
+
+
+def _infiltrated_shock_in_hex(a: AdvantageInput) -> bool:
+    """ "Une Unité en Infiltration Rapprochée qui Attaque Au Choc une Unité adverse Au Sol, sur
+    le même Hex"."""
+    return (
+        a.combat == "shock"
+        and a.same_hex
+        and a.attacker_position == "close_infiltration"
+        and a.target_position == "ground"
+    )
+
+
+def _ground(a: AdvantageInput, position: Position) -> bool:
+    """On the ground for the terrain terms; a fire with no unit in distant flight counts
+    close flight as the ground ("Tir En Vol": "Sinon, considérer la position Vol Rapproché
+    comme équivalente à la Position Au Sol")."""
+    if position == "close_flight" and a.combat == "fire":
+        return "distant_flight" not in (a.attacker_position, a.target_position)
     return position == "ground"
 
 
 def _terrain_terms(a: AdvantageInput) -> list[Term]:
     attacker, target = a.attacker_terrain, a.target_terrain
-    ground_a, ground_t = _ground(a.attacker_position), _ground(a.target_position)
+    ground_a, ground_t = _ground(a, a.attacker_position), _ground(a, a.target_position)
     infiltrated = [p in INFILTRATION for p in (a.attacker_position, a.target_position)]
     if all(infiltrated):  # "Combats entre Unités en Infiltration : Avantage sur Terrain Difficile"
         shock, fire = _BOTH_WAYS["difficult"]

@@ -141,8 +141,16 @@ def apply_shot(
     return new, applied
 
 
-def combat_damage(taken: Taken) -> Damage:
-    return Damage(casualties=taken.casualties, charts=taken.charts, half_break=False)
+def combat_damage(taken: Taken, lost: bool = False, loser: str = "none") -> Damage:
+    """A side's losses; the loser of the round takes a pin or a break test by the ruleset's
+    ``h2h_loser`` (no pins but the charts' with ``none``)."""
+    return Damage(
+        casualties=taken.casualties,
+        charts=taken.charts,
+        half_break=False,
+        pins=1 if lost and loser == "pin" else 0,
+        lost_combat=lost,
+    )
 
 
 def apply_combat(
@@ -152,16 +160,19 @@ def apply_combat(
     result: CombatResult,
     dice: DiceSource,
 ) -> tuple[GameState, CombatApplied]:
-    """Both sides' losses (no pins but the charts'), and exhausted staves' tests."""
+    """Both sides' losses, what the loser takes (ruleset ``h2h_loser``: nothing but its
+    losses, a pin, or a break test), and exhausted staves' tests."""
     require_running(state)
     attacker, defender = living(state, attacker_ref), living(state, defender_ref)
     new = fork(state)
     applied = CombatApplied()
     sides = ((attacker, result.attacker, "attacker"), (defender, result.defender, "defender"))
+    loser = {"attacker": "defender", "defender": "attacker"}.get(result.winner)
     for unit, side, name in sides:
         if unit is None:
             continue
-        new, done = apply_damage(new, unit.id, combat_damage(side.taken), dice)
+        damage = combat_damage(side.taken, name == loser, state.ruleset().h2h_loser)
+        new, done = apply_damage(new, unit.id, damage, dice)
         setattr(applied, name, done)
         if side.exhausted and not new.units[unit.id].destroyed:
             new, test = exhaust(new, unit.id, "imtel-stave")

@@ -15,14 +15,20 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from core.casualties import BreakResult, CasualtiesResult, break_test, casualties
+from core.casualties import (
+    BreakResult,
+    CasualtiesResult,
+    break_test,
+    casualties,
+    half_break_due,
+)
 from core.command import stat_for_test
 from core.dice import DiceSource
 from core.errors import Conflict
 from core.game import PINS_MAX, GameState, GivenOrder, Unit
 from core.pins import PinsResult, add_pins, set_pins
 from core.shooting.results import ChartResult
-from core.units import edit_unit, reaches_half, takes_break_tests, takes_pins
+from core.units import edit_unit, takes_break_tests, takes_pins
 
 
 class DamageApplied(BaseModel):
@@ -54,6 +60,7 @@ class Damage(BaseModel):
     net_pins_to: int | None = None
     charts: list[ChartResult] = []
     half_break: bool = True  # shooting: break test when half the models are gone
+    lost_combat: bool = False  # the loser of a close combat: a break test (ruleset h2h_loser)
 
 
 def turn_down(state: GameState, unit: Unit, *, after_shot: bool = False) -> None:
@@ -136,10 +143,11 @@ def _break(state, unit_id, damage, dice, applied) -> GameState:
     if unit.destroyed:
         return state
     rules = state.ruleset()
-    half = damage.half_break and rules.break_test_at_half_casualties
+    half = damage.half_break and half_break_due(state, unit, applied.models_before)
     due = {
-        "half_casualties": half and reaches_half(unit, applied.models_before, unit.models),
+        "half_casualties": half,
         "damage_chart": any(chart.morale_test for chart in damage.charts),
+        "lost_combat": damage.lost_combat and rules.h2h_loser == "break_test",
     }
     for reason, is_due in due.items():
         if is_due and takes_break_tests(unit.kind, by_chart=reason == "damage_chart"):

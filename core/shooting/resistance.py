@@ -123,12 +123,19 @@ class Resolver:
             rerolls=self.pool.declared_leader, models=self.pool.models, tests=numbers
         )
 
+    def _massive_heavy(self, hit: HitRecord) -> bool:
+        """Heavily armoured for Massive Damage: Res after modifiers with the SV (the test's
+        target), or before it (ruleset ``massive_damage_sv_counted`` off)."""
+        if self.rules.massive_damage_sv_counted:
+            return hit.heavy
+        return self.base > self.rules.heavy_armour_above
+
     def _fail(self, tape: Tape, hit: HitRecord) -> None:
         if self.chart is None:
             hit.casualty = True
             return
         hit.chart = len(self.charts)
-        massive = self.massive and (hit.heavy or self.rules.massive_damage_any_chart)
+        massive = self.massive and (self._massive_heavy(hit) or self.rules.massive_damage_any_chart)
         chart = roll_chart(tape, self.chart, massive, self.rules, hit.index)
         chart.massive_withheld = self.massive and not massive
         self.charts.append(chart)

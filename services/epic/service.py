@@ -116,7 +116,13 @@ class EpicService(GameAccess):
         return (await self.change(call, "epic_elite_pool", apply)).result
 
     async def elite_reroll(
-        self, call: Call, kind: str, dice: str, position: int | None, needed: int | None
+        self,
+        call: Call,
+        kind: str,
+        dice: str,
+        position: int | None,
+        needed: int | None,
+        new_roll: bool = False,
     ) -> elite.EliteReroll:
         state = await self._epic_state(call)
         faces = state.ruleset().epic_die
@@ -136,6 +142,7 @@ class EpicService(GameAccess):
                 faces,  # type: ignore[arg-type]
                 position,
                 needed,
+                new_roll,
             )
 
         return (await self.change(call, "epic_elite_reroll", apply)).result

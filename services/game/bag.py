@@ -92,10 +92,16 @@ class BagService(GameAccess):
         return _drawn(done.event.game_id, done.state, done.result)
 
     async def take(
-        self, call: Call, unit: str, by: str | None = None, via: str | None = None
+        self,
+        call: Call,
+        unit: str,
+        by: str | None = None,
+        via: str | None = None,
+        force: bool = False,
     ) -> Drawn:
         """Take a named unit's die instead of drawing; with `by`, by that unit's rule
-        (Follow, Synchroniser Drone: its test is rolled, Phase Synchronisation)."""
+        (Follow, Synchroniser Drone: its test is rolled, Phase Synchronisation). ``force``
+        (host or GM): Phase Synchronisation without the projector or phase armour tracked."""
         ref = unit_ref(unit)
         by_ref = unit_ref(by) if by else None
         if via is not None and by_ref is None:
@@ -107,10 +113,12 @@ class BagService(GameAccess):
         def apply(state: GameState, who: Standing) -> tuple[GameState, DrawResult]:
             target = resolve(state, ref)
             require_unit_owner(state, target, who)
+            if force:
+                require_host(state, who)
             if by_ref is None:
                 return bag.take(state, target.id)
             source = resolve(state, by_ref)
-            return take_by(state, target.id, source.id, self.dice, via)
+            return take_by(state, target.id, source.id, self.dice, via, forced=force)
 
         done = await self.change(
             call, "take", apply, game_id=next(iter(games), None), wrong_game=WRONG_GAME

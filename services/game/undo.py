@@ -108,6 +108,8 @@ def _waiting_again(before: GameState, after: GameState, kept: list[EventRecord])
 
 
 def _next(state: GameState) -> Next:
+    if state.system != "antares":  # Epic and hex games keep no order dice
+        return "none"
     if state.pending:
         return "order"
     return "draw" if sum(state.bag.values()) else "turn_end"

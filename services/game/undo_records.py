@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from core.game import GameState, PendingDie, Unit
 from storage.base import EventRecord
 
-Next = Literal["order", "draw", "turn_end"]
+Next = Literal["order", "draw", "turn_end", "none"]  # none: a game without a bag (Epic, hex)
 
 
 class UndoneEvent(BaseModel):
@@ -76,7 +76,7 @@ class UndoDone:
     entries: list[LogEntry]  # the events undone, newest first
     messages: list[ShownUndone] = field(default_factory=list)
     waiting: list[Waiting] = field(default_factory=list)
-    next: Next = "draw"  # a die waits for its order, draw the next one, or end the turn
+    next: Next = "draw"  # a die waits for its order, draw the next one, end the turn, or none
     allowed_by: int | None = None
 
 

@@ -145,7 +145,7 @@ def subverted(roll: int | None, kind: str = "vehicle", jam_proof: bool = False):
     """Alice's Subverter Matrix targets Bob's Hauler (Co 8, 3 dice in the bag)."""
     state = with_units(
         game(),
-        (ALICE, "Troopers", {"models": 5, "stats": {"co": 8}}),
+        (ALICE, "Troopers", {"models": 5, "stats": {"co": 8}, "gear": {"subverter_matrix": 1}}),
         (BOB, "Hauler", {"models": 1, "dice": 3, "kind": kind, "stats": {"co": 8}}),
     )
     if jam_proof:
@@ -165,11 +165,18 @@ def test_the_subverter_card_has_the_seed_clauses_and_the_engine_outcomes(db, lan
     assert "Aucun effet contre les unités ennemies **À l'épreuve du brouillage**" in printed
     text = summary(db, "subverter-matrix", lang)
     clauses = {
-        "en": ("(not scramble-proof)", "probes are destroyed", "a pass on a 1 stops the matrix",
-               "the higher wins (ties reroll)"),
-        "fr": ("(sauf à l'épreuve du brouillage)", "les sondes sont détruites",
-               "une réussite sur 1 arrête la matrice",
-               "le plus haut gagne (égalité : on relance)"),
+        "en": (
+            "(not scramble-proof)",
+            "probes are destroyed",
+            "a pass on a 1 stops the matrix",
+            "the higher wins (ties reroll)",
+        ),
+        "fr": (
+            "(sauf à l'épreuve du brouillage)",
+            "les sondes sont détruites",
+            "une réussite sur 1 arrête la matrice",
+            "le plus haut gagne (égalité : on relance)",
+        ),
     }
     assert all(clause in text for clause in clauses[lang])
     pattern = {
@@ -262,8 +269,7 @@ WORDS = {  # how a Massive Damage reading says how many rolls count
 
 def vehicle_chart(res: int, rules: Ruleset, dice: list[int]):
     """A Mag Cannon (SV 5, Massive Damage) hit on a vehicle that fails its Res test on a 10."""
-    result = fire("mag-cannon", [2, 10, *dice], Target(res=res, kind="vehicle"), rules,
-                  distance=20)
+    result = fire("mag-cannon", [2, 10, *dice], Target(res=res, kind="vehicle"), rules, distance=20)
     return result.charts[0]
 
 

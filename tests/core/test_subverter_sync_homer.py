@@ -10,6 +10,7 @@ import pytest
 from core.bag import draw, putback, take
 from core.dice import ScriptedDice
 from core.errors import BadInput, Conflict
+from core.game import CarriedWeapon
 from core.orders import give_order
 from core.pins import add_pins
 from core.subverter import subvert
@@ -17,6 +18,8 @@ from core.synchronise import stuck_in_solid, take_by
 from core.table_markers.markers import affect, place_marker
 from core.turn import end_turn
 from tests.core.gamekit import ALICE, BOB, assert_conserved, game, ordered, with_units
+
+PROJECTOR = CarriedWeapon(weapon="phase-shift-projector", name_en="Phase-shift Projector")
 
 
 def armies(**overrides):
@@ -26,9 +29,13 @@ def armies(**overrides):
         (ALICE, "Tsan Ra", {"kind": "vehicle", "stats": {"co": 8}}),
         (ALICE, "Scout Probe", {"kind": "probe"}),
         (ALICE, "Troopers", {"models": 5, "stats": {"co": 8}}),
-        (BOB, "Sync Squad", {"stats": {"co": 8}, "gear": {"synchroniser_drone": 1}}),
-        (BOB, "Gangers", {"models": 5, "stats": {"co": 9}}),
-        (BOB, "Rock Riders", {"stats": {"co": 9}}),
+        (
+            BOB,
+            "Sync Squad",
+            {"stats": {"co": 8}, "gear": {"synchroniser_drone": 1, "subverter_matrix": 1}},
+        ),
+        (BOB, "Gangers", {"models": 5, "stats": {"co": 9}, "weapons": [PROJECTOR]}),
+        (BOB, "Rock Riders", {"stats": {"co": 9}, "armour": "phase"}),
     )
 
 
@@ -212,6 +219,38 @@ def test_phase_sync_takes_a_die_for_advance_or_run_only_seeds_002_phase_synchron
     assert caught.value.key == "order.phase_sync_moves"
     state, result = give_order(state, "Rock Riders", "run", ScriptedDice([]))
     assert result.via == "phase_sync" and state.units["u6"].synchronised
+
+
+@pytest.mark.parametrize(
+    ("by", "unit", "key"),
+    [
+        ("Sync Squad", "Rock Riders", "bag.phase_needs_projector"),  # no projector
+        ("Gangers", "Sync Squad", "bag.phase_needs_armour"),  # no phase armour
+    ],
+)
+def test_phase_sync_needs_the_projector_and_phase_armour_seeds_002_phase_synchronisation(
+    by, unit, key
+):
+    """002 "Synchronisation de Phase": "Lorsqu'un Phase-shift Projector touche [...] une
+    unité Alliée à 10\" ou moins qui est intégralement équipée d'armure à phases"."""
+    state = ordered(armies(), by, "fire")
+    with pytest.raises(BadInput) as caught:
+        take_by(state, unit, by, ScriptedDice([]), via="phase_sync")
+    assert caught.value.key == key
+    state, taken = take_by(state, unit, by, ScriptedDice([]), via="phase_sync", forced=True)
+    assert taken.rule == "phase_sync" and taken.forced
+
+
+def test_subverter_needs_a_carrier_of_the_disputing_player_seeds_000_subverter_matrix():
+    """000 "SUBVERTER MATRIX": "à moins de 15\" de la figurine portant un Subverter Matrix"."""
+    state = with_units(
+        game(),
+        (ALICE, "Tsan Ra", {"kind": "vehicle", "stats": {"co": 8}}),
+        (BOB, "Gangers", {"models": 5, "stats": {"co": 9}}),
+    )
+    with pytest.raises(BadInput) as caught:
+        subvert(state, "Tsan Ra", BOB, ScriptedDice([]))
+    assert caught.value.key == "bag.subvert_needs_carrier"
 
 
 def test_models_in_solid_matter_a_pin_each_then_removed_seeds_002_phase_synchronisation():

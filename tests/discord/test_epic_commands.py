@@ -136,6 +136,56 @@ async def test_elite_pool_reroll_and_undo(simcord_env, table, dice):
     assert "Elite reroll of" in shown and "[8]" in shown
 
 
+async def test_one_elite_reroll_per_roll_seeds_004_elite(simcord_env, table, dice):
+    """004 "Elite (XX)": "Dans le cas d'un jet où le socle jette plusieurs dés vous ne pouvez
+    relancer qu'un seul dé sur l'ensemble": the same roll, as rolled or as rerolled, is not
+    rerolled again (refused, nothing spent); a new roll with the same dice is, when said."""
+    await epic_game(table)
+    await table.alice.slash(table.channel, "epic elite", detachments=3)
+    dice.script(2)
+    await table.alice.slash(table.channel, "epic reroll", roll="hit", dice="6 1 9")
+    before = await snapshot(simcord_env, table.channel)
+    for typed in ("6 1 9", "6 2 9", "9 2 6"):
+        again = await table.alice.slash(table.channel, "epic reroll", roll="hit", dice=typed)
+        assert again.ephemeral
+        assert "You already rerolled this roll (6, 1, 9 → 6, 2, 9): a roll takes one Elite " in (
+            tokens(again.response.content)
+        )
+        assert "say so with new:True" in again.response.content
+    with french():
+        again = await table.alice.slash(table.channel, "epic reroll", roll="hit", dice="6 2 9")
+    assert again.ephemeral and "Vous avez déjà relancé ce jet (6, 1, 9 → 6, 2, 9)" in (
+        again.response.content
+    )
+    assert await snapshot(simcord_env, table.channel) == before
+    dice.script(7, 4)
+    save = await table.alice.slash(table.channel, "epic reroll", roll="save", dice="6 2 9")
+    assert "Elite rerolls left: **1**" in save.response.content  # another kind of roll
+    new = await table.alice.slash(table.channel, "epic reroll", roll="save", dice="6 2 7", new=True)
+    assert "Elite rerolls left: **0**" in new.response.content
+    dice.assert_used()
+
+
+async def test_undo_in_an_epic_game_says_nothing_of_the_bag(simcord_env, table, dice):
+    """An Epic game keeps no order dice (seed 004): the undo says what it undid, and no
+    "draw the next die" nor "no die is left in the bag: end the turn"."""
+    await epic_game(table)
+    await table.alice.slash(table.channel, "epic elite", detachments=2)
+    for lang in ("en", "fr"):
+        dice.script(5)
+        await table.alice.slash(table.channel, "epic reroll", roll="hit", dice="3", new=True)
+        if lang == "fr":
+            with french():
+                undone = await table.alice.slash(table.channel, "game undo")
+        else:
+            undone = await table.alice.slash(table.channel, "game undo")
+        title, entry = undone.response.content.split("\n")  # nothing after the entry
+        assert ("Elite reroll of" if lang == "en" else "Relance Elite de") in entry
+        assert "bag" not in title + entry and "bourse" not in title + entry
+        assert not undone.response.components  # no 🎲 Draw next
+    dice.assert_used()
+
+
 async def test_elite_in_french_and_its_refusals(simcord_env, table, dice):
     with french():
         none = await table.alice.slash(table.channel, "epic elite", detachments=1)

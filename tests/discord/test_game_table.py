@@ -108,6 +108,7 @@ async def test_take_putback_and_dispute(simcord_env, table, dice):
 
     # seeds 000 "SUBVERTER MATRIX": a vehicle's Co test; a fail (not a 10) disputes one die
     await table.bob.slash(table.channel, "unit edit", unit="Gangers", kind="vehicle", co=5)
+    await table.alice.slash(table.channel, "unit edit", unit="Troopers", gear="subverter")
     dice.script(7)
     disputed = await table.alice.slash(table.channel, "bag dispute", unit="Gangers")
     assert "Co test: Co 5 − 0 pins = 5: rolled **7** ❌" in disputed.response.content

@@ -84,6 +84,52 @@ async def test_advantage_in_french_with_a_forbidden_fire(table):
     assert "⛔ Pas de tir vers ou depuis une position en infiltration. — *Infiltration*" in text
 
 
+async def test_advantage_fire_at_close_flight_over_difficult_terrain_counts_the_hex(table):
+    """001 "Tir En Vol": "considérer la position Vol Rapproché comme équivalente à la
+    Position Au Sol": a difficult hex is −4 to the fire, as on the ground."""
+    for position in ("target_position", "attacker_position"):
+        result = await table.alice.slash(
+            table.channel,
+            "hex advantage",
+            combat="fire",
+            target_terrain="difficult",
+            **{position: "close_flight"},
+        )
+        text = result.response.content
+        assert "`−4` attack from/to a difficult hex (ground) — *Terrain : Difficultés*" in text
+        assert "**Total Advantage: −4**" in text
+
+
+async def test_advantage_close_infiltration_shock_in_the_same_hex_with_a_contact_marker(table):
+    """001 "Infiltration": "Utilise l'Attaque de Flanc si elle a un Marqueur Contact"."""
+    options = {
+        "combat": "shock",
+        "attacker_position": "close_infiltration",
+        "same_hex": True,
+    }
+    flank = await table.alice.slash(table.channel, "hex advantage", contact=True, **options)
+    assert "`+2` attack on the flank — *Infiltration*" in flank.response.content
+    assert "**Total Advantage: +2**" in flank.response.content
+    with french():
+        front = await table.alice.slash(table.channel, "hex advantage", **options)
+    assert "Aucun terme ne s'applique.\n**Avantage total : +0**" in front.response.content
+
+
+async def test_advantage_refuses_a_shock_between_the_ground_and_distant_flight(table):
+    """001 "Combat Au Choc En Vol" lists no shock between the ground and distant flight."""
+    options = {"combat": "shock", "target_position": "distant_flight"}
+    refused = await table.alice.slash(table.channel, "hex advantage", **options)
+    assert refused.ephemeral
+    assert "A ground unit and a unit in distant flight do not fight in shock" in (
+        refused.response.content
+    )
+    assert "give that position" in refused.response.content
+    with french():
+        refused = await table.alice.slash(table.channel, "hex advantage", **options)
+    assert refused.ephemeral
+    assert "ne combattent pas au choc" in refused.response.content
+
+
 async def test_stacking_names_every_rule_and_the_points(table):
     result = await table.alice.slash(
         table.channel,

@@ -85,6 +85,7 @@ READ_ONLY = {
     "game dice": "counts the dice of the game's log",
 }
 
+
 @dataclass(frozen=True)
 class WithArmy(Slash):
     """A command on Alice's army, imported from a roster and confirmed first (issue 18)."""
@@ -100,6 +101,7 @@ FIRE = ("alice", "order", {"unit": "Troopers", "order": "fire"})
 MINE = ("alice", "mine lay", {"unit": "Troopers"})
 MARKER = ("bob", "marker place", {"type": "scrambler"})
 VEHICLE = ("bob", "unit edit", {"unit": "Gangers", "kind": "vehicle", "co": 5})
+CARRIER = ("alice", "unit edit", {"unit": "Troopers", "gear": "subverter-matrix"})
 FRAG = {"weapon": "frag-borer", "models": 1, "shooter": "Troopers", "target": "Gangers"}
 # the Troopers' activation: their die taken (no die rolled) and given Fire (core.activations)
 ACTIVE = (("alice", "bag take", {"unit": "Troopers"}), FIRE)
@@ -140,7 +142,7 @@ MUTATING = {
     "bag take": Slash("alice", {"unit": "Troopers"}),
     "bag putback": Slash("alice", before=(("bob", "bag draw", {}),), dice=(2,)),
     "bag skip": Slash("alice", before=DRAWN, dice=(RED_DIE,)),
-    "bag dispute": Slash("alice", {"unit": "Gangers"}, (VEHICLE,), dice=(7,)),
+    "bag dispute": Slash("alice", {"unit": "Gangers"}, (VEHICLE, CARRIER), dice=(7,)),
     "order": Slash("alice", {"unit": "Troopers", "order": "fire"}, DRAWN, dice=(RED_DIE,)),
     "turn end": Slash("alice", {"confirm": True}),
     "game ping": Slash("alice", {"on": False}),

@@ -10,13 +10,49 @@ from tests.support.locale import french
 
 async def machines(table) -> None:
     """Alice: Tsan Ra (vehicle, Co 8), Scout Probe, Troopers, Iso Rover (vehicle, Co 8).
-    Bob: Gangers. Red 4 dice, blue 1."""
+    Bob: Gangers, carrying a Subverter Matrix. Red 4 dice, blue 1."""
     await table.alice.slash(table.channel, "game start", name="Vorl")
     await table.alice.slash(table.channel, "unit add", name="Tsan Ra", kind="vehicle", co=8)
     await table.alice.slash(table.channel, "unit add", name="Scout Probe", kind="probe")
     await table.alice.slash(table.channel, "unit add", name="Troopers", models=5, co=8)
     await table.alice.slash(table.channel, "unit add", name="Iso Rover", kind="vehicle", co=8)
-    await table.bob.slash(table.channel, "unit add", name="Gangers", models=5, co=9)
+    await table.bob.slash(
+        table.channel, "unit add", name="Gangers", models=5, co=9, gear="subverter-matrix"
+    )
+
+
+async def test_the_subverter_needs_a_unit_of_the_caller_that_carries_it_seeds_000(
+    simcord_env, table, dice
+):
+    """000 "SUBVERTER MATRIX (MATRICE DE SUBVERSION)": "situés à moins de 15\" de la
+    figurine portant un Subverter Matrix": the disputing player needs a unit carrying it;
+    the refusal says how to add it, in the caller's language, and nothing changes."""
+    await machines(table)
+    env, channel, bob = simcord_env, table.channel, table.bob
+    await bob.slash(channel, "unit edit", unit="Gangers", gear="none")
+    await refused(
+        env,
+        channel,
+        bob,
+        "bag dispute",
+        f"<@{bob.id}> has no unit carrying a Subverter Matrix: add it to the unit that "
+        "carries it with </unit edit> unit:… gear:subverter-matrix",
+        unit="Tsan Ra",
+    )
+    with french():
+        await refused(
+            env,
+            channel,
+            bob,
+            "bag dispute",
+            f"<@{bob.id}> n'a aucune unité portant une Matrice de subversion",
+            unit="Tsan Ra",
+        )
+    await bob.slash(channel, "unit edit", unit="Gangers", gear="subverter")
+    dice.script(5)
+    held = await bob.slash(channel, "bag dispute", unit="Tsan Ra")
+    assert held.response.content.endswith("**5** ✅\nNo effect.")
+    dice.assert_used()
 
 
 async def test_the_subverter_rolls_the_targets_co_test_seeds_000_subverter_matrix(

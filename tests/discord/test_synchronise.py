@@ -179,17 +179,29 @@ async def test_follow_or_synchroniser_one_per_turn_seeds_000_synchroniser_drone(
         followed.response.content
     )
     await refused(  # 002/003 "RÈGLES SPÉCIALES COMMUNES": Follow gives "un Ordre identique"
-        env, channel, bob, "order", "it takes the identical order, Advance",
-        unit="Gangers", order="fire",
+        env,
+        channel,
+        bob,
+        "order",
+        "it takes the identical order, Advance",
+        unit="Gangers",
+        order="fire",
     )
     with french():
         await refused(
-            env, channel, bob, "order", "il prend l'ordre identique, Advance",
-            unit="Gangers", order="run",
+            env,
+            channel,
+            bob,
+            "order",
+            "il prend l'ordre identique, Advance",
+            unit="Gangers",
+            order="run",
         )
     assert labels(followed.response)[:6] == ["Fire", "Advance", "Run", "Ambush", "Rally", "Down"]
     enabled = [
-        c["label"] for row in followed.response.components for c in row["components"]
+        c["label"]
+        for row in followed.response.components
+        for c in row["components"]
         if c.get("type") == 2 and not c.get("disabled")
     ]
     assert enabled[0] == "Advance" and "Fire" not in enabled  # only the identical order
@@ -240,13 +252,16 @@ async def test_phase_synchronisation_advance_or_run_and_solid_matter_seeds_002(
     dice.script(1)
     await alice.slash(channel, "bag draw")
     await alice.slash(channel, "order", unit="Phase Squad", order="fire")
+    await alice.slash(channel, "unit edit", unit="Phase Squad", weapons="Phase-shift Projector")
+    await alice.slash(channel, "unit edit", unit="Phase Troopers", armour="phase")
     taken = await alice.slash(
         channel, "bag take", unit="Phase Troopers", by="Phase Squad", via="phase_sync"
     )
     assert taken.response.content.startswith(
         "🌀 Phase Synchronisation of the Phase-shift Projector of **Phase Squad**: "
-        "**Phase Troopers** may Advance or Run through the obstacle at once"
+        "**Phase Troopers** may Advance or Run through the obstacle at once (no test)"
     )
+    assert "Forced" not in taken.response.content
     assert disabled_labels(taken.response) == ["Fire", "Ambush", "Rally", "Down"]
     await refused(
         env,
@@ -274,4 +289,81 @@ async def test_phase_synchronisation_advance_or_run_and_solid_matter_seeds_002(
             channel, "unit casualties", unit="Phase Troopers", count=3, **{"in-solid": True}
         )
     assert "☠️" in stuck.response.content  # its last three models: the unit is gone
+    dice.assert_used()
+
+
+async def test_phase_synchronisation_needs_the_projector_and_phase_armour_or_force_seeds_002(
+    simcord_env, table, dice
+):
+    """002 "Synchronisation de Phase": "Lorsqu'un Phase-shift Projector touche [...] une
+    unité Alliée à 10\" ou moins qui est intégralement équipée d'armure à phases": the
+    projector on the unit that shot, phase armour on the one synchronised; each refusal
+    names what is missing and how to add it; the host or a GM may force it."""
+    await table.alice.slash(table.channel, "game start", name="Vorl")
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    await alice.slash(channel, "unit add", name="Phase Squad", co=8)
+    await alice.slash(channel, "unit add", name="Phase Troopers", models=6, co=8)
+    await bob.slash(channel, "unit add", name="Gangers", co=9)
+    await bob.slash(channel, "unit add", name="Rock Riders", co=9, armour="phase")
+    dice.script(1)
+    await alice.slash(channel, "bag draw")
+    await alice.slash(channel, "order", unit="Phase Squad", order="fire")
+    phase = {"unit": "Phase Troopers", "by": "Phase Squad", "via": "phase_sync"}
+    await refused(
+        env,
+        channel,
+        alice,
+        "bag take",
+        "Phase Squad carries no Phase-shift Projector: add it with </unit edit> "
+        "unit:Phase Squad weapons:Phase-shift Projector",
+        **phase,
+    )
+    with french():
+        await refused(
+            env,
+            channel,
+            alice,
+            "bag take",
+            "Phase Squad ne porte pas de Phase-shift Projector",
+            **phase,
+        )
+    await alice.slash(channel, "unit edit", unit="Phase Squad", weapons="Phase-shift Projector")
+    await refused(
+        env,
+        channel,
+        alice,
+        "bag take",
+        "Phase Troopers is not in phase armour: Phase Synchronisation moves only a unit fully "
+        "in phase armour. Set it with </unit edit> unit:Phase Troopers armour:Phase",
+        **phase,
+    )
+    with french():
+        await refused(
+            env,
+            channel,
+            alice,
+            "bag take",
+            "Phase Troopers n'est pas en armure à phases",
+            **phase,
+        )
+    await refused(  # force is for the host or a GM (Bob is neither)
+        env,
+        channel,
+        bob,
+        "bag take",
+        "Only the host",
+        unit="Rock Riders",
+        by="Gangers",
+        via="phase_sync",
+        force=True,
+    )
+    forced = await alice.slash(channel, "bag take", force=True, **phase)
+    text = forced.response.content
+    assert "**Phase Troopers** may Advance or Run through the obstacle at once" in text
+    assert (
+        "⚠️ Forced by the host or a GM: the Phase-shift Projector and the phase armour were "
+        "not checked."
+    ) in text
+    state = await state_of(env, channel)
+    assert [d.via for d in state.pending] == ["phase_sync"]
     dice.assert_used()

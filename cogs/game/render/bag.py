@@ -79,7 +79,8 @@ def taken_by(lang: Lang, result: DrawResult, unit: str) -> str:
     if result.rule == "synchroniser":
         return t(lang, "bag.sync_passed", by=by, unit=unit, test=test_text(lang, result.sync_test))
     order = (result.order_as or "").capitalize()
-    return t(lang, f"bag.by_{result.rule}", by=by, unit=unit, order=order)
+    line = t(lang, f"bag.by_{result.rule}", by=by, unit=unit, order=order)
+    return line + "\n" + t(lang, "bag.phase_forced") if result.forced else line
 
 
 def not_synchronised(lang: Lang, done: Drawn) -> str:

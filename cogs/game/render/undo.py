@@ -51,7 +51,7 @@ def next_line(lang: Lang, done: UndoDone) -> str:
 def undone(lang: Lang, done: UndoDone) -> str:
     names = {u.id: u.name for u in done.state.units.values()}
     title = t(lang, "game.undone_title", count=len(done.entries), seq=done.entries[-1].seq)
-    tail = [next_line(lang, done)]
+    tail = [next_line(lang, done)] if done.next != "none" else []
     if done.allowed_by is not None:
         tail.insert(0, t(lang, "undo.allowed", user=done.allowed_by))
     return _fit([title, *_entry_lines(lang, done.entries, names)], tail)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import BadInput
 from core.hexwar.advantage import AdvantageInput, advantage
 
 DIFF = "Terrain : Difficultés"
@@ -135,3 +136,52 @@ def test_a_climber_may_fight_across_an_impassable_side():
     assert (
         advantage(AdvantageInput(combat="shock", side="impassable", climber=True)).forbidden == []
     )
+
+
+@pytest.mark.parametrize(
+    ("attacker", "target"),
+    [("ground", "close_flight"), ("close_flight", "ground"), ("close_flight", "close_flight")],
+)
+def test_fire_counts_close_flight_as_the_ground_over_difficult_terrain(attacker, target):
+    """001 "Tir En Vol": "Sinon, considérer la position Vol Rapproché comme équivalente à la
+    Position Au Sol": fire over a difficult hex is −4 ("Terrain : Difficultés"), not 0."""
+    values = {"combat": "fire", "attacker_position": attacker, "target_position": target}
+    assert terms(**values, target_terrain="difficult") == (-4, [(-4, DIFF)])
+    assert terms(**values, attacker_terrain="difficult") == (-4, [(-4, DIFF)])
+
+
+def test_fire_from_distant_flight_at_close_flight_keeps_no_terrain():
+    """ "D'une Position En Vol Distant vers une Position Au Sol ou Vol Rapproché : Avantage
+    d'altitude au Tireur": the "Sinon" does not apply, the altitude term alone."""
+    values = {"attacker_position": "distant_flight", "target_position": "close_flight"}
+    assert terms(combat="fire", target_terrain="difficult", **values) == (1, [(1, "Vol")])
+
+
+@pytest.mark.parametrize(("contact", "total"), [(True, 2), (False, 0)])
+def test_a_close_infiltrated_shock_in_the_same_hex_is_on_the_flank_with_a_contact_marker(
+    contact, total
+):
+    """001 "Infiltration": "Utilise l'Attaque de Flanc si elle a un Marqueur Contact; par
+    Devant si elle n'a pas de Marqueur Contact" (flank +2, "Effet de l'Orientation")."""
+    values = {
+        "combat": "shock",
+        "attacker_position": "close_infiltration",
+        "same_hex": True,
+        "contact": contact,
+        "facing": "rear",  # the seed decides, not the facing given
+    }
+    expected = [(2, "Infiltration")] if contact else []
+    assert terms(**values) == (total, expected)
+
+
+@pytest.mark.parametrize(
+    ("attacker", "target"), [("ground", "distant_flight"), ("distant_flight", "ground")]
+)
+def test_a_shock_between_the_ground_and_distant_flight_is_refused(attacker, target):
+    """001 "Combat Au Choc En Vol" lists flight to flight and close flight to or from the
+    ground, never the ground and distant flight."""
+    with pytest.raises(BadInput) as caught:
+        advantage(
+            AdvantageInput(combat="shock", attacker_position=attacker, target_position=target)
+        )
+    assert caught.value.key == "hex.shock_ground_distant"

@@ -288,6 +288,7 @@ async def _apply(table: Table, op: tuple, state: GameState) -> None:
             dice=op[3],
             stats={"co": 7},
             kind="vehicle" if op[2] % 2 else "infantry",  # a Subverter Matrix target or not
+            gear=None if op[2] % 2 else "subverter-matrix",  # infantry carry one (000)
         )
     elif kind == "pins":
         await table.units.pins(call(), op[1], name(op[2]), op[3])
