@@ -38,31 +38,6 @@ async def test_a_down_camo_unit_cannot_be_targeted_beyond_ten_inches(simcord_env
     assert dice.rolled == []
 
 
-async def test_a_camo_refusal_for_a_band_beyond_ten_inches_names_the_band(
-    simcord_env, table, dice
-):
-    """003 "CAMO DRONE" with `band:long` and no distance: the band lies beyond 10" all
-    through; the refusal names it, never a distance of 0", and the French one cites the
-    armouries, not the project's "seeds"."""
-    await camo_gangers(table)
-    refusal = await refused(
-        simcord_env, table.channel, table.alice, "shoot",
-        "the long range band of Mag Gun lies wholly beyond 10\"",
-        weapon="mag-gun", models=5, shooter="Troopers", target="Gangers", band="long",
-    )
-    assert '0" here' not in refusal.response.content
-    with french():
-        refusal = await refused(
-            simcord_env, table.channel, table.alice, "shoot",
-            "toute la longue portée de Mag Gun est au-delà de 10\"",
-            weapon="mag-gun", models=5, shooter="Troopers", target="Gangers", band="long",
-        )
-    text = refusal.response.content
-    assert '0" ici' not in text and "seeds" not in text
-    assert "« CAMO DRONE »" in text
-    assert dice.rolled == []
-
-
 async def test_camo_within_ten_inches_or_with_a_scout_probe_is_shot_as_down(
     simcord_env, table, dice
 ):
