@@ -4,6 +4,7 @@ and counts that agree with what the bot just did."""
 
 from __future__ import annotations
 
+from tests.discord.test_assault import brawl
 from tests.discord.test_shoot_kit import armies, refused
 from tests.support.locale import french
 
@@ -32,4 +33,76 @@ async def test_a_camo_refusal_for_a_band_beyond_ten_inches_names_the_band(simcor
     text = refusal.response.content
     assert '0" ici' not in text and "seeds" not in text
     assert "« CAMO DRONE »" in text
+    assert dice.rolled == []
+
+
+async def test_assaulting_a_probe_is_refused_as_a_probe_before_its_str_is_asked(
+    simcord_env, table, dice
+):
+    """000/002/003 "PROBES (SONDES)": "Les Probes ne peuvent pas effectuer d'assaut et ne
+    peuvent pas subir d'assaut". A probe has no Str to give (it never fights): the refusal
+    says it cannot be assaulted, not that its Str is missing; typed sides too."""
+    await brawl(table)
+    await table.bob.slash(
+        table.channel, "unit add", name="Motes", kind="probe", models=4, res=5, co=8
+    )
+    env, channel = simcord_env, table.channel
+    refusal = await refused(
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "The defender is a probe: probes cannot be assaulted",
+        attacker="Brawlers",
+        defender="Motes",
+    )
+    assert "Str" not in refusal.response.content.split("(")[0]
+    await refused(
+        env,
+        channel,
+        table.bob,
+        "assault",
+        "The attacker is a probe: probes cannot assault",
+        attacker="Motes",
+        defender="Brawlers",
+    )
+    await refused(
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "probes cannot be assaulted",
+        attacker="str 5 res 5",
+        defender="res 5 probe",
+    )
+    with french():
+        await refused(
+            env,
+            channel,
+            table.alice,
+            "assault",
+            "Le défenseur est une sonde : les sondes ne peuvent pas subir d'assaut",
+            attacker="Brawlers",
+            defender="Motes",
+        )
+        await refused(
+            env,
+            channel,
+            table.alice,
+            "assault",
+            "les sondes ne peuvent pas subir d'assaut",
+            attacker="for 5 rés 5",
+            defender="rés 5 sonde",
+        )
+    # allowed by a special rule, the missing Str is asked for then
+    await refused(
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "Str",
+        attacker="Brawlers",
+        defender="Motes",
+        exception=True,
+    )
     assert dice.rolled == []
