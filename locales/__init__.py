@@ -67,6 +67,12 @@ FORMATTERS: dict[Lang, PluralFormatter] = {
 }
 
 
+def percent(lang: Lang, fraction: float, spec: str = ".0f") -> str:
+    """A fraction as a percentage the language writes: "70%", "70 %" and "12,5 %" in French."""
+    text = format(100 * fraction, spec)
+    return text.replace(".", ",") + " %" if lang == "fr" else text + "%"
+
+
 # `</bag draw>`: a command named in a template (its English path, one to three words).
 COMMAND_TOKEN = re.compile(r"</([a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*){0,2})>")
 CommandText = Callable[[str, Lang], str]

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from locales import FORMATTERS, PLURAL_MARK, catalog
+from locales import FORMATTERS, PLURAL_MARK, catalog, percent
 
 
 @pytest.mark.parametrize(
@@ -73,3 +73,9 @@ def test_french_decimals_take_a_comma_and_integers_stay_as_they_are():
     assert shown == '12,5" · 2,4 (-0,3) · 10'
     assert FORMATTERS["en"].format("{e:.1f}", e=2.4) == "2.4"
     assert catalog().text("fr", "shoot.at_distance", band="courte", distance=7.5) == 'courte (7,5")'
+
+
+def test_a_percentage_takes_a_space_before_the_sign_in_french():
+    assert percent("fr", 0.7) == "70 %"
+    assert percent("fr", 0.125, ".1f") == "12,5 %"
+    assert percent("en", 0.7) == "70%"

@@ -5,7 +5,7 @@ and counts that agree with what the bot just did."""
 from __future__ import annotations
 
 from tests.discord.test_assault import brawl
-from tests.discord.test_shoot_kit import armies, refused
+from tests.discord.test_shoot_kit import armies, refused, shoot, shown
 from tests.support.locale import french
 
 
@@ -106,3 +106,71 @@ async def test_assaulting_a_probe_is_refused_as_a_probe_before_its_str_is_asked(
         exception=True,
     )
     assert dice.rolled == []
+
+
+AT_GANGERS = {"shooter": "Troopers", "target": "Gangers", "weapon": "mag-gun", "distance": 10}
+
+
+async def test_a_shot_with_no_hit_to_count_has_no_luck_line_and_a_blind_one_no_clover(
+    simcord_env, table, dice
+):
+    """The luck line ("better than N% of outcomes") is for shots that can remove models:
+    002 "NET (Filet)" (pins, no damage), 002 "Détecteur de Cible" (SV NA, a mark) and blind
+    fire (000 "TIR EN SURPLOMB (SP)": "Tir en Aveugle", a 1 lands and drifts) have none,
+    and the blind 1 is no lucky hit: no 🍀 on it."""
+    await armies(table)
+    dice.script(2, 2)  # Net: on target; D3 2
+    net = shown(
+        await shoot(
+            table.alice,
+            table.channel,
+            weapon="x-launcher",
+            ammo="net",
+            models=1,
+            shooter="Troopers",
+            target="Gangers",
+            distance=20,
+        )
+    )
+    dice.script(9)  # Sensor Module: missed
+    sensor = shown(
+        await shoot(
+            table.alice,
+            table.channel,
+            weapon="sensor-module",
+            models=1,
+            shooter="Troopers",
+            target="Gangers",
+            distance=10,
+        )
+    )
+    dice.script(1, 4, 11)  # blind: the 1 lands, drifts 4" toward 11 o'clock
+    blind = shown(
+        await shoot(
+            table.alice,
+            table.channel,
+            weapon="x-launcher",
+            models=1,
+            acc=5,
+            res=6,
+            distance=25,
+            extras="blind",
+        )
+    )
+    for text in (net, sensor, blind):
+        assert "better than" not in text and "🍀" not in text, text
+    assert "Acc tests (1): `1`✅" in blind
+    dice.assert_used()
+
+
+async def test_the_luck_line_writes_a_french_percentage(simcord_env, table, dice):
+    """French puts a space before %: "70 %" (a lucky 1, Res 9 failed: one casualty)."""
+    await armies(table)
+    dice.script(1, 9)
+    with french():
+        text = shown(await shoot(table.alice, table.channel, models=1, **AT_GANGERS))
+    assert "Ce jet fait mieux que **70 %** des issues possibles" in text
+    assert "(1 naturel)" in text or "🍀" in text  # the lucky hit itself keeps its clover
+    dice.script(1, 9)
+    text = shown(await shoot(table.alice, table.channel, models=1, **AT_GANGERS))
+    assert "better than **70%** of outcomes" in text
