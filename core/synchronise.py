@@ -14,8 +14,9 @@ Synchronisation (seeds 000/002/003 "SYNCHRONISER DRONE (Drone Synchroniseur)", 0
 * Phase Synchronisation: when the Phase-shift Projector of a unit that shot this turn (Fire
   or Advance) hits an obstacle, an allied unit takes a die at once for an Advance or a Run
   through it (``core.orders`` refuses other orders); no test, the seed gives none. Its
-  models that end inside solid matter: ``stuck_in_solid``. "Fully in phase armour" is the
-  players' to check (armour is not tracked on units yet).
+  models that end inside solid matter: ``stuck_in_solid``. "Fully in phase armour" is read
+  from the unit's tracked armour: the reply names it when it is not phase armour, without
+  refusing (a unit stored before armour was tracked reads "none").
 """
 
 from __future__ import annotations

@@ -174,3 +174,32 @@ async def test_the_luck_line_writes_a_french_percentage(simcord_env, table, dice
     dice.script(1, 9)
     text = shown(await shoot(table.alice, table.channel, models=1, **AT_GANGERS))
     assert "better than **70%** of outcomes" in text
+
+
+async def test_phase_synchronisation_reads_the_tracked_armour(simcord_env, table, dice):
+    """002 "Synchronisation de Phase": "une unité Alliée à 10" ou moins qui est intégralement
+    équipée d'armure à phases". Armour is tracked: the reply says the unit is in phase armour,
+    or names the armour it has, never "your call" / "à vous de voir"."""
+    channel, alice = table.channel, table.alice
+    await alice.slash(channel, "game start", name="Vorl")
+    await alice.slash(channel, "unit add", name="Phase Squad", co=8)
+    await alice.slash(channel, "unit add", name="Shards", models=6, co=8, armour="phase")
+    await alice.slash(channel, "unit add", name="Bare", models=6, co=8)
+    await table.bob.slash(channel, "unit add", name="Gangers", co=9)
+    dice.script(1)
+    await alice.slash(channel, "bag draw")
+    await alice.slash(channel, "order", unit="Phase Squad", order="fire")
+    armoured = await alice.slash(
+        channel, "bag take", unit="Shards", by="Phase Squad", via="phase_sync"
+    )
+    text = armoured.response.content
+    assert "**Shards**, in phase armour, may Advance or Run through the obstacle" in text
+    assert "your call" not in text
+    await alice.click(armoured.response, label="Run")
+    with french():
+        bare = await alice.slash(
+            channel, "bag take", unit="Bare", by="Phase Squad", via="phase_sync"
+        )
+    text = bare.response.content
+    assert "si elle est intégralement équipée d'armure à phases" in text
+    assert "son armure ici : sans armure" in text and "à vous de voir" not in text

@@ -65,12 +65,15 @@ def taken(lang: Lang, done: Drawn) -> str:
         unit=name,
         left=result.bag_left,
     )
-    lead = taken_by(lang, result, name)
+    lead = taken_by(lang, result, name, unit.armour if unit else None)
     return f"{lead}\n{line}" if lead else line
 
 
-def taken_by(lang: Lang, result: DrawResult, unit: str) -> str:
-    """Which rule of which unit took the die, and the Synchroniser's test ("" for none)."""
+def taken_by(lang: Lang, result: DrawResult, unit: str, armour: str | None = None) -> str:
+    """Which rule of which unit took the die, and the Synchroniser's test ("" for none).
+    Phase Synchronisation moves a unit "intégralement équipée d'armure à phases" (002): its
+    tracked armour is named when it is not phase armour (a unit stored before armour was
+    tracked reads "none", so the die is not refused)."""
     if result.rule is None:
         return ""
     by = plain(result.by_name or "?")
@@ -78,6 +81,9 @@ def taken_by(lang: Lang, result: DrawResult, unit: str) -> str:
         return t(lang, "bag.sync_no_test", by=by, unit=unit)
     if result.rule == "synchroniser":
         return t(lang, "bag.sync_passed", by=by, unit=unit, test=test_text(lang, result.sync_test))
+    if result.rule == "phase_sync" and armour != "phase":
+        shown = t(lang, f"unit.armour.{armour or 'none'}")
+        return t(lang, "bag.by_phase_sync_unarmoured", by=by, unit=unit, armour=shown)
     order = (result.order_as or "").capitalize()
     return t(lang, f"bag.by_{result.rule}", by=by, unit=unit, order=order)
 
