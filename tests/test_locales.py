@@ -18,6 +18,8 @@ from locales import FORMATTERS, PLURAL_MARK, catalog, percent
         ("fr", 0, "0 pion"),  # French takes the singular below 2
         ("fr", 1, "1 pion"),
         ("fr", 2, "2 pions"),
+        ("fr", 0.6, "0,6 pions"),  # a decimal (a mean) takes the plural
+        ("fr", 1.8, "1,8 pions"),
     ],
 )
 def test_the_language_picks_the_form(lang, count, expected):
@@ -32,7 +34,7 @@ def test_an_empty_form_and_several_numbers_in_one_message():
 
 
 def test_ordinary_format_specs_still_work():
-    assert FORMATTERS["en"].format("{d:g}\" {n:>3}", d=12.0, n=7) == '12"   7'
+    assert FORMATTERS["en"].format('{d:g}" {n:>3}', d=12.0, n=7) == '12"   7'
 
 
 def test_a_broken_plural_is_logged_and_the_template_shown(caplog):

@@ -136,7 +136,9 @@ def acc_lines(lang: Lang, result: ShotResult) -> list[str]:
     else:
         base = (result.acc_target or 0) - sum(m.value for m in result.acc_modifiers)
         terms = sum_text(lang, "shoot", "shoot.acc_base", base, result.acc_modifiers)
-        lines = [t(lang, "shoot.acc", terms=terms, target=result.acc_target)]
+        target = result.acc_target or 0
+        key = "shoot.acc_natural_one" if target < 1 else "shoot.acc"  # only a 1 hits
+        lines = [t(lang, key, terms=terms, target=target)]
         lines += withheld_lines(lang, result)
     tests = of_step(result.rolls, "acc")
     if tests or not result.intercepted:

@@ -203,3 +203,40 @@ async def test_phase_synchronisation_reads_the_tracked_armour(simcord_env, table
     text = bare.response.content
     assert "si elle est intégralement équipée d'armure à phases" in text
     assert "son armure ici : sans armure" in text and "à vous de voir" not in text
+
+
+async def test_a_test_below_one_says_only_a_natural_one_passes(simcord_env, table, dice):
+    """Rules-notes "Tests": "A natural 1 always passes, a natural 10 always fails": a Res or
+    Acc target below 1 is not "passes on -1 or less" but a roll only a natural 1 passes."""
+    dice.script(4, 1)  # Acc 5 + 1 (Fire): a hit; Res 1 − SV 2 = −1: only a 1 passes (it does)
+    fired = await shoot(
+        table.alice,
+        table.channel,
+        weapon="plasma-carbine",
+        mode="single-shot",
+        models=1,
+        acc=5,
+        res=1,
+        distance=10,
+    )
+    text = shown(fired)
+    assert "no roll passes but a natural 1" in text, text
+    assert "passes on" not in text
+    dice.script(1, 5)  # Acc 1 − 1 (long range): only the 1 hits; Res −1: a 5 fails
+    with french():
+        fired = await shoot(
+            table.alice,
+            table.channel,
+            weapon="plasma-carbine",
+            mode="single-shot",
+            models=1,
+            acc=1,
+            res=1,
+            band="long",
+            order="advance",
+        )
+    text = shown(fired)
+    assert " : aucun jet ne touche, sauf un 1 naturel" in text, text
+    assert " : aucun jet ne réussit, sauf un 1 naturel" in text
+    assert "ou moins" not in text
+    dice.assert_used()
