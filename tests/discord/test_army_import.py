@@ -18,16 +18,12 @@ from tests.support.locale import french
 
 
 async def game_with_a_target(table) -> None:
-    started = await table.alice.slash(
-        table.channel, "game start", name="Vorl", activations="free"
-    )
+    started = await table.alice.slash(table.channel, "game start", name="Vorl", activations="free")
     assert not started.ephemeral, started.response.content
     await table.bob.slash(table.channel, "unit add", name="Gangers", models=5, co=9, res=6)
 
 
-async def test_an_algoryn_roster_is_imported_deployed_undone_and_shoots(
-    simcord_env, table, dice
-):
+async def test_an_algoryn_roster_is_imported_deployed_undone_and_shoots(simcord_env, table, dice):
     await game_with_a_target(table)
     text, saved = await import_army(table.alice, table.channel, "algoryn")
     assert "**Vorl Strike Force** — Algoryn Prosperate, 655 pts, 4 units, 15 models" in text
@@ -35,7 +31,7 @@ async def test_an_algoryn_roster_is_imported_deployed_undone_and_shoots(
     assert "Micro-X Launcher ×1" in text and "ammo: overload" in text
     assert "Targeter Probe ×2" in text and "reflex armour" in text
     # the roster's figure that differs from seed 003's weapon table (Mag Light Support SV 2)
-    assert "AI Support Team: Mag Light Support — sv 3 in the roster, 2 in the seeds." in text
+    assert "AI Support Team: Mag Light Support — sv 3 in the roster, 2 in the armouries." in text
     assert "weapon “Scourer Cannon” is not in the rules database" in text
     assert "“Gravitic Thrusters” is not in the rules database" in text
     assert saved == (
@@ -55,7 +51,8 @@ async def test_an_algoryn_roster_is_imported_deployed_undone_and_shoots(
     assert (probes.kind, probes.models) == ("probe", 2)
     strike = units["AI Strike Squad"]
     assert [(w.weapon, w.count) for w in strike.weapons] == [
-        ("mag-repeater", None), ("micro-x-launcher", 1)
+        ("mag-repeater", None),
+        ("micro-x-launcher", 1),
     ]
     assert "Scourer Cannon" in units["Scourer Lancers"].notes  # kept with the roster's figures
 
@@ -69,8 +66,12 @@ async def test_an_algoryn_roster_is_imported_deployed_undone_and_shoots(
     )
     dice.script(*[9] * 10)  # RF2: 5 models, two Acc dice each (seed 003, Mag Repeater TR2)
     fired = await shoot(
-        table.alice, table.channel, shooter="AI Strike Squad", weapon="mag-repeater",
-        target="Gangers", distance=10,
+        table.alice,
+        table.channel,
+        shooter="AI Strike Squad",
+        weapon="mag-repeater",
+        target="Gangers",
+        distance=10,
     )
     assert not fired.ephemeral, fired.response.content
     dice.assert_used()
@@ -94,13 +95,17 @@ async def test_an_isorian_roster_in_french(simcord_env, table, dice):
         assert units["Phase Squad Scout Probe"].kind == "probe"
         dice.script(*[9] * 8)  # Scatter, TR2: 4 models, two Acc dice each (seed 002)
         fired = await shoot(
-            table.alice, table.channel, shooter="Senatex Phase Troopers",
-            weapon="plasma-carbine", mode="scatter", target="Gangers", distance=10,
+            table.alice,
+            table.channel,
+            shooter="Senatex Phase Troopers",
+            weapon="plasma-carbine",
+            mode="scatter",
+            target="Gangers",
+            distance=10,
         )
     assert not fired.ephemeral, fired.response.content
     dice.assert_used()
     assert faces(shown(fired)).count(9) == 8
-
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ and counts that agree with what the bot just did."""
 
 from __future__ import annotations
 
+from tests.discord.army_kit import preview_of, rosz
 from tests.discord.test_assault import brawl
 from tests.discord.test_shoot_kit import armies, refused, shoot, shown
 from tests.support.locale import french
@@ -240,3 +241,26 @@ async def test_a_test_below_one_says_only_a_natural_one_passes(simcord_env, tabl
     assert " : aucun jet ne réussit, sauf un 1 naturel" in text
     assert "ou moins" not in text
     dice.assert_used()
+
+
+async def test_the_army_preview_speaks_the_unit_cards_words_and_lists_only_what_differs(
+    simcord_env, table
+):
+    """The preview's stat line uses the names of the unit cards (French: Agi, Préc, For,
+    Rés — seeds README vocabulary); "listed below" only when a figure differs from the
+    armouries' (the Algoryn roster's Mag Light Support SV 3, seed 003 table: 2); the English
+    preview says "the armouries' figures", never the internal word "seeds"."""
+    with french():
+        shown = await table.alice.slash(
+            table.channel, "army import", file=("algoryn.rosz", rosz("algoryn"))
+        )
+    text = preview_of(shown)
+    assert "**AI Command Squad** — 5 figurines · Agi 5 Préc 5 For 5 Rés 5 Init 8 Co 9" in text
+    assert "celles de la liste qui diffèrent sont listées ci-dessous" in text
+    shown = await table.alice.slash(
+        table.channel, "army import", file=("isorian.rosz", rosz("isorian"))
+    )
+    text = preview_of(shown)
+    assert "seeds" not in text and "in the roster," not in text  # no figure differs
+    assert "Weapons use the armouries' figures.\n" in text
+    assert "listed below" not in text
