@@ -3,7 +3,8 @@
 A key is `<module>.<key>` (nested tables joined with dots), e.g. `roll.too_many_dice`.
 Values are `str.format` templates, with one addition for plurals: `{pins:?pin|pins}` is the
 word that goes with the number `pins`, by the language's rule (English: singular for 1;
-French: for 0 and 1), so "{pins} {pins:?pin|pins}" reads "1 pin", "3 pins", "0 pion".
+French: for 0 and 1, a decimal takes the plural), so "{pins} {pins:?pin|pins}" reads "1 pin",
+"3 pins", "0 pion".
 Floats take the language's decimal separator: `{distance:g}` is "12.5" or "12,5".
 A command a reply names is written `</bag draw>` (its English path): it becomes whatever
 `use_command_text` says, a clickable Discord mention once the bot knows the command ids,
@@ -35,7 +36,9 @@ def _english_singular(count: float) -> bool:
 
 
 def _french_singular(count: float) -> bool:
-    return abs(count) < 2
+    """0 and 1 take the singular ("0 pion", "1 pion"); a decimal takes the plural as a
+    French club reads it ("0,6 touches", "1,8 touches")."""
+    return abs(count) < 2 and count == int(count)
 
 
 class PluralFormatter(string.Formatter):
@@ -65,6 +68,12 @@ FORMATTERS: dict[Lang, PluralFormatter] = {
     "en": PluralFormatter(_english_singular),
     "fr": PluralFormatter(_french_singular, decimal=","),
 }
+
+
+def percent(lang: Lang, fraction: float, spec: str = ".0f") -> str:
+    """A fraction as a percentage the language writes: "70%", "70 %" and "12,5 %" in French."""
+    text = format(100 * fraction, spec)
+    return text.replace(".", ",") + " %" if lang == "fr" else text + "%"
 
 
 # `</bag draw>`: a command named in a template (its English path, one to three words).

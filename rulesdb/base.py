@@ -95,6 +95,7 @@ class Entry(Model):
     source: tuple[Source, ...] = ()
     fix_note: Text | None = None
     note_en: Text | None = None
+    note_fr: Text | None = None  # the same note for French cards
     related: tuple[Slug, ...] = ()
     readings: tuple[Reading, ...] = ()
 
@@ -102,6 +103,15 @@ class Entry(Model):
     @classmethod
     def _one_or_many(cls, value: Any) -> Any:
         return [value] if isinstance(value, dict) else value
+
+    @model_validator(mode="after")
+    def _note_in_both_languages(self) -> Entry:
+        if (self.note_en is None) != (self.note_fr is None):
+            raise ValueError("note_en and note_fr go together: French cards show note_fr")
+        return self
+
+    def note(self, lang: str = "fr") -> str | None:
+        return self.note_en if lang == "en" else self.note_fr
 
     @model_validator(mode="after")
     def _system_matches_sources(self) -> Entry:

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from locales import FORMATTERS, PLURAL_MARK, catalog
+from locales import FORMATTERS, PLURAL_MARK, catalog, percent
 
 
 @pytest.mark.parametrize(
@@ -18,6 +18,8 @@ from locales import FORMATTERS, PLURAL_MARK, catalog
         ("fr", 0, "0 pion"),  # French takes the singular below 2
         ("fr", 1, "1 pion"),
         ("fr", 2, "2 pions"),
+        ("fr", 0.6, "0,6 pions"),  # a decimal (a mean) takes the plural
+        ("fr", 1.8, "1,8 pions"),
     ],
 )
 def test_the_language_picks_the_form(lang, count, expected):
@@ -32,7 +34,7 @@ def test_an_empty_form_and_several_numbers_in_one_message():
 
 
 def test_ordinary_format_specs_still_work():
-    assert FORMATTERS["en"].format("{d:g}\" {n:>3}", d=12.0, n=7) == '12"   7'
+    assert FORMATTERS["en"].format('{d:g}" {n:>3}', d=12.0, n=7) == '12"   7'
 
 
 def test_a_broken_plural_is_logged_and_the_template_shown(caplog):
@@ -73,3 +75,9 @@ def test_french_decimals_take_a_comma_and_integers_stay_as_they_are():
     assert shown == '12,5" · 2,4 (-0,3) · 10'
     assert FORMATTERS["en"].format("{e:.1f}", e=2.4) == "2.4"
     assert catalog().text("fr", "shoot.at_distance", band="courte", distance=7.5) == 'courte (7,5")'
+
+
+def test_a_percentage_takes_a_space_before_the_sign_in_french():
+    assert percent("fr", 0.7) == "70 %"
+    assert percent("fr", 0.125, ".1f") == "12,5 %"
+    assert percent("en", 0.7) == "70%"

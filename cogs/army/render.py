@@ -11,8 +11,9 @@ from __future__ import annotations
 from math import ceil
 
 from cogs.common.text import plain
+from core.game import STATS
 from locales import Lang, t
-from services.army import Army, ArmyUnit, Deployed, stat_line
+from services.army import Army, ArmyUnit, Deployed
 
 TEXT_MAX = 3800  # an embed description holds 4096
 UNITS_PER_PAGE = 12
@@ -30,10 +31,17 @@ def _weapons(lang: Lang, unit: ArmyUnit) -> str:
     return ", ".join(parts)
 
 
+def stat_line(lang: Lang, unit: ArmyUnit) -> str:
+    """`Ag 5 Acc 5 Str 4 …`, `Agi 5 Préc 5 For 4 …`: the stat names of the unit cards."""
+    return " ".join(
+        f"{t(lang, f'unit.stat.{k}')} {unit.stats[k]}" for k in STATS if k in unit.stats
+    )
+
+
 def unit_line(lang: Lang, unit: ArmyUnit) -> str:
     bits = [t(lang, "army.models", models=unit.models)]
     if unit.stats:
-        bits.append(stat_line(unit))
+        bits.append(stat_line(lang, unit))
     if unit.weapons:
         bits.append(_weapons(lang, unit))
     if unit.armour != "none":
@@ -101,12 +109,18 @@ def army_page(lang: Lang, army: Army, index: int) -> str:
         return (head + "\n" + _warning_lines(lang, army, at, WARNINGS_PER_PAGE))[:TEXT_MAX]
     units = army.units[index * UNITS_PER_PAGE : (index + 1) * UNITS_PER_PAGE]
     body = "\n".join(unit_line(lang, u) for u in units)
-    text = f"{head}\n{t(lang, f'army.figures.{army.figures}')}\n{body}"
+    text = f"{head}\n{figures_line(lang, army)}\n{body}"
     if army.warnings and inline and index == unit_pages - 1:
         text += "\n\n" + _warning_lines(lang, army, 0, len(army.warnings))
     elif army.warnings and not inline and index == 0:
         text += "\n\n" + t(lang, "army.warnings_later", count=_warnings(army))
     return text[:TEXT_MAX]
+
+
+def figures_line(lang: Lang, army: Army) -> str:
+    """Whose figures the weapons use; "listed below" only when some differ (the warnings)."""
+    listed = any(w.key == "army.warn.figures" for w in army.warnings)
+    return t(lang, f"army.figures.{army.figures}{'_listed' if listed else ''}")
 
 
 def _warning_lines(lang: Lang, army: Army, at: int, count: int) -> str:

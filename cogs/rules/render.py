@@ -50,18 +50,21 @@ def body(entry: AnyEntry, lang: Lang) -> str:
         return f"{entry.die}\n" + "\n".join(rows)
     if isinstance(entry, CoreEntry):
         return entry.text_en if lang == "en" else entry.text_fr
-    return getattr(entry, "text_fr", "") or (entry.note_en or "")
+    return getattr(entry, "text_fr", "") or (entry.note(lang) or "")
 
 
 def card_text(entry: AnyEntry, lang: Lang) -> str:
     """The short meaning first (in the reader's language), then the full text under a label
-    saying what it is: the armoury's French text, a table's rows, or a core rule."""
+    saying what it is: the armoury's French text, a table's rows, a core rule, or a glossary
+    definition (the bot's words, not the armoury's)."""
     short = summary(entry, lang)
     full = body(entry, lang)
     if isinstance(entry, CoreEntry):
         label = t(lang, "rules.core_text")
     elif isinstance(entry, RollTable) or not getattr(entry, "text_fr", ""):
         label = ""
+    elif getattr(entry, "kind", None) == "glossary":
+        label = t(lang, "rules.glossary_text")
     elif entry.system == "antares":
         label = t(lang, "rules.seed_text_armoury")
     else:
@@ -100,8 +103,9 @@ def _first_page_fields(
     embed: discord.Embed, entry: AnyEntry, related: list[AnyEntry], lang: Lang
 ) -> None:
     # the short meaning leads the description (card_text); fix_note is for maintainers only
-    if entry.note_en:  # says where a text that is not the seed's comes from (rules notes...)
-        note = labelled(lang, entry.note_en)[:FIELD_LIMIT]
+    note = entry.note(lang)  # says where a text that is not the seed's comes from
+    if note:
+        note = labelled(lang, note)[:FIELD_LIMIT]
         embed.add_field(name=t(lang, "rules.note"), value=note, inline=False)
     for index, chunk in enumerate(_pack(reading_lines(entry, lang))):
         name = t(lang, "rules.readings") if index == 0 else "\u200b"
@@ -187,10 +191,10 @@ def weapon_card(db: RulesDB, weapon: Weapon, lang: Lang) -> discord.Embed:
         label = (mode.name_en if lang == "en" else mode.name_fr) or t(lang, "rules.profile")
         for index, chunk in enumerate(_pack(mode_lines(db, mode, lang))):
             embed.add_field(name=label if index == 0 else "\u200b", value=chunk, inline=False)
-    if weapon.note_en:  # never fix_note: it is written for maintainers, not players
-        embed.add_field(
-            name=t(lang, "rules.note"), value=weapon.note_en[:FIELD_LIMIT], inline=False
-        )
+    note = weapon.note(lang)  # never fix_note: it is written for maintainers, not players
+    if note:
+        note = labelled(lang, note)[:FIELD_LIMIT]
+        embed.add_field(name=t(lang, "rules.note"), value=note, inline=False)
     embed.set_footer(text=t(lang, "rules.source", source=source_line(weapon, lang))[:2048])
     return embed
 

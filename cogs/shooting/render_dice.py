@@ -29,11 +29,12 @@ def test_face(value: int, passed: bool, lucky: bool = False) -> str:
     return face(value) + (LUCKY if lucky and passed else PASS if passed else FAIL)
 
 
-def roll_face(roll: DieRoll) -> str:
-    """A plain die as `4`; a test with its mark; an Acc 1 that hits as lucky."""
+def roll_face(roll: DieRoll, lucky: bool = True) -> str:
+    """A plain die as `4`; a test with its mark; an Acc 1 that hits as lucky (unless
+    ``lucky`` is False: a blind shot's 1 is no lucky hit)."""
     if roll.success is None:
         return face(roll.value)
-    lucky = roll.step in HIT_STEPS and roll.value == 1
+    lucky = lucky and roll.step in HIT_STEPS and roll.value == 1
     return test_face(roll.value, bool(roll.success), lucky)
 
 

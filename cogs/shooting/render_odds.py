@@ -11,6 +11,7 @@ import zlib
 from dataclasses import fields
 from typing import Any
 
+import locales
 from cogs.shooting.render_shot import unit_name, weapon_name
 from locales import Lang, t
 from services.shooting import OddsLine, OddsRecord, ShotOptions
@@ -22,8 +23,7 @@ COMMAND = "/shoot "
 
 
 def percent(lang: Lang, chance: float) -> str:
-    text = f"{100 * chance:.1f}%"
-    return text.replace(".", ",") if lang == "fr" else text
+    return locales.percent(lang, chance, ".1f")
 
 
 def number(lang: Lang, value: float) -> str:
@@ -47,7 +47,10 @@ def means_line(lang: Lang, line: OddsLine) -> str:
     odds = line.odds
     key = "odds.means_net" if odds.net else "odds.means"
     return t(
-        lang, key, weapon=line_label(lang, line), hits=number(lang, float(odds.mean("hits"))),
+        lang,
+        key,
+        weapon=line_label(lang, line),
+        hits=number(lang, float(odds.mean("hits"))),
         casualties=number(lang, float(odds.mean("casualties"))),
         pins=number(lang, float(odds.mean("pins"))),
     )
@@ -61,7 +64,10 @@ def break_line(lang: Lang, record: OddsRecord, line: OddsLine) -> str:
     if odds.breaks is None:
         return t(lang, "odds.break_no_co", test=test)
     return t(
-        lang, "odds.break", test=test, breaks=percent(lang, float(odds.breaks)),
+        lang,
+        "odds.break",
+        test=test,
+        breaks=percent(lang, float(odds.breaks)),
         destroyed=percent(lang, float(odds.destroyed or 0)),
     )
 
@@ -76,7 +82,7 @@ def extra_lines(lang: Lang, line: OddsLine) -> list[str]:
 
 
 def table(lang: Lang, record: OddsRecord) -> str:
-    """"Chance of at least k" for hits and casualties of each line, in a code block."""
+    """ "Chance of at least k" for hits and casualties of each line, in a code block."""
     columns = []
     for i, line in enumerate(record.lines):
         mark = f" {chr(ord('A') + i)}" if len(record.lines) > 1 else ""
@@ -107,8 +113,7 @@ def odds_lines(lang: Lang, record: OddsRecord) -> list[str]:
         lines.append(t(lang, "odds.note_untracked"))
     estimates = [line.odds.estimate for line in record.lines if line.odds.estimate]
     if estimates:
-        missing = f"{100 * max(estimates):.2g}%"
-        missing = missing.replace(".", ",") if lang == "fr" else missing
+        missing = locales.percent(lang, max(estimates), ".2g")
         lines.append(t(lang, "odds.estimate", missing=missing))
     else:
         lines.append(t(lang, "odds.exact"))
@@ -121,7 +126,7 @@ KINDS = {f.name: f.type for f in fields(ShotOptions)}
 
 
 def footer(lang: Lang, spec: dict[str, Any]) -> str | None:
-    """"🎲 Roll it = /shoot weapon:mag-gun · models:5 ..."; None when a value could not be
+    """ "🎲 Roll it = /shoot weapon:mag-gun · models:5 ..."; None when a value could not be
     read back as it is (a typed name with the separator in it)."""
     pairs = SEPARATOR.join(f"{name}:{value}" for name, value in spec.items())
     text = t(lang, "odds.footer") + " " + COMMAND + pairs

@@ -42,8 +42,14 @@ def leader_lines(lang: Lang, leader: LeaderShare | None) -> list[str]:
         return [t(lang, "shoot.leader_unknown", rerolls=leader.rerolls)]
     numbers = ", ".join(map(str, leader.tests))
     return [
-        t(lang, "shoot.leader", rerolls=leader.rerolls, count=len(leader.tests),
-          numbers=numbers, models=leader.models)
+        t(
+            lang,
+            "shoot.leader",
+            rerolls=leader.rerolls,
+            count=len(leader.tests),
+            numbers=numbers,
+            models=leader.models,
+        )
     ]
 
 
@@ -81,7 +87,9 @@ def res_lines(
     for sv in sorted({h.sv or 0 for h in found}):
         group = [h for h in found if (h.sv or 0) == sv]
         need = group[0].res_target or 0
+        # below 1 no roll passes but a natural 1 (rules-notes "Tests"): never "on -1 or less"
         key = "shoot.res_heavy" if group[0].heavy else "shoot.res"
+        key = "shoot.res_natural_one" if need < 1 and not group[0].heavy else key
         lines.append(t(lang, key, terms=terms, sv=sv, target=need))
         lines += dice_lines(lang, "shoot.res_dice", (hit_face(lang, h) for h in group))
     lines += leader_lines(lang, leader) + healing_lines(lang, healing)

@@ -23,7 +23,7 @@ from cogs.shooting.render_markers import applied_lines, arc_lines, marker_lines
 from cogs.shooting.render_res import charts_lines, res_lines
 from cogs.shooting.render_templates import template_lines
 from core.shooting import ShotResult
-from locales import Lang, t
+from locales import Lang, percent, t
 from services.shooting import ShotRecord, UnitLabel, WeaponLabel
 
 SHIELD_MARKS = {"blocked": "🛡️", "drone_lost": "💥", "through": "➡️"}
@@ -56,7 +56,10 @@ def header(lang: Lang, result: ShotResult) -> str:
     if result.distance is not None:
         band = t(lang, "shoot.at_distance", band=band, distance=result.distance)
     line = t(
-        lang, "shoot.header", models=result.models, band=band,
+        lang,
+        "shoot.header",
+        models=result.models,
+        band=band,
         order=t(lang, f"shoot.order.{result.order}"),
     )
     if result.ammo is not None:
@@ -119,18 +122,29 @@ def withheld_lines(lang: Lang, result: ShotResult) -> list[str]:
 def acc_lines(lang: Lang, result: ShotResult) -> list[str]:
     fractal = result.fractal
     if fractal is not None and fractal.locked:
-        return [t(lang, "shoot.fractal_auto", hits=result.shots, sv=fractal.sv,
-                  number=fractal.auto_hits_after)]
+        return [
+            t(
+                lang,
+                "shoot.fractal_auto",
+                hits=result.shots,
+                sv=fractal.sv,
+                number=fractal.auto_hits_after,
+            )
+        ]
     if result.blind:
         lines = [t(lang, "shoot.blind")]
     else:
         base = (result.acc_target or 0) - sum(m.value for m in result.acc_modifiers)
         terms = sum_text(lang, "shoot", "shoot.acc_base", base, result.acc_modifiers)
-        lines = [t(lang, "shoot.acc", terms=terms, target=result.acc_target)]
+        target = result.acc_target or 0
+        key = "shoot.acc_natural_one" if target < 1 else "shoot.acc"  # only a 1 hits
+        lines = [t(lang, key, terms=terms, target=target)]
         lines += withheld_lines(lang, result)
     tests = of_step(result.rolls, "acc")
     if tests or not result.intercepted:
-        lines += dice_lines(lang, "shoot.acc_dice", map(roll_face, tests), count=len(tests))
+        # a blind shot's 1 lands and drifts: never a lucky hit (no 🍀)
+        shown = [roll_face(r, lucky=not result.blind) for r in tests]
+        lines += dice_lines(lang, "shoot.acc_dice", shown, count=len(tests))
     rerolled = of_step(result.rolls, "acc_reroll")
     if rerolled:
         lines += dice_lines(lang, "shoot.acc_reroll", map(roll_face, rerolled))
@@ -233,7 +247,9 @@ def fractal_lines(lang: Lang, result: ShotResult) -> list[str]:
 
 def title(lang: Lang, record: ShotRecord) -> str:
     return t(
-        lang, "shoot.title", weapon=weapon_name(lang, record.weapon),
+        lang,
+        "shoot.title",
+        weapon=weapon_name(lang, record.weapon),
         shooter=side_name(lang, record.shooter, "attacker"),
         target=side_name(lang, record.target, "defender"),
     )
@@ -250,7 +266,11 @@ def shot(lang: Lang, record: ShotRecord) -> tuple[str, list[str]]:
     lines += template_lines(lang, result) + hit_lines(lang, result)
     lines += net_lines(lang, result) + shield_lines(lang, result)
     lines += res_lines(
-        lang, result.hit_records, result.res_base, result.res_modifiers, result.leader,
+        lang,
+        result.hit_records,
+        result.res_base,
+        result.res_modifiers,
+        result.leader,
         result.healing,
     )
     lines += charts_lines(lang, result.charts) + outcome_lines(lang, result)
@@ -262,11 +282,19 @@ def shot(lang: Lang, record: ShotRecord) -> tuple[str, list[str]]:
 
 
 def luck_lines(lang: Lang, record: ShotRecord) -> list[str]:
-    """Where this roll falls among the shot's exact odds (issue 19)."""
+    """Where this roll falls among the shot's exact odds (issue 19); none for a shot that can
+    never remove a model (Net, markers, a Sensor Module, blind fire): it has no hit to count,
+    and "better than 0%" under a 🍀 would read as bad luck."""
     luck = record.luck
-    if luck is None:
+    if luck is None or luck.casualties == 0:
         return []
-    better = f"{100 * luck.better_than:.0f}%"
-    return [t(lang, "shoot.luck", better=better, hits=round(luck.hits, 1),
-              casualties=round(luck.casualties, 1))]
-
+    better = percent(lang, luck.better_than)
+    return [
+        t(
+            lang,
+            "shoot.luck",
+            better=better,
+            hits=round(luck.hits, 1),
+            casualties=round(luck.casualties, 1),
+        )
+    ]

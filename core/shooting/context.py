@@ -99,8 +99,10 @@ def check_camo(shot: Shot, weapon: Weapon, band: BandName, near: bool | None) ->
         return
     if near is None:
         raise BadInput("shoot.camo_distance_needed", weapon=weapon.name_en, band=band)
+    if not near and shot.distance is None:  # the whole band is beyond 10"
+        raise BadInput("shoot.camo_band_beyond_ten", weapon=weapon.name_en, band=band)
     if not near:
-        raise BadInput("shoot.camo_beyond_ten", distance=shot.distance or 0.0)
+        raise BadInput("shoot.camo_beyond_ten", distance=shot.distance)
 
 
 def check_breaching(shot: Shot, weapon: Weapon, band: BandName) -> None:

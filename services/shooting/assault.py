@@ -21,6 +21,7 @@ from typing import Any
 from core.errors import BadInput, in_each_language
 from core.game import GameState, Unit
 from core.shooting import Attackers, CombatApplied, CombatResult, CombatSide, ResRerolls, side_of
+from core.shooting.close_combat import check_assault
 from core.table_markers.effects import is_scrambled
 from core.words import words
 from services.game import UnitRef, unit_ref
@@ -74,6 +75,12 @@ class SideSpec:
     label: str  # attacker / defender
     unit: UnitRef | None = None
     stats: dict[str, Any] | None = None
+    text: str = ""  # as typed, for a refusal
+
+    def kind(self, unit: Unit | None) -> str | None:
+        if unit is not None:
+            return unit.kind
+        return (self.stats or {}).get("kind")
 
 
 def looks_like_stats(text: str) -> bool:
@@ -94,9 +101,23 @@ def parse_side(label: str, text: str) -> SideSpec:
             fields[name] = value
         else:
             raise BadInput("h2h.side_word", side=label, word=word[:30], example=EXAMPLE)
-    if "str" not in fields or "res" not in fields:
-        raise BadInput("h2h.side_needs", side=label, text=text[:60], example=EXAMPLE)
-    return SideSpec(label, stats=fields)
+    return SideSpec(label, stats=fields, text=text[:60])
+
+
+def check_kinds(attacker: str | None, defender: str | None, special_rule: bool) -> None:
+    """What the seeds forbid (``check_assault``) by the kinds alone, before any stat is read:
+    a probe is refused as a probe, not for the Str it was never given."""
+
+    def stand_in(kind: str | None) -> CombatSide:
+        return CombatSide(str=1, res=1, models=1, kind=kind or "infantry")
+
+    check_assault(stand_in(attacker), stand_in(defender), special_rule)
+
+
+def check_stats(spec: SideSpec) -> None:
+    """A typed side gives Str and Res (checked after what the seeds forbid: `check_kinds`)."""
+    if spec.stats is not None and ("str" not in spec.stats or "res" not in spec.stats):
+        raise BadInput("h2h.side_needs", side=spec.label, text=spec.text, example=EXAMPLE)
 
 
 def strikers(models: int, strike: StrikeOptions, weapon: str | None, mode: str | None):
@@ -105,7 +126,10 @@ def strikers(models: int, strike: StrikeOptions, weapon: str | None, mode: str |
         return ()
     return (
         Attackers(
-            models=models, weapon=weapon, mode=mode, attacks=strike.attacks,
+            models=models,
+            weapon=weapon,
+            mode=mode,
+            attacks=strike.attacks,
             str_modifier=strike.modifier,
         ),
     )
@@ -175,7 +199,12 @@ class CombatPlan:
     special_rule: bool = False  # `exception`: a special rule lets a drone or probe fight
 
     def sides(self, attacker: Unit | None, defender: Unit | None, state: GameState | None = None):
-        """Both sides; a tracked one within an enemy Scrambler of ``state`` is scrambled."""
+        """Both sides; a tracked one within an enemy Scrambler of ``state`` is scrambled.
+        A fight the seeds forbid is refused first, before a missing stat."""
+        a_kind, d_kind = self.attacker.spec.kind(attacker), self.defender.spec.kind(defender)
+        check_kinds(a_kind, d_kind, self.special_rule)
+        check_stats(self.attacker.spec)
+        check_stats(self.defender.spec)
         return (
             self.attacker.side(attacker, scrambled_in(state, attacker)),
             self.defender.side(defender, scrambled_in(state, defender)),

@@ -31,7 +31,7 @@ async def test_an_algoryn_roster_is_imported_deployed_undone_and_shoots(simcord_
     assert "Micro-X Launcher ×1" in text and "ammo: overload" in text
     assert "Targeter Probe ×2" in text and "reflex armour" in text
     # the roster's figure that differs from seed 003's weapon table (Mag Light Support SV 2)
-    assert "AI Support Team: Mag Light Support — sv 3 in the roster, 2 in the seeds." in text
+    assert "AI Support Team: Mag Light Support — sv 3 in the roster, 2 in the armouries." in text
     assert "weapon “Scourer Cannon” is not in the rules database" in text
     assert "“Gravitic Thrusters” is not in the rules database" in text
     assert saved == (

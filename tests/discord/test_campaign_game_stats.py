@@ -105,7 +105,7 @@ async def test_stats_from_the_game_log_in_french(simcord_env, table, dice):
         "1 bataille avec des chiffres du journal",
         "Armes favorites : Mag Light Support (6 tirs)",
         "Dés les plus chanceux : Tests de Préc, 3 réussites sur 6 dés pour 2,4 attendues (+0,6)",
-        "Dés les moins chanceux : Tests de Rés, 1 réussite sur 3 dés pour 1,3 attendue (-0,3)",
+        "Dés les moins chanceux : Tests de Rés, 1 réussite sur 3 dés pour 1,3 attendues (-0,3)",
         "Tests de Préc : touches 3/6, espérance 2,4 (+0,6)",
         "Tests de Rés : sauvegardes 1/3, espérance 1,3 (-0,3)",
         "Tests d'ordre : réussites 1/1, espérance 0,6 (+0,4)",
@@ -115,8 +115,8 @@ async def test_stats_from_the_game_log_in_french(simcord_env, table, dice):
     assert bob[:4] == [
         "1 bataille avec des chiffres du journal",
         "Armes favorites : Mag Light Support (3 tirs), Mag Gun (2 tirs)",
-        "Dés les plus chanceux : Tests de moral, 1 réussite sur 1 dé pour 0,8 attendue (+0,2)",
-        "Dés les moins chanceux : Tests de Rés, 0 réussite sur 3 dés pour 1,2 attendue (-1,2)",
+        "Dés les plus chanceux : Tests de moral, 1 réussite sur 1 dé pour 0,8 attendues (+0,2)",
+        "Dés les moins chanceux : Tests de Rés, 0 réussite sur 3 dés pour 1,2 attendues (-1,2)",
     ]
     assert bob[4:] == [
         "Tests de Préc : touches 3/5, espérance 3,0 (+0,0)",

@@ -151,7 +151,7 @@ async def test_unit_test_init_with_a_hero_and_pins_only_on_init_and_co_seeds_002
     with french():
         tested = await alice.slash(channel, "unit test", unit="Phase Troopers", stat="stat_ag")
     assert tested.response.content == (
-        "🎯 **Phase Troopers** — test de caractéristique : Ag 5 = 5 : **1** ✅ (1 naturel)"
+        "🎯 **Phase Troopers** — test de caractéristique : Agi 5 = 5 : **1** ✅ (1 naturel)"
     )
     log = await table.bob.slash(channel, "game log", last=1)
     assert "Phase Troopers: Ag test, target 5: 1 ✅" in log.response.embeds[0].description

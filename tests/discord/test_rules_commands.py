@@ -251,3 +251,36 @@ async def test_inline_suggestions_use_the_server_language(simcord_env, table):
     await table.admin.slash(table.channel, "config language", value="en")
     await table.alice.send(table.channel, "[[armur fase]]")
     assert "(closest: Phase Armour, Reflex Armour" in table.channel.last_message.content
+
+
+async def test_french_cards_show_french_notes_and_name_the_bots_definitions(table):
+    """Issue 29: a French card's note is French (the glossary's "Stress" from 002 "NET
+    (Filet)", the D-Spinner of 003's table, 002 "MEDI PROBE (MÉDI-SONDE)"), and a glossary
+    definition is labelled as the bot's words, never as the armoury's French text."""
+    with french():
+        pins = await table.alice.slash(table.channel, "rule", query="pins")
+        spinner = await table.alice.slash(table.channel, "weapon", name="d-spinner")
+        probe = await table.alice.slash(table.channel, "rule", query="medi-probe")
+    embed = pins.response.embeds[0]
+    note = next(f.value for f in embed.fields if f.name == "Remarque")
+    assert note.startswith("Entrée de vocabulaire")
+    assert "Notes de règles, pas les armureries" in note and "Vocabulary" not in note
+    assert "__Définition, dans les mots du bot (pas le texte des armureries)__" in (
+        embed.description or ""
+    )
+    assert "Texte de l'armurerie" not in (embed.description or "")
+    spinner_note = next(f.value for f in spinner.response.embeds[0].fields if f.name == "Remarque")
+    assert spinner_note.startswith("VI variable : à chaque round de combat")
+    probe_note = next(f.value for f in probe.response.embeds[0].fields if f.name == "Remarque")
+    assert probe_note.startswith("Lecture de « ne peuvent soigner que des victimes humaines »")
+    assert "Reading" not in probe_note
+    english = await table.alice.slash(table.channel, "rule", query="pins")
+    description = english.response.embeds[0].description or ""
+    assert "__Definition, in the bot's words (not the armouries' text)__" in description
+    assert "French text of the armoury" not in description
+
+
+def test_every_note_has_its_french(simcord_env):
+    """French cards show note_fr: an entry with an English note has the French one too."""
+    entries = simcord_env.bot.services.rules.db.entries
+    assert [e.id for e in entries if (e.note_en is None) != (e.note_fr is None)] == []

@@ -70,7 +70,9 @@ def taken(lang: Lang, done: Drawn) -> str:
 
 
 def taken_by(lang: Lang, result: DrawResult, unit: str) -> str:
-    """Which rule of which unit took the die, and the Synchroniser's test ("" for none)."""
+    """Which rule of which unit took the die, and the Synchroniser's test ("" for none).
+    Phase Synchronisation moves a unit "intégralement équipée d'armure à phases" (002): the
+    core refuses one without phase armour unless the host or a GM forced it, which is said."""
     if result.rule is None:
         return ""
     by = plain(result.by_name or "?")

@@ -31,7 +31,7 @@ from services.game.game import GameService
 from services.game.settings import GameSettings
 from services.game.units import UnitService
 from services.rules.lookup import RulesLookup
-from services.shooting.assault import parse_side
+from services.shooting.assault import check_stats, parse_side
 from services.shooting.options import (
     ChartOptions,
     CombatOptions,
@@ -177,8 +177,8 @@ def test_sides_are_units_or_stats():
     assert parse_side("attacker", "Gangers").unit.ref == "Gangers"
     side = parse_side("defender", "for 4 rés 7 fig 3 réflexe borer")
     assert side.stats == {"str": 4, "res": 7, "models": 3, "armour": "reflex", "borer_drone": True}
-    with pytest.raises(BadInput) as bad:
-        parse_side("defender", "str 4 models 2")
+    with pytest.raises(BadInput) as bad:  # checked after what the seeds forbid (a probe)
+        check_stats(parse_side("defender", "str 4 models 2"))
     assert bad.value.key == "h2h.side_needs"
 
 

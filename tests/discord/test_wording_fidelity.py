@@ -1,0 +1,237 @@
+"""Issue 29 ("Rules fidelity, part 3"): what a player reads, in English and in French —
+refusals that name what the user gave, French words a French club reads without tripping,
+and counts that agree with what the bot just did."""
+
+from __future__ import annotations
+
+from tests.discord.army_kit import preview_of, rosz
+from tests.discord.test_assault import brawl
+from tests.discord.test_shoot_kit import armies, refused, shoot, shown
+from tests.support.locale import french
+
+
+async def camo_gangers(table) -> None:
+    await armies(table)
+    await table.bob.slash(table.channel, "unit edit", unit="Gangers", gear="camo", down=True)
+
+
+async def test_a_camo_refusal_for_a_band_beyond_ten_inches_names_the_band(simcord_env, table, dice):
+    """003 "CAMO DRONE" ("elle ne peut pas être ciblée à des portées supérieures à 10"")
+    with `band:long` and no distance: the band lies beyond 10" all through; the refusal
+    names it, never a distance of 0", and the French one cites the armouries, not "seeds"."""
+    await camo_gangers(table)
+    shot = {"weapon": "mag-gun", "models": 5, "shooter": "Troopers", "target": "Gangers"}
+    english = 'the long range band of Mag Gun lies wholly beyond 10"'
+    refusal = await refused(
+        simcord_env, table.channel, table.alice, "shoot", english, band="long", **shot
+    )
+    assert '0" here' not in refusal.response.content
+    with french():
+        french_text = 'toute la longue portée de Mag Gun est au-delà de 10"'
+        refusal = await refused(
+            simcord_env, table.channel, table.alice, "shoot", french_text, band="long", **shot
+        )
+    text = refusal.response.content
+    assert '0" ici' not in text and "seeds" not in text
+    assert "« CAMO DRONE »" in text
+    assert dice.rolled == []
+
+
+async def test_assaulting_a_probe_is_refused_as_a_probe_before_its_str_is_asked(
+    simcord_env, table, dice
+):
+    """000/002/003 "PROBES (SONDES)": "Les Probes ne peuvent pas effectuer d'assaut et ne
+    peuvent pas subir d'assaut". A probe has no Str to give (it never fights): the refusal
+    says it cannot be assaulted, not that its Str is missing; typed sides too."""
+    await brawl(table)
+    await table.bob.slash(
+        table.channel, "unit add", name="Motes", kind="probe", models=4, res=5, co=8
+    )
+    env, channel = simcord_env, table.channel
+    refusal = await refused(
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "The defender is a probe: probes cannot be assaulted",
+        attacker="Brawlers",
+        defender="Motes",
+    )
+    assert "Str" not in refusal.response.content.split("(")[0]
+    await refused(
+        env,
+        channel,
+        table.bob,
+        "assault",
+        "The attacker is a probe: probes cannot assault",
+        attacker="Motes",
+        defender="Brawlers",
+    )
+    await refused(
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "probes cannot be assaulted",
+        attacker="str 5 res 5",
+        defender="res 5 probe",
+    )
+    with french():
+        await refused(
+            env,
+            channel,
+            table.alice,
+            "assault",
+            "Le défenseur est une sonde : les sondes ne peuvent pas subir d'assaut",
+            attacker="Brawlers",
+            defender="Motes",
+        )
+        await refused(
+            env,
+            channel,
+            table.alice,
+            "assault",
+            "les sondes ne peuvent pas subir d'assaut",
+            attacker="for 5 rés 5",
+            defender="rés 5 sonde",
+        )
+    # allowed by a special rule, the missing Str is asked for then
+    await refused(
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "Str",
+        attacker="Brawlers",
+        defender="Motes",
+        exception=True,
+    )
+    assert dice.rolled == []
+
+
+AT_GANGERS = {"shooter": "Troopers", "target": "Gangers", "weapon": "mag-gun", "distance": 10}
+
+
+async def test_a_shot_with_no_hit_to_count_has_no_luck_line_and_a_blind_one_no_clover(
+    simcord_env, table, dice
+):
+    """The luck line ("better than N% of outcomes") is for shots that can remove models:
+    002 "NET (Filet)" (pins, no damage), 002 "Détecteur de Cible" (SV NA, a mark) and blind
+    fire (000 "TIR EN SURPLOMB (SP)": "Tir en Aveugle", a 1 lands and drifts) have none,
+    and the blind 1 is no lucky hit: no 🍀 on it."""
+    await armies(table)
+    dice.script(2, 2)  # Net: on target; D3 2
+    net = shown(
+        await shoot(
+            table.alice,
+            table.channel,
+            weapon="x-launcher",
+            ammo="net",
+            models=1,
+            shooter="Troopers",
+            target="Gangers",
+            distance=20,
+        )
+    )
+    dice.script(9)  # Sensor Module: missed
+    sensor = shown(
+        await shoot(
+            table.alice,
+            table.channel,
+            weapon="sensor-module",
+            models=1,
+            shooter="Troopers",
+            target="Gangers",
+            distance=10,
+        )
+    )
+    dice.script(1, 4, 11)  # blind: the 1 lands, drifts 4" toward 11 o'clock
+    blind = shown(
+        await shoot(
+            table.alice,
+            table.channel,
+            weapon="x-launcher",
+            models=1,
+            acc=5,
+            res=6,
+            distance=25,
+            extras="blind",
+        )
+    )
+    for text in (net, sensor, blind):
+        assert "better than" not in text and "🍀" not in text, text
+    assert "Acc tests (1): `1`✅" in blind
+    dice.assert_used()
+
+
+async def test_the_luck_line_writes_a_french_percentage(simcord_env, table, dice):
+    """French puts a space before %: "70 %" (a lucky 1, Res 9 failed: one casualty)."""
+    await armies(table)
+    dice.script(1, 9)
+    with french():
+        text = shown(await shoot(table.alice, table.channel, models=1, **AT_GANGERS))
+    assert "Ce jet fait mieux que **70 %** des issues possibles" in text
+    assert "(1 naturel)" in text or "🍀" in text  # the lucky hit itself keeps its clover
+    dice.script(1, 9)
+    text = shown(await shoot(table.alice, table.channel, models=1, **AT_GANGERS))
+    assert "better than **70%** of outcomes" in text
+
+
+async def test_a_test_below_one_says_only_a_natural_one_passes(simcord_env, table, dice):
+    """Rules-notes "Tests": "A natural 1 always passes, a natural 10 always fails": a Res or
+    Acc target below 1 is not "passes on -1 or less" but a roll only a natural 1 passes."""
+    dice.script(4, 1)  # Acc 5 + 1 (Fire): a hit; Res 1 − SV 2 = −1: only a 1 passes (it does)
+    fired = await shoot(
+        table.alice,
+        table.channel,
+        weapon="plasma-carbine",
+        mode="single-shot",
+        models=1,
+        acc=5,
+        res=1,
+        distance=10,
+    )
+    text = shown(fired)
+    assert "no roll passes but a natural 1" in text, text
+    assert "passes on" not in text
+    dice.script(1, 5)  # Acc 1 − 1 (long range): only the 1 hits; Res −1: a 5 fails
+    with french():
+        fired = await shoot(
+            table.alice,
+            table.channel,
+            weapon="plasma-carbine",
+            mode="single-shot",
+            models=1,
+            acc=1,
+            res=1,
+            band="long",
+            order="advance",
+        )
+    text = shown(fired)
+    assert " : aucun jet ne touche, sauf un 1 naturel" in text, text
+    assert " : aucun jet ne réussit, sauf un 1 naturel" in text
+    assert "ou moins" not in text
+    dice.assert_used()
+
+
+async def test_the_army_preview_speaks_the_unit_cards_words_and_lists_only_what_differs(
+    simcord_env, table
+):
+    """The preview's stat line uses the names of the unit cards (French: Agi, Préc, For,
+    Rés — seeds README vocabulary); "listed below" only when a figure differs from the
+    armouries' (the Algoryn roster's Mag Light Support SV 3, seed 003 table: 2); the English
+    preview says "the armouries' figures", never the internal word "seeds"."""
+    with french():
+        shown = await table.alice.slash(
+            table.channel, "army import", file=("algoryn.rosz", rosz("algoryn"))
+        )
+    text = preview_of(shown)
+    assert "**AI Command Squad** — 5 figurines · Agi 5 Préc 5 For 5 Rés 5 Init 8 Co 9" in text
+    assert "celles de la liste qui diffèrent sont listées ci-dessous" in text
+    shown = await table.alice.slash(
+        table.channel, "army import", file=("isorian.rosz", rosz("isorian"))
+    )
+    text = preview_of(shown)
+    assert "seeds" not in text and "in the roster," not in text  # no figure differs
+    assert "Weapons use the armouries' figures.\n" in text
+    assert "listed below" not in text
