@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+import health
 from cogs import EXTENSIONS
 from cogs.common.errors import on_tree_error
 from cogs.common.live import Expired
@@ -163,9 +164,13 @@ def settings_problem(error: ValidationError) -> str:
     """One line per wrong setting, each naming it and where the allowed values are."""
     lines = []
     for item in error.errors():
-        name = str(item["loc"][0]).upper() if item["loc"] else "settings"
         message = str(item["msg"]).removeprefix("Value error, ")
-        lines.append(f"Invalid setting {name}: {message} (see .env.example).")
+        if not item["loc"]:  # a rule across settings: the message names them
+            lines.append(f"Invalid settings: {message} (see .env.example).")
+            continue
+        lines.append(
+            f"Invalid setting {str(item['loc'][0]).upper()}: {message} (see .env.example)."
+        )
     return "\n".join(lines)
 
 
@@ -281,8 +286,6 @@ def main(argv: list[str] | None = None) -> int:
     # only: other accounts of the machine or container read none of it.
     os.umask(0o077)
     if args.healthy:
-        import health
-
         return health.main()
     if args.copy_database:
         return copy_command(*args.copy_database, force=args.force)
@@ -293,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as error:
         print(settings_problem(error), file=sys.stderr)
         return 2
-    problem = settings.processes_problem()
+    problem = settings.processes_problem() or health.folder_problem(settings.heartbeat_file)
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
