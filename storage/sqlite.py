@@ -105,6 +105,24 @@ class SqliteStore:
         )
 
     async def close(self) -> None:
+        """Once a running transaction has ended (up to the busy timeout): a stop lets it
+        commit. Held until closed, so a transaction waiting for it finds the store closed."""
+        lock = self._lock
+        if lock is None:
+            await self._close_connections()
+            return
+        try:
+            async with asyncio.timeout(self.busy_timeout_ms / 1000):
+                await lock.acquire()
+        except TimeoutError:  # closing cuts it: SQLite rolls it back, nothing half-written
+            await self._close_connections()
+            return
+        try:
+            await self._close_connections()
+        finally:
+            lock.release()
+
+    async def _close_connections(self) -> None:
         if self._checkpoints is not None:
             await self._checkpoints.close()
             self._checkpoints = None

@@ -10,6 +10,8 @@ import asyncio
 import ctypes
 import os
 import sqlite3
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -18,7 +20,7 @@ import pytest
 from storage.base import SchemaTooNew
 from storage.migrations import load_migrations
 from storage.sqlite import SqliteStore
-from tests.test_bot_main import run_bot
+from tests.test_bot_main import ROOT, run_bot
 from tests.test_bot_settings import one_line_refusal
 
 LATEST = max(m.version for m in load_migrations())
@@ -100,6 +102,26 @@ def test_shard_ids_without_shard_count_name_both(tmp_path):
     done = check(tmp_path, SHARD_IDS="0")
     line = one_line_refusal(done, "Invalid setting SHARD_IDS", "set SHARD_COUNT too")
     assert "settings settings" not in line and "Invalid setting settings" not in line
+
+
+def test_discord_out_of_reach_at_login_is_one_line(tmp_path):
+    """discord.py's API address set to a closed loopback port: connecting fails at once, as it
+    does with no network (the DNS lookup fails) or behind a firewall."""
+    code = (
+        f"import sys; sys.path.insert(0, {str(ROOT)!r}); import discord.http;"
+        " discord.http.Route.BASE = 'https://127.0.0.1:9/api/v10';"
+        " import bot; sys.exit(bot.main())"
+    )
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "not-a-real-token",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'antares.db'}",
+        "LOG_LEVEL": "WARNING",  # INFO adds discord.py's "logging in" line
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    one_line_refusal(done, "Cannot reach Discord (", "127.0.0.1:9", "check this machine's network")
 
 
 def test_a_schema_newer_than_the_code_is_refused_with_both_versions(tmp_path):
