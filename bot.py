@@ -14,20 +14,25 @@ import hashlib
 import json
 import logging
 import os
+import signal
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+import health
 from cogs import EXTENSIONS
 from cogs.common.errors import on_tree_error
 from cogs.common.live import Expired
 from cogs.common.pager import PageTurn
+from cogs.common.stopping import gate_stopping, running_interactions_end
 from cogs.common.throttle import gate_clicks
 from cogs.common.translator import CatalogTranslator
 from cogs.common.tree import AntaresTree
@@ -45,6 +50,14 @@ from storage.startup import StartupProblem, open_store
 
 log = logging.getLogger("antares")
 SYNC_HASH_KEY = "command_set_hash"
+# Discord out of reach at login (no network, DNS, a firewall, an outage): nothing to fix in
+# the settings. After login, discord.py reconnects by itself.
+DISCORD_UNREACHABLE = (
+    aiohttp.ClientError,
+    asyncio.TimeoutError,
+    discord.GatewayNotFound,
+    discord.DiscordServerError,
+)
 
 
 class AntaresBot(commands.Bot):
@@ -70,6 +83,10 @@ class AntaresBot(commands.Bot):
         rules = settings.rate_rules()
         self.rate_limiter = RateLimiter(rules) if rules is not None else None
         gate_clicks(self)
+        # Set by `close` (SIGTERM, SIGINT): new interactions are refused from then on.
+        self.stopping = False
+        self._closing = asyncio.Lock()
+        gate_stopping(self)
 
     async def setup_hook(self) -> None:
         await self.services.open()
@@ -111,8 +128,14 @@ class AntaresBot(commands.Bot):
         return True
 
     async def close(self) -> None:
-        await super().close()
-        await self.services.close()
+        """Stop cleanly (`cogs.common.stopping`): refuse new interactions, let the running
+        ones end, then close the gateway and the database."""
+        async with self._closing:  # a signal and the end of `start` may both close
+            if not self.stopping:
+                self.stopping = True
+                await running_interactions_end()
+            await super().close()
+            await self.services.close()
 
 
 class ShardedAntaresBot(AntaresBot, commands.AutoShardedBot):
@@ -163,9 +186,13 @@ def settings_problem(error: ValidationError) -> str:
     """One line per wrong setting, each naming it and where the allowed values are."""
     lines = []
     for item in error.errors():
-        name = str(item["loc"][0]).upper() if item["loc"] else "settings"
         message = str(item["msg"]).removeprefix("Value error, ")
-        lines.append(f"Invalid setting {name}: {message} (see .env.example).")
+        if not item["loc"]:  # a rule across settings: the message names them
+            lines.append(f"Invalid settings: {message} (see .env.example).")
+            continue
+        lines.append(
+            f"Invalid setting {str(item['loc'][0]).upper()}: {message} (see .env.example)."
+        )
     return "\n".join(lines)
 
 
@@ -275,14 +302,36 @@ def run_playground(args: argparse.Namespace) -> int:
     return run(playground_options(args))
 
 
+async def serve(bot: AntaresBot, token: str) -> None:
+    async with bot:
+        stop_on_signals(bot.close)
+        await bot.start(token)  # returns once the signal's `close` has closed the gateway
+
+
+def stop_on_signals(stop: Callable[[], Awaitable[object]]) -> asyncio.Event:
+    """SIGTERM (`docker stop`; as PID 1 a process has no default handler, so it was ignored)
+    and SIGINT (Ctrl+C) both run `stop` once; the event is set when it has finished. The
+    real run and the playground stop through here."""
+    loop = asyncio.get_running_loop()
+    stopped = asyncio.Event()
+    tasks: list[asyncio.Task[object]] = []
+
+    def on_signal() -> None:
+        if not tasks:  # a second Ctrl+C does not start a second stop
+            tasks.append(loop.create_task(stop()))
+            tasks[0].add_done_callback(lambda _: stopped.set())
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, on_signal)
+    return stopped
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     # Whatever the bot creates (the SQLite file, its journal, the heartbeat) is its user's
     # only: other accounts of the machine or container read none of it.
     os.umask(0o077)
     if args.healthy:
-        import health
-
         return health.main()
     if args.copy_database:
         return copy_command(*args.copy_database, force=args.force)
@@ -293,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as error:
         print(settings_problem(error), file=sys.stderr)
         return 2
-    problem = settings.processes_problem()
+    problem = settings.processes_problem() or health.folder_problem(settings.heartbeat_file)
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
@@ -316,9 +365,22 @@ def main(argv: list[str] | None = None) -> int:
     except StartupProblem as problem:
         print(problem, file=sys.stderr)
         return 2
-    bot = create_bot(settings)
+    return run_on_discord(create_bot(settings), settings.discord_token.get_secret_value())
+
+
+def run_on_discord(bot: AntaresBot, token: str) -> int:
+    """Until SIGTERM or SIGINT stops the bot (exit 0), or Discord refuses or cannot be
+    reached at login (one line, exit 2)."""
     try:
-        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+        asyncio.run(serve(bot, token))
+    except DISCORD_UNREACHABLE as error:
+        print(
+            f"Cannot reach Discord ({' '.join(str(error).split()) or type(error).__name__}):"
+            " check this machine's network connection (DNS, firewall, proxy), then start the"
+            " bot again.",
+            file=sys.stderr,
+        )
+        return 2
     except discord.LoginFailure:
         print(
             "DISCORD_TOKEN was refused by Discord: check the token in .env (see .env.example).",

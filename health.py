@@ -30,6 +30,26 @@ def write_heartbeat(path: Path, now: float | None = None) -> None:
     os.replace(partial, path)
 
 
+def folder_problem(path: Path | None) -> str | None:
+    """Why the bot could not write `path` (None: it can, or there is no heartbeat). Checked at
+    start-up: a bot that cannot beat runs on, but its container turns unhealthy for no
+    reason a log would show."""
+    if path is None:
+        return None
+    folder = path.parent
+    if not os.path.isdir(folder):
+        return (
+            f"HEARTBEAT_FILE: the folder {folder} does not exist: create it, or set"
+            " HEARTBEAT_FILE to a file in an existing folder (empty: no heartbeat)."
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return (
+            f"HEARTBEAT_FILE: the folder {folder} is not writable by this user: give it write"
+            " access, or set HEARTBEAT_FILE to a file in a writable folder (e.g. /tmp)."
+        )
+    return None
+
+
 def heartbeat_age(path: Path, now: float | None = None) -> float | None:
     """Seconds since the last beat (None: no readable beat)."""
     try:

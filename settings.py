@@ -113,19 +113,25 @@ class Settings(BaseSettings):
             return parts or None
         return value
 
-    @model_validator(mode="after")
-    def _shards_fit(self) -> Settings:
-        if self.shard_ids is None:
-            return self
-        if self.shard_count is None:
-            raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards of all processes)")
-        wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
-        if wrong or len(set(self.shard_ids)) != len(self.shard_ids):
+    @field_validator("shard_ids")
+    @classmethod
+    def _shards_fit(cls, value: list[int] | None, info: ValidationInfo) -> list[int] | None:
+        """A field validator, not a model one: the refusal then names SHARD_IDS."""
+        if value is None or "shard_count" not in info.data:  # a bad SHARD_COUNT: named alone
+            return value
+        count = info.data["shard_count"]
+        if count is None:
             raise ValueError(
-                f"SHARD_IDS must be distinct numbers from 0 to {self.shard_count - 1}"
-                f" (SHARD_COUNT={self.shard_count}), got {self.shard_ids}"
+                "SHARD_IDS needs SHARD_COUNT, the number of shards of all processes: set"
+                " SHARD_COUNT too, or leave SHARD_IDS empty (one process runs every shard)"
             )
-        return self
+        wrong = [i for i in value if not 0 <= i < count]
+        if wrong or len(set(value)) != len(value):
+            raise ValueError(
+                f"SHARD_IDS must be distinct numbers from 0 to {count - 1}"
+                f" (SHARD_COUNT={count}), got {value}"
+            )
+        return value
 
     @field_validator("log_level", mode="before")
     @classmethod

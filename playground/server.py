@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
-import signal
 import sys
 import time
 from pathlib import Path
@@ -53,6 +52,7 @@ class Playground:
         self.front = Front(self)
         self.seeded = False
         self._unspeak: Any = None
+        self._closed = False
 
     async def start(self) -> None:
         from simcord import Env
@@ -109,6 +109,13 @@ class Playground:
         return f"http://{url_host(self.options.host)}:{self.front.port}{self.front.lobby_path()}"
 
     async def close(self) -> None:
+        """The bot first, as a real run stops (`AntaresBot.close`: running interactions end
+        while the simulated Discord still answers), then the page and SimCord. Once."""
+        if self._closed:
+            return
+        self._closed = True
+        if self.bot is not None:
+            await self.bot.close()
         await self.front.close()
         if self.preview is not None:
             await self.preview.close()
@@ -160,14 +167,13 @@ async def serve(options: PlaygroundOptions) -> int:
         )
         return 2
     print(banner(playground, time.perf_counter() - started), flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+    from bot import stop_on_signals
+
+    stopped = stop_on_signals(playground.close)  # SIGTERM and SIGINT, as `python bot.py`
     try:
-        await stop.wait()
+        await stopped.wait()
     finally:
-        await playground.close()
+        await playground.close()  # already done, unless the wait itself was interrupted
     return 0
 
 

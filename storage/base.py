@@ -32,6 +32,20 @@ class VersionConflict(StorageError):
     """The row changed since it was read: retry the whole use case."""
 
 
+class SchemaTooNew(StorageError):
+    """The database was migrated by a newer version of the bot (then rolled back): this code
+    would misread or damage what the newer one wrote, so it does not use it."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(f"schema version {found}, this code knows up to {known}")
+        self.found, self.known = found, known
+
+
+def refuse_newer_schema(found: int, known: int) -> None:
+    if found > known:
+        raise SchemaTooNew(found, known)
+
+
 class DatabaseUnavailable(StorageError, AntaresError):
     """The database server cannot be reached now (stopped, restarting, network cut).
 
@@ -80,6 +94,7 @@ class Transaction(CampaignTransaction, PrivacyTransaction, ArmyTransaction, Prot
     async def running_games(self, guild_id: int) -> Sequence[GameRecord]:
         """The server's running games, oldest first."""
         ...
+
     async def game(self, game_id: int) -> GameRecord | None: ...
     async def latest_game(self, channel_id: int) -> GameRecord | None: ...
     async def create_game(
@@ -96,6 +111,7 @@ class Transaction(CampaignTransaction, PrivacyTransaction, ArmyTransaction, Prot
     ) -> int:
         """Saving `status="ended"` drops the game's undo snapshots."""
         ...
+
     async def append_event(
         self,
         game_id: int,
@@ -108,6 +124,7 @@ class Transaction(CampaignTransaction, PrivacyTransaction, ArmyTransaction, Prot
         """A snapshot given drops those of the game's older events beyond the store's
         `undo_steps` newest ones."""
         ...
+
     async def events(
         self,
         game_id: int,
@@ -119,18 +136,22 @@ class Transaction(CampaignTransaction, PrivacyTransaction, ArmyTransaction, Prot
         """The last `limit` events, oldest first; `snapshots=False` leaves `state_before`
         unread (None): what a log, an export or a report needs."""
         ...
+
     async def event(self, game_id: int, seq: int) -> EventRecord | None: ...
     async def mark_undone(self, event_ids: Sequence[int]) -> None:
         """Marks them undone (they stay in the log) and drops their snapshots."""
         ...
+
     async def set_event_message(self, event_id: int, message_id: int) -> None:
         """The channel message that shows the event (the latest one, if several did)."""
         ...
+
     async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool: ...
     async def forget_interactions(self, before: datetime, *, limit: int) -> int:
         """Forget up to `limit` interactions claimed before `before`, oldest first; gives
         back how many (a replay comes within minutes: a day-old claim guards nothing)."""
         ...
+
     async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
     async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
     async def meta(self, key: str) -> str | None: ...

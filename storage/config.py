@@ -61,6 +61,8 @@ def normalise_url(url: str) -> str:
 
 def redact(url: str) -> str:
     """The URL with its password hidden (for logs and `--check`)."""
+    if is_sqlite_url(url):  # no password; and `sqlite:////abs` would lose a slash below
+        return url
     parts = urlsplit(normalise_url(url))
     if parts.password is None:
         return urlunsplit(parts)

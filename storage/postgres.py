@@ -21,7 +21,12 @@ from datetime import UTC, datetime
 
 import asyncpg
 
-from storage.base import DatabaseUnavailable, StorageError, VersionConflict
+from storage.base import (
+    DatabaseUnavailable,
+    StorageError,
+    VersionConflict,
+    refuse_newer_schema,
+)
 from storage.config import UNDO_STEPS, PoolOptions, redact
 from storage.migrations import load_migrations
 from storage.postgres_connection import create_pool, is_unavailable, reason
@@ -85,7 +90,9 @@ class PostgresStore:
                 current = await conn.fetchval(
                     "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
                 )
-                for migration in load_migrations("postgres"):
+                migrations = load_migrations("postgres")
+                refuse_newer_schema(current, migrations[-1].version)
+                for migration in migrations:
                     if migration.version <= current:
                         continue
                     async with conn.transaction():

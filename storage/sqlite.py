@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -20,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from storage.army_queries import ArmyQueries
-from storage.base import GameRecord, StorageError, VersionConflict
+from storage.base import GameRecord, StorageError, VersionConflict, refuse_newer_schema
 from storage.config import UNDO_STEPS
 from storage.migrations import load_migrations
 from storage.rows import GAME_COLUMNS, game_record
 from storage.sqlite_campaigns import SqliteCampaignQueries
 from storage.sqlite_checkpoint import CHECKPOINT_EVERY, WAL_LIMIT, WAL_TARGET, Checkpointer
-from storage.sqlite_connection import AioConnection, begin_immediate
+from storage.sqlite_connection import AioConnection, begin_immediate, retry_busy
 from storage.sqlite_events import SqliteEventQueries
 from storage.sqlite_privacy import SqlitePrivacyQueries
 
@@ -71,6 +72,17 @@ class SqliteStore:
         self._db = await AioConnection.open(
             self.path, read_only=False, busy_timeout_ms=self.busy_timeout_ms
         )
+        try:
+            await self._prepare()
+        except BaseException:
+            # Each connection has a thread that would keep the process alive after the
+            # start-up problem is printed (a corrupt file: `--check` never exited).
+            await self.close()
+            raise
+
+    async def _prepare(self) -> None:
+        """WAL, the schema, the reader and the checkpointer, on the open writer."""
+        wait_s = self.busy_timeout_ms / 1000
         for pragma in (
             "PRAGMA journal_mode=WAL",
             "PRAGMA synchronous=NORMAL",
@@ -79,9 +91,9 @@ class SqliteStore:
             f"PRAGMA journal_size_limit={self.wal_target}",
             "PRAGMA foreign_keys=ON",
         ):
-            await self._db.run(pragma)
-        await self._migrate()
-        await self._db.run("PRAGMA busy_timeout=0")
+            await retry_busy(functools.partial(self.db.run, pragma), wait_s)
+        await retry_busy(self._migrate, wait_s)  # it rolls back what it did before a retry
+        await self.db.run("PRAGMA busy_timeout=0")
         self._reader = await AioConnection.open(
             self.path, read_only=True, busy_timeout_ms=self.busy_timeout_ms
         )
@@ -93,6 +105,24 @@ class SqliteStore:
         )
 
     async def close(self) -> None:
+        """Once a running transaction has ended (up to the busy timeout): a stop lets it
+        commit. Held until closed, so a transaction waiting for it finds the store closed."""
+        lock = self._lock
+        if lock is None:
+            await self._close_connections()
+            return
+        try:
+            async with asyncio.timeout(self.busy_timeout_ms / 1000):
+                await lock.acquire()
+        except TimeoutError:  # closing cuts it: SQLite rolls it back, nothing half-written
+            await self._close_connections()
+            return
+        try:
+            await self._close_connections()
+        finally:
+            lock.release()
+
+    async def _close_connections(self) -> None:
         if self._checkpoints is not None:
             await self._checkpoints.close()
             self._checkpoints = None
@@ -133,7 +163,9 @@ class SqliteStore:
                 " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
             )
             ((current,),) = await db.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
-            for migration in load_migrations():
+            migrations = load_migrations()
+            refuse_newer_schema(current, migrations[-1].version)
+            for migration in migrations:
                 if migration.version <= current:
                     continue
                 for statement in migration.statements:

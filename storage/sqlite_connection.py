@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +39,14 @@ class AioConnection:
     async def open(cls, path: Path, *, read_only: bool, busy_timeout_ms: int) -> AioConnection:
         connection = await aiosqlite.connect(path, isolation_level=None)
         opened = cls(connection)
-        await opened.run(f"PRAGMA busy_timeout={busy_timeout_ms}")
-        if read_only:
-            await opened.run("PRAGMA query_only=ON")
+        try:
+            # First: every later statement may meet another process's lock.
+            await opened.run(f"PRAGMA busy_timeout={busy_timeout_ms}")
+            if read_only:
+                await opened.run("PRAGMA query_only=ON")
+        except BaseException:
+            await opened.close()  # its thread would keep the process alive
+            raise
         return opened
 
     @property
@@ -76,11 +81,20 @@ def _busy(error: sqlite3.OperationalError) -> bool:
 async def begin_immediate(connection: AioConnection, wait_s: float) -> None:
     """Take the write lock; while another connection holds it, wait on the loop (not in
     SQLite's busy handler, which would hold the connection's thread), up to ``wait_s``."""
+    await retry_busy(lambda: connection.run("BEGIN IMMEDIATE"), wait_s)
+
+
+async def retry_busy(action: Callable[[], Awaitable[object]], wait_s: float) -> None:
+    """Run ``action`` again while it meets another connection's lock, up to ``wait_s``.
+
+    Also for what SQLite's busy handler does not cover: switching a new file to WAL while
+    another process does the same fails with "database is locked" at once (SQLite gives
+    up rather than risk a deadlock), whatever ``busy_timeout`` says."""
     deadline = time.monotonic() + wait_s
     delay = BUSY_RETRY_FIRST_S
     while True:
         try:
-            await connection.run("BEGIN IMMEDIATE")
+            await action()
             return
         except sqlite3.OperationalError as error:
             if not _busy(error):

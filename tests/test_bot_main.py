@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,9 @@ from storage.migrations import load_migrations
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+def run_bot(
+    tmp_path: Path, *args: str, preexec_fn: Callable[[], None] | None = None, **env: str
+) -> subprocess.CompletedProcess[str]:
     clean = {
         k: v
         for k, v in os.environ.items()
@@ -41,6 +44,7 @@ def run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProce
         capture_output=True,
         text=True,
         timeout=60,
+        preexec_fn=preexec_fn,
     )
 
 
@@ -91,7 +95,6 @@ def test_importing_the_bot_does_nothing(tmp_path):
 def test_create_bot_touches_no_disk(tmp_path, settings):
     bot_module.create_bot(settings)
     assert list(tmp_path.iterdir()) == []
-
 
 
 def test_gc_freeze_is_on_by_default():
