@@ -41,7 +41,8 @@ async def page(chromium, tmp_path):
         async with async_playwright() as driver:
             browser = await driver.chromium.launch(executable_path=chromium, args=launch_args())
             page = await browser.new_page(viewport={"width": 1280, "height": 900})
-            page.set_default_timeout(15_000)
+            # generous: the other pytest worker may load both cores meanwhile
+            page.set_default_timeout(45_000)
             await page.goto(playground.url)
             yield page
             await browser.close()
