@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.army_kit import many_units, preview_of, rosz
+from tests.discord.army_kit import import_army, many_units, preview_of, rosz
 from tests.discord.hostile_rosters import (
     empty_elements,
     unknown_options,
@@ -138,3 +138,20 @@ async def test_the_bot_refuses_a_preview_when_too_many_wait(simcord_env, table):
         )
     assert result.ephemeral and "Trop d'imports attendent une confirmation" in preview_of(result)
     assert len(simcord_env.bot.services.armies.pending) == 3
+
+
+async def test_autocomplete_and_the_list_read_names_only(simcord_env, table):
+    """Typing an army's name costs its name, never its content: the saved data is not even
+    valid JSON here, and both still answer."""
+    await import_army(table.alice, table.channel, "algoryn")
+    await import_army(table.alice, table.channel, "isorian")
+    async with simcord_env.bot.services.store.transaction() as tx:
+        for name in ("Vorl Strike Force", "Shard of Tessera"):
+            await tx.save_army(
+                table.guild.id, table.alice.id, name=name, name_key=name.casefold(),
+                data="{not json", campaign_id=None, replace=True,
+            )  # fmt: skip
+    offered = await table.alice.autocomplete(table.channel, "army show", "name", "s")
+    assert [c["name"] for c in offered] == ["Shard of Tessera", "Vorl Strike Force"]
+    listed = await table.alice.slash(table.channel, "army list")
+    assert preview_of(listed).endswith("• **Shard of Tessera**\n• **Vorl Strike Force**")
