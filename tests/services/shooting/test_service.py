@@ -200,23 +200,24 @@ WEAPONS = st.sampled_from(["mag-gun", "x-launcher", "phase-rifle", "frag-borer",
 
 
 def run_service(work) -> None:
-    """Run ``work(service)`` on a fresh store (hypothesis examples share nothing)."""
-    path = Path(tempfile.mkdtemp()) / "any.db"
+    """Run ``work(service)`` on a fresh store (hypothesis examples share nothing); its folder
+    is removed afterwards (150 examples used to leave 150 folders behind)."""
+    with tempfile.TemporaryDirectory(prefix="antares-shoot-") as folder:
+        asyncio.run(_on_a_fresh_store(Path(folder) / "any.db", work))
 
-    async def run() -> None:
-        store = SqliteStore(path)
-        await store.open()
-        servers = ServerSettings(store, "en")
-        workers = Workers()
-        settings = GameSettings(servers)
-        service = ShootingService(store, servers, SeededDice(3), settings, LOOKUP, workers=workers)
-        try:
-            await work(service)
-        finally:
-            workers.close()
-            await store.close()
 
-    asyncio.run(run())
+async def _on_a_fresh_store(path: Path, work) -> None:
+    store = SqliteStore(path)
+    await store.open()
+    servers = ServerSettings(store, "en")
+    workers = Workers()
+    settings = GameSettings(servers)
+    service = ShootingService(store, servers, SeededDice(3), settings, LOOKUP, workers=workers)
+    try:
+        await work(service)
+    finally:
+        workers.close()
+        await store.close()
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
