@@ -92,6 +92,11 @@ class Ruleset(BaseModel):
         description="The first automatic hit of a Fractal Lock already has the raised SV "
         "(2+1: SV 3); off: it strikes at the base SV and later ones rise.",
     )
+    fractal_lock_arc_die: bool = Field(
+        False,
+        description="A Fractal Lock's automatic hits roll the Arc's D10 per Arc crossed (6-10: "
+        "stopped); off: no Arc die, as the lock needs no Acc test.",
+    )
     sensor_module_oh_with_targeters: bool = Field(
         True,
         description="Overhead fire at a target marked by Targeter Probes (no Acc bonus from "

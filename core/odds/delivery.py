@@ -97,8 +97,8 @@ def successes(n: int, acc: Acc, reroll: bool, spotter: bool, one: Num) -> tuple[
     plain = binomial(n, hit, one)
     rest = one - hit - eligible
     total = hit + rest  # no eligible miss: hits among the others, scaled by their chance
-    none_eligible = [x * total**n for x in binomial(n, hit / total, one)] if total else (
-        [one * 0] * (n + 1)
+    none_eligible = (
+        [x * total**n for x in binomial(n, hit / total, one)] if total else ([one * 0] * (n + 1))
     )
     out = [one * 0] * (n + 2)
     for k in range(n + 1):
@@ -192,7 +192,10 @@ def scoring(ctx: Context, one: Num) -> Num:
 def deliver(ctx: Context, one: Num) -> Delivered:
     shot = ctx.shot
     if shot.fractal_auto_hits is not None:
-        return Delivered(point(shot.models, one), point(0, one), one * 0, one * 0)
+        through = chance(one, ARC_MISS_FROM - 1, 10) ** shot.arcs
+        if not (ctx.rules.fractal_lock_arc_die and shot.arcs):
+            through = one
+        return Delivered(binomial(shot.models, through, one), point(0, one), one * 0, one * 0)
     hits: Dist = [one * 0]
     landed_all: Dist = [one * 0]
     ten = lucky = one * 0

@@ -4,7 +4,8 @@ Direct fire: one test per shot; hits on a Down / Fast running / sprinting target
 rerolled; the Spotter rerolls one miss that is not a 10; a blast weapon turns each hit into
 D(n) hits (halved against Down, running or sprinting units, never rerolled). Overhead fire:
 each template hits, drifts or is a dud (``overhead``). A shot an Arc intercepts takes no Acc
-test and lands nothing. A Fractal Lock hits automatically (no Acc test, no Arc die).
+test and lands nothing. A Fractal Lock hits automatically (no Acc test; no Arc die unless the
+ruleset's ``fractal_lock_arc_die`` rolls it for each automatic hit).
 """
 
 from __future__ import annotations
@@ -113,13 +114,24 @@ def land_template(ctx: Context, template: TemplateRecord, lucky: bool) -> None:
 
 
 def auto_hits(ctx: Context) -> None:
-    """Fractal Lock: every firing model hits, SV raised per automatic hit (``lock_sv``)."""
+    """Fractal Lock: every firing model hits, SV raised per automatic hit (``lock_sv``).
+
+    Seed 000 "ARC (TIR EN ARC)" rolls "un D10 pour tout tir traversant chaque Arc avant
+    d'effectuer le test de Préc", and a lock takes "aucun test de Préc": with the ruleset's
+    ``fractal_lock_arc_die`` each automatic hit rolls the Arc dice all the same, a 6-10 stops
+    it; a shot whose hits are all stopped makes no automatic hit (the SV does not rise), the
+    lock holds."""
     before = ctx.shot.fractal_auto_hits or 0
     sv = lock_sv(ctx.mode, ctx.band, before, ctx.rules)
     ctx.result.shots = ctx.shot.models
+    if ctx.rules.fractal_lock_arc_die and ctx.shot.arcs:
+        ctx.result.arcs = ctx.shot.arcs
+        ctx.result.intercepted = roll_arcs(ctx.tape, ctx.shot.arcs, ctx.shot.models)
+    through = [i for i in range(1, ctx.shot.models + 1) if i not in ctx.result.intercepted]
     ctx.result.hit_records = [
-        HitRecord(index=i + 1, sv=sv, auto=True) for i in range(ctx.shot.models)
+        HitRecord(index=n, sv=sv, auto=True) for n, _ in enumerate(through, start=1)
     ]
+    after = before + 1 if through else before
     ctx.result.fractal = FractalUse(
-        locked=True, auto_hits_before=before, auto_hits_after=before + 1, sv=sv, locks=True
+        locked=True, auto_hits_before=before, auto_hits_after=after, sv=sv, locks=True
     )

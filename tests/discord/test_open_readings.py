@@ -20,12 +20,15 @@ LISTED = {
         "*Close-combat loser takes* = **nothing** (default nothing; accepts nothing · a pin · "
         "a break test)",
         "*Massive Damage counts the SV* = **on** (default on; accepts on/off)",
+        "*Arc die for Fractal Lock hits* = **off** (default off; accepts on/off)",
     ),
     "fr": (
         "*Test de moral à chaque perte passé la moitié* = **off** (défaut off ; accepte on/off)",
         "*Le perdant du corps-à-corps subit* = **rien** (défaut rien ; accepte rien · un Stress "
         "· un test de moral)",
         "*Les Dégâts Massifs comptent la VI* = **on** (défaut on ; accepte on/off)",
+        "*Dé d'Arc pour les touches du Verrouillage Fractal* = **off** (défaut off ; accepte "
+        "on/off)",
     ),
 }
 
@@ -163,3 +166,60 @@ async def test_the_massive_damage_card_reads_the_sv_both_ways(table):
     )
     text = await card(table, "dégâts massifs", fr=True)
     assert "*Les Dégâts Massifs comptent la VI* = **off** : une cible est lourdement" in text
+
+
+# --- a Fractal Lock through an Arc -----------------------------------------------------------
+
+FRAG = {
+    "weapon": "frag-borer",
+    "models": 1,
+    "shooter": "Troopers",
+    "target": "Gangers",
+    "distance": 10,
+}
+
+
+async def test_a_fractal_lock_through_an_arc_rolls_no_arc_die_or_one(table, dice):
+    """Seed 000 "ARC (TIR EN ARC)": "Lancez un D10 pour tout tir traversant chaque Arc avant
+    d'effectuer le test de Préc"; "Verrouillage Fractal": "aucun test de Préc ne sera
+    nécessaire". Default (fractal_lock_arc_die off): the locked Frag Borer rolls no Arc die;
+    on: an 8 stops its automatic hit (no hit, the SV stays), then a 3 lets it through."""
+    await armies(table)
+    dice.script(3, 5)  # turn 1: Acc 6 hits; Res 6 − 3 = 3: a casualty; the weapon locks on
+    shown(await shoot(table.alice, table.channel, **FRAG))
+    await table.alice.slash(table.channel, "turn end", confirm=True)
+    dice.script(7)  # turn 2, one Arc on the line: no Arc die; Res 6 − 4 = 2: a casualty
+    text = shown(await shoot(table.alice, table.channel, arcs=1, **FRAG))
+    assert "🔒 Fractal Lock: automatic hits: **1**, no Acc test, SV 4" in text
+    assert "Arc d10s" not in text and faces(text) == [7]
+    await table.alice.slash(table.channel, "turn end", confirm=True)
+
+    await set_rule(table, "fractal_lock_arc_die", "on")
+    dice.script(8)  # turn 3: the Arc's 8 stops the automatic hit
+    text = shown(await shoot(table.alice, table.channel, arcs=1, **FRAG))
+    assert "Shots intercepted by an Arc (an automatic miss, no Acc test): **1** of 1." in text
+    assert "🔒 Fractal Lock: automatic hits: **0**" in text and faces(text) == [8]
+    await table.alice.slash(table.channel, "turn end", confirm=True)
+    dice.script(3, 9)  # turn 4: the Arc's 3 lets it through; SV 5 still (Res 6 − 5 = 1)
+    dice.script(2)  # 3 of 5 models lost: break test, Co 9 − 3 pins = 6
+    with french():
+        text = shown(await shoot(table.alice, table.channel, arcs=1, **FRAG))
+    assert (
+        "🔒 Verrouillage Fractal : touches automatiques : **1**, sans test de Préc, VI 5 "
+        "(touche automatique n° 2 sur cette cible)" in text
+    )
+    assert "Tirs interceptés par un Arc (raté automatique, pas de test de Préc) : **0** sur 1" in (
+        text
+    )
+    assert faces(text) == [3, 9, 2]
+    dice.assert_used()
+
+
+async def test_the_fractal_lock_card_reads_the_arc_die_both_ways(table):
+    text = await card(table, "fractal-lock")
+    assert (
+        "*Arc die for Fractal Lock hits* = **off** (default): an automatic hit rolls no Arc "
+        "die" in text
+    )
+    text = await card(table, "verrouillage fractal", fr=True)
+    assert "*Dé d'Arc pour les touches du Verrouillage Fractal* = **on** : chaque touche" in text
