@@ -97,6 +97,11 @@ class Ruleset(BaseModel):
         description="A Fractal Lock's automatic hits roll the Arc's D10 per Arc crossed (6-10: "
         "stopped); off: no Arc die, as the lock needs no Acc test.",
     )
+    overhead_arc_miss_drifts: bool = Field(
+        False,
+        description='An overhead template an Arc stops is a miss and drifts (D5"/D10" + pins '
+        "− probes); off: it is intercepted and lands nothing.",
+    )
     sensor_module_oh_with_targeters: bool = Field(
         True,
         description="Overhead fire at a target marked by Targeter Probes (no Acc bonus from "

@@ -111,12 +111,14 @@ def successes(n: int, acc: Acc, reroll: bool, spotter: bool, one: Num) -> tuple[
     return out, one - no_ten, lucky
 
 
-def landings(n: int, acc: Acc, drift: Num, spotter: bool, one: Num) -> Dist:
+def landings(n: int, acc: Acc, drift: Num, spotter: bool, one: Num, stopped: Num) -> Dist:
     """Overhead fire: templates on target. A miss that is not a 10 drifts; with a Spotter
-    the first such miss is rerolled instead (state: whether it came yet)."""
+    the first such miss is rerolled instead (state: whether it came yet). ``stopped``: the
+    chance a template an Arc stops lands all the same (it drifts, ruleset
+    ``overhead_arc_miss_drifts``; else 0); the Spotter never rerolls it (no Acc test)."""
     g = acc.through
     if not spotter:
-        return binomial(n, g * (acc.passes + acc.fails * drift), one)
+        return binomial(n, g * (acc.passes + acc.fails * drift) + (one - g) * stopped, one)
     spot_land = acc.passes + acc.fails * drift
     states = {(0, False): one}
     for _ in range(n):
@@ -126,7 +128,8 @@ def landings(n: int, acc: Acc, drift: Num, spotter: bool, one: Num) -> Dist:
             nxt[key] = nxt.get(key, one * 0) + p
 
         for (k, seen), p in states.items():
-            put((k, seen), p * (one - g + g * acc.ten))
+            put((k, seen), p * ((one - g) * (one - stopped) + g * acc.ten))
+            put((k + 1, seen), p * (one - g) * stopped)
             put((k + 1, seen), p * g * acc.passes)
             if seen:
                 put((k + 1, True), p * g * acc.fails * drift)
@@ -148,7 +151,8 @@ def overhead(ctx: Context, n: int, acc: Acc, one: Num) -> tuple[Dist, Num, Num]:
         ten = g * tenth
         return binomial(n, g * tenth * drift, one), one - (one - ten) ** n, one * 0
     spotter = shot.spotter
-    landed = landings(n, acc, drift, spotter, one)
+    stopped = drift if ctx.rules.overhead_arc_miss_drifts else one * 0
+    landed = landings(n, acc, drift, spotter, one, stopped)
     ten, eligible = g * acc.ten, (g * acc.fails if spotter else 0)
     no_ten = (one - ten - eligible) ** n
     if spotter:

@@ -87,19 +87,34 @@ def overhead_hits(ctx: Context, tests: list[DieRoll], target: int) -> None:
         tests = spotter_reroll(ctx.tape, tests, target)
     reduction = drift_reduction(shot.target.targeters, ctx.rules)
     ctx.result.drift_probes, ctx.result.drift_reduction = shot.target.targeters, reduction
-    for test in tests:
-        template = TemplateRecord(
-            index=test.index, outcome=landing(test, shot.blind), acc_roll=test.value
-        )
+    for test in with_stopped(ctx, tests):
+        if isinstance(test, int):  # an Arc stopped it: a miss without an Acc die
+            template, lucky = TemplateRecord(index=test, outcome="drift"), False
+        else:
+            outcome = landing(test, shot.blind)
+            template = TemplateRecord(index=test.index or 0, outcome=outcome, acc_roll=test.value)
+            lucky = test.value == 1 and not shot.blind
         ctx.result.templates.append(template)
         if template.outcome == "drift":
             template.drift_inches, template.drift_clock = roll_drift(
-                ctx.tape, test.index, shot.order, shot.blind, shot.shooter_pins, reduction
+                ctx.tape, template.index, shot.order, shot.blind, shot.shooter_pins, reduction
             )
             if template.drift_inches == 0:
                 template.outcome = "hit"
         if template.outcome == "hit":
-            land_template(ctx, template, lucky=test.value == 1 and not shot.blind)
+            land_template(ctx, template, lucky=lucky)
+
+
+def with_stopped(ctx: Context, tests: list[DieRoll]) -> list[DieRoll | int]:
+    """The Acc tests of the templates, in order, and the templates an Arc stopped (their
+    index) when the ruleset's ``overhead_arc_miss_drifts`` has them drift: seed 000 "ARC
+    (TIR EN ARC)" "rate automatiquement", and "TIR EN SURPLOMB" "Si le tir est raté (autre
+    que 10), effectuez une déviation". Blind fire drifts only a 1: a stopped one is a dud."""
+    if not ctx.rules.overhead_arc_miss_drifts or ctx.shot.blind:
+        return list(tests)
+    found: dict[int, DieRoll | int] = {test.index or 0: test for test in tests}
+    found.update({index: index for index in ctx.result.intercepted})
+    return [found[index] for index in sorted(found)]
 
 
 def land_template(ctx: Context, template: TemplateRecord, lucky: bool) -> None:

@@ -9,7 +9,7 @@ from tests.discord.game_kit import state_of
 from tests.discord.test_assault import brawl
 from tests.discord.test_rule_readings import card
 from tests.discord.test_shoot_kit import armies, assault, every_page, faces, shoot, shown
-from tests.discord.test_shoot_readings import MAG_CANNON, set_rule
+from tests.discord.test_shoot_readings import MAG_CANNON, OH_AT_GANGERS, set_rule
 from tests.support.locale import french
 
 # --- listing ---------------------------------------------------------------------------------
@@ -21,6 +21,7 @@ LISTED = {
         "a break test)",
         "*Massive Damage counts the SV* = **on** (default on; accepts on/off)",
         "*Arc die for Fractal Lock hits* = **off** (default off; accepts on/off)",
+        "*Overhead shot stopped by an Arc drifts* = **off** (default off; accepts on/off)",
     ),
     "fr": (
         "*Test de moral à chaque perte passé la moitié* = **off** (défaut off ; accepte on/off)",
@@ -29,6 +30,7 @@ LISTED = {
         "*Les Dégâts Massifs comptent la VI* = **on** (défaut on ; accepte on/off)",
         "*Dé d'Arc pour les touches du Verrouillage Fractal* = **off** (défaut off ; accepte "
         "on/off)",
+        "*Tir en surplomb arrêté par un Arc : déviation* = **off** (défaut off ; accepte on/off)",
     ),
 }
 
@@ -223,3 +225,43 @@ async def test_the_fractal_lock_card_reads_the_arc_die_both_ways(table):
     )
     text = await card(table, "verrouillage fractal", fr=True)
     assert "*Dé d'Arc pour les touches du Verrouillage Fractal* = **on** : chaque touche" in text
+
+
+# --- an overhead shot an Arc stops -----------------------------------------------------------
+
+
+async def test_an_overhead_shot_an_arc_stops_lands_nothing_or_drifts(table, dice):
+    """Seed 000 "ARC (TIR EN ARC)": "le tir est détourné ou intercepté par l'arc et rate
+    automatiquement"; "TIR EN SURPLOMB (SP)": "Si le tir est raté (autre que 10), effectuez
+    une déviation". Default (overhead_arc_miss_drifts off): the X-Launcher's template the
+    Arc stops (8) lands nothing; on: it drifts D5 5" toward 4 o'clock."""
+    await armies(table)
+    dice.script(8)  # the Arc's 8 stops the template: no Acc test, nothing lands
+    text = shown(await shoot(table.alice, table.channel, arcs=1, **OH_AT_GANGERS))
+    assert "Shots intercepted by an Arc (an automatic miss, no Acc test): **1** of 1." in text
+    assert "No hits: nothing happens to the target." in text
+    assert "Template 1" not in text and faces(text) == [8]
+
+    await set_rule(table, "overhead_arc_miss_drifts", "on")
+    dice.script(8, 5, 4)  # the Arc's 8 stops it: a miss, it drifts D5 5" toward 4 o'clock
+    text = shown(await shoot(table.alice, table.channel, arcs=1, **OH_AT_GANGERS))
+    assert "Template 1: misses and drifts D5 `5` → **5\"** toward **4 o'clock** (D12 `4`)" in text
+    assert faces(text) == [8, 5, 4]
+    dice.script(8, 5, 4)
+    with french():
+        text = shown(await shoot(table.alice, table.channel, arcs=1, **OH_AT_GANGERS))
+    assert 'Gabarit 1 : rate et dévie de D5 `5` → **5"** vers **4 h** (D12 `4`)' in text
+    dice.assert_used()
+
+
+async def test_the_arc_card_reads_the_stopped_overhead_shot_both_ways(table):
+    text = await card(table, "arc")
+    assert (
+        "*Overhead shot stopped by an Arc drifts* = **off** (default): an overhead template "
+        "the Arc stops is intercepted: no Acc test, no drift, it lands nothing" in text
+    )
+    text = await card(table, "tir en arc", fr=True)
+    assert (
+        "*Tir en surplomb arrêté par un Arc : déviation* = **on** : un gabarit de tir en "
+        "surplomb arrêté par l'Arc est raté et dévie" in text
+    )
