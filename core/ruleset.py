@@ -162,6 +162,11 @@ class Ruleset(BaseModel):
         description="A unit at half its starting models or fewer takes a break test at each "
         "new loss from shooting; off: once, when its casualties first reach half.",
     )
+    weapon_drone_own_co: bool = Field(
+        False,
+        description="A weapon drone self-destructs when its pins reach its own Co; off: the Co "
+        "it tests on, its commander's when higher (Command).",
+    )
     # Close combat (rules-notes, "Close combat")
     h2h_max_rounds: int = Field(2, ge=1, le=5, description="Most rounds of a close combat.")
     h2h_loser: Literal["none", "pin", "break_test"] = Field(

@@ -22,6 +22,7 @@ LISTED = {
         "*Massive Damage counts the SV* = **on** (default on; accepts on/off)",
         "*Arc die for Fractal Lock hits* = **off** (default off; accepts on/off)",
         "*Overhead shot stopped by an Arc drifts* = **off** (default off; accepts on/off)",
+        "*Weapon drone self-destructs at its own Co* = **off** (default off; accepts on/off)",
     ),
     "fr": (
         "*Test de moral à chaque perte passé la moitié* = **off** (défaut off ; accepte on/off)",
@@ -31,6 +32,7 @@ LISTED = {
         "*Dé d'Arc pour les touches du Verrouillage Fractal* = **off** (défaut off ; accepte "
         "on/off)",
         "*Tir en surplomb arrêté par un Arc : déviation* = **off** (défaut off ; accepte on/off)",
+        "*Weapon Drone autodétruit à sa propre Co* = **off** (défaut off ; accepte on/off)",
     ),
 }
 
@@ -264,4 +266,58 @@ async def test_the_arc_card_reads_the_stopped_overhead_shot_both_ways(table):
     assert (
         "*Tir en surplomb arrêté par un Arc : déviation* = **on** : un gabarit de tir en "
         "surplomb arrêté par l'Arc est raté et dévie" in text
+    )
+
+
+# --- a weapon drone's self-destruct and Command ----------------------------------------------
+
+
+async def drone_under_command(table) -> None:
+    """Alice's Senatex Commander (Co 9, Command) and her Gun Drone (weapon drone, Co 6)
+    within 10" of it (`/unit edit commander:`)."""
+    await table.alice.slash(table.channel, "game start", name="Vorl", activations="free")
+    await table.alice.slash(
+        table.channel, "unit add", name="Senatex Commander", co=9, gear="command"
+    )
+    await table.alice.slash(
+        table.channel, "unit add", name="Gun Drone", kind="weapon_drone", res=7, co=6
+    )
+    await table.alice.slash(
+        table.channel, "unit edit", unit="Gun Drone", commander="Senatex Commander"
+    )
+
+
+async def test_a_weapon_drone_self_destructs_at_the_lent_co_or_its_own(simcord_env, table):
+    """000/002/003 "WEAPON DRONES (DRONES ARMÉS)": "s'ils subissent un nombre de suppressions
+    égal à leur stat de commandement (Co)"; 002 "Command": "peut utiliser la stat de Co du
+    Commandant au lieu de la sienne". Default (weapon_drone_own_co off): 6 and then 8 pins
+    on the Co 6 drone under a Co 9 commander leave it standing; on: a 7th pin destroys it."""
+    await drone_under_command(table)
+    six = await table.alice.slash(table.channel, "pins add", unit="Gun Drone", count=6)
+    assert "**Gun Drone**: pins 0 → **6**" in six.response.content, six.response.content
+    eight = await table.alice.slash(table.channel, "pins add", unit="Gun Drone", count=2)
+    assert "breaks and is destroyed" not in six.response.content + eight.response.content
+    assert not (await state_of(simcord_env, table.channel)).units["u2"].destroyed
+
+    await table.alice.slash(table.channel, "pins set", unit="Gun Drone", count=6)
+    await set_rule(table, "weapon_drone_own_co", "on")
+    with french():
+        seven = await table.alice.slash(table.channel, "pins add", unit="Gun Drone", count=1)
+    assert (
+        "☠️ Son Stress a atteint sa Co : **Gun Drone** rompt et est détruite"
+        in seven.response.content
+    )
+    assert (await state_of(simcord_env, table.channel)).units["u2"].destroyed
+
+
+async def test_the_weapon_drones_card_reads_the_self_destruct_co_both_ways(table):
+    text = await card(table, "weapon-drones")
+    assert (
+        "*Weapon drone self-destructs at its own Co* = **off** (default): a weapon drone "
+        "self-destructs when its pins reach the Co it tests on" in text
+    )
+    text = await card(table, "drones armés", fr=True)
+    assert (
+        "*Weapon Drone autodétruit à sa propre Co* = **on** : un Weapon Drone s'autodétruit "
+        "quand son Stress atteint sa propre Co" in text
     )
