@@ -102,6 +102,11 @@ class Ruleset(BaseModel):
         description='An overhead template an Arc stops is a miss and drifts (D5"/D10" + pins '
         "− probes); off: it is intercepted and lands nothing.",
     )
+    ranged_attacks_each_test: bool = Field(
+        False,
+        description="A weapon with a range printed with N attacks (Heavy Tractor Maul 2, IMTel "
+        "Stave 3) makes an Acc test per attack when it shoots; off: one per model.",
+    )
     sensor_module_oh_with_targeters: bool = Field(
         True,
         description="Overhead fire at a target marked by Targeter Probes (no Acc bonus from "

@@ -28,7 +28,7 @@ from core.odds.dist import (
     point,
     power,
 )
-from core.shooting.accuracy import acc_modifiers, acc_target
+from core.shooting.accuracy import acc_modifiers, acc_target, attacks_per_model
 from core.shooting.context import Context
 from core.shooting.delivery import BLIND_TARGET
 from core.shooting.overhead import drift_reduction
@@ -56,7 +56,8 @@ def shot_counts(ctx: Context, one: Num) -> Dist:
         if shot.order != "fire":
             return point(shot.models, one)
         return power(die(6, one), shot.models, one)[-1]
-    return point(shot.models * (param(mode, "rapid-fire") or 1), one)
+    rate = (param(mode, "rapid-fire") or 1) * attacks_per_model(mode, ctx.rules)
+    return point(shot.models * rate, one)
 
 
 def blur_values(markers: int, one: Num) -> Dist:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from core.shooting.accuracy import (
     acc_modifiers,
     acc_target,
+    attacks_per_model,
     fire_withheld,
     roll_acc,
     roll_arcs,
@@ -37,7 +38,9 @@ def deliver(ctx: Context) -> None:
         auto_hits(ctx)
         return
     shot, result = ctx.shot, ctx.result
-    result.shots = shot_count(ctx.tape, shot, ctx.mode, single=ctx.ammo_id == "overload")
+    attacks = attacks_per_model(ctx.mode, ctx.rules)
+    single = ctx.ammo_id == "overload"
+    result.shots = shot_count(ctx.tape, shot, ctx.mode, single=single, attacks=attacks)
     blur = roll_blur(ctx.tape, shot.blur_markers)
     result.arcs = shot.arcs
     result.intercepted = roll_arcs(ctx.tape, shot.arcs, result.shots)

@@ -23,6 +23,7 @@ LISTED = {
         "*Arc die for Fractal Lock hits* = **off** (default off; accepts on/off)",
         "*Overhead shot stopped by an Arc drifts* = **off** (default off; accepts on/off)",
         "*Weapon drone self-destructs at its own Co* = **off** (default off; accepts on/off)",
+        "*Acc test per attack when shooting* = **off** (default off; accepts on/off)",
     ),
     "fr": (
         "*Test de moral à chaque perte passé la moitié* = **off** (défaut off ; accepte on/off)",
@@ -33,6 +34,7 @@ LISTED = {
         "on/off)",
         "*Tir en surplomb arrêté par un Arc : déviation* = **off** (défaut off ; accepte on/off)",
         "*Weapon Drone autodétruit à sa propre Co* = **off** (défaut off ; accepte on/off)",
+        "*Un test de Préc par attaque au tir* = **off** (défaut off ; accepte on/off)",
     ),
 }
 
@@ -320,4 +322,46 @@ async def test_the_weapon_drones_card_reads_the_self_destruct_co_both_ways(table
     assert (
         "*Weapon Drone autodétruit à sa propre Co* = **on** : un Weapon Drone s'autodétruit "
         "quand son Stress atteint sa propre Co" in text
+    )
+
+
+# --- "N attaques" on a weapon with a range ---------------------------------------------------
+
+MAUL = {
+    "weapon": "heavy-tractor-maul",
+    "models": 1,
+    "shooter": "Troopers",
+    "target": "Gangers",
+    "distance": 8,
+}
+
+
+async def test_n_attacks_at_range_one_acc_test_per_model_or_per_attack(table, dice):
+    """000 weapon table: "Heavy Tractor Maul 10" Aucune Aucune 1 2 attaques"; 003 "2
+    Attaques": "a 2 attaques de combat au corps-à-corps". Default (ranged_attacks_each_test
+    off): one model shooting rolls one Acc test; on: two, one per attack."""
+    await armies(table)
+    dice.script(2, 10)  # one Acc test: Acc 6 hits; Res 6 − 1 = 5: the 10 fails
+    text = shown(await shoot(table.alice, table.channel, **MAUL))
+    assert "Acc tests (1): `2`✅" in text and "Hits: **1**." in text
+    assert faces(text) == [2, 10]
+    await set_rule(table, "ranged_attacks_each_test", "on")
+    dice.script(2, 3, 10, 1)  # two Acc tests: both hit; Res: the 10 fails, the 1 holds
+    with french():
+        text = shown(await shoot(table.alice, table.channel, **MAUL))
+    assert "Tests de Préc (2) : `2`✅ `3`✅" in text and "Touches : **2**." in text
+    assert faces(text) == [2, 3, 10, 1]
+    dice.assert_used()
+
+
+async def test_the_attacks_card_reads_the_ranged_attacks_both_ways(table):
+    text = await card(table, "attacks")
+    assert (
+        "*Acc test per attack when shooting* = **off** (default): a weapon with a range and N "
+        "attacks (Heavy Tractor Maul, IMTel Stave) makes one Acc test per model" in text
+    )
+    text = await card(table, "attaques", fr=True)
+    assert (
+        "*Un test de Préc par attaque au tir* = **on** : une arme à portée avec N attaques fait "
+        "N tests de Préc par figurine" in text
     )

@@ -176,6 +176,9 @@ READING_SHOTS = {
         ammo="net",
         target=Target(res=6, targeters=3),
     ),
+    "ranged_attacks_each_test": Shot(
+        weapon="heavy-tractor-maul", acc=5, distance=8, target=Target(res=6, models=2)
+    ),
 }
 
 
