@@ -45,11 +45,21 @@ def _set_pins(
     return new, result
 
 
-def breaks_on_pins(state: GameState, unit: Unit) -> bool:
-    """Pins ≥ Co destroy the unit: a ruleset setting, always for weapon drones. The Co is
-    the one it tests on (its commander's when higher: seeds "Command")."""
+def pins_co(state: GameState, unit: Unit) -> int | None:
+    """The Co its pins are counted against: the one it tests on (its commander's when
+    higher: seeds "Command"); a weapon drone's own Co with the ruleset's
+    ``weapon_drone_own_co`` (seeds "Weapon Drones": "un nombre de suppressions égal à leur
+    stat de commandement (Co)")."""
+    if unit.kind == "weapon_drone" and state.ruleset().weapon_drone_own_co:
+        return unit.stats.get("co")
     co = stat_for_test(state, unit, "co")
-    if co is None or unit.pins == 0 or unit.pins < co.value:
+    return None if co is None else co.value
+
+
+def breaks_on_pins(state: GameState, unit: Unit) -> bool:
+    """Pins ≥ Co (``pins_co``) destroy the unit: a ruleset setting, always for weapon drones."""
+    co = pins_co(state, unit)
+    if co is None or unit.pins == 0 or unit.pins < co:
         return False
     return unit.kind == "weapon_drone" or state.ruleset().break_at_pins_equal_co
 

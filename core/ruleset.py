@@ -92,6 +92,21 @@ class Ruleset(BaseModel):
         description="The first automatic hit of a Fractal Lock already has the raised SV "
         "(2+1: SV 3); off: it strikes at the base SV and later ones rise.",
     )
+    fractal_lock_arc_die: bool = Field(
+        False,
+        description="A Fractal Lock's automatic hits roll the Arc's D10 per Arc crossed (6-10: "
+        "stopped); off: no Arc die, as the lock needs no Acc test.",
+    )
+    overhead_arc_miss_drifts: bool = Field(
+        False,
+        description='An overhead template an Arc stops is a miss and drifts (D5"/D10" + pins '
+        "− probes); off: it is intercepted and lands nothing.",
+    )
+    ranged_attacks_each_test: bool = Field(
+        False,
+        description="A weapon with a range printed with N attacks (Heavy Tractor Maul 2, IMTel "
+        "Stave 3) makes an Acc test per attack when it shoots; off: one per model.",
+    )
     sensor_module_oh_with_targeters: bool = Field(
         True,
         description="Overhead fire at a target marked by Targeter Probes (no Acc bonus from "
@@ -151,6 +166,11 @@ class Ruleset(BaseModel):
         False,
         description="A unit at half its starting models or fewer takes a break test at each "
         "new loss from shooting; off: once, when its casualties first reach half.",
+    )
+    weapon_drone_own_co: bool = Field(
+        False,
+        description="A weapon drone self-destructs when its pins reach its own Co; off: the Co "
+        "it tests on, its commander's when higher (Command).",
     )
     # Close combat (rules-notes, "Close combat")
     h2h_max_rounds: int = Field(2, ge=1, le=5, description="Most rounds of a close combat.")

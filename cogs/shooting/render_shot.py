@@ -126,7 +126,7 @@ def acc_lines(lang: Lang, result: ShotResult) -> list[str]:
             t(
                 lang,
                 "shoot.fractal_auto",
-                hits=result.shots,
+                hits=len(result.hit_records),
                 sv=fractal.sv,
                 number=fractal.auto_hits_after,
             )

@@ -28,7 +28,7 @@ from core.odds.dist import (
     point,
     power,
 )
-from core.shooting.accuracy import acc_modifiers, acc_target
+from core.shooting.accuracy import acc_modifiers, acc_target, attacks_per_model
 from core.shooting.context import Context
 from core.shooting.delivery import BLIND_TARGET
 from core.shooting.overhead import drift_reduction
@@ -56,7 +56,8 @@ def shot_counts(ctx: Context, one: Num) -> Dist:
         if shot.order != "fire":
             return point(shot.models, one)
         return power(die(6, one), shot.models, one)[-1]
-    return point(shot.models * (param(mode, "rapid-fire") or 1), one)
+    rate = (param(mode, "rapid-fire") or 1) * attacks_per_model(mode, ctx.rules)
+    return point(shot.models * rate, one)
 
 
 def blur_values(markers: int, one: Num) -> Dist:
@@ -97,8 +98,8 @@ def successes(n: int, acc: Acc, reroll: bool, spotter: bool, one: Num) -> tuple[
     plain = binomial(n, hit, one)
     rest = one - hit - eligible
     total = hit + rest  # no eligible miss: hits among the others, scaled by their chance
-    none_eligible = [x * total**n for x in binomial(n, hit / total, one)] if total else (
-        [one * 0] * (n + 1)
+    none_eligible = (
+        [x * total**n for x in binomial(n, hit / total, one)] if total else ([one * 0] * (n + 1))
     )
     out = [one * 0] * (n + 2)
     for k in range(n + 1):
@@ -111,12 +112,14 @@ def successes(n: int, acc: Acc, reroll: bool, spotter: bool, one: Num) -> tuple[
     return out, one - no_ten, lucky
 
 
-def landings(n: int, acc: Acc, drift: Num, spotter: bool, one: Num) -> Dist:
+def landings(n: int, acc: Acc, drift: Num, spotter: bool, one: Num, stopped: Num) -> Dist:
     """Overhead fire: templates on target. A miss that is not a 10 drifts; with a Spotter
-    the first such miss is rerolled instead (state: whether it came yet)."""
+    the first such miss is rerolled instead (state: whether it came yet). ``stopped``: the
+    chance a template an Arc stops lands all the same (it drifts, ruleset
+    ``overhead_arc_miss_drifts``; else 0); the Spotter never rerolls it (no Acc test)."""
     g = acc.through
     if not spotter:
-        return binomial(n, g * (acc.passes + acc.fails * drift), one)
+        return binomial(n, g * (acc.passes + acc.fails * drift) + (one - g) * stopped, one)
     spot_land = acc.passes + acc.fails * drift
     states = {(0, False): one}
     for _ in range(n):
@@ -126,7 +129,8 @@ def landings(n: int, acc: Acc, drift: Num, spotter: bool, one: Num) -> Dist:
             nxt[key] = nxt.get(key, one * 0) + p
 
         for (k, seen), p in states.items():
-            put((k, seen), p * (one - g + g * acc.ten))
+            put((k, seen), p * ((one - g) * (one - stopped) + g * acc.ten))
+            put((k + 1, seen), p * (one - g) * stopped)
             put((k + 1, seen), p * g * acc.passes)
             if seen:
                 put((k + 1, True), p * g * acc.fails * drift)
@@ -148,7 +152,8 @@ def overhead(ctx: Context, n: int, acc: Acc, one: Num) -> tuple[Dist, Num, Num]:
         ten = g * tenth
         return binomial(n, g * tenth * drift, one), one - (one - ten) ** n, one * 0
     spotter = shot.spotter
-    landed = landings(n, acc, drift, spotter, one)
+    stopped = drift if ctx.rules.overhead_arc_miss_drifts else one * 0
+    landed = landings(n, acc, drift, spotter, one, stopped)
     ten, eligible = g * acc.ten, (g * acc.fails if spotter else 0)
     no_ten = (one - ten - eligible) ** n
     if spotter:
@@ -192,7 +197,10 @@ def scoring(ctx: Context, one: Num) -> Num:
 def deliver(ctx: Context, one: Num) -> Delivered:
     shot = ctx.shot
     if shot.fractal_auto_hits is not None:
-        return Delivered(point(shot.models, one), point(0, one), one * 0, one * 0)
+        through = chance(one, ARC_MISS_FROM - 1, 10) ** shot.arcs
+        if not (ctx.rules.fractal_lock_arc_die and shot.arcs):
+            through = one
+        return Delivered(binomial(shot.models, through, one), point(0, one), one * 0, one * 0)
     hits: Dist = [one * 0]
     landed_all: Dist = [one * 0]
     ten = lucky = one * 0

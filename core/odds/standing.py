@@ -22,6 +22,7 @@ from types import SimpleNamespace
 from core.command import stat_for_test
 from core.game import PINS_MAX, GameState, Unit
 from core.odds.dist import Num, chance, pass_chance
+from core.pins import pins_co
 from core.ruleset import Ruleset
 from core.units import reaches_half, takes_break_tests, takes_pins
 
@@ -33,6 +34,7 @@ class Standing:
     pins: int = 0
     co: int | None = None
     kind: str = "infantry"
+    pins_co: int | None = None  # the Co pins are counted against when not ``co`` (pins_co)
 
 
 def standing_of(state: GameState, unit: Unit) -> Standing:
@@ -44,6 +46,7 @@ def standing_of(state: GameState, unit: Unit) -> Standing:
         pins=unit.pins,
         co=co.value if co is not None else None,
         kind=unit.kind,
+        pins_co=pins_co(state, unit),
     )
 
 
@@ -75,7 +78,8 @@ def half_gone(standing: Standing, removed: int) -> bool:
 
 
 def pins_break(standing: Standing, pins_after: int, rules: Ruleset) -> bool:
-    if standing.co is None or pins_after == 0 or pins_after < standing.co:
+    co = standing.co if standing.pins_co is None else standing.pins_co
+    if co is None or pins_after == 0 or pins_after < co:
         return False
     return standing.kind == "weapon_drone" or rules.break_at_pins_equal_co
 

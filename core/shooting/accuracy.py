@@ -30,8 +30,17 @@ def fires_multiple(mode: Mode, order: str) -> bool:
     return is_rapid_fire(mode)
 
 
-def shot_count(tape: Tape, shot: Shot, mode: Mode, single: bool) -> int:
-    """Acc tests to roll: RF n per model, D6 per model (RF D6 on Fire), OH templates.
+def attacks_per_model(mode: Mode, rules: Ruleset) -> int:
+    """Acc tests per model of a weapon with a range printed with "N attaques" (Heavy Tractor
+    Maul 2, IMTel Stave 3): one, the attacks count in close combat; N with the ruleset's
+    ``ranged_attacks_each_test`` (the seeds define "N Attaques" for close combat only, 003
+    "2 Attaques")."""
+    return (mode.attacks or 1) if rules.ranged_attacks_each_test else 1
+
+
+def shot_count(tape: Tape, shot: Shot, mode: Mode, single: bool, attacks: int = 1) -> int:
+    """Acc tests to roll: RF n per model, D6 per model (RF D6 on Fire), OH templates, and
+    ``attacks`` per model (``attacks_per_model``).
 
     ``single``: the ammo is one shot per model whatever the weapon (Overload).
     """
@@ -43,7 +52,7 @@ def shot_count(tape: Tape, shot: Shot, mode: Mode, single: bool) -> int:
         if shot.order != "fire":
             return shot.models
         return sum(tape.roll(6, "shots", index=m + 1) for m in range(shot.models))
-    return shot.models * (param(mode, "rapid-fire") or 1)
+    return shot.models * (param(mode, "rapid-fire") or 1) * attacks
 
 
 def roll_blur(tape: Tape, markers: int) -> int:

@@ -4,7 +4,8 @@ Direct fire: one test per shot; hits on a Down / Fast running / sprinting target
 rerolled; the Spotter rerolls one miss that is not a 10; a blast weapon turns each hit into
 D(n) hits (halved against Down, running or sprinting units, never rerolled). Overhead fire:
 each template hits, drifts or is a dud (``overhead``). A shot an Arc intercepts takes no Acc
-test and lands nothing. A Fractal Lock hits automatically (no Acc test, no Arc die).
+test and lands nothing. A Fractal Lock hits automatically (no Acc test; no Arc die unless the
+ruleset's ``fractal_lock_arc_die`` rolls it for each automatic hit).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from core.shooting.accuracy import (
     acc_modifiers,
     acc_target,
+    attacks_per_model,
     fire_withheld,
     roll_acc,
     roll_arcs,
@@ -36,7 +38,9 @@ def deliver(ctx: Context) -> None:
         auto_hits(ctx)
         return
     shot, result = ctx.shot, ctx.result
-    result.shots = shot_count(ctx.tape, shot, ctx.mode, single=ctx.ammo_id == "overload")
+    attacks = attacks_per_model(ctx.mode, ctx.rules)
+    single = ctx.ammo_id == "overload"
+    result.shots = shot_count(ctx.tape, shot, ctx.mode, single=single, attacks=attacks)
     blur = roll_blur(ctx.tape, shot.blur_markers)
     result.arcs = shot.arcs
     result.intercepted = roll_arcs(ctx.tape, shot.arcs, result.shots)
@@ -86,19 +90,34 @@ def overhead_hits(ctx: Context, tests: list[DieRoll], target: int) -> None:
         tests = spotter_reroll(ctx.tape, tests, target)
     reduction = drift_reduction(shot.target.targeters, ctx.rules)
     ctx.result.drift_probes, ctx.result.drift_reduction = shot.target.targeters, reduction
-    for test in tests:
-        template = TemplateRecord(
-            index=test.index, outcome=landing(test, shot.blind), acc_roll=test.value
-        )
+    for test in with_stopped(ctx, tests):
+        if isinstance(test, int):  # an Arc stopped it: a miss without an Acc die
+            template, lucky = TemplateRecord(index=test, outcome="drift"), False
+        else:
+            outcome = landing(test, shot.blind)
+            template = TemplateRecord(index=test.index or 0, outcome=outcome, acc_roll=test.value)
+            lucky = test.value == 1 and not shot.blind
         ctx.result.templates.append(template)
         if template.outcome == "drift":
             template.drift_inches, template.drift_clock = roll_drift(
-                ctx.tape, test.index, shot.order, shot.blind, shot.shooter_pins, reduction
+                ctx.tape, template.index, shot.order, shot.blind, shot.shooter_pins, reduction
             )
             if template.drift_inches == 0:
                 template.outcome = "hit"
         if template.outcome == "hit":
-            land_template(ctx, template, lucky=test.value == 1 and not shot.blind)
+            land_template(ctx, template, lucky=lucky)
+
+
+def with_stopped(ctx: Context, tests: list[DieRoll]) -> list[DieRoll | int]:
+    """The Acc tests of the templates, in order, and the templates an Arc stopped (their
+    index) when the ruleset's ``overhead_arc_miss_drifts`` has them drift: seed 000 "ARC
+    (TIR EN ARC)" "rate automatiquement", and "TIR EN SURPLOMB" "Si le tir est raté (autre
+    que 10), effectuez une déviation". Blind fire drifts only a 1: a stopped one is a dud."""
+    if not ctx.rules.overhead_arc_miss_drifts or ctx.shot.blind:
+        return list(tests)
+    found: dict[int, DieRoll | int] = {test.index or 0: test for test in tests}
+    found.update({index: index for index in ctx.result.intercepted})
+    return [found[index] for index in sorted(found)]
 
 
 def land_template(ctx: Context, template: TemplateRecord, lucky: bool) -> None:
@@ -113,13 +132,24 @@ def land_template(ctx: Context, template: TemplateRecord, lucky: bool) -> None:
 
 
 def auto_hits(ctx: Context) -> None:
-    """Fractal Lock: every firing model hits, SV raised per automatic hit (``lock_sv``)."""
+    """Fractal Lock: every firing model hits, SV raised per automatic hit (``lock_sv``).
+
+    Seed 000 "ARC (TIR EN ARC)" rolls "un D10 pour tout tir traversant chaque Arc avant
+    d'effectuer le test de Préc", and a lock takes "aucun test de Préc": with the ruleset's
+    ``fractal_lock_arc_die`` each automatic hit rolls the Arc dice all the same, a 6-10 stops
+    it; a shot whose hits are all stopped makes no automatic hit (the SV does not rise), the
+    lock holds."""
     before = ctx.shot.fractal_auto_hits or 0
     sv = lock_sv(ctx.mode, ctx.band, before, ctx.rules)
     ctx.result.shots = ctx.shot.models
+    if ctx.rules.fractal_lock_arc_die and ctx.shot.arcs:
+        ctx.result.arcs = ctx.shot.arcs
+        ctx.result.intercepted = roll_arcs(ctx.tape, ctx.shot.arcs, ctx.shot.models)
+    through = [i for i in range(1, ctx.shot.models + 1) if i not in ctx.result.intercepted]
     ctx.result.hit_records = [
-        HitRecord(index=i + 1, sv=sv, auto=True) for i in range(ctx.shot.models)
+        HitRecord(index=n, sv=sv, auto=True) for n, _ in enumerate(through, start=1)
     ]
+    after = before + 1 if through else before
     ctx.result.fractal = FractalUse(
-        locked=True, auto_hits_before=before, auto_hits_after=before + 1, sv=sv, locks=True
+        locked=True, auto_hits_before=before, auto_hits_after=after, sv=sv, locks=True
     )

@@ -11,6 +11,7 @@ import pytest
 
 from core.errors import BadInput
 from core.odds import Standing, shot_odds
+from core.ruleset import Ruleset
 from core.shooting import ResRerolls, Shot, Target
 from tests.core.odds.oracle import enumerated, marginal
 
@@ -28,21 +29,34 @@ SMALL_SHOTS = {
         weapon="x-sling", acc=5, distance=12, target=Target(res=5, models=2, motion="down")
     ),
     "shield_drone": Shot(
-        weapon="mag-gun", acc=5, distance=12, models=2,
+        weapon="mag-gun",
+        acc=5,
+        distance=12,
+        models=2,
         target=Target(res=6, models=3, shield_drones=1),
     ),
     "overhead_spotter_drift": Shot(
-        weapon="x-launcher", acc=5, distance=20, spotter=True,
+        weapon="x-launcher",
+        acc=5,
+        distance=20,
+        spotter=True,
         target=Target(res=6, models=2, motion="down"),
     ),
     "net": Shot(weapon="x-launcher", acc=5, distance=20, ammo="net", target=Target(res=6)),
     "rf_d6_advance_arc": Shot(
-        weapon="phase-rifle", acc=5, distance=10, order="advance", arcs=1,
+        weapon="phase-rifle",
+        acc=5,
+        distance=10,
+        order="advance",
+        arcs=1,
         target=Target(res=6, models=5),
     ),
     "slingnet": Shot(weapon="x-sling", acc=5, distance=12, ammo="slingnet", target=Target(res=5)),
     "blur_heavy_weapon_chart": Shot(
-        weapon="plasma-cannon", acc=5, distance=12, blur_markers=2,
+        weapon="plasma-cannon",
+        acc=5,
+        distance=12,
+        blur_markers=2,
         target=Target(res=8, models=3, kind="heavy_weapon"),
     ),
     "heavily_armoured": Shot(weapon="mag-gun", acc=5, distance=12, target=Target(res=13)),
@@ -50,7 +64,11 @@ SMALL_SHOTS = {
         weapon="mag-gun", acc=5, distance=12, target=Target(res=6, res_rerolls=ResRerolls(leader=1))
     ),
     "fractal_lock": Shot(
-        weapon="frag-borer", acc=5, distance=10, models=2, fractal_auto_hits=1,
+        weapon="frag-borer",
+        acc=5,
+        distance=10,
+        models=2,
+        fractal_auto_hits=1,
         target=Target(res=7, models=3),
     ),
     "probe_takes_no_pins": Shot(
@@ -124,11 +142,53 @@ def test_a_shot_with_too_many_outcomes_is_an_estimate_and_says_so():
     twenty Leader rerolls: too many states to carry; the unlikeliest are dropped and the
     odds say how much chance is missing. Exact mode refuses rather than estimate."""
     shot = Shot(
-        weapon="x-howitzer", acc=5, distance=30, models=10,
-        target=Target(res=6, models=10, shield_drones=10,
-                      res_rerolls=ResRerolls(medic=20, leader=20)),
+        weapon="x-howitzer",
+        acc=5,
+        distance=30,
+        models=10,
+        target=Target(
+            res=6, models=10, shield_drones=10, res_rerolls=ResRerolls(medic=20, leader=20)
+        ),
     )
     odds = shot_odds(shot)
     assert odds.estimate is not None and 0 < odds.estimate < 1e-3
     assert sum(odds.casualties) == pytest.approx(1 - odds.estimate, abs=1e-12)
     assert shot_odds(SMALL_SHOTS["shield_drone"]).estimate is None
+
+
+# Issue 29 readings under their other value: the engine follows the resolver exactly
+READING_SHOTS = {
+    "fractal_lock_arc_die": Shot(
+        weapon="frag-borer",
+        acc=5,
+        distance=10,
+        models=2,
+        fractal_auto_hits=1,
+        arcs=1,
+        target=Target(res=7, models=3),
+    ),
+    "overhead_arc_miss_drifts": Shot(  # 3 probes: a D5 drift of 3 or less lands on target
+        weapon="x-launcher",
+        acc=5,
+        distance=20,
+        spotter=True,
+        arcs=1,
+        ammo="net",
+        target=Target(res=6, targeters=3),
+    ),
+    "ranged_attacks_each_test": Shot(
+        weapon="heavy-tractor-maul", acc=5, distance=8, target=Target(res=6, models=2)
+    ),
+}
+
+
+@pytest.mark.parametrize("setting", sorted(READING_SHOTS))
+def test_the_odds_follow_the_open_readings_exactly(setting):
+    shot, rules = READING_SHOTS[setting], Ruleset().with_overrides({setting: True})
+    every_roll = enumerated(shot, rules)
+    odds = shot_odds(shot, rules, exact=True)
+    assert odds.hits == marginal(every_roll, 0)
+    assert odds.casualties == marginal(every_roll, 1)
+    assert odds.pins == marginal(every_roll, 2)
+    default = shot_odds(shot, exact=True)  # the setting changes the odds
+    assert (odds.hits, odds.pins) != (default.hits, default.pins)
