@@ -24,9 +24,14 @@ def dice_text(rolls: list[DieRoll]) -> str:
 def shot_line(lang: Lang, record: ShotRecord) -> str:
     result = record.result
     line = t(
-        lang, "shoot.log", weapon=weapon_name(lang, record.weapon),
-        shooter=unit_name(lang, record.shooter), target=unit_name(lang, record.target),
-        hits=result.hits, casualties=result.casualties, pins=result.pins,
+        lang,
+        "shoot.log",
+        weapon=weapon_name(lang, record.weapon),
+        shooter=unit_name(lang, record.shooter),
+        target=unit_name(lang, record.target),
+        hits=result.hits,
+        casualties=result.losses,
+        pins=result.pins,
         dice=dice_text(result.rolls),
     )
     placed = [marker_text(lang, d.placed.marker) for d in record.drops if d.placed is not None]
@@ -40,19 +45,29 @@ def shot_line(lang: Lang, record: ShotRecord) -> str:
 def drift_line(lang: Lang, record: DriftRecord) -> str:
     result = record.result
     return t(
-        lang, "shoot.log_drift", weapon=weapon_name(lang, record.weapon),
-        shooter=unit_name(lang, record.shooter), target=unit_name(lang, record.target),
-        index=record.template, hits=result.hits, casualties=result.casualties,
-        pins=result.pins, dice=dice_text(result.rolls),
+        lang,
+        "shoot.log_drift",
+        weapon=weapon_name(lang, record.weapon),
+        shooter=unit_name(lang, record.shooter),
+        target=unit_name(lang, record.target),
+        index=record.template,
+        hits=result.hits,
+        casualties=result.losses,
+        pins=result.pins,
+        dice=dice_text(result.rolls),
     )
 
 
 def combat_line(lang: Lang, record: CombatRecord) -> str:
     result = record.result
     line = t(
-        lang, "h2h.log", attacker=unit_name(lang, record.attacker),
-        defender=unit_name(lang, record.defender), round=result.round,
-        lost=result.attacker.losses, killed=result.defender.losses,
+        lang,
+        "h2h.log",
+        attacker=unit_name(lang, record.attacker),
+        defender=unit_name(lang, record.defender),
+        round=result.round,
+        lost=result.attacker.losses,
+        killed=result.defender.losses,
         dice=dice_text(result.rolls),
     )
     if result.allowed:  # a special rule let a weapon drone or probe fight: kept in the log
@@ -63,8 +78,11 @@ def combat_line(lang: Lang, record: CombatRecord) -> str:
 
 def chart_line(lang: Lang, record: ChartRecord) -> str:
     return t(
-        lang, "damage.log", table=t(lang, f"damage.table.{record.result.chart}"),
-        unit=unit_name(lang, record.unit), dice=dice_text(record.result.rolls),
+        lang,
+        "damage.log",
+        table=t(lang, f"damage.table.{record.result.chart}"),
+        unit=unit_name(lang, record.unit),
+        dice=dice_text(record.result.rolls),
     )
 
 

@@ -235,3 +235,23 @@ async def test_the_army_preview_speaks_the_unit_cards_words_and_lists_only_what_
     assert "seeds" not in text and "in the roster," not in text  # no figure differs
     assert "Weapons use the armouries' figures.\n" in text
     assert "listed below" not in text
+
+
+async def test_the_losses_line_counts_the_models_a_damage_chart_destroyed(simcord_env, table, dice):
+    """002/003 "Dégâts des Armes Lourdes (Heavy Weapons)": 6–10 "détruite"; a heavy weapon's
+    failed Res test rolls the chart instead of removing a model, so the model the chart
+    destroys is the shot's loss: "Casualties: 1" above "models 3 → 2", never 0."""
+    await armies(table)
+    await table.bob.slash(
+        table.channel, "unit add", name="Crew", kind="heavy_weapon", models=3, res=6, co=8
+    )
+    shot = {"shooter": "Troopers", "target": "Crew", "weapon": "mag-gun", "distance": 10}
+    dice.script(1, 10, 8)  # a hit, Res failed, the chart: 8, destroyed
+    text = shown(await shoot(table.alice, table.channel, models=1, **shot))
+    assert "Casualties: **1**." in text and "**Crew**: models 3 → **2**." in text, text
+    dice.script(1, 10, 8)
+    with french():
+        text = shown(await shoot(table.alice, table.channel, models=1, **shot))
+    assert "Pertes : **1**." in text and "**Crew** : figurines 2 → **1**." in text, text
+    assert "Pertes : **0**" not in text
+    dice.assert_used()
