@@ -4,7 +4,8 @@ and counts that agree with what the bot just did."""
 
 from __future__ import annotations
 
-from tests.discord.army_kit import preview_of, rosz
+from tests.discord.army_kit import import_army, preview_of, rosz
+from tests.discord.game_kit import state_of
 from tests.discord.test_assault import brawl
 from tests.discord.test_shoot_kit import armies, refused, shoot, shown
 from tests.support.locale import french
@@ -255,3 +256,32 @@ async def test_the_losses_line_counts_the_models_a_damage_chart_destroyed(simcor
     assert "Pertes : **1**." in text and "**Crew** : figurines 2 → **1**." in text, text
     assert "Pertes : **0**" not in text
     dice.assert_used()
+
+
+async def test_a_second_deploy_says_how_many_dice_it_added_and_how_many_the_bag_holds(
+    simcord_env, table
+):
+    """Seeds README vocabulary "bourse à dés" (dice bag): after a second `/army deploy` or
+    `/unit add`, the reply counts the dice it put in the bag and the dice the bag holds,
+    every player's, never the dice just added as if they were the whole bag."""
+    channel = table.channel
+    await table.alice.slash(channel, "game start", name="Vorl", activations="free")
+    for name in ("Troopers", "Scouts"):
+        added = await table.alice.slash(channel, "unit add", name=name, models=5, dice=2)
+    assert "; 2 order dice put in the bag (4 in it now)." in added.response.content
+    with french():
+        for name in ("Gangers", "Brutes"):
+            added = await table.bob.slash(channel, "unit add", name=name, models=5, dice=2)
+    assert "; 2 dés d'ordre mis dans la bourse (elle en contient 8)." in added.response.content
+    await import_army(table.alice, channel, "algoryn")
+    deployed = await table.alice.slash(channel, "army deploy", name="Vorl Strike Force")
+    bag = sum((await state_of(simcord_env, channel)).bag.values())
+    put = bag - 8
+    assert 0 < put < bag
+    text = deployed.response.content
+    assert text.endswith(f" — {put} dice put in the bag ({bag} in it now)."), text
+    with french():
+        await import_army(table.bob, channel, "algoryn", confirm="Confirmer", name="Vorl Deux")
+        deployed = await table.bob.slash(channel, "army deploy", name="Vorl Deux")
+    text = deployed.response.content
+    assert text.endswith(f" — {put} dés mis dans la bourse (elle en contient {bag + put})."), text
