@@ -5,7 +5,7 @@ and counts that agree with what the bot just did."""
 from __future__ import annotations
 
 from tests.discord.army_kit import import_army, preview_of, rosz
-from tests.discord.game_kit import state_of
+from tests.discord.game_kit import skirmish, state_of
 from tests.discord.test_assault import brawl
 from tests.discord.test_shoot_kit import armies, refused, shoot, shown
 from tests.support.locale import french
@@ -285,3 +285,35 @@ async def test_a_second_deploy_says_how_many_dice_it_added_and_how_many_the_bag_
         deployed = await table.bob.slash(channel, "army deploy", name="Vorl Deux")
     text = deployed.response.content
     assert text.endswith(f" — {put} dés mis dans la bourse (elle en contient {bag + put})."), text
+
+
+async def test_after_the_last_turn_the_status_shows_a_recovered_unit_standing(
+    simcord_env, table, dice
+):
+    """Rules-notes "Turn end": a Down unit that passes its recovery test is no longer Down,
+    and its die kept out comes back; on the last turn (`/turn end last:true`) no die goes
+    back in the bag, but `/game status` must not show the unit the turn-end message just
+    recovered as Down with a die kept out."""
+    await skirmish(table)
+    taken = await table.bob.slash(table.channel, "bag take", unit="Gangers")
+    await table.bob.click(taken.response, label="Down")
+    dice.script(10)  # recovery Co 9 − 0: a natural 10 fails, the die stays out
+    await table.bob.slash(table.channel, "turn end", confirm=True)
+    gangers = (await state_of(simcord_env, table.channel)).units["u2"]
+    assert gangers.down and gangers.dice_out == 1
+    dice.script(4)  # turn 2, the last: the recovery passes
+    ended = await table.alice.slash(table.channel, "turn end", confirm=True, last=True)
+    assert "**Gangers**: Co 9 − 0 pins = 9: rolled **4** ✅ — recovers" in (
+        ended.response.embeds[0].description
+    )
+    shown_status = await table.alice.slash(table.channel, "game status")
+    status = shown_status.response.embeds[0]
+    line = next(f.value for f in status.fields if "Gangers" in f.name)
+    assert "Down" not in line and "kept out" not in line, line
+    with french():
+        shown_status = await table.alice.slash(table.channel, "game status")
+    line = next(f.value for f in shown_status.response.embeds[0].fields if "Gangers" in f.name)
+    assert "À terre" not in line and "gardé dehors" not in line, line
+    state = await state_of(simcord_env, table.channel)
+    assert sum(state.bag.values()) == 0  # the last turn: nothing back in the bag
+    dice.assert_used()
