@@ -317,3 +317,30 @@ async def test_after_the_last_turn_the_status_shows_a_recovered_unit_standing(
     state = await state_of(simcord_env, table.channel)
     assert sum(state.bag.values()) == 0  # the last turn: nothing back in the bag
     dice.assert_used()
+
+
+async def test_an_undo_request_names_the_host_once_when_the_host_made_the_change(
+    simcord_env, table
+):
+    """Issue 22's consent to undo another player's change: when that player is the host, the
+    question names them once ("the host (@alice)"), never "@alice, the host (@alice)"."""
+    await skirmish(table)
+    channel, alice, bob = table.channel, table.alice, table.bob
+    await alice.slash(channel, "pins add", unit="Troopers", count=1)
+    asked = await bob.slash(channel, "game undo")
+    text = asked.response.content
+    assert f"The host (<@{alice.id}>) or a game master: allow it?" in text, text
+    assert f"<@{alice.id}>, the host" not in text
+    carol = table.guild.add_member(simcord_env.create_user("carol"))
+    refused = await carol.click(asked.response, label="Allow undo")
+    assert refused.response.content == (
+        f"Only the host (<@{alice.id}>) or a game master can answer this undo request."
+    )
+    await bob.click(asked.response, label="Refuse")  # (bob asked: he cannot answer)
+    with french():
+        asked = await bob.slash(channel, "game undo")
+        refused = await carol.click(asked.response, label="Autoriser l'annulation")
+    text = asked.response.content
+    assert f"L'hôte (<@{alice.id}>) ou un maître de jeu : l'autorisez-vous ?" in text, text
+    assert f"<@{alice.id}>, l'hôte" not in text
+    assert refused.response.content.startswith(f"Seuls l'hôte (<@{alice.id}>) ou un maître")
