@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from cogs.common.dice_runs import dice_runs
 from cogs.markers.render import marker_text
 from cogs.shooting.render_shot import unit_name, weapon_name
 from core.shooting.tape import DieRoll
@@ -17,8 +18,8 @@ from locales import Lang, t
 from services.shooting import ChartRecord, CombatRecord, DriftRecord, ShotRecord
 
 
-def dice_text(rolls: list[DieRoll]) -> str:
-    return ", ".join(f"d{r.sides}:{r.value}" for r in rolls) or "—"
+def dice_text(lang: Lang, rolls: list[DieRoll]) -> str:
+    return dice_runs(lang, ((r.sides, r.value) for r in rolls))
 
 
 def shot_line(lang: Lang, record: ShotRecord) -> str:
@@ -32,7 +33,7 @@ def shot_line(lang: Lang, record: ShotRecord) -> str:
         hits=result.hits,
         casualties=result.losses,
         pins=result.pins,
-        dice=dice_text(result.rolls),
+        dice=dice_text(lang, result.rolls),
     )
     placed = [marker_text(lang, d.placed.marker) for d in record.drops if d.placed is not None]
     if placed:
@@ -54,7 +55,7 @@ def drift_line(lang: Lang, record: DriftRecord) -> str:
         hits=result.hits,
         casualties=result.losses,
         pins=result.pins,
-        dice=dice_text(result.rolls),
+        dice=dice_text(lang, result.rolls),
     )
 
 
@@ -68,7 +69,7 @@ def combat_line(lang: Lang, record: CombatRecord) -> str:
         round=result.round,
         lost=result.attacker.losses,
         killed=result.defender.losses,
-        dice=dice_text(result.rolls),
+        dice=dice_text(lang, result.rolls),
     )
     if result.allowed:  # a special rule let a weapon drone or probe fight: kept in the log
         what = ", ".join(t(lang, f"h2h.allowed_log.{key}") for key in result.allowed)
@@ -82,7 +83,7 @@ def chart_line(lang: Lang, record: ChartRecord) -> str:
         "damage.log",
         table=t(lang, f"damage.table.{record.result.chart}"),
         unit=unit_name(lang, record.unit),
-        dice=dice_text(record.result.rolls),
+        dice=dice_text(lang, record.result.rolls),
     )
 
 

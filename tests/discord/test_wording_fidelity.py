@@ -344,3 +344,23 @@ async def test_an_undo_request_names_the_host_once_when_the_host_made_the_change
     assert f"L'hôte (<@{alice.id}>) ou un maître de jeu : l'autorisez-vous ?" in text, text
     assert f"<@{alice.id}>, l'hôte" not in text
     assert refused.response.content.startswith(f"Seuls l'hôte (<@{alice.id}>) ou un maître")
+
+
+async def test_undo_lines_write_the_dice_for_a_reader(simcord_env, table, dice):
+    """The dice of a shot in the undo (and log) lines: "D10: 2, 9" (French "D10 : 2, 9"),
+    the seeds' way of naming a die ("D10", "D6"), never "d10:2, d10:9"."""
+    await armies(table)
+    dice.script(2, 9)  # Acc 5 + 1: a hit; Res 6: 9 fails, a casualty
+    await shoot(table.alice, table.channel, models=1, **AT_GANGERS)
+    undone = await table.alice.slash(table.channel, "game undo")
+    text = undone.response.content
+    assert "; dice D10: 2, 9" in text, text
+    assert "d10:" not in text
+    dice.script(2, 9)
+    await shoot(table.alice, table.channel, models=1, **AT_GANGERS)
+    with french():
+        undone = await table.alice.slash(table.channel, "game undo")
+    text = undone.response.content
+    assert " ; dés D10 : 2, 9" in text, text
+    assert "d10:" not in text
+    dice.assert_used()
