@@ -22,10 +22,10 @@ LISTED = {
         "*Massive Damage counts the SV* = **on** (default on; accepts on/off)",
     ),
     "fr": (
-        "*Test de moral à chaque perte passé la moitié* = **off** (défaut off ; accepte on/off)",
+        "*Test de moral à chaque perte passé la moitié* = **non** (défaut non ; accepte oui/non)",
         "*Le perdant du corps-à-corps subit* = **rien** (défaut rien ; accepte rien · un Stress "
         "· un test de moral)",
-        "*Les Dégâts Massifs comptent la VI* = **on** (défaut on ; accepte on/off)",
+        "*Les Dégâts Massifs comptent la VI* = **oui** (défaut oui ; accepte oui/non)",
     ),
 }
 
@@ -74,7 +74,7 @@ async def test_the_break_test_card_lists_both_readings(table):
         "of a shooting attack first reach half the starting models" in text
     )
     text = await card(table, "test de moral", fr=True)
-    assert "*Test de moral à chaque perte passé la moitié* = **on** : à chaque tir qui tue" in text
+    assert "*Test de moral à chaque perte passé la moitié* = **oui** : à chaque tir qui tue" in text
 
 
 # --- the loser of a close combat ------------------------------------------------------------
@@ -162,4 +162,4 @@ async def test_the_massive_damage_card_reads_the_sv_both_ways(table):
         "Massive Damage when its Res after modifiers, the weapon's SV included, is above 10" in text
     )
     text = await card(table, "dégâts massifs", fr=True)
-    assert "*Les Dégâts Massifs comptent la VI* = **off** : une cible est lourdement" in text
+    assert "*Les Dégâts Massifs comptent la VI* = **non** : une cible est lourdement" in text

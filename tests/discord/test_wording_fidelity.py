@@ -364,3 +364,28 @@ async def test_undo_lines_write_the_dice_for_a_reader(simcord_env, table, dice):
     assert " ; dés D10 : 2, 9" in text, text
     assert "d10:" not in text
     dice.assert_used()
+
+
+async def test_game_rules_speaks_the_readers_words_for_switches_and_ranges(table):
+    """`/game rules`: a switch reads "oui/non" in French ("on/off" in English), a range
+    "de −5 à 0" ("−5 to 0"), with a true minus sign; typing "oui" or "non" sets a switch."""
+    await skirmish(table)
+    channel, alice = table.channel, table.alice
+    with french():
+        listed = await alice.slash(channel, "game rules", setting="long_range_acc")
+    text = listed.response.embeds[0].description
+    assert "= **−1** (défaut −1 ; accepte de −5 à 0)" in text, text
+    listed = await alice.slash(channel, "game rules", setting="long_range_acc")
+    assert "= **−1** (default −1; accepts −5 to 0)" in listed.response.embeds[0].description
+    with french():
+        listed = await alice.slash(channel, "game rules", setting="massive_damage_any_chart")
+        text = listed.response.embeds[0].description
+        assert "= **non** (défaut non ; accepte oui/non)" in text, text
+        assert "on/off" not in text
+        changed = await alice.slash(
+            channel, "game rules", setting="massive_damage_any_chart", value="oui"
+        )
+    assert not changed.ephemeral, changed.response.content
+    assert "non → **oui**" in changed.response.content, changed.response.content
+    listed = await alice.slash(channel, "game rules", setting="massive_damage_any_chart")
+    assert "= **on** (default off; accepts on/off)" in listed.response.embeds[0].description
