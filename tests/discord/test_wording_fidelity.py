@@ -5,9 +5,9 @@ and counts that agree with what the bot just did."""
 from __future__ import annotations
 
 from tests.discord.army_kit import import_army, preview_of, rosz
-from tests.discord.game_kit import skirmish, state_of
+from tests.discord.game_kit import labels, skirmish, state_of
 from tests.discord.test_assault import brawl
-from tests.discord.test_shoot_kit import armies, refused, shoot, shown
+from tests.discord.test_shoot_kit import armies, damage, refused, shoot, shown
 from tests.support.locale import french
 
 
@@ -389,3 +389,30 @@ async def test_game_rules_speaks_the_readers_words_for_switches_and_ranges(table
     assert "non → **oui**" in changed.response.content, changed.response.content
     listed = await alice.slash(channel, "game rules", setting="massive_damage_any_chart")
     assert "= **on** (default off; accepts on/off)" in listed.response.embeds[0].description
+
+
+async def test_french_names_each_order_one_way_in_buttons_reports_and_status(
+    simcord_env, table, dice
+):
+    """Order dice in French (issue 29): one convention, the French names (`order.name.*`,
+    seeds README vocabulary: "À terre" for the die the seeds call **Down**, 002/003 "Dégâts
+    des Véhicules (Vehicles)" row 4–5 "+1 Stress, Down."). The order buttons, the chart row
+    of a report, what the unit did and `/game status` say "À terre", never "Down"."""
+    await skirmish(table)
+    await table.bob.slash(
+        table.channel, "unit add", name="Hauler", kind="vehicle", models=1, res=14, co=8
+    )
+    with french():
+        taken = await table.alice.slash(table.channel, "bag take", unit="Troopers")
+    buttons = labels(taken.response)
+    assert "Feu" in buttons and "À terre" in buttons and "Down" not in buttons, buttons
+    dice.script(4)  # vehicle chart: 4, "+1 Stress, Down."
+    with french():
+        text = shown(await damage(table.bob, table.channel, table="vehicle", unit="Hauler"))
+        status = await table.alice.slash(table.channel, "game status")
+    assert "D10 `4` → +1 Stress, À terre." in text, text
+    assert "**Hauler** passe **À terre**" in text
+    assert "Down" not in text
+    line = next(f.value for f in status.response.embeds[0].fields if "Hauler" in f.name)
+    assert "À terre" in line and "Down" not in line, line
+    dice.assert_used()
