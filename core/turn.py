@@ -161,7 +161,9 @@ def end_turn(
     recovery = [_recover(new, u, dice) for u in new.living() if u.down]
     disputes = [_contest(d, dice) for d in new.disputed]
     _settle_disputes(new, disputes)
-    returned = {} if last else _return_dice(new, recovery)
+    returned = _return_dice(new, recovery)  # recovered units stand up, on the last turn too
+    if last:  # ... but their dice stay out of the bag, emptied below
+        returned = {}
     dice_lost = _lose_pending_dice(new)
     end_tests = run_end_tests(new, dice)
     marks_ended = clear_sensor_marks(new)
@@ -198,8 +200,9 @@ def _lose_pending_dice(state: GameState) -> list[DiceLost]:
         unit.dice_loss_pending = 0
         if unit.dice < before:
             remove_from_pool(state, unit.colour, before - unit.dice, unit.id)
-            lost.append(DiceLost(unit_id=unit.id, unit_name=unit.name, before=before,
-                                 after=unit.dice))
+            lost.append(
+                DiceLost(unit_id=unit.id, unit_name=unit.name, before=before, after=unit.dice)
+            )
     return lost
 
 

@@ -72,6 +72,7 @@ class UnitResult(BaseModel):
     unit: Unit
     changed: list[str] = []  # field names an edit changed
     dice_added: int = 0  # dice put in the bag
+    in_bag: int = 0  # dice in the bag after an add, every player's (issue 29)
     dice_removed: int = 0  # dice that left the game
     seat_freed: bool = False  # its owner has no unit left: their seat is free (core.seats)
 
@@ -173,7 +174,7 @@ def add_unit(
     new.next_unit += 1
     new.units[unit.id] = unit
     new.bag[unit.colour] = new.bag.get(unit.colour, 0) + dice
-    return new, UnitResult(unit=unit, dice_added=dice)
+    return new, UnitResult(unit=unit, dice_added=dice, in_bag=sum(new.bag.values()))
 
 
 def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameState, UnitResult]:
@@ -187,8 +188,19 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
     """
     require_running(state)
     allowed = {
-        "name", "models", "starting_models", "dice", "kind", "stats", "notes", "down", "gear",
-        "commander", "hero", "armour", "weapons",
+        "name",
+        "models",
+        "starting_models",
+        "dice",
+        "kind",
+        "stats",
+        "notes",
+        "down",
+        "gear",
+        "commander",
+        "hero",
+        "armour",
+        "weapons",
     }
     unknown = sorted(set(changes) - allowed)
     if unknown:

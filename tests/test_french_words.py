@@ -47,3 +47,27 @@ def test_every_french_colon_has_a_space_before_it():
         if re.search(r"\S:(?:\s|$)", _plain(template))
     }
     assert wrong == {}
+
+
+# The order dice (issue 29): the French catalogue names an order in French ("Feu", "À terre",
+# `order.name.*`), the convention of its buttons, reports and /game status; a message that
+# named it by the die's English name too ("À terre (Down)") would read two conventions.
+_ORDERS = ("fire", "advance", "run", "ambush", "rally", "down")
+
+
+def test_no_french_message_names_an_order_in_both_languages():
+    english = catalog().messages["en"]
+    mixed = {}
+    for key, template in _french().items():
+        for order in _ORDERS:
+            name_en, name_fr = english[f"order.name.{order}"], _french()[f"order.name.{order}"]
+            if re.search(rf"\b{name_en}\b", template) and name_fr.casefold() in template.casefold():
+                mixed[key] = (name_en, name_fr)
+    assert mixed == {}
+
+
+def test_french_order_names_are_french_and_the_English_fire_is_not_left_alone():
+    assert [_french()[f"order.name.{o}"] for o in _ORDERS] == [
+        "Feu", "Avance", "Course", "Embuscade", "Ralliement", "À terre",
+    ]  # fmt: skip
+    assert "Fire" not in _french()["effects.why.no_fire"]

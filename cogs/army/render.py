@@ -157,5 +157,12 @@ def deployed_text(lang: Lang, user_id: int, done: Deployed) -> str:
     )
     if len(units) > 1500:
         units = units[:1500].rsplit(",", 1)[0] + " …"
-    dice = sum(r.dice_added for r in done.units)
-    return t(lang, "army.deployed", user=user_id, army=plain(done.army), units=units, dice=dice)
+    return t(
+        lang,
+        "army.deployed",
+        user=user_id,
+        army=plain(done.army),
+        units=units,
+        dice=done.dice_added,
+        bag=done.in_bag,
+    )

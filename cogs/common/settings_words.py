@@ -23,19 +23,40 @@ def label(lang: Lang, key: str) -> str:
     return t(lang, name) if catalog().has("en", name) else key
 
 
+SWITCH = ("on", "off")  # what the value option sends for a switch, in every language
+
+
+def number(value: int) -> str:
+    """A number as printed: a true minus sign ("−5"), never a hyphen (issue 29)."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def value_label(lang: Lang, value: Any) -> str:
-    """on/off for a switch (what the value option takes), a number as it is, a word's label."""
+    """A switch in the reader's words ("on"/"off", "oui"/"non"), a number as printed, a
+    word's label."""
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return t(lang, f"ruleset.switch_{'on' if value else 'off'}")
+    if isinstance(value, int):
+        return number(value)
     name = f"ruleset.value.{value}"
     return t(lang, name) if isinstance(value, str) and catalog().has("en", name) else str(value)
 
 
 def accepts(lang: Lang, key: str) -> str:
-    """What a setting accepts, its words labelled: "on/off", "-5..0", "6, 10"."""
-    choices = getattr(Ruleset.model_fields[key].annotation, "__args__", ())
+    """What a setting accepts, in the reader's words: "on/off" ("oui/non"), "−5 to 0"
+    ("de −5 à 0"), "6, 10", or its words labelled."""
+    field = Ruleset.model_fields[key]
+    if field.annotation is bool:
+        return "/".join(value_label(lang, value) for value in (True, False))
+    choices = getattr(field.annotation, "__args__", ())
     if choices and all(isinstance(c, str) for c in choices):
         return " · ".join(value_label(lang, c) for c in choices)
+    if choices:
+        return ", ".join(value_label(lang, c) for c in choices)
+    low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
+    high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
+    if isinstance(low, int) and isinstance(high, int):
+        return t(lang, "ruleset.range", low=number(low), high=number(high))
     return expected(key)
 
 
@@ -64,6 +85,11 @@ def key_of(text: str) -> str:
 def value_of(key: str, text: str) -> str:
     """A value typed as its label, in either language, read as the value itself."""
     wanted = _folded(text)
+    if key in KEYS and Ruleset.model_fields[key].annotation is bool:
+        for value, sent in zip((True, False), SWITCH, strict=True):
+            if any(wanted == _folded(value_label(lg, value)) for lg in LANGUAGES):
+                return sent
+        return text
     choices = getattr(Ruleset.model_fields[key].annotation, "__args__", ()) if key in KEYS else ()
     for choice in choices:
         if isinstance(choice, str) and any(
@@ -89,10 +115,11 @@ def value_choices(lang: Lang, key: str, typed: str) -> list[tuple[str, str]]:
     if field is None:
         return []
     if field.annotation is bool:
-        values: list[Any] = ["on", "off"]
+        found = [
+            (value_label(lang, v), sent) for v, sent in zip((True, False), SWITCH, strict=True)
+        ]
     else:
-        values = list(getattr(field.annotation, "__args__", ()))
-    found = [(value_label(lang, v), str(v)) for v in values]
+        found = [(value_label(lang, v), str(v)) for v in getattr(field.annotation, "__args__", ())]
     found.append((t(lang, "ruleset.default_choice"), "default"))
     wanted = _folded(typed)
     return [(shown, value) for shown, value in found if wanted in _folded(shown)]

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from cogs.common.dice_runs import dice_runs
 from cogs.common.text import plain
 from cogs.markers.render import marker_text
 from core.table_markers.markers import JamProofSet, MarkerAffected, MarkerPlaced, MarkerRemoved
@@ -46,13 +47,13 @@ def _lay(lang: Lang, p: MineLaid) -> str:
 
 def _trigger(lang: Lang, p: MineTriggered) -> str:
     text = t(lang, "mine.event.trigger", number=p.mine.number, attacks=p.attacks.value)
-    dice = [f"d5:{p.attacks.value}"]
+    dice = [(5, p.attacks.value)]
     for share in p.shares:
         if share.shot is not None:
-            dice += [f"d{d.sides}:{d.value}" for d in share.shot.rolls]
+            dice += [(d.sides, d.value) for d in share.shot.rolls]
         if share.damage is not None and share.damage.break_test is not None:
-            dice.append(f"d10:{share.damage.break_test.record.test.roll}")
-    return text + "; " + t(lang, "game.event.dice", dice=", ".join(dice))
+            dice.append((10, share.damage.break_test.record.test.roll))
+    return text + t(lang, "game.event.dice", dice=dice_runs(lang, dice))
 
 
 def _mine_remove(lang: Lang, p: MineRemoved) -> str:

@@ -7,6 +7,8 @@ rolled the plain way (the test was not heavily armoured) says why.
 
 from __future__ import annotations
 
+import re
+
 from cogs.common.text import plain
 from cogs.shooting.render_applied import damage_lines
 from cogs.shooting.render_dice import face
@@ -15,10 +17,21 @@ from locales import Lang, t
 from services.shooting import ChartRecord
 
 FLAGS = ("down", "malfunction", "immobilised", "morale_test", "destroyed")
+# The order a chart row gives the unit; the seeds name it by the die ("+1 Stress, Down.")
+CHART_ORDERS = ("down",)
+
+
+def in_order_words(lang: Lang, text: str) -> str:
+    """The seeds' row with its order in the reader's words: a French report names the order
+    as its buttons and /game status do ("À terre"), never "Down" beside it (issue 29)."""
+    for order in CHART_ORDERS:
+        english, own = t("en", f"order.name.{order}"), t(lang, f"order.name.{order}")
+        text = re.sub(rf"\b{re.escape(english)}\b", own, text)
+    return text
 
 
 def row_text(lang: Lang, row: ChartRow) -> str:
-    text = row.text_fr if lang == "fr" else row.text_en
+    text = in_order_words(lang, row.text_fr if lang == "fr" else row.text_en)
     nested = [
         t(lang, "damage.nested", dice=e.dice, value=face(e.rolled))
         for e in row.effects

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from cogs.common.dice_runs import dice_runs
 from cogs.markers.render import marker_text
 from cogs.shooting.render_shot import unit_name, weapon_name
 from core.shooting.tape import DieRoll
@@ -17,17 +18,22 @@ from locales import Lang, t
 from services.shooting import ChartRecord, CombatRecord, DriftRecord, ShotRecord
 
 
-def dice_text(rolls: list[DieRoll]) -> str:
-    return ", ".join(f"d{r.sides}:{r.value}" for r in rolls) or "—"
+def dice_text(lang: Lang, rolls: list[DieRoll]) -> str:
+    return dice_runs(lang, ((r.sides, r.value) for r in rolls))
 
 
 def shot_line(lang: Lang, record: ShotRecord) -> str:
     result = record.result
     line = t(
-        lang, "shoot.log", weapon=weapon_name(lang, record.weapon),
-        shooter=unit_name(lang, record.shooter), target=unit_name(lang, record.target),
-        hits=result.hits, casualties=result.casualties, pins=result.pins,
-        dice=dice_text(result.rolls),
+        lang,
+        "shoot.log",
+        weapon=weapon_name(lang, record.weapon),
+        shooter=unit_name(lang, record.shooter),
+        target=unit_name(lang, record.target),
+        hits=result.hits,
+        casualties=result.losses,
+        pins=result.pins,
+        dice=dice_text(lang, result.rolls),
     )
     placed = [marker_text(lang, d.placed.marker) for d in record.drops if d.placed is not None]
     if placed:
@@ -40,20 +46,30 @@ def shot_line(lang: Lang, record: ShotRecord) -> str:
 def drift_line(lang: Lang, record: DriftRecord) -> str:
     result = record.result
     return t(
-        lang, "shoot.log_drift", weapon=weapon_name(lang, record.weapon),
-        shooter=unit_name(lang, record.shooter), target=unit_name(lang, record.target),
-        index=record.template, hits=result.hits, casualties=result.casualties,
-        pins=result.pins, dice=dice_text(result.rolls),
+        lang,
+        "shoot.log_drift",
+        weapon=weapon_name(lang, record.weapon),
+        shooter=unit_name(lang, record.shooter),
+        target=unit_name(lang, record.target),
+        index=record.template,
+        hits=result.hits,
+        casualties=result.losses,
+        pins=result.pins,
+        dice=dice_text(lang, result.rolls),
     )
 
 
 def combat_line(lang: Lang, record: CombatRecord) -> str:
     result = record.result
     line = t(
-        lang, "h2h.log", attacker=unit_name(lang, record.attacker),
-        defender=unit_name(lang, record.defender), round=result.round,
-        lost=result.attacker.losses, killed=result.defender.losses,
-        dice=dice_text(result.rolls),
+        lang,
+        "h2h.log",
+        attacker=unit_name(lang, record.attacker),
+        defender=unit_name(lang, record.defender),
+        round=result.round,
+        lost=result.attacker.losses,
+        killed=result.defender.losses,
+        dice=dice_text(lang, result.rolls),
     )
     if result.allowed:  # a special rule let a weapon drone or probe fight: kept in the log
         what = ", ".join(t(lang, f"h2h.allowed_log.{key}") for key in result.allowed)
@@ -63,8 +79,11 @@ def combat_line(lang: Lang, record: CombatRecord) -> str:
 
 def chart_line(lang: Lang, record: ChartRecord) -> str:
     return t(
-        lang, "damage.log", table=t(lang, f"damage.table.{record.result.chart}"),
-        unit=unit_name(lang, record.unit), dice=dice_text(record.result.rolls),
+        lang,
+        "damage.log",
+        table=t(lang, f"damage.table.{record.result.chart}"),
+        unit=unit_name(lang, record.unit),
+        dice=dice_text(lang, record.result.rolls),
     )
 
 

@@ -198,7 +198,7 @@ def shield_lines(lang: Lang, result: ShotResult) -> list[str]:
 def outcome_lines(lang: Lang, result: ShotResult) -> list[str]:
     if not result.hits:
         return []
-    lines = [t(lang, "shoot.casualties", count=result.casualties)]
+    lines = [t(lang, "shoot.casualties", count=result.losses)]
     if result.charts:
         lines.append(t(lang, "shoot.charts_rolled", count=len(result.charts)))
     if result.pins:

@@ -22,6 +22,11 @@ CHOSEN_MAX = 50
 class Deployed(BaseModel):
     army: str
     units: list[UnitResult] = []
+    in_bag: int = 0  # dice in the bag once deployed, every player's, not only those added
+
+    @property
+    def dice_added(self) -> int:
+        return sum(r.dice_added for r in self.units)
 
 
 def chosen_units(army: Army, names: str | None) -> list[ArmyUnit]:
@@ -56,7 +61,10 @@ def _carried(weapons: list[ArmyWeapon], roster: bool) -> list[CarriedWeapon]:
     for w in weapons:
         if w.weapon_id is not None and w.weapon_id not in seen and len(seen) < WEAPONS_MAX:
             seen[w.weapon_id] = CarriedWeapon(
-                weapon=w.weapon_id, name_en=w.name_en, name_fr=w.name_fr, count=w.count,
+                weapon=w.weapon_id,
+                name_en=w.name_en,
+                name_fr=w.name_fr,
+                count=w.count,
                 figures=list(w.figures) if roster else [],
             )
     return list(seen.values())
@@ -84,16 +92,30 @@ def deploy_army(
     done = Deployed(army=army.name)
     for unit in units:
         state, result = add_unit(
-            state, owner_id, _free_name(state, unit.name), models=unit.models, dice=unit.dice,
-            kind=unit.kind, stats=dict(unit.stats), notes=_notes(unit, army), gear=unit.gear,
-            armour=unit.armour, weapons=_carried(unit.weapons, army.figures == "roster"),
+            state,
+            owner_id,
+            _free_name(state, unit.name),
+            models=unit.models,
+            dice=unit.dice,
+            kind=unit.kind,
+            stats=dict(unit.stats),
+            notes=_notes(unit, army),
+            gear=unit.gear,
+            armour=unit.armour,
+            weapons=_carried(unit.weapons, army.figures == "roster"),
             limit=limit,
         )
         done.units.append(result)
         for probe in unit.probes:
             state, result = add_unit(
-                state, owner_id, _free_name(state, f"{unit.name} {probe.name}"),
-                models=probe.count, kind="probe", notes=army.name, limit=limit,
+                state,
+                owner_id,
+                _free_name(state, f"{unit.name} {probe.name}"),
+                models=probe.count,
+                kind="probe",
+                notes=army.name,
+                limit=limit,
             )
             done.units.append(result)
+    done.in_bag = sum(state.bag.values())
     return state, done

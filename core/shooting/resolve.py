@@ -163,6 +163,8 @@ def damage(ctx: Context) -> None:
     result.res_failed = sum(1 for h in result.hit_records if h.failed)
     casualties = sum(1 for h in result.hit_records if h.casualty)
     result.casualties = min(casualties, target.models or casualties)
+    removed = result.casualties + sum(1 for chart in result.charts if chart.destroyed)
+    result.losses = min(removed, target.models or removed)
 
 
 def attack_pins(ctx: Context) -> int:

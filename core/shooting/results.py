@@ -188,8 +188,10 @@ class ShotResult(BaseModel):
     shields_declined: bool = False  # the target's player declined its Shield Drones
     heavily_armoured: bool = False
     res_failed: int = 0
-    casualties: int = 0
+    casualties: int = 0  # failed Res tests that remove a model (a chart's target: none)
     charts: list[ChartResult] = Field(default_factory=list)
+    # models the shot removes: casualties and models a damage chart destroyed (issue 29)
+    losses: int = 0
     pins: int = 0  # pins of the attack itself (1 per the rules, SlingNet +1)
     pins_spared: bool = False  # hits on a target that never takes pins (a probe)
     net: NetResult | None = None

@@ -261,5 +261,6 @@ def _may_answer(
     """The players whose events a request undoes, the host and game masters answer it."""
     concerned = others(last_steps(live, request.steps), request.requester_id)
     if not runs_game(state, who) and who.user_id not in concerned:
-        players = ", ".join(f"<@{p}>" for p in concerned)
-        raise NotAllowed("undo.not_yours", players=players, host=state.host_id)
+        players = ", ".join(f"<@{p}>" for p in concerned if p != state.host_id)
+        key = "undo.not_yours" if players else "undo.not_yours_host"  # the host named once
+        raise NotAllowed(key, players=players, host=state.host_id)

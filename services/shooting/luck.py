@@ -65,12 +65,8 @@ def luck_of(setup: ShotSetup, result) -> ShotLuck | None:
     odds = _remembered.get(setup)
     if odds is None:
         return None
-    removed = min(
-        result.casualties + sum(1 for chart in result.charts if chart.destroyed),
-        shot.target.models if shot.target.models is not None else 10**6,
-    )
     return ShotLuck(
-        better_than=float(odds.better_than(result.hits, removed)),
+        better_than=float(odds.better_than(result.hits, result.losses)),
         hits=float(odds.mean("hits")),
         casualties=float(odds.mean("casualties")),
     )

@@ -234,8 +234,8 @@ async def test_an_ambush_within_a_scoot_marker_is_not_sprung(simcord_env, table,
             table.channel,
             table.alice,
             "shoot",
-            'Troopers est à moins de 3" de Scoot #1 : sa seule réaction possible est À terre '
-            "(Down), même en embuscade (armureries « SCOOT ») ; elle ne peut donc pas "
+            'Troopers est à moins de 3" de Scoot #1 : sa seule réaction possible est À terre, '
+            "même en embuscade (armureries « SCOOT ») ; elle ne peut donc pas "
             "déclencher son embuscade pour faire feu.",
             shooter="Troopers",
             **MAG,

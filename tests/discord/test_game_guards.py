@@ -133,7 +133,10 @@ async def test_bad_counts_orders_and_draws(simcord_env, table, dice):
         await alice.slash(channel, "bag draw")
         await table.bob.slash(channel, "order", unit="Gangers", order=order)
     await refused(
-        env, channel, alice, "bag draw",
+        env,
+        channel,
+        alice,
+        "bag draw",
         "All dice are out of the bag: end the turn with </turn end>.",
     )
     await refused(env, channel, alice, "unit show", "No unit “Nobody”", unit="Nobody")
@@ -271,7 +274,7 @@ async def test_server_and_game_rulesets(simcord_env, table):
     listing = await table.admin.slash(table.channel, "config ruleset")
     assert listing.ephemeral
     assert (
-        "*Acc at long range* = **-1** (default -1; accepts -5..0)"
+        "*Acc at long range* = **−1** (default −1; accepts −5 to 0)"
         in listing.response.embeds[0].description
     )
     await table.admin.click(listing.response, label="▶")

@@ -72,7 +72,7 @@ async def test_unit_replies_count_one_in_the_singular(table):
     channel, alice = table.channel, table.alice
     await one_model_scout(table, "en")
     added = await alice.slash(channel, "unit add", name="Pair", models=2, dice=2)
-    assert "(red): 2 models; order dice in the bag: 2." in added.response.content
+    assert "(red): 2 models; 2 order dice put in the bag (" in added.response.content
     fewer = await alice.slash(channel, "unit edit", unit="Pair", dice=1)
     assert fewer.response.content.endswith("\n1 die left the game.")
     more = await alice.slash(channel, "unit edit", unit="Pair", dice=2)
@@ -96,7 +96,7 @@ async def test_unit_replies_count_one_in_the_singular_in_french(table):
         more = await alice.slash(channel, "unit edit", unit="Scout", dice=1)
         refused = await alice.slash(channel, "unit casualties", unit="Seul", count=2)
         hit = await alice.slash(channel, "unit casualties", unit="Seul", count=1)
-    assert "(rouge) : 1 figurine ; dés d'ordre dans la bourse : 1." in added.response.content
+    assert "(rouge) : 1 figurine ; 1 dé d'ordre mis dans la bourse (" in added.response.content
     assert fewer.response.content.endswith("\n1 dé ajouté à la bourse.")
     assert more.response.content.endswith("\n1 dé quitte la partie.")
     assert refused.ephemeral

@@ -239,7 +239,7 @@ async def test_markers_in_french(simcord_env, table, dice):
         dice.script(2)
         await bob.slash(channel, "bag draw")
         scoot = await bob.slash(channel, "order", unit="Gangers", order="fire")
-        assert scoot.ephemeral and "ne peut recevoir que Course (Run) ou À terre (Down)" in (
+        assert scoot.ephemeral and "ne peut recevoir que Course ou À terre" in (
             scoot.response.content
         )
         dice.script(6)

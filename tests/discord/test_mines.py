@@ -74,7 +74,7 @@ async def test_lay_trigger_and_undo_a_mine(simcord_env, table, dice):
     dice.assert_used()
 
     undone = await alice.slash(channel, "game undo")  # hers (Bob would need her consent)
-    assert "mine #1 went off: 3 attacks; dice: d5:3, d10:5, d10:6, d10:1, d10:7, d10:2" in (
+    assert "mine #1 went off: 3 attacks; dice D5: 3 · D10: 5, 6, 1, 7, 2" in (
         undone.response.content
     )
     assert await state_of(simcord_env, channel) == before
@@ -239,7 +239,7 @@ async def test_one_attack_and_one_model_read_singular_in_both_languages(simcord_
     assert "**Gangers** (1 attack): Acc 5: 2✅ · Res 5: 7❌ · hits: 1 · " in description
     assert "casualties: 1 (2 → 1 model) · pins 0 → 1" in description
     undone = await table.alice.slash(channel, "game undo")  # hers: no consent to ask
-    assert "mine #1 went off: 1 attack; dice: d5:1, d10:2, d10:7" in undone.response.content
+    assert "mine #1 went off: 1 attack; dice D5: 1 · D10: 2, 7" in undone.response.content
     dice.script(1, 2, 7)
     with french():
         boom = await table.alice.slash(channel, "mine trigger", mine="1", target="Gangers")
@@ -248,5 +248,5 @@ async def test_one_attack_and_one_model_read_singular_in_both_languages(simcord_
         assert "**Gangers** (1 attaque) : Préc 5: 2✅ · Rés 5: 7❌ · touches : 1 · " in description
         assert "pertes : 1 (2 → 1 figurine) · Stress 0 → 1" in description
         undone = await table.alice.slash(channel, "game undo")
-    assert "la mine #1 a explosé : 1 attaque; dés : d5:1" in undone.response.content
+    assert "la mine #1 a explosé : 1 attaque ; dés D5 : 1" in undone.response.content
     dice.assert_used()

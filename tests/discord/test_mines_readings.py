@@ -52,7 +52,11 @@ async def test_each_unit_has_its_own_cover(simcord_env, table, dice):
     dice.script(2, 2, 6, 3, 7)
     with french():
         boom = await table.alice.slash(
-            table.channel, "mine trigger", mine="1", target="Gangers", others="Riders",
+            table.channel,
+            "mine trigger",
+            mine="1",
+            target="Gangers",
+            others="Riders",
             cover="léger, aucun",
         )
     text = boom.response.embeds[0].description
@@ -65,18 +69,35 @@ async def test_bad_covers_are_refused(simcord_env, table, dice):
     await mined(table, dice)
     env, channel, alice = simcord_env, table.channel, table.alice
     await refused(
-        env, channel, alice, "mine trigger", "Unknown cover “thick”: write none, light or dense",
-        mine="1", target="Gangers", cover="thick",
+        env,
+        channel,
+        alice,
+        "mine trigger",
+        "Unknown cover “thick”: write none, light or dense",
+        mine="1",
+        target="Gangers",
+        cover="thick",
     )
     await refused(
-        env, channel, alice, "mine trigger",
+        env,
+        channel,
+        alice,
+        "mine trigger",
         "2 covers for 1 unit: give one word for all, or one per unit in the order named",
-        mine="1", target="Gangers", cover="light, dense",
+        mine="1",
+        target="Gangers",
+        cover="light, dense",
     )
     with french():
         await refused(
-            env, channel, alice, "mine trigger", "Couvert inconnu « épais »",
-            mine="1", target="Gangers", cover="épais",
+            env,
+            channel,
+            alice,
+            "mine trigger",
+            "Couvert inconnu « épais »",
+            mine="1",
+            target="Gangers",
+            cover="épais",
         )
     assert [sides for sides, _ in dice.rolled] == [3]  # the bag draw only (3 dice in it)
 
@@ -109,25 +130,37 @@ async def test_solar_charge_mines_single_hit_or_off(simcord_env, table, dice):
     await alice.slash(channel, "game undo")
     await alice.slash(channel, "game rules", setting="solar_charge_mines", value="off")
     await refused(
-        simcord_env, channel, alice, "mine trigger",
+        simcord_env,
+        channel,
+        alice,
+        "mine trigger",
         "Mine #1 is of Solar Charges, which this game no longer lets go off as mines",
-        mine="1", target="Gangers",
+        mine="1",
+        target="Gangers",
     )
     await alice.slash(channel, "unit add", name="Scouts", res=5)
     dice.script(1)
     await alice.slash(channel, "bag draw")
     await refused(
-        simcord_env, channel, alice, "mine lay",
+        simcord_env,
+        channel,
+        alice,
+        "mine lay",
         "Solar Charges cannot be laid as mines in this game (ruleset *Solar Charges as mines* off)",
-        unit="Scouts", grenades="solar-charges",
+        unit="Scouts",
+        grenades="solar-charges",
     )
     with french():
         await refused(
-            simcord_env, channel, alice, "mine lay",
+            simcord_env,
+            channel,
+            alice,
+            "mine lay",
             "Les Solar Charges ne peuvent pas être posées en mines dans cette partie",
-            unit="Scouts", grenades="solar-charges",
+            unit="Scouts",
+            grenades="solar-charges",
         )
         listed = await alice.slash(channel, "game rules", setting="solar_charge_mines")
     description = listed.response.embeds[0].description
-    assert "*Solar Charges en mines* = **off** (défaut touches Blast D3" in description
+    assert "*Solar Charges en mines* = **non** (défaut touches Blast D3" in description
     dice.assert_used()

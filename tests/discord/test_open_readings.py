@@ -26,15 +26,15 @@ LISTED = {
         "*Acc test per attack when shooting* = **off** (default off; accepts on/off)",
     ),
     "fr": (
-        "*Test de moral à chaque perte passé la moitié* = **off** (défaut off ; accepte on/off)",
+        "*Test de moral à chaque perte passé la moitié* = **non** (défaut non ; accepte oui/non)",
         "*Le perdant du corps-à-corps subit* = **rien** (défaut rien ; accepte rien · un Stress "
         "· un test de moral)",
-        "*Les Dégâts Massifs comptent la VI* = **on** (défaut on ; accepte on/off)",
-        "*Dé d'Arc pour les touches du Verrouillage Fractal* = **off** (défaut off ; accepte "
-        "on/off)",
-        "*Tir en surplomb arrêté par un Arc : déviation* = **off** (défaut off ; accepte on/off)",
-        "*Weapon Drone autodétruit à sa propre Co* = **off** (défaut off ; accepte on/off)",
-        "*Un test de Préc par attaque au tir* = **off** (défaut off ; accepte on/off)",
+        "*Les Dégâts Massifs comptent la VI* = **oui** (défaut oui ; accepte oui/non)",
+        "*Dé d'Arc pour les touches du Verrouillage Fractal* = **non** (défaut non ; accepte "
+        "oui/non)",
+        "*Tir en surplomb arrêté par un Arc : déviation* = **non** (défaut non ; accepte oui/non)",
+        "*Weapon Drone autodétruit à sa propre Co* = **non** (défaut non ; accepte oui/non)",
+        "*Un test de Préc par attaque au tir* = **non** (défaut non ; accepte oui/non)",
     ),
 }
 
@@ -83,7 +83,7 @@ async def test_the_break_test_card_lists_both_readings(table):
         "of a shooting attack first reach half the starting models" in text
     )
     text = await card(table, "test de moral", fr=True)
-    assert "*Test de moral à chaque perte passé la moitié* = **on** : à chaque tir qui tue" in text
+    assert "*Test de moral à chaque perte passé la moitié* = **oui** : à chaque tir qui tue" in text
 
 
 # --- the loser of a close combat ------------------------------------------------------------
@@ -171,7 +171,7 @@ async def test_the_massive_damage_card_reads_the_sv_both_ways(table):
         "Massive Damage when its Res after modifiers, the weapon's SV included, is above 10" in text
     )
     text = await card(table, "dégâts massifs", fr=True)
-    assert "*Les Dégâts Massifs comptent la VI* = **off** : une cible est lourdement" in text
+    assert "*Les Dégâts Massifs comptent la VI* = **non** : une cible est lourdement" in text
 
 
 # --- a Fractal Lock through an Arc -----------------------------------------------------------
@@ -228,7 +228,7 @@ async def test_the_fractal_lock_card_reads_the_arc_die_both_ways(table):
         "die" in text
     )
     text = await card(table, "verrouillage fractal", fr=True)
-    assert "*Dé d'Arc pour les touches du Verrouillage Fractal* = **on** : chaque touche" in text
+    assert "*Dé d'Arc pour les touches du Verrouillage Fractal* = **oui** : chaque touche" in text
 
 
 # --- an overhead shot an Arc stops -----------------------------------------------------------
@@ -266,7 +266,7 @@ async def test_the_arc_card_reads_the_stopped_overhead_shot_both_ways(table):
     )
     text = await card(table, "tir en arc", fr=True)
     assert (
-        "*Tir en surplomb arrêté par un Arc : déviation* = **on** : un gabarit de tir en "
+        "*Tir en surplomb arrêté par un Arc : déviation* = **oui** : un gabarit de tir en "
         "surplomb arrêté par l'Arc est raté et dévie" in text
     )
 
@@ -320,7 +320,7 @@ async def test_the_weapon_drones_card_reads_the_self_destruct_co_both_ways(table
     )
     text = await card(table, "drones armés", fr=True)
     assert (
-        "*Weapon Drone autodétruit à sa propre Co* = **on** : un Weapon Drone s'autodétruit "
+        "*Weapon Drone autodétruit à sa propre Co* = **oui** : un Weapon Drone s'autodétruit "
         "quand son Stress atteint sa propre Co" in text
     )
 
@@ -362,6 +362,6 @@ async def test_the_attacks_card_reads_the_ranged_attacks_both_ways(table):
     )
     text = await card(table, "attaques", fr=True)
     assert (
-        "*Un test de Préc par attaque au tir* = **on** : une arme à portée avec N attaques fait "
+        "*Un test de Préc par attaque au tir* = **oui** : une arme à portée avec N attaques fait "
         "N tests de Préc par figurine" in text
     )

@@ -60,20 +60,19 @@ async def test_the_readings_of_fractal_lock_sensor_targeter_and_phase_armour(tab
     assert "*First Fractal Lock hit raised* = **off**: the first automatic hit strikes" in text
     text = await card(table, "target-sensor", fr=True)
     assert (
-        "*Module Senseur avec un tir en surplomb désigné* = **on** (par défaut) : "
+        "*Module Senseur avec un tir en surplomb désigné* = **oui** (par défaut) : "
         "un tir en surplomb" in text
     )
     text = await card(table, "targeter-probe")
     assert (
-        "*Targeter drift reduction capped* = **off**: overhead fire: 1\" off the drift per probe"
+        '*Targeter drift reduction capped* = **off**: overhead fire: 1" off the drift per probe'
         in text
     )
     text = await card(table, "phase-armour", fr=True)
     assert (
-        "*Armure à phases à 10\" pile* = **1** (par défaut) : à 10\" pile, l'armure à phases"
-        in text
+        '*Armure à phases à 10" pile* = **1** (par défaut) : à 10" pile, l\'armure à phases' in text
     )
-    assert "+1 Rés sous 10\", +2 Rés au-delà de 10\" (à 10\" pile : un réglage)" in text
+    assert '+1 Rés sous 10", +2 Rés au-delà de 10" (à 10" pile : un réglage)' in text
     text = await card(table, "cycle")
     assert "The bot's reading" not in text  # a rule the seeds settle has none
 

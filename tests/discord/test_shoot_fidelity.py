@@ -16,7 +16,12 @@ from tests.support.locale import french
 # --- Targeter Probes and overhead drift -----------------------------------------------------
 
 OH_AT_MARKED = {
-    "weapon": "x-launcher", "models": 1, "acc": 5, "res": 6, "distance": 20, "targeters": 5,
+    "weapon": "x-launcher",
+    "models": 1,
+    "acc": 5,
+    "res": 6,
+    "distance": 20,
+    "targeters": 5,
 }
 
 
@@ -32,7 +37,7 @@ async def test_targeter_probes_take_at_most_three_inches_off_a_drift_by_default(
         'Targeter Probes marking the target: 5 → 3" off each drift, at most *Most targeter bonus* '
         "(ruleset *Targeter drift reduction capped*)." in text
     )
-    assert "the Targeter Probes → **2\"**" in text
+    assert 'the Targeter Probes → **2"**' in text
     dice.script(7, 5)
     with french():
         text = shown(await shoot(table.alice, table.channel, **OH_AT_MARKED))
@@ -41,7 +46,7 @@ async def test_targeter_probes_take_at_most_three_inches_off_a_drift_by_default(
         "*Bonus maximal des désignateurs* (réglage *Réduction de dérive des Sondes Cibleuses "
         "plafonnée*)." in text
     )
-    assert "les Sondes Cibleuses → **2\"**" in text
+    assert 'les Sondes Cibleuses → **2"**' in text
     dice.assert_used()
 
 
@@ -57,13 +62,13 @@ async def test_uncapped_targeter_probes_take_an_inch_each_off_a_drift(simcord_en
     dice.script(7, 5, 2, 9, 9)  # a miss, drift D5 5 − 5 = 0": on target; D5 2 hits; Res 5
     text = shown(await shoot(table.alice, table.channel, **OH_AT_MARKED))
     assert 'Targeter Probes marking the target: 5 → 5" off each drift (instead of an Acc' in text
-    assert "the Targeter Probes → **0\"** — on target → D5 `2` = **2** hits" in text
+    assert 'the Targeter Probes → **0"** — on target → D5 `2` = **2** hits' in text
     assert "Casualties: **2**." in text
     dice.script(7, 5, 2, 9, 9)
     with french():
         text = shown(await shoot(table.alice, table.channel, **OH_AT_MARKED))
     assert 'Sondes Cibleuses sur la cible : 5 → 5" de moins à chaque dérive (au lieu' in text
-    assert "→ **0\"**" in text and "Pertes : **2**." in text
+    assert '→ **0"**' in text and "Pertes : **2**." in text
     dice.assert_used()
 
 
@@ -80,8 +85,8 @@ async def test_the_drift_setting_is_listed_with_its_reading(table):
         )
     page = shown_fr.response.embeds[0].description
     assert (
-        "*Réduction de dérive des Sondes Cibleuses plafonnée* = **on** "
-        "(défaut on ; accepte on/off)" in page
+        "*Réduction de dérive des Sondes Cibleuses plafonnée* = **oui** "
+        "(défaut oui ; accepte oui/non)" in page
     )
     assert "l'armurerie ne fixe aucun plafond" in page
 
@@ -106,7 +111,9 @@ async def test_the_borer_drone_adds_one_to_the_str_tests_of_an_assault(table, di
     with french():
         text = shown(
             await assault(
-                table.alice, table.channel, attacker="for 5 rés 5 drone-foreur",
+                table.alice,
+                table.channel,
+                attacker="for 5 rés 5 drone-foreur",
                 defender="for 5 rés 5",
             )
         )
@@ -164,7 +171,7 @@ async def test_a_batter_drone_is_off_under_a_scrambler_marker_on_the_tracked_tar
     text = shown(
         await shoot(table.alice, table.channel, distance=10, extras="batter-drone", **tracked)
     )
-    assert "The target is within 3\" of 📡 **Scrambler #1**" in text
+    assert 'The target is within 3" of 📡 **Scrambler #1**' in text
     assert "Batter Drone off (no −2 Acc)" in text
     assert "**Acc** 5 · Fire order +1 → hits on **6** or less" in text
     assert "Acc tests (1): `6`✅" in text and "**Gangers**: models 5 → **4**." in text
@@ -192,9 +199,7 @@ async def test_leader_rerolls_serve_only_the_hits_on_the_leader(simcord_env, tab
     rf = {"weapon": "mag-light-support", "models": 2, "shooter": "Troopers", "target": "Gangers"}
     dice.script(2, 2, 2, 2, 2, 2)  # RF3 × 2 at Acc 6: six hits
     dice.script(8, 3, 9, 1, 1, 1, 7, 2)  # Res 6 − SV 2 = 4: 8 → 3 (Leader); 9 stays; 7 → 2
-    text = shown(
-        await shoot(table.alice, table.channel, distance=10, res_rerolls="leader 2", **rf)
-    )
+    text = shown(await shoot(table.alice, table.channel, distance=10, res_rerolls="leader 2", **rf))
     assert (
         "Res tests: 👑`8`❌→`3`✅ (Leader) `9`❌ `1`✅ `1`✅ `1`✅ 👑`7`❌→`2`✅ (Leader)" in text
     )

@@ -18,9 +18,7 @@ async def declare(env, table, member, marker_type: str, *units: str) -> None:
     assert not placed.ephemeral, placed.response.content
     number = markers_of(await state_of(env, table.channel))[-1].number
     for unit in units:
-        declared = await member.slash(
-            table.channel, "marker affect", marker=str(number), unit=unit
-        )
+        declared = await member.slash(table.channel, "marker affect", marker=str(number), unit=unit)
         assert not declared.ephemeral, declared.response.content
 
 
@@ -36,11 +34,16 @@ async def test_two_blurs_roll_a_d3_each_and_the_highest_counts(simcord_env, tabl
     dice.script(3, 4)  # Acc 5 + 1 − 3 = 3: a hit, a miss
     dice.script(6)  # Res 6 − SV 1 = 5: a casualty
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=2, shooter="Troopers",
-        target="Gangers", distance=10,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=2,
+        shooter="Troopers",
+        target="Gangers",
+        distance=10,
     )
     text = shown(fired)
-    assert "The shooter is within 3\" of 🌫️ **Blur #1**, 🌫️ **Blur #2**" in text
+    assert 'The shooter is within 3" of 🌫️ **Blur #1**, 🌫️ **Blur #2**' in text
     assert "Blur (D3 per marker, the highest counts): `1` `3` → −3 Acc" in text
     assert "**Acc** 5 · Fire order +1 · Blur −3 → hits on **3** or less" in text
     assert "Acc tests (2): `3`✅ `4`❌" in text
@@ -66,11 +69,17 @@ async def test_a_scrambler_cancels_armour_and_takes_two_res_from_a_weapon_drone(
     dice.script(2)  # Acc 6: a hit
     dice.script(5)  # Res 8 − 2 (Scrambler), no reflex +1, − SV 1 = 5: resisted
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-        target="Spinner", distance=10, armour="reflex",
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=1,
+        shooter="Troopers",
+        target="Spinner",
+        distance=10,
+        armour="reflex",
     )
     text = shown(fired)
-    assert "The target is within 3\" of 📡 **Scrambler #1**: armour bonuses cancelled" in text
+    assert 'The target is within 3" of 📡 **Scrambler #1**: armour bonuses cancelled' in text
     assert "The shooter is within" not in text  # a Scrambler spares its owner's units
     assert "**Res** 8 · Scrambler −2 − SV 1 → passes on **5** or less" in text
     assert "reflex" not in text
@@ -82,8 +91,14 @@ async def test_a_scrambler_cancels_armour_and_takes_two_res_from_a_weapon_drone(
     await table.alice.slash(table.channel, "marker remove", marker="1")
     free = shown(
         await shoot(
-            table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-            target="Spinner", distance=10, armour="reflex",
+            table.alice,
+            table.channel,
+            weapon="mag-gun",
+            models=1,
+            shooter="Troopers",
+            target="Spinner",
+            distance=10,
+            armour="reflex",
         )
     )
     assert "**Res** 8 · reflex armour +1 − SV 1 → passes on **8** or less" in free
@@ -102,8 +117,14 @@ async def test_arcs_intercept_shots_before_their_acc_test(simcord_env, table, di
     dice.script(2)  # the only Acc test, shot 2: Acc 6, a hit
     dice.script(8)  # Res 5: a casualty
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=2, shooter="Troopers",
-        target="Gangers", distance=10, arcs=1,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=2,
+        shooter="Troopers",
+        target="Gangers",
+        distance=10,
+        arcs=1,
     )
     text = shown(fired)
     assert "⚡ Arcs on the line of fire: **2** (⚡ **Arc #1** + 1 more (arcs option))." in text
@@ -118,7 +139,7 @@ async def test_arcs_intercept_shots_before_their_acc_test(simcord_env, table, di
     log = await table.alice.slash(table.channel, "game log", last=1)
     entry = log.response.embeds[0].description
     assert "🎯 Troopers → Gangers, Mag Gun: hits 1, casualties 1, pins 1" in entry
-    assert "d10:3, d10:7, d10:2, d10:5, d10:2, d10:8" in entry
+    assert "dice D10: 3, 7, 2, 5, 2, 8" in entry
     dice.assert_used()
     await undo_restores(simcord_env, table, before)
 
@@ -134,15 +155,15 @@ async def test_marker_ammo_places_its_marker_in_the_same_event(simcord_env, tabl
     dice.script(2, 7, 4)  # Acc 5 − 2 = 3: template 1 on target; template 2 drifts D5 4
     fired = await shoot(table.alice, table.channel, shooter="Troopers", target="Gangers", **ammo)
     text = shown(fired)
-    assert "lands **on the target**: place it there. → 🌫️ **Blur #1** is on the table (on " \
+    assert (
+        "lands **on the target**: place it there. → 🌫️ **Blur #1** is on the table (on "
         "Gangers), tested at the end of the turn" in text
-    assert "lands **4\" away** from the target" in text
-    assert "→ 🌫️ **Blur #2** is on the table (4\" from Gangers)" in text
+    )
+    assert 'lands **4" away** from the target' in text
+    assert '→ 🌫️ **Blur #2** is on the table (4" from Gangers)' in text
     listed = (await table.bob.slash(table.channel, "marker list")).response.embeds[0]
     assert f"🌫️ **Blur #1** · <@{table.alice.id}> · turn 1 — on Gangers" in listed.description
-    assert f"🌫️ **Blur #2** · <@{table.alice.id}> · turn 1 — 4\" from Gangers" in (
-        listed.description
-    )
+    assert f'🌫️ **Blur #2** · <@{table.alice.id}> · turn 1 — 4" from Gangers' in (listed.description)
     log = await table.alice.slash(table.channel, "game log", last=1)
     assert "placed: 🌫️ **Blur #1**, 🌫️ **Blur #2**" in log.response.embeds[0].description
 
@@ -165,10 +186,16 @@ async def test_without_a_game_marker_ammo_only_says_where_it_lands(simcord_env, 
     nothing is recorded (there is no game to record it in)."""
     dice.script(7, 3)  # misses, drifts D5 3
     fired = await shoot(
-        table.alice, table.channel, weapon="x-launcher", ammo="scrambler", models=1, acc=5,
-        res=5, distance=20,
+        table.alice,
+        table.channel,
+        weapon="x-launcher",
+        ammo="scrambler",
+        models=1,
+        acc=5,
+        res=5,
+        distance=20,
     )
     text = shown(fired)
-    assert "📍 Scrambler marker (template 1) lands **3\" away** from the target" in text
+    assert '📍 Scrambler marker (template 1) lands **3" away** from the target' in text
     assert "is on the table" not in text
     dice.assert_used()

@@ -29,8 +29,14 @@ async def test_blur_and_scrambler_in_french(simcord_env, table, dice):
         dice.script(3, 1, 2, 6)  # D3s 3 and 1: −3; Acc 5 + 1 − 3 = 3: `2` hits; Res 9: `6`
         text = shown(
             await shoot(
-                table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-                target="Chenille", distance=10, armour="reflex",
+                table.alice,
+                table.channel,
+                weapon="mag-gun",
+                models=1,
+                shooter="Troopers",
+                target="Chenille",
+                distance=10,
+                armour="reflex",
             )
         )
         assert (
@@ -48,8 +54,14 @@ async def test_blur_and_scrambler_in_french(simcord_env, table, dice):
         dice.script(2, 1, 8)  # Blurs: 2; Acc 5 + 1 − 2 = 4: the 8 misses, no Spotter reroll
         text = shown(
             await shoot(
-                table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-                target="Gangers", distance=10, spotter=True,
+                table.alice,
+                table.channel,
+                weapon="mag-gun",
+                models=1,
+                shooter="Troopers",
+                target="Gangers",
+                distance=10,
+                spotter=True,
             )
         )
         assert "ses Buddy Drones ne fonctionnent pas, le Spotter ne relance rien." in text
@@ -94,7 +106,7 @@ async def test_arcs_and_a_marker_placed_in_french(simcord_env, table, dice):
         listed = shown(await table.bob.slash(table.channel, "marker list"))
         assert f'🕸️ **Grip (Prise) #1** · <@{table.alice.id}> · tour 1 — à 3" de Gangers' in listed
         log = shown(await table.bob.slash(table.channel, "game log", last=1))
-        assert "dés d10:7, d5:3, d12:8 ; posé : 🕸️ **Grip (Prise) #1**" in log
+        assert "dés D10 : 7 · D5 : 3 · D12 : 8 ; posé : 🕸️ **Grip (Prise) #1**" in log
         await undo_restores(simcord_env, table, before)
 
         dice.script(2)  # on target this time

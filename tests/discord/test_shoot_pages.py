@@ -22,8 +22,14 @@ def within_limits(embed: discord.Embed) -> None:
 async def test_a_30_dice_shot_fits_one_embed(simcord_env, table, dice):
     """Ten Mag Light Supports (RF3, seed 000 "TR(n)"): 30 Acc tests, a Res test per hit."""
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-light-support", models=10, acc=5, res=5,
-        distance=20, target_models=10,
+        table.alice,
+        table.channel,
+        weapon="mag-light-support",
+        models=10,
+        acc=5,
+        res=5,
+        distance=20,
+        target_models=10,
     )
     assert len(fired.response.embeds) == 1
     within_limits(fired.response.embeds[0])
@@ -36,8 +42,14 @@ async def test_a_300_dice_shot_is_paged_and_nothing_is_cut(simcord_env, table, d
     """100 models firing RF3: hundreds of dice over several pages, each within the limits;
     together the pages show every die rolled, in order."""
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-light-support", models=100, acc=6, res=4,
-        distance=20, res_rerolls="medic 5, leader 3",
+        table.alice,
+        table.channel,
+        weapon="mag-light-support",
+        models=100,
+        acc=6,
+        res=4,
+        distance=20,
+        res_rerolls="medic 5, leader 3",
     )
     footer = fired.response.embeds[0].footer.text
     assert footer.startswith("Page 1/")
@@ -57,11 +69,17 @@ async def test_a_shot_in_french(simcord_env, table, dice):
     dice.script(4, 5, 1, 9, 2, 10, 5, 8, 3)
     with french():
         fired = await shoot(
-            table.alice, table.channel, weapon="mag-light-support", models=2,
-            shooter="Troopers", target="Gangers", distance=40, cover="light",
+            table.alice,
+            table.channel,
+            weapon="mag-light-support",
+            models=2,
+            shooter="Troopers",
+            target="Gangers",
+            distance=40,
+            cover="light",
         )
     text = shown(fired)
-    assert "Figurines qui tirent : **2** · longue portée (40\") · ordre Feu" in text
+    assert 'Figurines qui tirent : **2** · longue portée (40") · ordre Feu' in text
     assert (
         "**Préc** 5 · ordre Feu +1 · longue portée −1 · TR au-delà de la portée efficace −1 "
         "→ touche sur **4** ou moins" in text
@@ -83,8 +101,13 @@ async def test_the_logged_events_read_back_with_every_die(simcord_env, table, di
     await armies(table)
     dice.script(2, 9)  # a hit, a failed Res test
     await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-        target="Gangers", distance=10,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=1,
+        shooter="Troopers",
+        target="Gangers",
+        distance=10,
     )
     dice.script(*[9] * 9)  # bare hands: 5 Troopers and 4 Gangers strike, all miss
     await table.alice.slash(table.channel, "assault", attacker="Troopers", defender="Gangers")
@@ -98,9 +121,9 @@ async def test_the_logged_events_read_back_with_every_die(simcord_env, table, di
         model, line = LOG_EVENTS[event.kind]
         lines.append(line("en", model.model_validate_json(event.payload)))
     assert lines[0] == (
-        "🎯 Troopers → Gangers, Mag Gun: hits 1, casualties 1, pins 1; dice d10:2, d10:9"
+        "🎯 Troopers → Gangers, Mag Gun: hits 1, casualties 1, pins 1; dice D10: 2, 9"
     )
     assert lines[1].startswith("⚔️ Troopers vs Gangers, round 1: losses 0 (attacker) / 0")
-    assert lines[1].endswith("d10:9, d10:9")
-    assert lines[2] == "💥 Vehicle damage chart — Gangers; dice d10:4"
+    assert "; dice D10: 9, 9" in lines[1] and lines[1].endswith(", 9, 9")
+    assert lines[2] == "💥 Vehicle damage chart — Gangers; dice D10: 4"
     dice.assert_used()

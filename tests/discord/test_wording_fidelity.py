@@ -4,9 +4,10 @@ and counts that agree with what the bot just did."""
 
 from __future__ import annotations
 
-from tests.discord.army_kit import preview_of, rosz
+from tests.discord.army_kit import import_army, preview_of, rosz
+from tests.discord.game_kit import labels, skirmish, state_of
 from tests.discord.test_assault import brawl
-from tests.discord.test_shoot_kit import armies, refused, shoot, shown
+from tests.discord.test_shoot_kit import armies, damage, refused, shoot, shown
 from tests.support.locale import french
 
 
@@ -235,3 +236,183 @@ async def test_the_army_preview_speaks_the_unit_cards_words_and_lists_only_what_
     assert "seeds" not in text and "in the roster," not in text  # no figure differs
     assert "Weapons use the armouries' figures.\n" in text
     assert "listed below" not in text
+
+
+async def test_the_losses_line_counts_the_models_a_damage_chart_destroyed(simcord_env, table, dice):
+    """002/003 "Dégâts des Armes Lourdes (Heavy Weapons)": 6–10 "détruite"; a heavy weapon's
+    failed Res test rolls the chart instead of removing a model, so the model the chart
+    destroys is the shot's loss: "Casualties: 1" above "models 3 → 2", never 0."""
+    await armies(table)
+    await table.bob.slash(
+        table.channel, "unit add", name="Crew", kind="heavy_weapon", models=3, res=6, co=8
+    )
+    shot = {"shooter": "Troopers", "target": "Crew", "weapon": "mag-gun", "distance": 10}
+    dice.script(1, 10, 8)  # a hit, Res failed, the chart: 8, destroyed
+    text = shown(await shoot(table.alice, table.channel, models=1, **shot))
+    assert "Casualties: **1**." in text and "**Crew**: models 3 → **2**." in text, text
+    dice.script(1, 10, 8)
+    with french():
+        text = shown(await shoot(table.alice, table.channel, models=1, **shot))
+    assert "Pertes : **1**." in text and "**Crew** : figurines 2 → **1**." in text, text
+    assert "Pertes : **0**" not in text
+    dice.assert_used()
+
+
+async def test_a_second_deploy_says_how_many_dice_it_added_and_how_many_the_bag_holds(
+    simcord_env, table
+):
+    """Seeds README vocabulary "bourse à dés" (dice bag): after a second `/army deploy` or
+    `/unit add`, the reply counts the dice it put in the bag and the dice the bag holds,
+    every player's, never the dice just added as if they were the whole bag."""
+    channel = table.channel
+    await table.alice.slash(channel, "game start", name="Vorl", activations="free")
+    for name in ("Troopers", "Scouts"):
+        added = await table.alice.slash(channel, "unit add", name=name, models=5, dice=2)
+    assert "; 2 order dice put in the bag (4 in it now)." in added.response.content
+    with french():
+        for name in ("Gangers", "Brutes"):
+            added = await table.bob.slash(channel, "unit add", name=name, models=5, dice=2)
+    assert "; 2 dés d'ordre mis dans la bourse (elle en contient 8)." in added.response.content
+    await import_army(table.alice, channel, "algoryn")
+    deployed = await table.alice.slash(channel, "army deploy", name="Vorl Strike Force")
+    bag = sum((await state_of(simcord_env, channel)).bag.values())
+    put = bag - 8
+    assert 0 < put < bag
+    text = deployed.response.content
+    assert text.endswith(f" — {put} dice put in the bag ({bag} in it now)."), text
+    with french():
+        await import_army(table.bob, channel, "algoryn", confirm="Confirmer", name="Vorl Deux")
+        deployed = await table.bob.slash(channel, "army deploy", name="Vorl Deux")
+    text = deployed.response.content
+    assert text.endswith(f" — {put} dés mis dans la bourse (elle en contient {bag + put})."), text
+
+
+async def test_after_the_last_turn_the_status_shows_a_recovered_unit_standing(
+    simcord_env, table, dice
+):
+    """Rules-notes "Turn end": a Down unit that passes its recovery test is no longer Down,
+    and its die kept out comes back; on the last turn (`/turn end last:true`) no die goes
+    back in the bag, but `/game status` must not show the unit the turn-end message just
+    recovered as Down with a die kept out."""
+    await skirmish(table)
+    taken = await table.bob.slash(table.channel, "bag take", unit="Gangers")
+    await table.bob.click(taken.response, label="Down")
+    dice.script(10)  # recovery Co 9 − 0: a natural 10 fails, the die stays out
+    await table.bob.slash(table.channel, "turn end", confirm=True)
+    gangers = (await state_of(simcord_env, table.channel)).units["u2"]
+    assert gangers.down and gangers.dice_out == 1
+    dice.script(4)  # turn 2, the last: the recovery passes
+    ended = await table.alice.slash(table.channel, "turn end", confirm=True, last=True)
+    assert "**Gangers**: Co 9 − 0 pins = 9: rolled **4** ✅ — recovers" in (
+        ended.response.embeds[0].description
+    )
+    shown_status = await table.alice.slash(table.channel, "game status")
+    status = shown_status.response.embeds[0]
+    line = next(f.value for f in status.fields if "Gangers" in f.name)
+    assert "Down" not in line and "kept out" not in line, line
+    with french():
+        shown_status = await table.alice.slash(table.channel, "game status")
+    line = next(f.value for f in shown_status.response.embeds[0].fields if "Gangers" in f.name)
+    assert "À terre" not in line and "gardé dehors" not in line, line
+    state = await state_of(simcord_env, table.channel)
+    assert sum(state.bag.values()) == 0  # the last turn: nothing back in the bag
+    dice.assert_used()
+
+
+async def test_an_undo_request_names_the_host_once_when_the_host_made_the_change(
+    simcord_env, table
+):
+    """Issue 22's consent to undo another player's change: when that player is the host, the
+    question names them once ("the host (@alice)"), never "@alice, the host (@alice)"."""
+    await skirmish(table)
+    channel, alice, bob = table.channel, table.alice, table.bob
+    await alice.slash(channel, "pins add", unit="Troopers", count=1)
+    asked = await bob.slash(channel, "game undo")
+    text = asked.response.content
+    assert f"The host (<@{alice.id}>) or a game master: allow it?" in text, text
+    assert f"<@{alice.id}>, the host" not in text
+    carol = table.guild.add_member(simcord_env.create_user("carol"))
+    refused = await carol.click(asked.response, label="Allow undo")
+    assert refused.response.content == (
+        f"Only the host (<@{alice.id}>) or a game master can answer this undo request."
+    )
+    await bob.click(asked.response, label="Refuse")  # (bob asked: he cannot answer)
+    with french():
+        asked = await bob.slash(channel, "game undo")
+        refused = await carol.click(asked.response, label="Autoriser l'annulation")
+    text = asked.response.content
+    assert f"L'hôte (<@{alice.id}>) ou un maître de jeu : l'autorisez-vous ?" in text, text
+    assert f"<@{alice.id}>, l'hôte" not in text
+    assert refused.response.content.startswith(f"Seuls l'hôte (<@{alice.id}>) ou un maître")
+
+
+async def test_undo_lines_write_the_dice_for_a_reader(simcord_env, table, dice):
+    """The dice of a shot in the undo (and log) lines: "D10: 2, 9" (French "D10 : 2, 9"),
+    the seeds' way of naming a die ("D10", "D6"), never "d10:2, d10:9"."""
+    await armies(table)
+    dice.script(2, 9)  # Acc 5 + 1: a hit; Res 6: 9 fails, a casualty
+    await shoot(table.alice, table.channel, models=1, **AT_GANGERS)
+    undone = await table.alice.slash(table.channel, "game undo")
+    text = undone.response.content
+    assert "; dice D10: 2, 9" in text, text
+    assert "d10:" not in text
+    dice.script(2, 9)
+    await shoot(table.alice, table.channel, models=1, **AT_GANGERS)
+    with french():
+        undone = await table.alice.slash(table.channel, "game undo")
+    text = undone.response.content
+    assert " ; dés D10 : 2, 9" in text, text
+    assert "d10:" not in text
+    dice.assert_used()
+
+
+async def test_game_rules_speaks_the_readers_words_for_switches_and_ranges(table):
+    """`/game rules`: a switch reads "oui/non" in French ("on/off" in English), a range
+    "de −5 à 0" ("−5 to 0"), with a true minus sign; typing "oui" or "non" sets a switch."""
+    await skirmish(table)
+    channel, alice = table.channel, table.alice
+    with french():
+        listed = await alice.slash(channel, "game rules", setting="long_range_acc")
+    text = listed.response.embeds[0].description
+    assert "= **−1** (défaut −1 ; accepte de −5 à 0)" in text, text
+    listed = await alice.slash(channel, "game rules", setting="long_range_acc")
+    assert "= **−1** (default −1; accepts −5 to 0)" in listed.response.embeds[0].description
+    with french():
+        listed = await alice.slash(channel, "game rules", setting="massive_damage_any_chart")
+        text = listed.response.embeds[0].description
+        assert "= **non** (défaut non ; accepte oui/non)" in text, text
+        assert "on/off" not in text
+        changed = await alice.slash(
+            channel, "game rules", setting="massive_damage_any_chart", value="oui"
+        )
+    assert not changed.ephemeral, changed.response.content
+    assert "non → **oui**" in changed.response.content, changed.response.content
+    listed = await alice.slash(channel, "game rules", setting="massive_damage_any_chart")
+    assert "= **on** (default off; accepts on/off)" in listed.response.embeds[0].description
+
+
+async def test_french_names_each_order_one_way_in_buttons_reports_and_status(
+    simcord_env, table, dice
+):
+    """Order dice in French (issue 29): one convention, the French names (`order.name.*`,
+    seeds README vocabulary: "À terre" for the die the seeds call **Down**, 002/003 "Dégâts
+    des Véhicules (Vehicles)" row 4–5 "+1 Stress, Down."). The order buttons, the chart row
+    of a report, what the unit did and `/game status` say "À terre", never "Down"."""
+    await skirmish(table)
+    await table.bob.slash(
+        table.channel, "unit add", name="Hauler", kind="vehicle", models=1, res=14, co=8
+    )
+    with french():
+        taken = await table.alice.slash(table.channel, "bag take", unit="Troopers")
+    buttons = labels(taken.response)
+    assert "Feu" in buttons and "À terre" in buttons and "Down" not in buttons, buttons
+    dice.script(4)  # vehicle chart: 4, "+1 Stress, Down."
+    with french():
+        text = shown(await damage(table.bob, table.channel, table="vehicle", unit="Hauler"))
+        status = await table.alice.slash(table.channel, "game status")
+    assert "D10 `4` → +1 Stress, À terre." in text, text
+    assert "**Hauler** passe **À terre**" in text
+    assert "Down" not in text
+    line = next(f.value for f in status.response.embeds[0].fields if "Hauler" in f.name)
+    assert "À terre" in line and "Down" not in line, line
+    dice.assert_used()

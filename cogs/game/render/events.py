@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from cogs.common.dice_runs import dice_runs
 from cogs.common.settings_words import label, value_label
 from cogs.common.text import plain
 from cogs.game.render.common import (
@@ -214,8 +215,8 @@ def _ev_order(lang: Lang, p: OrderResult) -> str:
 def _ev_turn_end(lang: Lang, p: TurnEndResult) -> str:
     text = t(lang, "game.event.turn_end", turn=p.turn_ended)
     if p.rolls:
-        dice = ", ".join(f"d{r.die.sides}:{r.die.value}" for r in p.rolls)
-        text += "; " + t(lang, "game.event.dice", dice=dice)
+        dice = dice_runs(lang, ((r.die.sides, r.die.value) for r in p.rolls))
+        text += t(lang, "game.event.dice", dice=dice)
     return text
 
 

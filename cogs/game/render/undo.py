@@ -62,7 +62,10 @@ def asked(lang: Lang, asked: UndoAsked, minutes: int) -> str:
     players = ", ".join(who(p) for p in asked.concerned)
     key = "undo.ask_one" if request.steps == 1 else "undo.ask_many"
     head = t(lang, key, requester=request.requester_id, count=request.steps, players=players)
-    question = t(lang, "undo.ask_who", players=players, host=asked.host_id, minutes=minutes)
+    # the host among the players is named once, as the host (issue 29)
+    others = ", ".join(who(p) for p in asked.concerned if p != asked.host_id)
+    key = "undo.ask_who" if others else "undo.ask_who_host"
+    question = t(lang, key, players=others, host=asked.host_id, minutes=minutes)
     return _fit([head, *_entry_lines(lang, asked.entries, {})], [question])
 
 

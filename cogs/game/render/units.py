@@ -40,7 +40,8 @@ def unit_added(lang: Lang, result: UnitResult) -> str:
         owner=unit.owner_id,
         colour_name=colour_name(lang, unit.colour),
         models=unit.models,
-        dice=unit.dice,
+        dice=result.dice_added,
+        bag=result.in_bag,
     )
 
 
@@ -187,7 +188,7 @@ def _leaders(lang: Lang, unit: Unit, names: dict[str, str]) -> list[tuple[str, s
 
 
 def stats_text(lang: Lang, unit: Unit) -> str:
-    """"Acc 5 · Res 6 + reflex 1 · Co 8": the base Res and the armour that adds to it."""
+    """ "Acc 5 · Res 6 + reflex 1 · Co 8": the base Res and the armour that adds to it."""
     parts = []
     for stat in STATS:
         if stat in unit.stats:
@@ -201,7 +202,7 @@ def stats_text(lang: Lang, unit: Unit) -> str:
 
 
 def weapons_text(lang: Lang, unit: Unit) -> str:
-    """"Mag Gun ×5, X-Launcher": a count for the weapons some models only carry."""
+    """ "Mag Gun ×5, X-Launcher": a count for the weapons some models only carry."""
     parts = []
     for carried in unit.weapons:
         name = (carried.name_fr if lang == "fr" else carried.name_en) or carried.weapon
