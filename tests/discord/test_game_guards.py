@@ -277,8 +277,11 @@ async def test_server_and_game_rulesets(simcord_env, table):
         "*Acc at long range* = **−1** (default −1; accepts −5 to 0)"
         in listing.response.embeds[0].description
     )
-    await table.admin.click(listing.response, label="▶")
-    assert "*Rally die* = **6**" in listing.response.embeds[0].description
+    pages = [listing.response.embeds[0].description]
+    while not listing.response.embeds[0].footer.text.startswith(f"Page {len(pages)}/{len(pages)}"):
+        await table.admin.click(listing.response, label="▶")  # the settings fill pages
+        pages.append(listing.response.embeds[0].description)
+    assert any("*Rally die* = **6**" in page for page in pages)
     choices = await table.admin.autocomplete(table.channel, "config rule", "setting", "rally")
     assert choices == [{"name": "Rally die", "value": "rally_pins_die"}]
     allow_config(simcord_env, table, table.alice)  # shown to her: the bot still checks
