@@ -29,6 +29,7 @@ from pydantic import ValidationError
 
 import health
 from cogs import EXTENSIONS
+from cogs.common.bot import ServicedBot
 from cogs.common.errors import on_tree_error
 from cogs.common.live import Expired
 from cogs.common.pager import PageTurn
@@ -60,7 +61,7 @@ DISCORD_UNREACHABLE = (
 )
 
 
-class AntaresBot(commands.Bot):
+class AntaresBot(ServicedBot):
     def __init__(self, settings: Settings, services: AppServices, **shards: Any) -> None:
         intents = discord.Intents.default()
         # Privileged: only inline `[[...]]` look-ups need it, and only when the host enables it.

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot
 from cogs.common.mentions import mention
 from cogs.common.replies import lang_of, send
 from cogs.common.translator import command_name
@@ -111,7 +112,7 @@ def find(tree: app_commands.CommandTree, name: str) -> Command:
 
 
 class HelpCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="What the bot does and its commands")
@@ -172,5 +173,5 @@ class HelpCog(commands.Cog):
         return choices[:25]
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     await bot.add_cog(HelpCog(bot))

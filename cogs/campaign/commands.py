@@ -21,6 +21,7 @@ from cogs.campaign.options import (
 )
 from cogs.campaign.report_commands import ReportCommands
 from cogs.common.actors import call_of, member_actor
+from cogs.common.bot import ServicedBot
 from cogs.common.replies import lang_of, send, send_key
 from locales import t
 from services.campaign import Membership
@@ -34,7 +35,7 @@ class CampaignCog(
     group_name="campaign",
     group_description="Campaigns of this server: players, battles, standings",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 

@@ -15,6 +15,7 @@ import discord
 
 from cogs.campaign import render
 from cogs.common.actors import call_of
+from cogs.common.bot import app_services
 from cogs.common.errors import on_tree_error
 from cogs.common.replies import NO_MENTIONS, lang_of
 from core.errors import Conflict
@@ -108,7 +109,7 @@ class BattleConsent(
             await on_tree_error(interaction, error)  # type: ignore[arg-type]
 
     async def _answer(self, interaction: discord.Interaction) -> None:
-        campaigns = interaction.client.services.campaigns  # type: ignore[attr-defined]
+        campaigns = app_services(interaction).campaigns
         act = campaigns.confirm if self.choice == "confirm" else campaigns.refuse
         answer = await act(call_of(interaction), self.campaign_id, self.number)
         lang = await lang_of(interaction)

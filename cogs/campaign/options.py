@@ -9,6 +9,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from cogs.common.bot import app_services
 from cogs.common.text import ellipsize
 from core.campaign import FACTIONS
 from services.campaign import CampaignService
@@ -40,11 +41,11 @@ class UsesCampaigns:
 
     @property
     def campaigns(self) -> CampaignService:
-        return self.bot.services.campaigns  # type: ignore[attr-defined]
+        return self.bot.services.campaigns
 
 
 def _services(interaction: discord.Interaction):
-    return interaction.client.services.campaigns  # type: ignore[attr-defined]
+    return app_services(interaction).campaigns
 
 
 def _chosen_campaign(interaction: discord.Interaction) -> str | None:

@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.utils import escape_mentions
 
+from cogs.common.bot import app_services
 from cogs.common.replies import lang_of, send
 from cogs.common.terms import in_words
 from cogs.common.text import code_fields, ellipsize, literal
@@ -107,7 +108,7 @@ def is_expected(error: BaseException) -> bool:
 async def _your_game(interaction: discord.Interaction, lang: str) -> str:
     """Where the caller's game runs, when they host or play one in another channel of the
     server: a channel mention (a link; it never pings)."""
-    services = interaction.client.services  # type: ignore[attr-defined]
+    services = app_services(interaction)
     try:
         channel_id = await services.games.home_channel(interaction.guild_id, interaction.user.id)
     except Exception:  # the refusal still goes out
@@ -128,7 +129,7 @@ async def _language(interaction: discord.Interaction) -> Lang:
     try:
         return await lang_of(interaction)
     except Exception:
-        default = interaction.client.services.default_language  # type: ignore[attr-defined]
+        default = app_services(interaction).default_language
         return language_for(getattr(interaction.locale, "value", None), default)
 
 

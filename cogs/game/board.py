@@ -20,10 +20,11 @@ from collections.abc import Callable
 import discord
 from discord.ext import commands, tasks
 
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import plain
 from cogs.common.translator import command_name
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from cogs.game.render.board import board_content, board_embeds
 from core.game_messages import GameMessages
 from locales import Lang, t
@@ -40,7 +41,7 @@ def fingerprint(embeds: list[discord.Embed]) -> str:
 async def switch(interaction: discord.Interaction, on: bool) -> None:
     """`/game board on|off`: the reply is the board itself, or that it is off."""
     lang = await lang_of(interaction)
-    done = await services(interaction).table.switch_board(call_of(interaction), on, lang)
+    done = await app_services(interaction).table.switch_board(call_of(interaction), on, lang)
     if on:
         await _post(interaction, lang, done)
     else:
@@ -63,7 +64,7 @@ async def _post(interaction: discord.Interaction, lang: Lang, done: BoardSwitche
             log.info("board %s not pinned: %s", message_id, error)
     if not pinned:
         await send(interaction, t(lang, "game.board_no_pin"), ephemeral=True)
-    table = services(interaction).table
+    table = app_services(interaction).table
     if await table.board_posted(interaction.channel_id, done.game_id, message_id, pinned):
         keeper = interaction.client.get_cog(BoardKeeper.__cog_name__)
         if isinstance(keeper, BoardKeeper):  # changes made while it was being posted
@@ -93,7 +94,7 @@ async def _retire(
 class BoardKeeper(commands.Cog):
     """Edits each changed channel's board at its next tick (see the module)."""
 
-    def __init__(self, bot: commands.Bot, delay: float = BOARD_DELAY) -> None:
+    def __init__(self, bot: ServicedBot, delay: float = BOARD_DELAY) -> None:
         self.bot = bot
         self.dirty: set[int] = set()  # channels changed since the last tick
         self.shown: dict[int, tuple[int, str]] = {}  # channel -> (message, what it shows)
@@ -101,7 +102,7 @@ class BoardKeeper(commands.Cog):
         self._stop: Callable[[], None] | None = None
 
     async def cog_load(self) -> None:
-        self._stop = self.bot.services.table.listen(self.changed)  # type: ignore[attr-defined]
+        self._stop = self.bot.services.table.listen(self.changed)
         self.ticks.start()
 
     async def cog_unload(self) -> None:
@@ -122,7 +123,7 @@ class BoardKeeper(commands.Cog):
                 log.exception("the board of channel %s was not updated", channel_id)
 
     async def refresh(self, channel_id: int) -> None:
-        board = await self.bot.services.table.board(channel_id)  # type: ignore[attr-defined]
+        board = await self.bot.services.table.board(channel_id)
         if board is None:
             return
         embeds = board_embeds(board.lang, board.view)
@@ -144,7 +145,7 @@ class BoardKeeper(commands.Cog):
         """Its message was deleted: the board is off, and the channel is told how to post
         a new one."""
         self.shown.pop(channel.id, None)
-        if not await self.bot.services.table.board_gone(  # type: ignore[attr-defined]
+        if not await self.bot.services.table.board_gone(
             channel.id, board.game_id, board.message_id
         ):
             return

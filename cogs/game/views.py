@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import discord
 
+from cogs.common.bot import app_services
 from cogs.common.errors import answers_errors
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
 from cogs.game.next_step import joined
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from core.game import ORDERS, PendingDie, Unit
 from core.orders import OrderResult
 from core.synchronise import PHASE_SYNC_ORDERS
@@ -22,7 +23,6 @@ from locales import Lang, t
 from services.game import Drawn
 
 OPTION_LIMIT = 25
-
 
 
 class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:draw:(?P<game>\d+)"):
@@ -45,7 +45,7 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        done = await services(interaction).bag.draw(call_of(interaction), self.game_id)
+        done = await app_services(interaction).bag.draw(call_of(interaction), self.game_id)
         await send_drawn(interaction, done, clicked=interaction.message)
 
 
@@ -81,7 +81,7 @@ class PickUnit(
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = self.item.values[0] if self.item.values else ""
-        unit = await services(interaction).bag.pick(
+        unit = await app_services(interaction).bag.pick(
             call_of(interaction), self.game_id, self.owner_id, chosen
         )
         lang = await lang_of(interaction)
@@ -118,7 +118,7 @@ class OrderButton(
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        done = await services(interaction).bag.order(
+        done = await app_services(interaction).bag.order(
             call_of(interaction), self.unit_id, self.order, self.game_id
         )
         lang = await lang_of(interaction)
@@ -129,7 +129,8 @@ class OrderButton(
         async def post(extra: list[discord.ui.Item]) -> int | None:
             items = [*shoot, *extra]  # the order buttons go
             await interaction.response.edit_message(
-                content=content, view=joined(None, items) if items else None,
+                content=content,
+                view=joined(None, items) if items else None,
                 allowed_mentions=NO_MENTIONS,
             )
             if interaction.message is None:

@@ -14,6 +14,7 @@ from datetime import timedelta
 import discord
 
 from cogs.common.actors import call_of
+from cogs.common.bot import app_services
 from cogs.common.errors import MissingManageServer, answers_errors
 from cogs.common.replies import NO_MENTIONS, lang_of
 from locales import Lang, t
@@ -76,7 +77,7 @@ class ConfirmData(
             key = "privacy.cancelled" if self.action == "cancel" else "privacy.confirm_expired"
             await self._close(interaction, t(lang, key))
             return
-        data = interaction.client.services.server_data  # type: ignore[attr-defined]
+        data = app_services(interaction).server_data
         if self.action == "delete":
             if not interaction.permissions.manage_guild:
                 raise MissingManageServer()

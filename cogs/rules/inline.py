@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.actors import call_of
+from cogs.common.bot import ServicedBot
 from cogs.common.checks import manage_server
 from cogs.common.replies import NO_MENTIONS, send_key
 from cogs.rules import render
@@ -20,14 +21,14 @@ SETTING = "inline_lookups"
 
 
 class InlineLookups(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None or "[[" not in message.content:
             return
-        services = self.bot.services  # type: ignore[attr-defined]
+        services = self.bot.services
         if not (await services.servers.get(message.guild.id)).get(SETTING):
             return
         lang = await services.servers.language(message.guild.id)

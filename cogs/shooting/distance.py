@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot
 from cogs.common.errors import on_tree_error
 from cogs.shooting.fire import fire, inches
 from cogs.shooting.render_aim import NO_MODE, form_title
@@ -79,7 +80,7 @@ def options_of(match: re.Match[str], distance: float) -> ShotOptions:
 class DistanceCog(commands.Cog):
     """Answers the distance forms (a listener: forms have no persistent dispatch)."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @commands.Cog.listener()

@@ -13,11 +13,12 @@ import re
 
 import discord
 
+from cogs.common.bot import app_services
 from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of
 from cogs.dice.buttons import Reveal
 from cogs.game import next_step
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from cogs.shooting import drift, pages, render_markers, render_shot
 from cogs.shooting.render_aim import NO_MODE
 from locales import Lang, t
@@ -38,7 +39,7 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
     def where(target: str | None, inches: int | None) -> str:
         return render_markers.location(lang, target, inches)
 
-    record = await services(interaction).shooting.shoot(call_of(interaction), options, where)
+    record = await app_services(interaction).shooting.shoot(call_of(interaction), options, where)
     title, lines = render_shot.shot(lang, record)
     lines += drift.hint(lang, record)
     if record.hidden:

@@ -17,11 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.charts import rendered
 from cogs.common.errors import answers_errors
 from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from cogs.shooting import render_odds
 from cogs.shooting.fire import fire
 from cogs.shooting.odds_chart import Series, Words, odds_png
@@ -62,7 +63,7 @@ def chart_words(lang: Lang, record: OddsRecord) -> tuple[Words, list[Series]]:
 
 
 async def answer(interaction: discord.Interaction, options: ShotOptions, compare: str | None):
-    record = await services(interaction).shooting.odds(call_of(interaction), options, compare)
+    record = await app_services(interaction).shooting.odds(call_of(interaction), options, compare)
     lang = await lang_of(interaction)
     embed = discord.Embed(
         title=render_odds.title(lang, record)[:256],
@@ -127,7 +128,7 @@ class RollIt(
 
 
 class OddsCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @everywhere()
