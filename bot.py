@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +79,7 @@ class AntaresBot(ServicedBot):
         )
         self.settings = settings
         self.services = services
-        self.tree.on_error = on_tree_error
+        self.tree.error(on_tree_error)
         # Rate limits (issue 23): None when RATE_LIMITS is off; clicks are gated here, once
         rules = settings.rate_rules()
         self.rate_limiter = RateLimiter(rules) if rules is not None else None
@@ -309,7 +309,7 @@ async def serve(bot: AntaresBot, token: str) -> None:
         await bot.start(token)  # returns once the signal's `close` has closed the gateway
 
 
-def stop_on_signals(stop: Callable[[], Awaitable[object]]) -> asyncio.Event:
+def stop_on_signals(stop: Callable[[], Coroutine[Any, Any, object]]) -> asyncio.Event:
     """SIGTERM (`docker stop`; as PID 1 a process has no default handler, so it was ignored)
     and SIGINT (Ctrl+C) both run `stop` once; the event is set when it has finished. The
     real run and the playground stop through here."""

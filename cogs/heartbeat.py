@@ -73,6 +73,6 @@ class Heartbeat(commands.Cog):
 
 
 async def setup(bot: ServicedBot) -> None:
-    path = bot.settings.heartbeat_file  # type: ignore[attr-defined]
+    path = bot.settings.heartbeat_file
     if path is not None:
         await bot.add_cog(Heartbeat(bot, path))

@@ -154,7 +154,7 @@ class HelpCog(commands.Cog):
 
     def privacy(self, lang: Lang) -> str:
         """What is kept and how to have it deleted: PRIVACY.md, or the operator's own policy."""
-        settings = self.bot.settings  # type: ignore[attr-defined]
+        settings = self.bot.settings
         url = settings.privacy_url
         policy = t(lang, "help.policy_link", url=url) if url else t(lang, "help.policy_file")
         return t(lang, "help.privacy", days=settings.left_server_retention_days, policy=policy)

@@ -67,7 +67,7 @@ def rule_of(source: Unit, via: str | None) -> TakeRule:
             raise BadInput("bag.unknown_via", via=via[:30], known=", ".join(TAKE_RULES))
         if via in GEAR and not source.has(GEAR[via]):
             raise BadInput(f"bag.needs_{via}", unit=source.name)
-        return via  # type: ignore[return-value]
+        return via
     carried = [rule for rule in ("follow", "synchroniser") if source.has(GEAR[rule])]
     if len(carried) == 2:
         raise BadInput("bag.choose_via", unit=source.name)

@@ -52,7 +52,7 @@ class ConfirmArmy(
         self.action, self.user_id, self.nonce = action, user_id, nonce
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(match["action"], int(match["user"]), int(match["nonce"]), item.label or "")
 
     @answers_errors

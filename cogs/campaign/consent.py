@@ -94,7 +94,7 @@ class BattleConsent(
         self.number = number
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(match["choice"], int(match["campaign"]), int(match["number"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -102,11 +102,11 @@ class BattleConsent(
             await self._answer(interaction)
         except Conflict as error:
             if error.key not in ANSWERED:
-                await on_tree_error(interaction, error)  # type: ignore[arg-type]
+                await on_tree_error(interaction, error)
                 return
             await self._close(interaction, t(await lang_of(interaction), error.key, **error.values))
         except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         campaigns = app_services(interaction).campaigns

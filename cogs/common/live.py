@@ -108,7 +108,7 @@ class Expired(
         self.nonce = nonce
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(item, match["command"], int(match["nonce"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:

@@ -60,7 +60,7 @@ class RollAgain(
         return cls(user_id, expression, t(lang, "roll.again"))
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["user"]), match["expression"])
 
     @answers_errors
@@ -100,7 +100,7 @@ class Reveal(
         self.logged = logged
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         logged = (int(match["game"]), int(match["seq"])) if match["game"] else None
         return cls(int(match["user"]), logged)
 
@@ -112,7 +112,7 @@ class Reveal(
                 hidden = app_services(interaction).hidden
                 await hidden.reveal(call_of(interaction), *self.logged)
         except Exception as error:  # answered like a command's error, the button kept
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
             return
         lang = await lang_of(interaction)
         message = interaction.message

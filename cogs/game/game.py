@@ -12,6 +12,7 @@ from discord.ext import commands
 from cogs.campaign import consent
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
+from cogs.common.actors import channel_of
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Page, PageAt, Pager, page_source
 from cogs.common.replies import lang_of, send, upload_limit
@@ -162,14 +163,14 @@ class GameCog(
         interaction: discord.Interaction,
         last: app_commands.Range[int, 1, LOG_MAX] = 10,
     ) -> None:
-        log = await app_services(interaction).games.log(interaction.channel_id, last)
+        log = await app_services(interaction).games.log(channel_of(interaction), last)
         await Pager(log_pages(await lang_of(interaction), log)).start(interaction)
 
     @app_commands.command(
         name="dice", description="Each player's D10 faces in this game: were the dice fair?"
     )
     async def dice(self, interaction: discord.Interaction) -> None:
-        report = await app_services(interaction).games.dice_faces(interaction.channel_id)
+        report = await app_services(interaction).games.dice_faces(channel_of(interaction))
         lang = await lang_of(interaction)
         await send(interaction, embed=dice_embed(lang, report))
 
@@ -182,8 +183,8 @@ class GameCog(
         # Grows with the game (bench/slow_commands.py): "thinking…" at once, the file after.
         await interaction.response.defer(ephemeral=True, thinking=True)
         games = app_services(interaction).games
-        filename, blob = await games.export(interaction.channel_id, upload_limit(interaction))
-        view = await games.status(interaction.channel_id)
+        filename, blob = await games.export(channel_of(interaction), upload_limit(interaction))
+        view = await games.status(channel_of(interaction))
         lang = await lang_of(interaction)
         text = t(lang, "game.export_ready", name=render.plain(view.state.name))
         if filename.endswith(".gz"):
@@ -218,7 +219,7 @@ class GameCog(
             change = await games.set_rule(call_of(interaction), setting, value)
             await send(interaction, render.rule_changed(lang, "game.rule_changed", change))
             return
-        view = await games.rules(interaction.channel_id)
+        view = await games.rules(channel_of(interaction))
         settings = [s for s in view.settings if setting is None or s.key == setting.strip()]
         if not settings:
             settings = view.settings

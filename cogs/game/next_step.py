@@ -109,7 +109,7 @@ async def take_off(
             message = known
         elif isinstance(channel, discord.abc.Messageable):
             if alone:
-                await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+                await channel.get_partial_message(message_id).edit(view=None)
                 return
             message = await channel.fetch_message(message_id)
         else:

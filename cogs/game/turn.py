@@ -79,7 +79,7 @@ class ConfirmTurnEnd(LiveView):
                 call_of(interaction), self.game_id, last=self.last
             )
         except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
             return
         lang = await lang_of(interaction)
         await next_step.reply(interaction, embed=render.turn_ended(lang, done))

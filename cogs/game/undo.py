@@ -151,7 +151,7 @@ class UndoConsent(
         self.request = request
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         request = UndoRequest(
             int(match["game"]), int(match["user"]), int(match["steps"]), int(match["seq"])
         )
@@ -162,7 +162,7 @@ class UndoConsent(
             await self._answer(interaction)
         except Conflict as error:
             if error.key not in STALE:
-                await on_tree_error(interaction, error)  # type: ignore[arg-type]
+                await on_tree_error(interaction, error)
                 return
             lang = await lang_of(interaction)  # the request no longer stands: it goes
             content = interaction.message.content if interaction.message else ""
@@ -170,7 +170,7 @@ class UndoConsent(
                 content=f"{content}\n{t(lang, error.key)}", view=None, allowed_mentions=NO_MENTIONS
             )
         except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         lang = await lang_of(interaction)

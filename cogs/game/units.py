@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.actors import channel_of
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
@@ -40,7 +41,7 @@ ARMOUR_HELP = 'Its armour: reflex +1, mounted reflex +2, phase +1 within 10" / +
 
 @page_source("unit list")
 async def unit_pages(interaction: discord.Interaction, lang: Lang) -> list[discord.Embed]:
-    state = await app_services(interaction).units.listing(interaction.channel_id)
+    state = await app_services(interaction).units.listing(channel_of(interaction))
     return render.unit_pages(lang, state)
 
 
@@ -115,7 +116,7 @@ class UnitCog(
     @app_commands.describe(unit="The unit")
     @app_commands.autocomplete(unit=any_unit_autocomplete)
     async def show(self, interaction: discord.Interaction, unit: str) -> None:
-        state, found = await app_services(interaction).units.show(interaction.channel_id, unit)
+        state, found = await app_services(interaction).units.show(channel_of(interaction), unit)
         names = {u.id: u.name for u in state.units.values()}
         lang = await lang_of(interaction)
         card = render.unit_embed(lang, found, names)

@@ -40,7 +40,7 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]))
 
     @answers_errors
@@ -75,7 +75,7 @@ class PickUnit(
         self.owner_id = owner_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), int(match["owner"]), options=list(item.options))
 
     @answers_errors
@@ -113,7 +113,7 @@ class OrderButton(
         self.order = order
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), match["unit"], match["order"])
 
     @answers_errors

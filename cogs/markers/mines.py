@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.actors import channel_of
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
@@ -26,7 +27,7 @@ LIST_LINES = 12
 
 @page_source("mine list")
 async def mine_pages(interaction: discord.Interaction, lang: Lang) -> list[discord.Embed]:
-    table = await app_services(interaction).markers.table(interaction.channel_id)
+    table = await app_services(interaction).markers.table(channel_of(interaction))
     lines = [mine_line(lang, m) for m in table.state.mines] or [t(lang, "mine.none")]
     title = t(lang, "mine.list_title", name=plain(table.state.name))
     texts = pack(lines, per_page=LIST_LINES)

@@ -15,6 +15,7 @@ import io
 import discord
 from discord import app_commands
 
+from cogs.common.actors import server_of
 from cogs.common.bot import app_services
 from cogs.common.checks import in_server, manage_server
 from cogs.common.replies import lang_of, send, upload_limit
@@ -37,7 +38,7 @@ class DataGroup(app_commands.Group):
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await lang_of(interaction)
         data = app_services(interaction).server_data
-        done = await data.export(interaction.guild_id, upload_limit(interaction))
+        done = await data.export(server_of(interaction), upload_limit(interaction))
         key = "privacy.export_ready_gz" if done.compressed else "privacy.export_ready"
         text = t(lang, key, games=done.games, campaigns=done.campaigns)
         file = discord.File(io.BytesIO(done.data), filename=done.filename)

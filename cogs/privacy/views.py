@@ -57,7 +57,7 @@ class ConfirmData(
         self.user_id = user_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(match["action"], int(match["user"]), item.label or "")
 
     @answers_errors

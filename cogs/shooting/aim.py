@@ -83,7 +83,7 @@ class ShootButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"antares
         self.game_id, self.unit_id = game_id, unit_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), match["unit"])
 
     @answers_errors
@@ -111,7 +111,7 @@ class WeaponPick(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:
         self.game_id, self.unit_id = game_id, unit_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), match["unit"], list(item.options))
 
     @answers_errors
@@ -146,7 +146,7 @@ class TargetPick(
         self.game_id, self.unit_id, self.weapon = game_id, unit_id, f"{weapon}:{mode}"
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         ids = (int(match["game"]), match["unit"], match["weapon"], match["mode"])
         return cls(*ids, list(item.options))
 
@@ -179,7 +179,7 @@ class TargetPage(
         self.mode = mode
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         ids = (int(match["game"]), match["unit"], match["weapon"], match["mode"])
         return cls(*ids, int(match["page"]), match["arrow"])
 

@@ -95,4 +95,4 @@ class DistanceCog(commands.Cog):
             distance = parse_distance(typed(data.get("components", [])))
             await fire(interaction, options_of(match, distance))
         except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)

@@ -82,7 +82,7 @@ class DriftButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"antares
         self.ids = (game_id, seq, index)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), int(match["seq"]), int(match["template"]), item.label)
 
     @answers_errors
@@ -113,7 +113,7 @@ class DriftPick(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:d
         self.ids = (game_id, seq, index)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         ids = (int(match["game"]), int(match["seq"]), int(match["template"]))
         return cls(*ids, list(item.options))
 
@@ -148,7 +148,7 @@ class DriftPage(
         self.ids, self.page = (game_id, seq, index), page
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         ids = (int(match["game"]), int(match["seq"]), int(match["template"]))
         return cls(*ids, int(match["page"]), match["arrow"])
 

@@ -98,7 +98,7 @@ class ShootAgain(
         return cls(custom_id, t(lang, "shoot.again"))
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(item.custom_id)
 
     @answers_errors

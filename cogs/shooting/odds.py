@@ -107,7 +107,7 @@ class RollIt(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(item.custom_id)
 
     @answers_errors

@@ -125,7 +125,7 @@ def place_marker(
     launcher = check_launcher(db or load_rules(), marker_type, weapon) if weapon else None
     marker = AmmoMarker(
         number=state.next_marker,
-        type=marker_type,  # type: ignore[arg-type]
+        type=marker_type,
         owner_id=owner_id,
         weapon=launcher.id if launcher else None,
         location=clean_location(location),

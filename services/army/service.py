@@ -86,7 +86,7 @@ class ArmyService(GameAccess):
                 data,
                 db,
                 name=name[:NAME_MAX],
-                figures=chosen,  # type: ignore[arg-type]
+                figures=chosen,
             )
         army = imported.army
         async with self.store.read() as tx:

@@ -139,7 +139,7 @@ class EpicService(GameAccess):
                 who.user_id,
                 kind,
                 rolled,
-                faces,  # type: ignore[arg-type]
+                faces,
                 position,
                 needed,
                 new_roll,

@@ -236,7 +236,7 @@ class GameService(Undoing, Seats):
         """Override one ruleset setting for this game (host or game master)."""
         key = key.strip()[:64]
         if is_reset(value) and key in Ruleset.model_fields:
-            value = getattr(Ruleset(), key)  # type: ignore[assignment]
+            value = getattr(Ruleset(), key)
         elif isinstance(value, str):
             value = value.strip()[:32]
 

@@ -46,7 +46,7 @@ class HexService:
             left=left,
             right=right,  # type: ignore[arg-type]
             morale=morale,
-        )  # type: ignore[arg-type]
+        )
 
     async def advantage(self, channel_id: int | None, **values: object) -> adv.Advantage:
         await self.systems.require(channel_id, SYSTEM)
