@@ -35,11 +35,13 @@ def _at(text: str) -> datetime:
 
 
 def _campaign(row: Sequence[Any]) -> CampaignRecord:
-    return CampaignRecord(*row[:9], _at(row[9]), row[10], _when(row[11]))
+    values = (*row[:9], _at(row[9]), row[10], _when(row[11]))
+    return CampaignRecord(*values)
 
 
 def _member(row: Sequence[Any]) -> MemberRecord:
-    return MemberRecord(*row[:5], bool(row[5]), bool(row[6]), _at(row[7]))
+    values = (*row[:5], bool(row[5]), bool(row[6]), _at(row[7]))
+    return MemberRecord(*values)
 
 
 def _battle(row: Sequence[Any], sides: tuple[SideRecord, SideRecord]) -> BattleRecord:
@@ -65,7 +67,8 @@ def _battle(row: Sequence[Any], sides: tuple[SideRecord, SideRecord]) -> BattleR
 
 
 def _side(row: Sequence[Any]) -> SideRecord:
-    return SideRecord(*row[:6], confirmed=bool(row[6]))
+    values = (*row[:6], bool(row[6]))  # the last field: confirmed
+    return SideRecord(*values)
 
 
 class SqliteCampaignQueries:

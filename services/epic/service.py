@@ -13,11 +13,11 @@ from core.epic.regeneration import CLASSES, Regeneration, regenerate
 from core.epic.rolls import check_target
 from core.epic.shot import EpicShot, ShotInput, epic_shot
 from core.errors import BadInput, NotFound
-from core.game import GameState
+from core.game import GameState, GameSystem
 from services.common import Call, Standing, checked, choice, require_self_or_host
 from services.game import GameAccess, GameSettings, Systems, other_system
 
-SYSTEM = "epic"
+SYSTEM: GameSystem = "epic"
 CLASS_MAX = 10
 DISTANCE_MAX = 1000
 
@@ -126,7 +126,7 @@ class EpicService(GameAccess):
     ) -> elite.EliteReroll:
         state = await self._epic_state(call)
         faces = state.ruleset().epic_die
-        choice(kind, elite.ROLL_KINDS)
+        roll_kind = choice(kind, elite.ROLL_KINDS)
         rolled = elite.parse_dice(dice, faces)
         if needed is not None:
             check_target(needed, faces)
@@ -137,7 +137,7 @@ class EpicService(GameAccess):
                 state,
                 self.dice,
                 who.user_id,
-                kind,
+                roll_kind,
                 rolled,
                 faces,
                 position,

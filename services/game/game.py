@@ -171,7 +171,7 @@ class GameService(Undoing, Seats):
         call: Call,
         winner_id: int | None,
         notes: str | None,
-        then: Then | None = None,
+        then: Then[GameState, GameClosed] | None = None,
         *,
         vp: str | None = None,
         scenario: str | None = None,

@@ -83,7 +83,7 @@ def kept_events(events: list[EventRecord], chosen: list[EventRecord]) -> list[Ev
 
 def others(chosen: list[EventRecord], requester_id: int) -> list[int]:
     """Who else did the chosen events (an event with no actor is the host's to allow)."""
-    found = []
+    found: list[int] = []
     for event in chosen:
         if event.actor_id is not None and event.actor_id not in (requester_id, *found):
             found.append(event.actor_id)

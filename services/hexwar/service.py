@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from core.dice import DiceSource
 from core.errors import BadInput
+from core.game import GameSystem
 from core.hexwar import advantage as adv
 from core.hexwar import errement, los, movement, stacking
 from core.hexwar.notation import Hex, check_altitude, parse_line
@@ -14,7 +15,7 @@ from core.hexwar.terrain import POSITIONS
 from services.common import checked, choice
 from services.game import Systems
 
-SYSTEM = "hex"
+SYSTEM: GameSystem = "hex"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,16 +37,13 @@ class HexService:
         await self.systems.require(channel_id, SYSTEM)
         if table not in errement.TABLES:
             raise BadInput("hex.bad_table", value=table)
-        for value in (ahead, left, right):
-            choice(value, errement.DESTINATIONS)
-        choice(morale, errement.MORALES)
         return errement.wander(
             self.dice,
             table,
-            ahead=ahead,
-            left=left,
-            right=right,  # type: ignore[arg-type]
-            morale=morale,
+            ahead=choice(ahead, errement.DESTINATIONS),
+            left=choice(left, errement.DESTINATIONS),
+            right=choice(right, errement.DESTINATIONS),
+            morale=choice(morale, errement.MORALES),
         )
 
     async def advantage(self, channel_id: int | None, **values: object) -> adv.Advantage:

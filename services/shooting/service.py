@@ -265,8 +265,9 @@ class ShootingService(DriftResolving, OddsReading):
                 raise Conflict("h2h.same_unit", unit=attacker.name)
             allow(state, who, attacker)
             for unit, fighter in ((attacker, plan.attacker), (defender, plan.defender)):
-                if unit is not None and fighter.armed[0] is not None:
-                    self._check_stave(state, unit, *fighter.armed, "h2h")
+                weapon, mode = fighter.armed
+                if unit is not None and weapon is not None:
+                    self._check_stave(state, unit, weapon, mode, "h2h")
             result = self._round(plan, attacker, defender, state.ruleset(), state)
             ids = (attacker.id if attacker else None, defender.id if defender else None)
             new, applied = apply_combat(state, *ids, result, self.dice)
