@@ -88,7 +88,7 @@ class Front:
         channel = next(
             (
                 c
-                for c in self.playground.world.channels
+                for c in self.playground.started_world().channels
                 if str(c.id) == request.match_info["channel"]
             ),
             None,
@@ -117,7 +117,7 @@ class Front:
 
 
 def lobby_page(playground: Playground, path: str) -> str:
-    world = playground.world
+    world = playground.started_world()
     shown = playground.channel
     items = "".join(
         f'<li><a href="{path}/open/{c.id}">#{html.escape(c.name)}</a>'

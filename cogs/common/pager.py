@@ -33,7 +33,7 @@ PAGER_TIMEOUT = 300
 
 class Page(NamedTuple):
     embed: discord.Embed
-    count: int  # the pages there are, as of this one
+    count: int  # type: ignore[assignment]  # the pages there are (a field named as tuple.count)
 
 
 # The page at an index (past the last: the last one), made when it is shown

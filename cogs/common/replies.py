@@ -44,7 +44,10 @@ async def send(
     message that shows its event: it is recorded (`shown`), so that an undo can strike it out."""
     kwargs.setdefault("allowed_mentions", NO_MENTIONS)
     if interaction.response.is_done():
-        message = await interaction.followup.send(content, ephemeral=ephemeral, wait=True, **kwargs)
+        # discord.py sends `content=None` as no text; its stubs say `str` only
+        message = await interaction.followup.send(  # type: ignore[call-overload]
+            content, ephemeral=ephemeral, wait=True, **kwargs
+        )
         message_id: int | None = message.id
     else:
         sent = await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)

@@ -118,7 +118,9 @@ class Reveal(
         message = interaction.message
         # The button goes: a roll is revealed once.
         await interaction.response.edit_message(view=None)
-        text = revealed_text(lang, interaction.user.display_name, message.content or "")
+        text = revealed_text(
+            lang, interaction.user.display_name, message.content if message else ""
+        )
         await send(interaction, text, embeds=message.embeds if message else [])
 
 

@@ -61,7 +61,9 @@ class BagCog(
             await next_step.reply(interaction, render.not_synchronised(lang, done))
             return
         target = next(u for u in done.units if u.id == done.result.for_unit)
-        allowed = PHASE_SYNC_ORDERS if done.result.rule == "phase_sync" else None
+        allowed: tuple[str, ...] | None = (
+            PHASE_SYNC_ORDERS if done.result.rule == "phase_sync" else None
+        )
         if done.result.order_as is not None:  # Follow gives its own order, identical
             allowed = (done.result.order_as,)
         view = orders_view(lang, done.game_id, target, allowed=allowed)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 import discord
 from discord.ext import commands, tasks
 
-from cogs.common.bot import ServicedBot, app_services
+from cogs.common.bot import ServicedBot, app_services, bot_of
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import plain
 from cogs.common.translator import command_name
@@ -66,7 +66,7 @@ async def _post(interaction: discord.Interaction, lang: Lang, done: BoardSwitche
         await send(interaction, t(lang, "game.board_no_pin"), ephemeral=True)
     table = app_services(interaction).table
     if await table.board_posted(interaction.channel_id, done.game_id, message_id, pinned):
-        keeper = interaction.client.get_cog(BoardKeeper.__cog_name__)
+        keeper = bot_of(interaction.client).get_cog(BoardKeeper.__cog_name__)
         if isinstance(keeper, BoardKeeper):  # changes made while it was being posted
             keeper.shown[interaction.channel_id] = (message_id, fingerprint(embeds))
             keeper.changed(interaction.channel_id)

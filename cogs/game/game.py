@@ -35,7 +35,7 @@ from services.game import LOG_MAX, UNDO_MAX, GameLog
 @page_source("game status")
 async def status_pages(interaction: discord.Interaction, lang: Lang) -> PageAt:
     """Each page made when shown, from the game as it is then: the pager holds no state."""
-    games, channel_id = app_services(interaction).games, interaction.channel_id
+    games, channel_id = app_services(interaction).games, channel_of(interaction)
 
     async def page_at(index: int) -> Page:
         return Page(*render.status_page(lang, await games.status(channel_id), index))

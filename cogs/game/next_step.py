@@ -108,7 +108,7 @@ async def take_off(
         if known is not None and known.id == message_id:
             message = known
         elif isinstance(channel, discord.abc.Messageable):
-            if alone:
+            if alone and not isinstance(channel, discord.GroupChannel):  # no partial messages
                 await channel.get_partial_message(message_id).edit(view=None)
                 return
             message = await channel.fetch_message(message_id)

@@ -207,7 +207,7 @@ def waiting_view(lang: Lang, game_id: int, die: PendingDie, units: list[Unit]) -
     units, or the order buttons of the unit a taken die is for (the orders its rule allows)."""
     if die.for_unit is None or not units:
         return _pick_view(lang, game_id, die.owner_id, units)
-    allowed = PHASE_SYNC_ORDERS if die.via == "phase_sync" else None
+    allowed: tuple[str, ...] | None = PHASE_SYNC_ORDERS if die.via == "phase_sync" else None
     if die.order_as is not None:  # Follow: the identical order
         allowed = (die.order_as,)
     return orders_view(lang, game_id, units[0], allowed=allowed)

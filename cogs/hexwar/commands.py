@@ -40,8 +40,8 @@ class HexCog(
         right="The hex 60° to the right (after a right pivot)",
         morale="The unit's morale state or profile",
     )
+    @app_commands.choices(table=options.TABLES)  # numbers: a decorator of their own
     @app_commands.choices(
-        table=options.TABLES,
         ahead=options.DESTINATIONS,
         left=options.DESTINATIONS,
         right=options.DESTINATIONS,

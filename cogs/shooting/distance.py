@@ -42,7 +42,7 @@ class DistanceForm(discord.ui.Modal):
         )
         super().__init__(title=form_title(lang, aim, target), custom_id=custom_id)
         known = shooter.last_distance if shooter.last_target_id == target.id else None
-        field = discord.ui.TextInput(
+        field: discord.ui.TextInput[DistanceForm] = discord.ui.TextInput(
             custom_id=FIELD,
             placeholder=t(lang, "shoot.distance_placeholder"),
             default=inches(known) if known is not None else None,

@@ -10,6 +10,7 @@ per overhead template that drifted (``cogs.shooting.drift``).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -45,7 +46,8 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
     if record.hidden:
         await hidden_reply(interaction, lang, record, title, lines)
         return
-    items = [again] if (again := ShootAgain.of(lang, record)) is not None else []
+    again = ShootAgain.of(lang, record)
+    items: list[discord.ui.Item[Any]] = [again] if again is not None else []
     items += drift.buttons(lang, record)  # a drifted template's hits where it landed
     colour = render_shot.unit_colour(record.shooter)
     await next_step.offer(
