@@ -119,11 +119,13 @@ class AntaresBot(ServicedBot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         digest = command_set_hash(self.tree, guild)
+        tree = self.tree
+        assert isinstance(tree, AntaresTree)  # `tree_cls` in __init__
         async with self.services.store.read() as tx:
             if await tx.meta(SYNC_HASH_KEY) == digest:
-                await self.tree.load_ids(guild)  # type: ignore[attr-defined]
+                await tree.load_ids(guild)
                 return False
-        await self.tree.sync_cached(digest, guild)  # type: ignore[attr-defined]
+        await tree.sync_cached(digest, guild)
         async with self.services.store.transaction() as tx:
             await tx.set_meta(SYNC_HASH_KEY, digest)
         return True

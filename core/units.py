@@ -11,7 +11,7 @@ in ``core.casualties``, pins in ``core.pins``.
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, get_args
 
 from pydantic import BaseModel
 
@@ -42,7 +42,7 @@ from core.names import name_key
 from core.tests import check_stat
 from core.unit_gear import check_gear
 
-UNIT_KINDS: tuple[str, ...] = UnitKind.__args__  # type: ignore[attr-defined]
+UNIT_KINDS: tuple[UnitKind, ...] = get_args(UnitKind)
 
 
 def takes_break_tests(kind: str, *, by_chart: bool = False) -> bool:

@@ -104,7 +104,8 @@ class SqliteCampaignQueries:
             " points_loss, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (guild_id, name, description, *points, created_by, self._clock().isoformat()),
         )
-        created = await self.campaign(row_id)  # type: ignore[arg-type]
+        assert row_id is not None  # an INSERT's row
+        created = await self.campaign(row_id)
         assert created is not None
         return created
 
@@ -244,7 +245,8 @@ class SqliteCampaignQueries:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (battle_id, index, *dataclasses.astuple(side)),
             )
-        return await self._battle_by_id(battle_id)  # type: ignore[arg-type]
+        assert battle_id is not None  # an INSERT's row
+        return await self._battle_by_id(battle_id)
 
     async def _sides(self, battle_id: int) -> tuple[SideRecord, SideRecord]:
         rows = await self._all(
