@@ -30,6 +30,15 @@ from core.game_messages import GameMessages
 from locales import Lang, t
 from services.game import Board, BoardSwitched
 
+# Where a board can be: the channels with messages of their own (not a category or a forum)
+WITH_MESSAGES = (
+    discord.TextChannel,
+    discord.Thread,
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.DMChannel,
+    discord.PartialMessageable,
+)
 log = logging.getLogger(__name__)
 BOARD_DELAY = 2.0  # seconds: the changes of a burst (a shot and its casualties) are one edit
 
@@ -56,9 +65,10 @@ async def _post(interaction: discord.Interaction, lang: Lang, done: BoardSwitche
         return
     pinned = False
     allowed = interaction.app_permissions  # Discord moved pinning to its own permission
-    if (allowed.pin_messages or allowed.manage_messages) and interaction.channel is not None:
+    channel = interaction.channel
+    if (allowed.pin_messages or allowed.manage_messages) and isinstance(channel, WITH_MESSAGES):
         try:
-            await interaction.channel.get_partial_message(message_id).pin()  # type: ignore[union-attr]
+            await channel.get_partial_message(message_id).pin()
             pinned = True
         except discord.HTTPException as error:  # e.g. the channel's 50 pins are taken
             log.info("board %s not pinned: %s", message_id, error)
@@ -78,9 +88,9 @@ async def _retire(
     """The board posted before: unpinned, and deleted (a new one replaces it) or marked as
     no longer kept up to date."""
     channel = interaction.channel
-    if before.board_message is None or channel is None:
+    if before.board_message is None or not isinstance(channel, WITH_MESSAGES):
         return
-    old = channel.get_partial_message(before.board_message)  # type: ignore[union-attr]
+    old = channel.get_partial_message(before.board_message)
     with contextlib.suppress(discord.HTTPException):  # gone already: nothing to retire
         if replaced:
             await old.delete()

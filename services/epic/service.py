@@ -55,7 +55,7 @@ class EpicService(GameAccess):
         reality: bool,
     ) -> Regeneration:
         faces = await self.faces(call)
-        choice(base_class, CLASSES)
+        kind = choice(base_class, CLASSES)
         if own is not None:
             check_target(own, faces)
         return regenerate(
@@ -63,7 +63,7 @@ class EpicService(GameAccess):
             faces,
             wounds,
             own,
-            base_class=base_class,  # type: ignore[arg-type]
+            base_class=kind,
             medic=medic,
             mechanic=mechanic,
             in_transport=in_transport,
@@ -74,11 +74,11 @@ class EpicService(GameAccess):
         self, call: Call, shots: int, mode: str, target_class: int, distance: float | None
     ) -> Defences:
         faces = await self.faces(call)
-        choice(mode, tuple(NEEDED))
+        chosen = choice(mode, tuple(NEEDED))
         _class(target_class)
         if distance is not None and not 0 <= distance <= DISTANCE_MAX:
             raise BadInput("epic.bad_distance", distance=distance, high=DISTANCE_MAX)
-        return close_defences(self.dice, faces, shots, mode, target_class, distance)  # type: ignore[arg-type]
+        return close_defences(self.dice, faces, shots, chosen, target_class, distance)
 
     async def shot(self, call: Call, **values: object) -> EpicShot:
         faces = await self.faces(call)

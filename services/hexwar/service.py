@@ -73,10 +73,10 @@ class HexService:
         await self.systems.require(channel_id, SYSTEM)
         check_altitude(source)
         check_altitude(target)
-        choice(source_position, POSITIONS)
-        choice(target_position, POSITIONS)
+        from_position = choice(source_position, POSITIONS)
+        to_position = choice(target_position, POSITIONS)
         steps = parse_line(line or "")
-        sight = los.line_of_sight(source, target, steps, source_position, target_position)  # type: ignore[arg-type]
+        sight = los.line_of_sight(source, target, steps, from_position, to_position)
         return LineOfSight(source, target, steps, sight)
 
     async def move(self, channel_id: int | None, **values: object) -> movement.MoveCost:

@@ -36,7 +36,7 @@ from core.shooting import (
 )
 from core.shooting.from_units import living
 from core.shooting.kept import check_stave
-from core.shooting.profile import is_overhead, weapon_mode
+from core.shooting.profile import Use, is_overhead, weapon_mode
 from services.common import (
     Call,
     ServerSettings,
@@ -289,12 +289,12 @@ class ShootingService(DriftResolving, OddsReading):
             raise
 
     def _check_stave(
-        self, state: GameState, unit: Unit, weapon: str, mode: str | None, use: str
+        self, state: GameState, unit: Unit, weapon: str, mode: str | None, use: Use
     ) -> None:
         """An exhausted IMTel Stave's boosted mode is refused (``core.shooting.kept``); a
         weapon or mode the core refuses anyway is left to the resolver's message."""
         try:
-            _, chosen = weapon_mode(self.lookup.db, weapon, mode, use)  # type: ignore[arg-type]
+            _, chosen = weapon_mode(self.lookup.db, weapon, mode, use)
         except (BadInput, NotFound):
             return
         check_stave(state, unit, chosen)
