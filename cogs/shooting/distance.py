@@ -11,6 +11,7 @@ shooter last shot at this target from, when known.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -87,7 +88,7 @@ class DistanceCog(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        data: Mapping[str, Any] = interaction.data or {}
         match = FORM.fullmatch(str(data.get("custom_id", "")))
         if match is None:
             return

@@ -71,8 +71,9 @@ async def answer(interaction: discord.Interaction, options: ShotOptions, compare
     )
     view = discord.ui.View(timeout=None)
     footers = [render_odds.footer(lang, line.spec) for line in record.lines]
-    if None not in footers:
-        text = "\n".join(footers)  # type: ignore[arg-type]
+    shown = [footer for footer in footers if footer is not None]
+    if len(shown) == len(footers):  # every line can be rolled
+        text = "\n".join(shown)
         embed.set_footer(text=text)
         for n, line in enumerate(record.lines):
             label = t(lang, "odds.roll")

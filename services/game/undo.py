@@ -221,7 +221,9 @@ class Undoing(GameAccess):
         kept = kept_events(events, chosen)
         allowed_by = consent.user_id if consent is not None else None
         before = load_state(record.state)
-        restored = load_state(unpack_state(chosen[0].state_before))  # type: ignore[arg-type]
+        blob = chosen[0].state_before
+        assert blob is not None  # `live_events` keeps only the events that hold one
+        restored = load_state(unpack_state(blob))
         restored = keep_messages(restored, before)  # the bot's own bookkeeping stays
         undone = Undone(
             events=[UndoneEvent(seq=e.seq, kind=e.kind, actor_id=e.actor_id) for e in chosen],
