@@ -62,11 +62,11 @@ def takes_pins(kind: str) -> bool:
     return kind != "probe"
 
 
-def reaches_half(unit: Unit, before: int, after: int) -> bool:
-    """Casualties take the unit from fewer than half its starting models lost to half or
-    more: the moment of the half-casualty break test (rules-notes "Shooting")."""
-    lost_before, lost_after = unit.starting_models - before, unit.starting_models - after
-    return lost_before * 2 < unit.starting_models <= lost_after * 2
+def reaches_half(starting: int, before: int, after: int) -> bool:
+    """Casualties take a unit of `starting` models from fewer than half of them lost to half
+    or more: the moment of the half-casualty break test (rules-notes "Shooting")."""
+    lost_before, lost_after = starting - before, starting - after
+    return lost_before * 2 < starting <= lost_after * 2
 
 
 class UnitResult(BaseModel):
