@@ -62,6 +62,7 @@ class Front:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host.strip("[]"), port)
         await site.start()
+        # aiohttp keeps the listening server private (typed Optional): the port chosen for :0
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def close(self) -> None:

@@ -72,6 +72,7 @@ class LiveView(HoldsDynamicItems):
 
     def name_items(self) -> None:
         for n, item in enumerate(self.children):
+            # every item of a live view is a button or a select (`Item` itself has no custom_id)
             item.custom_id = f"{LIVE_PREFIX}{self.command}:{self.nonce}:{n}"  # type: ignore[attr-defined]
 
 

@@ -109,10 +109,10 @@ class AntaresTree(app_commands.CommandTree):
         """The commands as Discord receives them (translated), for an unchanged set at once."""
         if digest not in _TRANSLATED:
             translator = self.translator
+            assert translator is not None  # set by `AntaresBot.build_tree` before any sync
             commands = self.get_commands(guild=guild)
             _TRANSLATED[digest] = [
-                await command.get_translated_payload(self, translator)  # type: ignore[arg-type]
-                for command in commands
+                await command.get_translated_payload(self, translator) for command in commands
             ]
         return _TRANSLATED[digest]
 

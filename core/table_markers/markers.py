@@ -96,10 +96,16 @@ def check_launcher(db: RulesDB, marker_type: str, weapon_ref: str) -> Weapon:
     return weapon
 
 
+def _ammo(db: RulesDB, entry_id: str) -> AmmoEntry:
+    entry = db.by_id[entry_id]
+    assert isinstance(entry, AmmoEntry), entry_id  # the marker types are ammo entries
+    return entry
+
+
 def marker_launchers(db: RulesDB | None = None) -> list[Weapon]:
     """Every weapon that can fire a marker ammo (for autocomplete)."""
     db = db or load_rules()
-    ids = {w for kind in MARKER_TYPES for w in db.by_id[kind].launchers}  # type: ignore[union-attr]
+    ids = {w for kind in MARKER_TYPES for w in _ammo(db, kind).launchers}
     return sorted((db.weapons[w] for w in ids), key=lambda w: w.name_en)
 
 

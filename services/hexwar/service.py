@@ -82,9 +82,11 @@ class HexService:
     async def move(self, channel_id: int | None, **values: object) -> movement.MoveCost:
         await self.systems.require(channel_id, SYSTEM)
         cost = values.get("table_cost")
+        # the options come as typed by the member; `_MoveOptions` checks them all below
         if cost is not None and not 0 <= float(cost) <= 99:  # type: ignore[arg-type]
             raise BadInput("hex.bad_cost", cost=cost)
         checked(_MoveOptions, **values)
+        # checked above by `_MoveOptions`
         return movement.move_cost(**values)  # type: ignore[arg-type]
 
 
