@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ from pydantic import ValidationError
 
 import health
 from cogs import EXTENSIONS
+from cogs.common.bot import ServicedBot
 from cogs.common.errors import on_tree_error
 from cogs.common.live import Expired
 from cogs.common.pager import PageTurn
@@ -60,7 +61,7 @@ DISCORD_UNREACHABLE = (
 )
 
 
-class AntaresBot(commands.Bot):
+class AntaresBot(ServicedBot):
     def __init__(self, settings: Settings, services: AppServices, **shards: Any) -> None:
         intents = discord.Intents.default()
         # Privileged: only inline `[[...]]` look-ups need it, and only when the host enables it.
@@ -78,7 +79,7 @@ class AntaresBot(commands.Bot):
         )
         self.settings = settings
         self.services = services
-        self.tree.on_error = on_tree_error
+        self.tree.error(on_tree_error)
         # Rate limits (issue 23): None when RATE_LIMITS is off; clicks are gated here, once
         rules = settings.rate_rules()
         self.rate_limiter = RateLimiter(rules) if rules is not None else None
@@ -118,11 +119,13 @@ class AntaresBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         digest = command_set_hash(self.tree, guild)
+        tree = self.tree
+        assert isinstance(tree, AntaresTree)  # `tree_cls` in __init__
         async with self.services.store.read() as tx:
             if await tx.meta(SYNC_HASH_KEY) == digest:
-                await self.tree.load_ids(guild)  # type: ignore[attr-defined]
+                await tree.load_ids(guild)
                 return False
-        await self.tree.sync_cached(digest, guild)  # type: ignore[attr-defined]
+        await tree.sync_cached(digest, guild)
         async with self.services.store.transaction() as tx:
             await tx.set_meta(SYNC_HASH_KEY, digest)
         return True
@@ -308,7 +311,7 @@ async def serve(bot: AntaresBot, token: str) -> None:
         await bot.start(token)  # returns once the signal's `close` has closed the gateway
 
 
-def stop_on_signals(stop: Callable[[], Awaitable[object]]) -> asyncio.Event:
+def stop_on_signals(stop: Callable[[], Coroutine[Any, Any, object]]) -> asyncio.Event:
     """SIGTERM (`docker stop`; as PID 1 a process has no default handler, so it was ignored)
     and SIGINT (Ctrl+C) both run `stop` once; the event is set when it has finished. The
     real run and the playground stop through here."""

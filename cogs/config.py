@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from cogs.common import settings_words
 from cogs.common.actors import call_of
+from cogs.common.bot import ServicedBot
 from cogs.common.checks import in_server, manage_server
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send, send_key
@@ -23,13 +24,13 @@ from locales import t
 # its Integrations settings); the bot's own checks still apply to whoever sees it.
 @app_commands.default_permissions(manage_guild=True)
 class ConfigCog(commands.GroupCog, group_name="config", group_description="Server settings"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
     @property
     def services(self):
-        return self.bot.services  # type: ignore[attr-defined]
+        return self.bot.services
 
     @app_commands.command(
         name="language", description="Language of replies when a member's own is unknown"
@@ -87,5 +88,5 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Serve
         await send(interaction, render.rule_changed(lang, "ruleset.server_changed", change))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     await bot.add_cog(ConfigCog(bot))

@@ -17,6 +17,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands, tasks
 
+from cogs.common.bot import ServicedBot
 from health import HEARTBEAT_EVERY_S, write_heartbeat
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,7 @@ def gateway_up(bot: discord.Client) -> bool:
 
 
 class Heartbeat(commands.Cog):
-    def __init__(self, bot: commands.Bot, path: Path) -> None:
+    def __init__(self, bot: ServicedBot, path: Path) -> None:
         self.bot = bot
         self.path = path
         self.beat.change_interval(seconds=HEARTBEAT_EVERY_S)
@@ -71,7 +72,7 @@ class Heartbeat(commands.Cog):
         await self.beat_once()
 
 
-async def setup(bot: commands.Bot) -> None:
-    path = bot.settings.heartbeat_file  # type: ignore[attr-defined]
+async def setup(bot: ServicedBot) -> None:
+    path = bot.settings.heartbeat_file
     if path is not None:
         await bot.add_cog(Heartbeat(bot, path))

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot
 from cogs.common.mentions import mention
 from cogs.common.replies import lang_of, send
 from cogs.common.translator import command_name
@@ -111,7 +112,7 @@ def find(tree: app_commands.CommandTree, name: str) -> Command:
 
 
 class HelpCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="What the bot does and its commands")
@@ -153,7 +154,7 @@ class HelpCog(commands.Cog):
 
     def privacy(self, lang: Lang) -> str:
         """What is kept and how to have it deleted: PRIVACY.md, or the operator's own policy."""
-        settings = self.bot.settings  # type: ignore[attr-defined]
+        settings = self.bot.settings
         url = settings.privacy_url
         policy = t(lang, "help.policy_link", url=url) if url else t(lang, "help.policy_file")
         return t(lang, "help.privacy", days=settings.left_server_retention_days, policy=policy)
@@ -172,5 +173,5 @@ class HelpCog(commands.Cog):
         return choices[:25]
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     await bot.add_cog(HelpCog(bot))

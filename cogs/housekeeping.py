@@ -10,13 +10,14 @@ import logging
 
 from discord.ext import commands, tasks
 
+from cogs.common.bot import ServicedBot
 from services.common import SWEEP_EVERY_S
 
 log = logging.getLogger(__name__)
 
 
 class HousekeepingCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, every_s: float = SWEEP_EVERY_S) -> None:
+    def __init__(self, bot: ServicedBot, every_s: float = SWEEP_EVERY_S) -> None:
         self.bot = bot
         self.ticks = tasks.loop(seconds=every_s)(self._tick)
 
@@ -30,10 +31,10 @@ class HousekeepingCog(commands.Cog):
         if self.ticks.current_loop == 0:
             return
         try:
-            await self.bot.services.housekeeping.sweep()  # type: ignore[attr-defined]
+            await self.bot.services.housekeeping.sweep()
         except Exception:  # the database may be away for a while: try again next time
             log.exception("the housekeeping sweep failed")
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     await bot.add_cog(HousekeepingCog(bot))

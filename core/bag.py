@@ -313,7 +313,7 @@ def _take_in_play(
     if needed == 0:
         return []
     units = [state.units[find_unit(state, ref).id] for ref in refs]
-    taken = []
+    taken: list[str] = []
     for unit in units:
         if unit.colour != colour:
             raise BadInput("bag.dispute_wrong_unit", unit=unit.name)

@@ -85,7 +85,7 @@ def half_break_due(state: GameState, unit: Unit, models_before: int) -> bool:
         return False
     if rules.break_test_each_loss_past_half:
         return (unit.starting_models - unit.models) * 2 >= unit.starting_models
-    return reaches_half(unit, models_before, unit.models)
+    return reaches_half(unit.starting_models, models_before, unit.models)
 
 
 def _half_break(state: GameState, unit: Unit, dice: DiceSource, result: CasualtiesResult) -> None:

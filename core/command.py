@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from core.dice import DiceSource
 from core.errors import BadInput, Conflict
-from core.game import GameState, Unit, find_unit
+from core.game import GameState, StatName, Unit, find_unit
 from core.rolls import Lent, TestRoll, co_test
 
 Rule = Literal["command", "hero"]
@@ -46,7 +46,7 @@ def leader_of(state: GameState, unit: Unit, rule: Rule) -> Unit | None:
     return leader
 
 
-def stat_for_test(state: GameState, unit: Unit, stat: str) -> TestedStat | None:
+def stat_for_test(state: GameState, unit: Unit, stat: StatName) -> TestedStat | None:
     """The one answer to "which Co (or Init) does this unit test on": the higher of its own
     and its leader's (Command for Co, Hero for Init); other stats are the unit's own.
     None when neither has the stat."""

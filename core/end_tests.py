@@ -32,7 +32,8 @@ class EndTestOutcome(BaseModel):
 
 
 class EndTestHandler(Protocol):
-    step: int  # end-of-turn step: markers 4, other tests 5 (rules-notes)
+    @property
+    def step(self) -> int: ...  # end-of-turn step: markers 4, other tests 5 (rules-notes)
 
     def run(self, test: EndOfTurnTest, dice: DiceSource) -> EndTestOutcome: ...
 

@@ -99,7 +99,10 @@ def _dice(tally: Tally, rolls: Iterable[Payload], whose: Whose) -> None:
         kind = STEP_KINDS.get(roll.get("step", ""))
         if kind is not None and roll.get("target") is not None:
             tally.test(
-                whose(kind, roll), kind, int(roll["target"]), bool(roll.get("success")),
+                whose(kind, roll),
+                kind,
+                int(roll["target"]),
+                bool(roll.get("success")),
                 roll.get("value"),
             )
 
@@ -128,7 +131,9 @@ def _shoot(tally: Tally, payload: Payload) -> None:
 
 def _assault(tally: Tally, payload: Payload) -> None:
     sides = ("attacker", "defender")
-    owners = {side: tally.owner_of(payload.get(side)) for side in sides}
+    owners: dict[str | None, int | None] = {
+        side: tally.owner_of(payload.get(side)) for side in sides
+    }
     rolls = (payload.get("result") or {}).get("rolls", [])
     _dice(tally, rolls, lambda _kind, roll: owners.get(roll.get("side")))
     applied = payload.get("applied") or {}
@@ -161,7 +166,11 @@ def _mine_trigger(tally: Tally, payload: Payload) -> None:
     for share in payload.get("shares", []):
         owners = {ACC: layer, RES: tally.owner(share.get("unit_id"))}
         rolls = (share.get("shot") or {}).get("rolls", [])
-        _dice(tally, rolls, lambda kind, _roll, owners=owners: owners.get(kind))
+
+        def whose(kind: str, _roll: Payload, owners: dict[str, Any] = owners) -> int | None:
+            return owners.get(kind)
+
+        _dice(tally, rolls, whose)
         _damage(tally, share.get("damage"))
 
 

@@ -88,7 +88,7 @@ def _result(unit: Unit, by_owner_id: int, state: GameState, outcome: str) -> Dis
         disputed_total=sum(1 for d in state.disputed if d.colour == unit.colour),
         unit_id=unit.id,
         unit_name=unit.name,
-        outcome=outcome,  # type: ignore[arg-type]
+        outcome=outcome,
     )
 
 

@@ -49,6 +49,7 @@ from core.table_markers.effects import is_scrambled
 TakeRule = Literal["follow", "synchroniser", "phase_sync"]
 TAKE_RULES: tuple[TakeRule, ...] = ("follow", "synchroniser", "phase_sync")
 GEAR: dict[str, str] = {"follow": "follow", "synchroniser": "synchroniser_drone"}
+_CARRIED: tuple[TakeRule, ...] = ("follow", "synchroniser")  # the rules gear gives
 DIE_SOURCE: dict[TakeRule, DieSource] = {
     "follow": "take",
     "synchroniser": "sync",
@@ -67,13 +68,13 @@ def rule_of(source: Unit, via: str | None) -> TakeRule:
             raise BadInput("bag.unknown_via", via=via[:30], known=", ".join(TAKE_RULES))
         if via in GEAR and not source.has(GEAR[via]):
             raise BadInput(f"bag.needs_{via}", unit=source.name)
-        return via  # type: ignore[return-value]
-    carried = [rule for rule in ("follow", "synchroniser") if source.has(GEAR[rule])]
+        return via
+    carried = [rule for rule in _CARRIED if source.has(GEAR[rule])]
     if len(carried) == 2:
         raise BadInput("bag.choose_via", unit=source.name)
     if not carried:
         raise BadInput("bag.by_needs_gear", unit=source.name)
-    return carried[0]  # type: ignore[return-value]
+    return carried[0]
 
 
 def _check_pair(unit: Unit, source: Unit) -> None:

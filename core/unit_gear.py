@@ -11,7 +11,7 @@ The resolvers read it so that a tracked unit's rules apply without being typed a
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from core.errors import BadInput, in_each_language
 from core.words import leftovers, words
@@ -33,7 +33,7 @@ GearKey = Literal[
     "breaching_kit",
     "subverter_matrix",
 ]
-GEAR_KEYS: tuple[GearKey, ...] = GearKey.__args__  # type: ignore[attr-defined]
+GEAR_KEYS: tuple[GearKey, ...] = get_args(GearKey)
 # Gear whose number matters (Leader (n), Medic (n), drones that add up); the rest is 0 or 1.
 COUNTED: frozenset[str] = frozenset({"leader", "medic", "medi_drone", "shield_drone"})
 COUNT_MAX = 10

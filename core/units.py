@@ -11,12 +11,12 @@ in ``core.casualties``, pins in ``core.pins``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard, get_args
 
 from pydantic import BaseModel
 
 from core.bag import remove_from_pool
-from core.command import LINK, check_leader
+from core.command import LINK, Rule, check_leader
 from core.errors import BadInput, Conflict
 from core.game import (
     ARMOURS,
@@ -27,6 +27,7 @@ from core.game import (
     CarriedWeapon,
     DestroyedBy,
     GameState,
+    StatName,
     Unit,
     UnitKind,
     clean_name,
@@ -41,7 +42,7 @@ from core.names import name_key
 from core.tests import check_stat
 from core.unit_gear import check_gear
 
-UNIT_KINDS: tuple[str, ...] = UnitKind.__args__  # type: ignore[attr-defined]
+UNIT_KINDS: tuple[UnitKind, ...] = get_args(UnitKind)
 
 
 def takes_break_tests(kind: str, *, by_chart: bool = False) -> bool:
@@ -61,11 +62,11 @@ def takes_pins(kind: str) -> bool:
     return kind != "probe"
 
 
-def reaches_half(unit: Unit, before: int, after: int) -> bool:
-    """Casualties take the unit from fewer than half its starting models lost to half or
-    more: the moment of the half-casualty break test (rules-notes "Shooting")."""
-    lost_before, lost_after = unit.starting_models - before, unit.starting_models - after
-    return lost_before * 2 < unit.starting_models <= lost_after * 2
+def reaches_half(starting: int, before: int, after: int) -> bool:
+    """Casualties take a unit of `starting` models from fewer than half of them lost to half
+    or more: the moment of the half-casualty break test (rules-notes "Shooting")."""
+    lost_before, lost_after = starting - before, starting - after
+    return lost_before * 2 < starting <= lost_after * 2
 
 
 class UnitResult(BaseModel):
@@ -88,13 +89,19 @@ def _check_name(state: GameState, name: str, unit_id: str | None = None) -> str:
     return cleaned
 
 
-def _check_stats(stats: dict[str, int | None]) -> dict[str, int | None]:
+def _is_stat(key: str) -> TypeGuard[StatName]:
+    return key in STATS
+
+
+def _check_stats(stats: dict[str, int | None]) -> dict[StatName, int | None]:
+    checked: dict[StatName, int | None] = {}
     for key, value in stats.items():
-        if key not in STATS:
+        if not _is_stat(key):
             raise BadInput("unit.unknown_stat", stat=key, known=", ".join(STATS))
         if value is not None:
             check_stat(value, key)
-    return stats
+        checked[key] = value
+    return checked
 
 
 def _check_armour(armour: str | None) -> None:
@@ -231,7 +238,8 @@ def edit_unit(state: GameState, unit_ref: str, **changes: Any) -> tuple[GameStat
         edited.gear = check_gear(changes["gear"])
     if carried is not None:  # replaced whole: [] clears them
         edited.weapons = carried
-    for rule, key in (("command", "commander"), ("hero", "hero")):
+    leaders: tuple[tuple[Rule, str], ...] = (("command", "commander"), ("hero", "hero"))
+    for rule, key in leaders:
         if changes.get(key) is not None:  # after the gear: "gear:command" may come with it
             setattr(edited, LINK[rule], check_leader(new, edited, rule, changes[key]))
     for key in ("kind", "notes", "down", "armour"):

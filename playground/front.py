@@ -62,6 +62,7 @@ class Front:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host.strip("[]"), port)
         await site.start()
+        # aiohttp keeps the listening server private (typed Optional): the port chosen for :0
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def close(self) -> None:
@@ -88,7 +89,7 @@ class Front:
         channel = next(
             (
                 c
-                for c in self.playground.world.channels
+                for c in self.playground.started_world().channels
                 if str(c.id) == request.match_info["channel"]
             ),
             None,
@@ -117,7 +118,7 @@ class Front:
 
 
 def lobby_page(playground: Playground, path: str) -> str:
-    world = playground.world
+    world = playground.started_world()
     shown = playground.channel
     items = "".join(
         f'<li><a href="{path}/open/{c.id}">#{html.escape(c.name)}</a>'

@@ -54,6 +54,12 @@ class Playground:
         self._unspeak: Any = None
         self._closed = False
 
+    def started_world(self) -> DemoWorld:
+        """The demo server, built by `start` (the page is served only after it)."""
+        if self.world is None:
+            raise RuntimeError("the playground has not started")
+        return self.world
+
     async def start(self) -> None:
         from simcord import Env
 

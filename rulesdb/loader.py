@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from rulesdb.models import (
     AmmoEntry,
@@ -27,7 +27,7 @@ from rulesdb.models import (
 )
 
 DATA_DIR = Path(__file__).parent / "data"
-SECTIONS: dict[str, type[BaseModel]] = {
+SECTIONS: dict[str, type[AnyEntry]] = {
     "weapon": Weapon,
     "rule": RuleEntry,
     "ammo": AmmoEntry,
@@ -100,10 +100,10 @@ def _load_file(file: Path) -> Iterator[AnyEntry]:
             yield _validate(model, item, file.name, f"[[{section}]] #{number}")
 
 
-def _validate(model: type[BaseModel], item: object, file: str, position: str) -> AnyEntry:
+def _validate(model: type[AnyEntry], item: object, file: str, position: str) -> AnyEntry:
     label = f"{position} ({item.get('id', 'no id')})" if isinstance(item, dict) else position
     try:
-        return model.model_validate(item)  # type: ignore[return-value]
+        return model.model_validate(item)
     except ValidationError as error:
         problems = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'entry'}: {e['msg']}" for e in error.errors()

@@ -103,6 +103,7 @@ class ParamSpec(Model):
 class RuleEntry(TextEntry):
     """A special rule (weapon tables) or a common rule, with the labels weapon cards print."""
 
+    # a pydantic subclass narrows its `kind` (the discriminator): mypy sees a mutable field
     kind: Literal["special_rule", "common_rule"]  # type: ignore[assignment]
     param: ParamSpec | None = None
     label_fr: Text | None = None
@@ -140,12 +141,14 @@ class AmmoPins(Model):
 
 
 class AmmoEntry(TextEntry):
+    # as RuleEntry's `kind`
     kind: Literal["ammo"] = "ammo"  # type: ignore[assignment]
     launchers: tuple[Slug, ...] = ()
     pins: tuple[AmmoPins, ...] = ()
 
 
 class EpicCapability(TextEntry):
+    # as RuleEntry's `kind`
     kind: Literal["epic"] = "epic"  # type: ignore[assignment]
     applies_to: Literal["weapon", "unit"]
     param: ParamSpec | None = None

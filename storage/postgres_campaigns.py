@@ -35,9 +35,9 @@ if TYPE_CHECKING:
     import asyncpg
 
 
-
 def _battle(row: Sequence[Any], sides: tuple[SideRecord, SideRecord]) -> BattleRecord:
-    return BattleRecord(*row[:11], sides, *row[11:])
+    values = (*row[:11], sides, *row[11:])
+    return BattleRecord(*values)
 
 
 def _side(row: Sequence[Any]) -> SideRecord:

@@ -34,7 +34,8 @@ SIDE_COLUMNS = "user_id, faction, army, vp, casualties, stats, confirmed"
 def game_record(row: Sequence[Any], moment: Callable[[Any], datetime]) -> GameRecord:
     """A `GAME_COLUMNS` row."""
     *fields, created_at, updated_at = row
-    return GameRecord(*fields, moment(created_at), moment(updated_at))
+    values = (*fields, moment(created_at), moment(updated_at))
+    return GameRecord(*values)
 
 
 def pair(sides: Sequence[SideRecord]) -> tuple[SideRecord, SideRecord]:

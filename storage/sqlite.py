@@ -287,7 +287,8 @@ class SqliteTransaction(
             " created_at, updated_at) VALUES (?, ?, 'running', ?, ?, 0, ?, ?)",
             (guild_id, channel_id, state, schema_version, now, now),
         )
-        game = await self.game(row_id)  # type: ignore[arg-type]
+        assert row_id is not None  # an INSERT's row
+        game = await self.game(row_id)
         assert game is not None
         return game
 

@@ -35,11 +35,13 @@ def _at(text: str) -> datetime:
 
 
 def _campaign(row: Sequence[Any]) -> CampaignRecord:
-    return CampaignRecord(*row[:9], _at(row[9]), row[10], _when(row[11]))
+    values = (*row[:9], _at(row[9]), row[10], _when(row[11]))
+    return CampaignRecord(*values)
 
 
 def _member(row: Sequence[Any]) -> MemberRecord:
-    return MemberRecord(*row[:5], bool(row[5]), bool(row[6]), _at(row[7]))
+    values = (*row[:5], bool(row[5]), bool(row[6]), _at(row[7]))
+    return MemberRecord(*values)
 
 
 def _battle(row: Sequence[Any], sides: tuple[SideRecord, SideRecord]) -> BattleRecord:
@@ -65,7 +67,8 @@ def _battle(row: Sequence[Any], sides: tuple[SideRecord, SideRecord]) -> BattleR
 
 
 def _side(row: Sequence[Any]) -> SideRecord:
-    return SideRecord(*row[:6], confirmed=bool(row[6]))
+    values = (*row[:6], bool(row[6]))  # the last field: confirmed
+    return SideRecord(*values)
 
 
 class SqliteCampaignQueries:
@@ -101,7 +104,8 @@ class SqliteCampaignQueries:
             " points_loss, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (guild_id, name, description, *points, created_by, self._clock().isoformat()),
         )
-        created = await self.campaign(row_id)  # type: ignore[arg-type]
+        assert row_id is not None  # an INSERT's row
+        created = await self.campaign(row_id)
         assert created is not None
         return created
 
@@ -241,7 +245,8 @@ class SqliteCampaignQueries:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (battle_id, index, *dataclasses.astuple(side)),
             )
-        return await self._battle_by_id(battle_id)  # type: ignore[arg-type]
+        assert battle_id is not None  # an INSERT's row
+        return await self._battle_by_id(battle_id)
 
     async def _sides(self, battle_id: int) -> tuple[SideRecord, SideRecord]:
         rows = await self._all(

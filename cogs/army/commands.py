@@ -14,6 +14,7 @@ from cogs.army import render
 from cogs.army.pages import ArmyPages
 from cogs.army.views import preview_buttons
 from cogs.common.actors import call_of
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
@@ -27,10 +28,6 @@ FIGURES_CHOICES = [
 ]
 MENU_NAME = "Import army"
 MENU_KEY = "import-army"  # its French name: commands.import-army.name
-
-
-def services(interaction: discord.Interaction):
-    return interaction.client.services  # type: ignore[attr-defined]
 
 
 async def preview(
@@ -49,7 +46,7 @@ async def preview(
     except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
         # gone from Discord's CDN (deleted, expired link), or the CDN did not answer
         raise BadInput("army.download_failed") from error
-    armies = services(interaction).armies
+    armies = app_services(interaction).armies
     call = call_of(interaction)
     shown = await armies.preview(call, attachment.filename, data, name=name or "", figures=figures)
     lang = await lang_of(interaction)
@@ -64,7 +61,7 @@ async def preview(
 async def name_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    names = await services(interaction).armies.names(call_of(interaction))
+    names = await app_services(interaction).armies.names(call_of(interaction))
     wanted = current.casefold()
     return [
         app_commands.Choice(name=name[:100], value=name[:100])
@@ -75,7 +72,7 @@ async def name_autocomplete(
 
 @app_commands.guild_only()
 class ArmyCog(commands.GroupCog, group_name="army", group_description="Armies from your rosters"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -104,7 +101,7 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Armies fr
     ) -> None:
         lang = await lang_of(interaction)
         owner = (member or interaction.user).id
-        names = await services(interaction).armies.names(call_of(interaction), owner)
+        names = await app_services(interaction).armies.names(call_of(interaction), owner)
         await send(interaction, render.list_text(lang, list(names), owner), ephemeral=True)
 
     @app_commands.command(name="show", description="An army's units, stats and weapons")
@@ -117,7 +114,7 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Armies fr
         member: discord.Member | None = None,
     ) -> None:
         lang = await lang_of(interaction)
-        armies, call = services(interaction).armies, call_of(interaction)
+        armies, call = app_services(interaction).armies, call_of(interaction)
         owner = member.id if member else None
         saved = await armies.show(call, name, owner)
 
@@ -138,7 +135,7 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Armies fr
         member: discord.Member | None = None,
     ) -> None:
         lang = await lang_of(interaction)
-        deleted = await services(interaction).armies.delete(
+        deleted = await app_services(interaction).armies.delete(
             call_of(interaction), name, member.id if member else None
         )
         await send(interaction, t(lang, "army.deleted", name=plain(deleted)), ephemeral=True)
@@ -157,7 +154,7 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Armies fr
         units: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         lang = await lang_of(interaction)
-        done = await services(interaction).armies.deploy(call_of(interaction), name, units)
+        done = await app_services(interaction).armies.deploy(call_of(interaction), name, units)
         await send(interaction, render.deployed_text(lang, interaction.user.id, done))
 
 

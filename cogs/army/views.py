@@ -8,6 +8,7 @@ from __future__ import annotations
 import discord
 
 from cogs.common.actors import call_of
+from cogs.common.bot import app_services
 from cogs.common.errors import answers_errors
 from cogs.common.replies import NO_MENTIONS, lang_of
 from cogs.common.text import plain
@@ -51,7 +52,7 @@ class ConfirmArmy(
         self.action, self.user_id, self.nonce = action, user_id, nonce
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(match["action"], int(match["user"]), int(match["nonce"]), item.label or "")
 
     @answers_errors
@@ -65,7 +66,7 @@ class ConfirmArmy(
                 t(lang, "army.not_your_preview"), ephemeral=True, allowed_mentions=NO_MENTIONS
             )
             return
-        armies = interaction.client.services.armies  # type: ignore[attr-defined]
+        armies = app_services(interaction).armies
         if self.action == "cancel":
             armies.cancel(call_of(interaction), self.nonce)
             await self._close(interaction, t(lang, "army.cancelled"))

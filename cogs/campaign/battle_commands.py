@@ -91,9 +91,8 @@ class BattleCommands(UsesCampaigns):
         campaign=CAMPAIGN,
     )
     @app_commands.choices(result=RESULT_CHOICES)
-    @app_commands.autocomplete(
-        battle=battle_autocomplete, winner=playing_autocomplete, campaign=campaign_autocomplete
-    )
+    @app_commands.autocomplete(battle=battle_autocomplete)  # a number: a decorator of its own
+    @app_commands.autocomplete(winner=playing_autocomplete, campaign=campaign_autocomplete)
     async def correct(
         self,
         interaction: discord.Interaction,
@@ -115,7 +114,8 @@ class BattleCommands(UsesCampaigns):
     @app_commands.describe(
         battle="The battle's number (it stays in the history)", campaign=CAMPAIGN
     )
-    @app_commands.autocomplete(battle=battle_autocomplete, campaign=campaign_autocomplete)
+    @app_commands.autocomplete(battle=battle_autocomplete)  # a number: a decorator of its own
+    @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def delete(
         self, interaction: discord.Interaction, battle: int, campaign: str | None = None
     ) -> None:

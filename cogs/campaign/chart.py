@@ -38,6 +38,8 @@ def _fit(text: str, limit: int = 24) -> str:
 
 
 def standings_png(title: str, header: list[str], rows: list[list[str]], footer: str) -> bytes:
+    from matplotlib.transforms import Bbox  # here: matplotlib is imported on first use
+
     rows = rows[:CHART_ROWS]
     width, height = image_size(len(rows))
     with drawing(width / DPI, height / DPI, DPI) as figure:
@@ -63,7 +65,7 @@ def standings_png(title: str, header: list[str], rows: list[list[str]], footer: 
             colWidths=list(_COLUMNS),
             loc="upper center",
             cellLoc="center",
-            bbox=(0, 0, 1, 1),
+            bbox=Bbox.from_bounds(0, 0, 1, 1),
         )
         table.auto_set_font_size(False)
         table.set_fontsize(12)
@@ -73,7 +75,7 @@ def standings_png(title: str, header: list[str], rows: list[list[str]], footer: 
             if row == 0:
                 cell.set_facecolor(_HEADER_COLOUR)
                 cell.get_text().set_color("white")
-                cell.get_text().set_weight("bold")
+                cell.get_text().set_fontweight("bold")
             else:
                 cell.set_facecolor(_STRIPE[row % 2])
             if column in (1, 3) and row > 0:

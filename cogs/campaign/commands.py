@@ -20,7 +20,8 @@ from cogs.campaign.options import (
     playing_autocomplete,
 )
 from cogs.campaign.report_commands import ReportCommands
-from cogs.common.actors import call_of, member_actor
+from cogs.common.actors import call_of, member_actor, server_of
+from cogs.common.bot import ServicedBot
 from cogs.common.replies import lang_of, send, send_key
 from locales import t
 from services.campaign import Membership
@@ -34,7 +35,7 @@ class CampaignCog(
     group_name="campaign",
     group_description="Campaigns of this server: players, battles, standings",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -75,7 +76,7 @@ class CampaignCog(
     @app_commands.autocomplete(campaign=campaign_autocomplete)
     async def current(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
         if campaign is None:
-            snapshot = await self.campaigns.snapshot(interaction.guild_id, None)
+            snapshot = await self.campaigns.snapshot(server_of(interaction), None)
             await send(interaction, embed=render.overview(await lang_of(interaction), snapshot))
             return
         chosen = await self.campaigns.set_current(call_of(interaction), campaign)

@@ -15,6 +15,7 @@ import discord
 
 from cogs.campaign import render
 from cogs.common.actors import call_of
+from cogs.common.bot import app_services
 from cogs.common.errors import on_tree_error
 from cogs.common.replies import NO_MENTIONS, lang_of
 from core.errors import Conflict
@@ -93,7 +94,7 @@ class BattleConsent(
         self.number = number
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(match["choice"], int(match["campaign"]), int(match["number"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -101,14 +102,14 @@ class BattleConsent(
             await self._answer(interaction)
         except Conflict as error:
             if error.key not in ANSWERED:
-                await on_tree_error(interaction, error)  # type: ignore[arg-type]
+                await on_tree_error(interaction, error)
                 return
             await self._close(interaction, t(await lang_of(interaction), error.key, **error.values))
         except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
 
     async def _answer(self, interaction: discord.Interaction) -> None:
-        campaigns = interaction.client.services.campaigns  # type: ignore[attr-defined]
+        campaigns = app_services(interaction).campaigns
         act = campaigns.confirm if self.choice == "confirm" else campaigns.refuse
         answer = await act(call_of(interaction), self.campaign_id, self.number)
         lang = await lang_of(interaction)

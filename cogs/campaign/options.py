@@ -6,9 +6,13 @@ already chosen in the command (else the current one), and its battles by number.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
+from discord.ext import commands
 
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.text import ellipsize
 from core.campaign import FACTIONS
 from services.campaign import CampaignService
@@ -33,18 +37,26 @@ CHOICE_NAME_LIMIT = 100
 CAMPAIGN = "The campaign (the server's current one if left out)"
 
 
-class UsesCampaigns:
+# The command mixins are mixed into `CampaignCog` (a GroupCog); at runtime they stay plain
+# classes, so that the cog metaclass sees their commands once, through the cog.
+if TYPE_CHECKING:
+    _Mixin = commands.GroupCog
+else:
+    _Mixin = object
+
+
+class UsesCampaigns(_Mixin):
     """Gives the `/campaign` command mixins the campaign service."""
 
-    bot: discord.Client
+    bot: ServicedBot
 
     @property
     def campaigns(self) -> CampaignService:
-        return self.bot.services.campaigns  # type: ignore[attr-defined]
+        return self.bot.services.campaigns
 
 
-def _services(interaction: discord.Interaction):
-    return interaction.client.services.campaigns  # type: ignore[attr-defined]
+def _services(interaction: discord.Interaction) -> CampaignService:
+    return app_services(interaction).campaigns
 
 
 def _chosen_campaign(interaction: discord.Interaction) -> str | None:

@@ -14,6 +14,7 @@ from cogs.campaign.options import (
     campaign_autocomplete,
     player_autocomplete,
 )
+from cogs.common.actors import server_of
 from cogs.common.charts import rendered
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send, upload_limit
@@ -30,7 +31,7 @@ class ReportCommands(UsesCampaigns):
     async def standings(
         self, interaction: discord.Interaction, campaign: str | None = None
     ) -> None:
-        snapshot, rows = await self.campaigns.standings(interaction.guild_id, campaign)
+        snapshot, rows = await self.campaigns.standings(server_of(interaction), campaign)
         lang = await lang_of(interaction)
         embed = render.standings(lang, snapshot, rows)
         if not rows:
@@ -60,7 +61,7 @@ class ReportCommands(UsesCampaigns):
         campaign: str | None = None,
     ) -> None:
         snapshot, who, battles = await self.campaigns.history(
-            interaction.guild_id, campaign, player
+            server_of(interaction), campaign, player
         )
         lang = await lang_of(interaction)
         pages = render.history_pages(lang, snapshot, who.name if who else None, battles)
@@ -80,7 +81,7 @@ class ReportCommands(UsesCampaigns):
         campaign: str | None = None,
     ) -> None:
         report = await self.campaigns.stats(
-            interaction.guild_id, campaign, player, interaction.user.id
+            server_of(interaction), campaign, player, interaction.user.id
         )
         await send(interaction, embed=render_stats.stats(await lang_of(interaction), report))
 
@@ -94,7 +95,7 @@ class ReportCommands(UsesCampaigns):
         # caller, like the files and any refusal), the files after.
         await interaction.response.defer(ephemeral=True, thinking=True)
         found, files = await self.campaigns.export(
-            interaction.guild_id, campaign, upload_limit(interaction)
+            server_of(interaction), campaign, upload_limit(interaction)
         )
         lang = await lang_of(interaction)
         attachments = [discord.File(io.BytesIO(data), filename=name) for name, data in files]

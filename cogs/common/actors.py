@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from core.errors import NotAllowed
 from services.common import Actor, Call
 
 
@@ -31,7 +32,21 @@ def call_of(interaction: discord.Interaction) -> Call:
     same interaction changes nothing: `services.common.applied_once`)."""
     return Call(
         guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,  # type: ignore[arg-type]
+        channel_id=channel_of(interaction),
         actor=actor_of(interaction),
         interaction_id=interaction.id,
     )
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel of a command, a click or a form: Discord always sends one for those."""
+    if interaction.channel_id is None:
+        raise ValueError(f"interaction {interaction.id} came from no channel")
+    return interaction.channel_id
+
+
+def server_of(interaction: discord.Interaction) -> int:
+    """The server of a server-only command; in a DM, the refusal `guild_of` gives a call."""
+    if interaction.guild_id is None:
+        raise NotAllowed("errors.guild_only")
+    return interaction.guild_id

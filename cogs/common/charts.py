@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.common.bot import app_services
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -28,7 +30,7 @@ async def rendered(
     interaction: discord.Interaction, draw: Callable[..., bytes], *args: Any
 ) -> bytes:
     """`draw(*args)`, a PNG, made in the bot's pool for CPU work (`services.common.workers`)."""
-    workers = interaction.client.services.workers  # type: ignore[attr-defined]
+    workers = app_services(interaction).workers
     return await workers.run(draw, *args)
 
 

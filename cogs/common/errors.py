@@ -15,13 +15,14 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
 from discord.utils import escape_mentions
 
+from cogs.common.bot import app_services
 from cogs.common.replies import lang_of, send
 from cogs.common.terms import in_words
 from cogs.common.text import code_fields, ellipsize, literal
@@ -37,6 +38,8 @@ ALREADY_ACKNOWLEDGED = 40060  # Discord: "Interaction has already been acknowled
 # settings) is about 700 characters, and one message holds at most 2,000.
 VALUE_MAX = 300  # characters of a typed value quoted in a refusal (escaped, up to twice as many)
 MESSAGE_MAX = 1800  # under Discord's 2,000, leaving room for a hint the handler adds
+S = TypeVar("S")  # the item or view whose callback `answers_errors` wraps
+P = ParamSpec("P")
 
 
 class GuildOnly(app_commands.CheckFailure):
@@ -47,7 +50,7 @@ class MissingManageServer(app_commands.CheckFailure):
     pass
 
 
-def _message(lang: str, error: Exception) -> str | None:
+def _message(lang: Lang, error: BaseException) -> str | None:
     if isinstance(error, AntaresError):
         # Values may be user text (a unit named "@everyone"): shown, never a mention, and
         # cut, so that quoting 6,000 typed characters cannot make the answer fail to send.
@@ -61,19 +64,19 @@ def _message(lang: str, error: Exception) -> str | None:
         }
         colour = values.get("colour")
         if isinstance(colour, str) and "colour_name" not in values:  # a die's colour, named
-            values["colour_name"] = t(lang, f"game.colour.{colour}")  # type: ignore[arg-type]
-        worded = in_words(lang, error.key, values)  # type: ignore[arg-type]
-        text = t(lang, error.key, **shown_as_typed(lang, error.key, values, worded))  # type: ignore[arg-type]
+            values["colour_name"] = t(lang, f"game.colour.{colour}")
+        worded = in_words(lang, error.key, values)
+        text = t(lang, error.key, **shown_as_typed(lang, error.key, values, worded))
         return ellipsize(text, MESSAGE_MAX)  # several long values, each escaped, still fit
     if isinstance(error, GuildOnly | app_commands.NoPrivateMessage):
-        return t(lang, "errors.guild_only")  # type: ignore[arg-type]
+        return t(lang, "errors.guild_only")
     if isinstance(error, MissingManageServer | app_commands.MissingPermissions):
-        return t(lang, "errors.manage_server")  # type: ignore[arg-type]
+        return t(lang, "errors.manage_server")
     if isinstance(error, app_commands.TransformerError):
         value = literal(escape_mentions(str(error.value)[:100]))  # typed by the member
-        return t(lang, "errors.bad_option", value=value)  # type: ignore[arg-type]
+        return t(lang, "errors.bad_option", value=value)
     if isinstance(error, app_commands.CommandOnCooldown):
-        return t(lang, "errors.cooldown", seconds=round(error.retry_after, 1))  # type: ignore[arg-type]
+        return t(lang, "errors.cooldown", seconds=round(error.retry_after, 1))
     return None
 
 
@@ -104,10 +107,10 @@ def is_expected(error: BaseException) -> bool:
     return answered_before(original) or _message("en", original) is not None
 
 
-async def _your_game(interaction: discord.Interaction, lang: str) -> str:
+async def _your_game(interaction: discord.Interaction, lang: Lang) -> str:
     """Where the caller's game runs, when they host or play one in another channel of the
     server: a channel mention (a link; it never pings)."""
-    services = interaction.client.services  # type: ignore[attr-defined]
+    services = app_services(interaction)
     try:
         channel_id = await services.games.home_channel(interaction.guild_id, interaction.user.id)
     except Exception:  # the refusal still goes out
@@ -115,7 +118,7 @@ async def _your_game(interaction: discord.Interaction, lang: str) -> str:
         return ""
     if channel_id is None or channel_id == interaction.channel_id:
         return ""
-    return "\n" + t(lang, "game.your_game_runs", channel=f"<#{channel_id}>")  # type: ignore[arg-type]
+    return "\n" + t(lang, "game.your_game_runs", channel=f"<#{channel_id}>")
 
 
 def _replayed(interaction: discord.Interaction) -> None:
@@ -128,13 +131,12 @@ async def _language(interaction: discord.Interaction) -> Lang:
     try:
         return await lang_of(interaction)
     except Exception:
-        default = interaction.client.services.default_language  # type: ignore[attr-defined]
+        default = app_services(interaction).default_language
         return language_for(getattr(interaction.locale, "value", None), default)
 
 
-async def on_tree_error(
-    interaction: discord.Interaction, error: app_commands.AppCommandError
-) -> None:
+async def on_tree_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """The tree's `on_error` (an `AppCommandError`), and `answers_errors`' (any error)."""
     original = getattr(error, "original", error)
     if answered_before(original):
         _replayed(interaction)
@@ -160,7 +162,9 @@ async def on_tree_error(
         log.exception("could not report an error for interaction %s", interaction.id)
 
 
-def answers_errors(callback: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+def answers_errors(
+    callback: Callable[Concatenate[S, discord.Interaction, P], Awaitable[None]],
+) -> Callable[Concatenate[S, discord.Interaction, P], Coroutine[Any, Any, None]]:
     """A button's or menu's callback whose errors are answered as a command's are (an
     ephemeral refusal in the caller's language, or the unexpected-error reference).
 
@@ -169,10 +173,12 @@ def answers_errors(callback: Callable[..., Awaitable[None]]) -> Callable[..., Aw
     come from the callback itself."""
 
     @functools.wraps(callback)
-    async def answering(self: Any, interaction: discord.Interaction, *args: Any) -> None:
+    async def answering(
+        self: S, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs
+    ) -> None:
         try:
-            await callback(self, interaction, *args)
+            await callback(self, interaction, *args, **kwargs)
         except Exception as error:
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
 
     return answering

@@ -72,6 +72,7 @@ class LiveView(HoldsDynamicItems):
 
     def name_items(self) -> None:
         for n, item in enumerate(self.children):
+            # every item of a live view is a button or a select (`Item` itself has no custom_id)
             item.custom_id = f"{LIVE_PREFIX}{self.command}:{self.nonce}:{n}"  # type: ignore[attr-defined]
 
 
@@ -108,7 +109,7 @@ class Expired(
         self.nonce = nonce
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(item, match["command"], int(match["nonce"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:

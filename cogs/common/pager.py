@@ -33,7 +33,7 @@ PAGER_TIMEOUT = 300
 
 class Page(NamedTuple):
     embed: discord.Embed
-    count: int  # the pages there are, as of this one
+    count: int  # type: ignore[assignment]  # the pages there are (a field named as tuple.count)
 
 
 # The page at an index (past the last: the last one), made when it is shown
@@ -162,7 +162,7 @@ class Pager(LiveView):
         try:
             embed = await self.open()
         except Exception as error:  # answered like a command's error (no game any more…)
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
             return
         self._drop_gone(interaction.message)
         self._sync_buttons()
@@ -203,7 +203,7 @@ class PageTurn(
         self.index = int(match["index"])
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(item, match.groupdict())
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -217,7 +217,7 @@ class PageTurn(
         try:
             await self._revive(interaction, source)
         except Exception as error:  # answered like a command's error (no game any more…)
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
 
     async def _revive(self, interaction: discord.Interaction, source: PageSource) -> None:
         """A new pager on the same message, at the page the button led to."""

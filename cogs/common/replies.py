@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.bot import app_services
 from locales import Lang, language_for, t
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -17,7 +18,7 @@ _KNOWN_LOCALES = frozenset(member.value for member in discord.Locale)
 
 async def lang_of(interaction: discord.Interaction) -> Lang:
     """French for `fr*`, English for another known locale, else the server's default."""
-    services = interaction.client.services  # type: ignore[attr-defined]
+    services = app_services(interaction)
     server_default = await services.servers.language(interaction.guild_id)
     locale = interaction.locale
     known = locale.value in _KNOWN_LOCALES
@@ -43,7 +44,8 @@ async def send(
     message that shows its event: it is recorded (`shown`), so that an undo can strike it out."""
     kwargs.setdefault("allowed_mentions", NO_MENTIONS)
     if interaction.response.is_done():
-        message = await interaction.followup.send(
+        # discord.py sends `content=None` as no text; its stubs say `str` only
+        message = await interaction.followup.send(  # type: ignore[call-overload]
             content, ephemeral=ephemeral, wait=True, **kwargs
         )
         message_id: int | None = message.id
@@ -60,7 +62,7 @@ async def shown(interaction: discord.Interaction, message_id: int) -> None:
     edited): its events remember it. No database call when the interaction changed nothing;
     none here either while `next_step.offer` posts the reply: it writes this together with
     where 🎲 Draw next sits, in one transaction (`shown_later`)."""
-    events = interaction.client.services.shown  # type: ignore[attr-defined]
+    events = app_services(interaction).shown
     if not events.waiting(interaction.id):
         return
     later = _SHOWN_LATER.get()

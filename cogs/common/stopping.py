@@ -19,8 +19,9 @@ from typing import Any
 
 import discord
 
+from cogs.common.bot import ServicedBot
 from cogs.common.replies import NO_MENTIONS
-from locales import language_for, t
+from locales import Lang, language_for, t
 
 log = logging.getLogger(__name__)
 # Docker waits 10 s after SIGTERM before it kills: what runs gets most of that.
@@ -39,7 +40,7 @@ RUNNING_PREFIXES = (
 _refusals: set[asyncio.Task[None]] = set()  # kept until done (the loop holds weak references)
 
 
-def gate_stopping(client: Any) -> None:
+def gate_stopping(client: ServicedBot) -> None:
     """Once `client.stopping` is set, refuse every new interaction before discord.py sees it."""
     state = client._connection  # noqa: SLF001 - the one place an interaction is seen once
     parse: Callable[[Any], None] = state.parsers["INTERACTION_CREATE"]
@@ -61,7 +62,7 @@ def gate_stopping(client: Any) -> None:
     state.parsers["INTERACTION_CREATE"] = gated
 
 
-async def _refuse(interaction: discord.Interaction, default_language: str) -> None:
+async def _refuse(interaction: discord.Interaction, default_language: Lang) -> None:
     # The member's Discord language, or the bot's: the database may be closing.
     lang = language_for(interaction.locale.value, default_language)
     try:

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.bot import bot_of
 from cogs.common.errors import answered_before
 from cogs.common.mentions import mention
 from cogs.common.replies import lang_of, send
@@ -32,8 +33,8 @@ _CLICK, _FORM = 3, 5  # interaction types limited as clicks (commands: 2; autoco
 _refusals: set[asyncio.Task[None]] = set()  # kept until done (the loop holds weak references)
 
 
-def limiter_of(client: Any) -> RateLimiter | None:
-    return getattr(client, "rate_limiter", None)
+def limiter_of(client: discord.Client) -> RateLimiter | None:
+    return bot_of(client).rate_limiter
 
 
 async def command_allowed(interaction: discord.Interaction) -> bool:

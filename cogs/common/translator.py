@@ -16,22 +16,28 @@ from discord.app_commands import locale_str as Named
 
 from locales import Catalog, Lang, plain_command
 
+_NAMED = (app_commands.Command, app_commands.ContextMenu, app_commands.Group)
+
 
 def command_key(
     context: app_commands.TranslationContextTypes, string: app_commands.locale_str | None = None
 ) -> str | None:
     data = context.data
     where = context.location
-    if where in (Where.command_name, Where.group_name):
+    # `where` says what `data` is (a command, a group, a parameter, a choice): the checks
+    # of its type below never fail, they tell the type checker
+    if where in (Where.command_name, Where.group_name) and isinstance(data, _NAMED):
         own = string.extras.get("key") if string is not None else None  # a context menu's
         return f"commands.{own or data.qualified_name.replace(' ', '.')}.name"
-    if where in (Where.command_description, Where.group_description):
+    if where in (Where.command_description, Where.group_description) and isinstance(data, _NAMED):
         return f"commands.{data.qualified_name.replace(' ', '.')}.description"
-    if where in (Where.parameter_name, Where.parameter_description):
+    if where in (Where.parameter_name, Where.parameter_description) and isinstance(
+        data, app_commands.Parameter
+    ):
         part = "name" if where is Where.parameter_name else "description"
         path = data.command.qualified_name.replace(" ", ".")
         return f"commands.{path}.options.{data.name}.{part}"
-    if where is Where.choice_name:
+    if where is Where.choice_name and isinstance(data, app_commands.Choice):
         own = string.extras.get("key") if string is not None else None
         return f"commands.choices.{own or data.value}"
     return None

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import discord
@@ -109,10 +109,10 @@ class AntaresTree(app_commands.CommandTree):
         """The commands as Discord receives them (translated), for an unchanged set at once."""
         if digest not in _TRANSLATED:
             translator = self.translator
+            assert translator is not None  # set by `AntaresBot.build_tree` before any sync
             commands = self.get_commands(guild=guild)
             _TRANSLATED[digest] = [
-                await command.get_translated_payload(self, translator)  # type: ignore[arg-type]
-                for command in commands
+                await command.get_translated_payload(self, translator) for command in commands
             ]
         return _TRANSLATED[digest]
 
@@ -124,9 +124,7 @@ class AntaresTree(app_commands.CommandTree):
         payload = await self.sync_payload(digest, guild)
         try:
             if guild is None:
-                data = await client.http.bulk_upsert_global_commands(
-                    client.application_id, payload
-                )
+                data = await client.http.bulk_upsert_global_commands(client.application_id, payload)
             else:
                 data = await client.http.bulk_upsert_guild_commands(
                     client.application_id, guild.id, payload
@@ -144,7 +142,8 @@ class AntaresTree(app_commands.CommandTree):
             return False
         # The options are cleaned in place: discord.py builds the command's arguments
         # from this same data after the check.
-        for option in text_options((interaction.data or {}).get("options", [])):
+        data: Mapping[str, Any] = interaction.data or {}
+        for option in text_options(data.get("options", [])):
             option["value"] = clean(option["value"])
             found = flaw(option["value"])
             if found is not None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from discord.ext import commands
-
+from cogs.common.bot import ServicedBot
 from cogs.dice.buttons import Reveal, RollAgain
 from cogs.dice.commands import DiceCog
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     await bot.add_cog(DiceCog(bot))
     # Buttons of /roll replies: answered after a restart too.
     bot.add_dynamic_items(RollAgain, Reveal)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import discord
 
 from cogs.common.actors import call_of
+from cogs.common.bot import app_services
 from cogs.common.errors import answers_errors, on_tree_error
 from cogs.common.replies import lang_of, send
 from cogs.dice import render
@@ -59,7 +60,7 @@ class RollAgain(
         return cls(user_id, expression, t(lang, "roll.again"))
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["user"]), match["expression"])
 
     @answers_errors
@@ -69,7 +70,7 @@ class RollAgain(
     async def _roll(self, interaction: discord.Interaction) -> None:
         if await not_yours(interaction, self.user_id, "roll.again_not_yours"):
             return
-        dice = interaction.client.services.dice  # type: ignore[attr-defined]
+        dice = app_services(interaction).dice
         result = parse(self.expression).roll(dice)
         lang = await lang_of(interaction)
         text = render.roll(lang, interaction.user.display_name, result, None)
@@ -99,7 +100,7 @@ class Reveal(
         self.logged = logged
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         logged = (int(match["game"]), int(match["seq"])) if match["game"] else None
         return cls(int(match["user"]), logged)
 
@@ -108,16 +109,18 @@ class Reveal(
             return
         try:
             if self.logged is not None:  # logged in its game too (unless that game is over)
-                hidden = interaction.client.services.hidden  # type: ignore[attr-defined]
+                hidden = app_services(interaction).hidden
                 await hidden.reveal(call_of(interaction), *self.logged)
         except Exception as error:  # answered like a command's error, the button kept
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
             return
         lang = await lang_of(interaction)
         message = interaction.message
         # The button goes: a roll is revealed once.
         await interaction.response.edit_message(view=None)
-        text = revealed_text(lang, interaction.user.display_name, message.content or "")
+        text = revealed_text(
+            lang, interaction.user.display_name, message.content if message else ""
+        )
         await send(interaction, text, embeds=message.embeds if message else [])
 
 
@@ -130,9 +133,7 @@ def again_view(lang: Lang, user_id: int, result) -> discord.ui.View | discord.ut
     return view
 
 
-def reveal_view(
-    lang: Lang, user_id: int, logged: tuple[int, int] | None = None
-) -> discord.ui.View:
+def reveal_view(lang: Lang, user_id: int, logged: tuple[int, int] | None = None) -> discord.ui.View:
     """`logged`: the game and log seq of a hidden roll the game's log keeps."""
     view = discord.ui.View(timeout=None)
     view.add_item(Reveal(user_id, logged, t(lang, "roll.reveal")))

@@ -5,6 +5,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.actors import call_of
+from cogs.common.bot import ServicedBot
 from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
 from cogs.dice import render
@@ -15,12 +16,12 @@ from services.game import RolledInGame
 
 
 class DiceCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @property
     def dice(self):
-        return self.bot.services.dice  # type: ignore[attr-defined]
+        return self.bot.services.dice
 
     @everywhere()
     @app_commands.command(
@@ -50,7 +51,7 @@ class DiceCog(commands.Cog):
             # In a game's channel the log keeps it, as "hidden roll" until revealed.
             logged = None
             if interaction.guild_id is not None:
-                hidden_rolls = self.bot.services.hidden  # type: ignore[attr-defined]
+                hidden_rolls = self.bot.services.hidden
                 kept = RolledInGame.of(result, reason)
                 logged = await hidden_rolls.log_roll(call_of(interaction), kept)
             view = reveal_view(lang, who, logged)

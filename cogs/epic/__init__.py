@@ -3,10 +3,10 @@ events with the game log."""
 
 from __future__ import annotations
 
-from discord.ext import commands
+from cogs.common.bot import ServicedBot
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     from cogs.epic.commands import EpicCog
     from cogs.epic.events import EVENTS
     from cogs.game.render.events import register_events

@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.actors import call_of
+from cogs.common.bot import ServicedBot
 from cogs.common.replies import lang_of, send
 from cogs.epic import options, render
 
@@ -17,13 +18,13 @@ class EpicCog(
     group_name="epic",
     group_description="Epic game (seed 004): capabilities rolled, Elite rerolls",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
     @property
     def epic(self):
-        return self.bot.services.epic  # type: ignore[attr-defined]
+        return self.bot.services.epic
 
     @app_commands.command(
         name="regeneration",

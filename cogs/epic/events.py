@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.game.render.events import EventRenderer
 from core.epic.elite import ElitePool, EliteReroll
 from locales import Lang, t
 
@@ -22,7 +23,7 @@ def _reroll(lang: Lang, p: EliteReroll) -> str:
     )
 
 
-EVENTS = {
+EVENTS: dict[str, EventRenderer] = {
     "epic_elite_pool": (ElitePool, _pool),
     "epic_elite_reroll": (EliteReroll, _reroll),
 }

@@ -7,8 +7,7 @@ persistent (`cogs.game.views`), so they keep working after a restart.
 
 from __future__ import annotations
 
-from discord.ext import commands
-
+from cogs.common.bot import ServicedBot
 from cogs.game.bag import BagCog, OrderCog
 from cogs.game.board import BoardKeeper
 from cogs.game.game import GameCog
@@ -19,7 +18,7 @@ from cogs.game.units import UnitCog
 from cogs.game.views import DYNAMIC_ITEMS
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     for cog in (GameCog, UnitCog, PinsCog, BagCog, OrderCog, TurnCog, BoardKeeper):
         await bot.add_cog(cog(bot))
     bot.add_dynamic_items(*DYNAMIC_ITEMS, *UNDO_ITEMS)

@@ -6,15 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import lang_of, send
 from cogs.game import next_step, render
-from cogs.game.options import (
-    ORDER_CHOICES,
-    VIA_CHOICES,
-    call_of,
-    services,
-    unit_autocomplete,
-)
+from cogs.game.options import ORDER_CHOICES, VIA_CHOICES, call_of, unit_autocomplete
 from cogs.game.views import (
     draw_view,
     drawn_mentions,
@@ -32,13 +27,13 @@ class BagCog(
     group_name="bag",
     group_description="The order-dice bag",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
     @app_commands.command(name="draw", description="Draw an order die at random")
     async def draw(self, interaction: discord.Interaction) -> None:
-        done = await services(interaction).bag.draw(call_of(interaction))
+        done = await app_services(interaction).bag.draw(call_of(interaction))
         await send_drawn(interaction, done)
 
     @app_commands.command(
@@ -60,13 +55,15 @@ class BagCog(
         via: str | None = None,
         force: bool = False,
     ) -> None:
-        done = await services(interaction).bag.take(call_of(interaction), unit, by, via, force)
+        done = await app_services(interaction).bag.take(call_of(interaction), unit, by, via, force)
         lang = await lang_of(interaction)
         if not done.result.taken:  # the Synchroniser test failed: no die for the unit
             await next_step.reply(interaction, render.not_synchronised(lang, done))
             return
         target = next(u for u in done.units if u.id == done.result.for_unit)
-        allowed = PHASE_SYNC_ORDERS if done.result.rule == "phase_sync" else None
+        allowed: tuple[str, ...] | None = (
+            PHASE_SYNC_ORDERS if done.result.rule == "phase_sync" else None
+        )
         if done.result.order_as is not None:  # Follow gives its own order, identical
             allowed = (done.result.order_as,)
         view = orders_view(lang, done.game_id, target, allowed=allowed)
@@ -76,7 +73,7 @@ class BagCog(
         name="putback", description="Block!: put the drawn die back and draw another"
     )
     async def putback(self, interaction: discord.Interaction) -> None:
-        done = await services(interaction).bag.putback(call_of(interaction))
+        done = await app_services(interaction).bag.putback(call_of(interaction))
         lang = await lang_of(interaction)
         await next_step.reply(
             interaction,
@@ -89,7 +86,7 @@ class BagCog(
         name="skip", description="Host or GM: put the drawn die waiting for its order back"
     )
     async def skip(self, interaction: discord.Interaction) -> None:
-        done = await services(interaction).bag.skip(call_of(interaction))
+        done = await app_services(interaction).bag.skip(call_of(interaction))
         await next_step.reply(interaction, render.skipped(await lang_of(interaction), done))
 
     @app_commands.command(
@@ -110,7 +107,7 @@ class BagCog(
         player: discord.Member | None = None,
         in_play: str | None = None,
     ) -> None:
-        result = await services(interaction).bag.dispute(
+        result = await app_services(interaction).bag.dispute(
             call_of(interaction),
             unit,
             player.id if player else None,
@@ -121,7 +118,7 @@ class BagCog(
 
 @app_commands.guild_only()
 class OrderCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -137,7 +134,9 @@ class OrderCog(commands.Cog):
     async def order(
         self, interaction: discord.Interaction, unit: str, order: str, homer: bool = False
     ) -> None:
-        done = await services(interaction).bag.order(call_of(interaction), unit, order, homer=homer)
+        done = await app_services(interaction).bag.order(
+            call_of(interaction), unit, order, homer=homer
+        )
         lang = await lang_of(interaction)
         # Fire or Advance: 🎯 Shoot asks the weapon, the target, the distance
         shoot = shoot_items(lang, done.game_id, done.result)

@@ -20,15 +20,25 @@ from collections.abc import Callable
 import discord
 from discord.ext import commands, tasks
 
+from cogs.common.bot import ServicedBot, app_services, bot_of
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import plain
 from cogs.common.translator import command_name
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from cogs.game.render.board import board_content, board_embeds
 from core.game_messages import GameMessages
 from locales import Lang, t
 from services.game import Board, BoardSwitched
 
+# Where a board can be: the channels with messages of their own (not a category or a forum)
+WITH_MESSAGES = (
+    discord.TextChannel,
+    discord.Thread,
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.DMChannel,
+    discord.PartialMessageable,
+)
 log = logging.getLogger(__name__)
 BOARD_DELAY = 2.0  # seconds: the changes of a burst (a shot and its casualties) are one edit
 
@@ -40,7 +50,7 @@ def fingerprint(embeds: list[discord.Embed]) -> str:
 async def switch(interaction: discord.Interaction, on: bool) -> None:
     """`/game board on|off`: the reply is the board itself, or that it is off."""
     lang = await lang_of(interaction)
-    done = await services(interaction).table.switch_board(call_of(interaction), on, lang)
+    done = await app_services(interaction).table.switch_board(call_of(interaction), on, lang)
     if on:
         await _post(interaction, lang, done)
     else:
@@ -55,17 +65,18 @@ async def _post(interaction: discord.Interaction, lang: Lang, done: BoardSwitche
         return
     pinned = False
     allowed = interaction.app_permissions  # Discord moved pinning to its own permission
-    if (allowed.pin_messages or allowed.manage_messages) and interaction.channel is not None:
+    channel = interaction.channel
+    if (allowed.pin_messages or allowed.manage_messages) and isinstance(channel, WITH_MESSAGES):
         try:
-            await interaction.channel.get_partial_message(message_id).pin()  # type: ignore[union-attr]
+            await channel.get_partial_message(message_id).pin()
             pinned = True
         except discord.HTTPException as error:  # e.g. the channel's 50 pins are taken
             log.info("board %s not pinned: %s", message_id, error)
     if not pinned:
         await send(interaction, t(lang, "game.board_no_pin"), ephemeral=True)
-    table = services(interaction).table
+    table = app_services(interaction).table
     if await table.board_posted(interaction.channel_id, done.game_id, message_id, pinned):
-        keeper = interaction.client.get_cog(BoardKeeper.__cog_name__)
+        keeper = bot_of(interaction.client).get_cog(BoardKeeper.__cog_name__)
         if isinstance(keeper, BoardKeeper):  # changes made while it was being posted
             keeper.shown[interaction.channel_id] = (message_id, fingerprint(embeds))
             keeper.changed(interaction.channel_id)
@@ -77,9 +88,9 @@ async def _retire(
     """The board posted before: unpinned, and deleted (a new one replaces it) or marked as
     no longer kept up to date."""
     channel = interaction.channel
-    if before.board_message is None or channel is None:
+    if before.board_message is None or not isinstance(channel, WITH_MESSAGES):
         return
-    old = channel.get_partial_message(before.board_message)  # type: ignore[union-attr]
+    old = channel.get_partial_message(before.board_message)
     with contextlib.suppress(discord.HTTPException):  # gone already: nothing to retire
         if replaced:
             await old.delete()
@@ -93,7 +104,7 @@ async def _retire(
 class BoardKeeper(commands.Cog):
     """Edits each changed channel's board at its next tick (see the module)."""
 
-    def __init__(self, bot: commands.Bot, delay: float = BOARD_DELAY) -> None:
+    def __init__(self, bot: ServicedBot, delay: float = BOARD_DELAY) -> None:
         self.bot = bot
         self.dirty: set[int] = set()  # channels changed since the last tick
         self.shown: dict[int, tuple[int, str]] = {}  # channel -> (message, what it shows)
@@ -101,7 +112,7 @@ class BoardKeeper(commands.Cog):
         self._stop: Callable[[], None] | None = None
 
     async def cog_load(self) -> None:
-        self._stop = self.bot.services.table.listen(self.changed)  # type: ignore[attr-defined]
+        self._stop = self.bot.services.table.listen(self.changed)
         self.ticks.start()
 
     async def cog_unload(self) -> None:
@@ -122,7 +133,7 @@ class BoardKeeper(commands.Cog):
                 log.exception("the board of channel %s was not updated", channel_id)
 
     async def refresh(self, channel_id: int) -> None:
-        board = await self.bot.services.table.board(channel_id)  # type: ignore[attr-defined]
+        board = await self.bot.services.table.board(channel_id)
         if board is None:
             return
         embeds = board_embeds(board.lang, board.view)
@@ -144,7 +155,7 @@ class BoardKeeper(commands.Cog):
         """Its message was deleted: the board is off, and the channel is told how to post
         a new one."""
         self.shown.pop(channel.id, None)
-        if not await self.bot.services.table.board_gone(  # type: ignore[attr-defined]
+        if not await self.bot.services.table.board_gone(
             channel.id, board.game_id, board.message_id
         ):
             return

@@ -12,6 +12,8 @@ from discord.ext import commands
 from cogs.campaign import consent
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
+from cogs.common.actors import channel_of
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Page, PageAt, Pager, page_source
 from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
@@ -21,7 +23,6 @@ from cogs.game.options import (
     ACTIVATION_CHOICES,
     SYSTEM_CHOICES,
     call_of,
-    services,
     setting_autocomplete,
     setting_value_autocomplete,
 )
@@ -34,7 +35,7 @@ from services.game import LOG_MAX, UNDO_MAX, GameLog
 @page_source("game status")
 async def status_pages(interaction: discord.Interaction, lang: Lang) -> PageAt:
     """Each page made when shown, from the game as it is then: the pager holds no state."""
-    games, channel_id = services(interaction).games, interaction.channel_id
+    games, channel_id = app_services(interaction).games, channel_of(interaction)
 
     async def page_at(index: int) -> Page:
         return Page(*render.status_page(lang, await games.status(channel_id), index))
@@ -59,7 +60,7 @@ class GameCog(
     group_name="game",
     group_description="The game at this table",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -81,9 +82,12 @@ class GameCog(
         system: str | None = None,
     ) -> None:
         channel_name = getattr(interaction.channel, "name", None) or "Antares"
-        _, state, linked = await services(interaction).campaign_games.start(
-            call_of(interaction), name if name is not None else channel_name, campaign,
-            activations, system,
+        _, state, linked = await app_services(interaction).campaign_games.start(
+            call_of(interaction),
+            name if name is not None else channel_name,
+            campaign,
+            activations,
+            system,
         )
         await send(interaction, render.started(await lang_of(interaction), state, linked))
 
@@ -111,7 +115,7 @@ class GameCog(
         vp: str | None = None,
         scenario: str | None = None,
     ) -> None:
-        ended = await services(interaction).campaign_games.end(
+        ended = await app_services(interaction).campaign_games.end(
             call_of(interaction), winner.id if winner else None, notes, vp=vp, scenario=scenario
         )
         lang = await lang_of(interaction)
@@ -129,7 +133,7 @@ class GameCog(
 
     @app_commands.command(name="leave", description="Leave this game: your units go with you")
     async def leave(self, interaction: discord.Interaction) -> None:
-        removed = await services(interaction).games.leave(call_of(interaction))
+        removed = await app_services(interaction).games.leave(call_of(interaction))
         lang = await lang_of(interaction)
         await send(interaction, render.player_removed(lang, removed, interaction.user.id))
 
@@ -138,7 +142,7 @@ class GameCog(
     )
     @app_commands.describe(player="The player to take out (their units go too)")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
-        removed = await services(interaction).games.kick(call_of(interaction), player.id)
+        removed = await app_services(interaction).games.kick(call_of(interaction), player.id)
         lang = await lang_of(interaction)
         await send(interaction, render.player_removed(lang, removed, interaction.user.id))
 
@@ -149,7 +153,7 @@ class GameCog(
         interaction: discord.Interaction,
         steps: app_commands.Range[int, 1, UNDO_MAX] = 1,
     ) -> None:
-        result = await services(interaction).games.undo(call_of(interaction), steps)
+        result = await app_services(interaction).games.undo(call_of(interaction), steps)
         await answer_undo(interaction, result)
 
     @app_commands.command(name="log", description="The last changes: who did what, every die")
@@ -159,14 +163,14 @@ class GameCog(
         interaction: discord.Interaction,
         last: app_commands.Range[int, 1, LOG_MAX] = 10,
     ) -> None:
-        log = await services(interaction).games.log(interaction.channel_id, last)
+        log = await app_services(interaction).games.log(channel_of(interaction), last)
         await Pager(log_pages(await lang_of(interaction), log)).start(interaction)
 
     @app_commands.command(
         name="dice", description="Each player's D10 faces in this game: were the dice fair?"
     )
     async def dice(self, interaction: discord.Interaction) -> None:
-        report = await services(interaction).games.dice_faces(interaction.channel_id)
+        report = await app_services(interaction).games.dice_faces(channel_of(interaction))
         lang = await lang_of(interaction)
         await send(interaction, embed=dice_embed(lang, report))
 
@@ -178,9 +182,9 @@ class GameCog(
     async def export(self, interaction: discord.Interaction) -> None:
         # Grows with the game (bench/slow_commands.py): "thinking…" at once, the file after.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        games = services(interaction).games
-        filename, blob = await games.export(interaction.channel_id, upload_limit(interaction))
-        view = await games.status(interaction.channel_id)
+        games = app_services(interaction).games
+        filename, blob = await games.export(channel_of(interaction), upload_limit(interaction))
+        view = await games.status(channel_of(interaction))
         lang = await lang_of(interaction)
         text = t(lang, "game.export_ready", name=render.plain(view.state.name))
         if filename.endswith(".gz"):
@@ -206,7 +210,7 @@ class GameCog(
         setting: str | None = None,
         value: str | None = None,
     ) -> None:
-        games = services(interaction).games
+        games = app_services(interaction).games
         lang = await lang_of(interaction)
         if setting is not None:  # a label typed without the list reads as its key
             setting = settings_words.key_of(setting)
@@ -215,7 +219,7 @@ class GameCog(
             change = await games.set_rule(call_of(interaction), setting, value)
             await send(interaction, render.rule_changed(lang, "game.rule_changed", change))
             return
-        view = await games.rules(interaction.channel_id)
+        view = await games.rules(channel_of(interaction))
         settings = [s for s in view.settings if setting is None or s.key == setting.strip()]
         if not settings:
             settings = view.settings
@@ -237,6 +241,6 @@ class GameCog(
     )
     @app_commands.describe(on="Yes: the draw reply notifies the die's owner; no: nobody")
     async def ping(self, interaction: discord.Interaction, on: bool) -> None:
-        await services(interaction).games.set_mention(call_of(interaction), on)
+        await app_services(interaction).games.set_mention(call_of(interaction), on)
         key = "game.ping_on" if on else "game.ping_off"
         await send(interaction, t(await lang_of(interaction), key))

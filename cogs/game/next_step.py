@@ -21,8 +21,8 @@ from typing import Any
 
 import discord
 
+from cogs.common.bot import app_services
 from cogs.common.replies import lang_of, send, shown_later
-from cogs.game.options import services
 from locales import Lang, t
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ async def offer(
 ) -> None:
     """Post a reply of the channel's game, with 🎲 Draw next when drawing is next, and take
     the button off the message that carried it (and off `clicked`, an old one clicked)."""
-    found = services(interaction)
+    found = app_services(interaction)
     table = found.table
     step = await table.next_step(interaction.channel_id) if interaction.channel_id else None
     extra = [draw_button(step.game_id, await lang_of(interaction))] if step and step.draw else []
@@ -108,8 +108,8 @@ async def take_off(
         if known is not None and known.id == message_id:
             message = known
         elif isinstance(channel, discord.abc.Messageable):
-            if alone:
-                await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+            if alone and not isinstance(channel, discord.GroupChannel):  # no partial messages
+                await channel.get_partial_message(message_id).edit(view=None)
                 return
             message = await channel.fetch_message(message_id)
         else:

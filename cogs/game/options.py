@@ -12,6 +12,7 @@ from discord.app_commands import locale_str
 
 from cogs.common import settings_words
 from cogs.common.actors import call_of as call_of  # the cogs of the game import it here
+from cogs.common.bot import app_services
 from cogs.common.replies import lang_of
 from cogs.common.text import ellipsize
 from cogs.common.translator import keyed_choices
@@ -50,7 +51,10 @@ ORDER_CHOICES = [app_commands.Choice(name=ORDER_NAMES[o], value=o) for o in ORDE
 KIND_CHOICES = [app_commands.Choice(name=KIND_NAMES[k], value=k) for k in UNIT_KINDS]
 # Armour types of the armouries (000/003 "ARMURES RÉFLEXES", 002 "ARMURES À PHASES")
 ARMOUR_NAMES = {
-    "none": "None", "reflex": "Reflex", "mounted_reflex": "Mounted reflex", "phase": "Phase"
+    "none": "None",
+    "reflex": "Reflex",
+    "mounted_reflex": "Mounted reflex",
+    "phase": "Phase",
 }
 # Keyed `armour_<value>` for the translator: French armour is feminine ("Aucune"), and the
 # cover choice "none" ("Aucun") shares its value.
@@ -92,10 +96,6 @@ STAT_CHOICES = [
 NO_LEADER_CHOICE = "none"
 
 
-def services(interaction: discord.Interaction):
-    return interaction.client.services  # type: ignore[attr-defined]
-
-
 def fit(text: str, limit: int = CHOICE_NAME_LIMIT) -> str:
     """A choice name Discord accepts (at most 100 characters)."""
     return ellipsize(text, limit)
@@ -106,7 +106,7 @@ async def _units(
 ) -> list[app_commands.Choice[str]]:
     if interaction.channel_id is None:
         return []
-    found = await services(interaction).units.choices(
+    found = await app_services(interaction).units.choices(
         interaction.channel_id, current, living_only=living_only
     )
     return [
@@ -138,7 +138,9 @@ async def _leaders(
     """Living units with the rule (Command, Hero), and "none" to clear the link."""
     if interaction.channel_id is None:
         return []
-    found = await services(interaction).units.choices(interaction.channel_id, current, gear=rule)
+    found = await app_services(interaction).units.choices(
+        interaction.channel_id, current, gear=rule
+    )
     choices = [
         app_commands.Choice(
             name=fit(f"{COLOUR_TAGS.get(c.unit.colour, '')} {c.unit.name}".strip()),

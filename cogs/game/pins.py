@@ -6,9 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import lang_of, send
 from cogs.game import render
-from cogs.game.options import call_of, services, unit_autocomplete
+from cogs.game.options import call_of, unit_autocomplete
 from core.game import PINS_MAX
 
 
@@ -18,12 +19,12 @@ class PinsCog(
     group_name="pins",
     group_description="Pins on the units",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
     async def _pins(self, interaction: discord.Interaction, op: str, unit: str, count: int) -> None:
-        result = await services(interaction).units.pins(call_of(interaction), op, unit, count)
+        result = await app_services(interaction).units.pins(call_of(interaction), op, unit, count)
         await send(interaction, render.pins(await lang_of(interaction), result))
 
     @app_commands.command(name="add", description="Add pins to a unit")

@@ -13,11 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.errors import on_tree_error
 from cogs.common.live import LiveView
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.game import next_step, render
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from locales import Lang, t
 from services.game import DiceLeft
 
@@ -74,11 +75,11 @@ class ConfirmTurnEnd(LiveView):
         self.stop()
         await interaction.response.edit_message(view=None, allowed_mentions=NO_MENTIONS)
         try:
-            done = await services(interaction).bag.end_turn(
+            done = await app_services(interaction).bag.end_turn(
                 call_of(interaction), self.game_id, last=self.last
             )
         except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
             return
         lang = await lang_of(interaction)
         await next_step.reply(interaction, embed=render.turn_ended(lang, done))
@@ -102,7 +103,7 @@ class ConfirmTurnEnd(LiveView):
 
 @app_commands.guild_only()
 class TurnCog(commands.GroupCog, group_name="turn", group_description="The turn"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -116,7 +117,7 @@ class TurnCog(commands.GroupCog, group_name="turn", group_description="The turn"
     async def end(
         self, interaction: discord.Interaction, confirm: bool = False, last: bool = False
     ) -> None:
-        bag = services(interaction).bag
+        bag = app_services(interaction).bag
         lang = await lang_of(interaction)
         if not confirm:
             left = await bag.dice_left(call_of(interaction))

@@ -20,11 +20,12 @@ from datetime import timedelta
 
 import discord
 
+from cogs.common.bot import app_services
 from cogs.common.errors import on_tree_error
 from cogs.common.live import HoldsDynamicItems
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.game import next_step, render
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from cogs.game.views import waiting_view
 from core.errors import Conflict
 from locales import Lang, t
@@ -52,7 +53,7 @@ async def make_truthful(interaction: discord.Interaction, lang: Lang, done: Undo
         view = waiting_view(lang, done.game_id, waiting.die, waiting.units)
         posted = await send(interaction, render.waiting_again(lang, waiting), view=view)
         if posted is not None and waiting.event_id is not None:  # the draw's message now
-            await services(interaction).shown.moved(waiting.event_id, posted)
+            await app_services(interaction).shown.moved(waiting.event_id, posted)
 
 
 async def strike_out(channel: object, lang: Lang, done: UndoDone) -> None:
@@ -150,7 +151,7 @@ class UndoConsent(
         self.request = request
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         request = UndoRequest(
             int(match["game"]), int(match["user"]), int(match["steps"]), int(match["seq"])
         )
@@ -161,7 +162,7 @@ class UndoConsent(
             await self._answer(interaction)
         except Conflict as error:
             if error.key not in STALE:
-                await on_tree_error(interaction, error)  # type: ignore[arg-type]
+                await on_tree_error(interaction, error)
                 return
             lang = await lang_of(interaction)  # the request no longer stands: it goes
             content = interaction.message.content if interaction.message else ""
@@ -169,7 +170,7 @@ class UndoConsent(
                 content=f"{content}\n{t(lang, error.key)}", view=None, allowed_mentions=NO_MENTIONS
             )
         except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         lang = await lang_of(interaction)
@@ -182,7 +183,7 @@ class UndoConsent(
                 content=content, view=None, allowed_mentions=NO_MENTIONS
             )
             return
-        games = services(interaction).games
+        games = app_services(interaction).games
         if self.choice == "refuse":
             await games.refuse_undo(call_of(interaction), self.request)
             text = render.refused(lang, interaction.user.id, self.request.requester_id)
@@ -195,7 +196,8 @@ class UndoConsent(
 
         async def post(extra: list[discord.ui.Item]) -> int | None:  # 🎲 Draw next, if next
             await interaction.response.edit_message(
-                content=content, view=next_step.joined(None, extra) if extra else None,
+                content=content,
+                view=next_step.joined(None, extra) if extra else None,
                 allowed_mentions=NO_MENTIONS,
             )
             return message.id if message is not None else None

@@ -6,6 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.actors import channel_of
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.game import render
@@ -18,7 +20,6 @@ from cogs.game.options import (
     call_of,
     commander_autocomplete,
     hero_autocomplete,
-    services,
     unit_autocomplete,
 )
 from cogs.game.render import kept
@@ -35,12 +36,12 @@ STAT_HELP = {
 }
 GEAR_HELP = "Rules and drones it has: leader 2, medic, command, camo-drone, synchroniser…"
 WEAPONS_HELP = "Weapons it carries: Mag Gun x5, X-Launcher (x5: models carrying it; default all)"
-ARMOUR_HELP = "Its armour: reflex +1, mounted reflex +2, phase +1 within 10\" / +2 beyond"
+ARMOUR_HELP = 'Its armour: reflex +1, mounted reflex +2, phase +1 within 10" / +2 beyond'
 
 
 @page_source("unit list")
 async def unit_pages(interaction: discord.Interaction, lang: Lang) -> list[discord.Embed]:
-    state = await services(interaction).units.listing(interaction.channel_id)
+    state = await app_services(interaction).units.listing(channel_of(interaction))
     return render.unit_pages(lang, state)
 
 
@@ -54,7 +55,7 @@ class UnitCog(
     group_name="unit",
     group_description="Units of this channel's game",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -92,7 +93,7 @@ class UnitCog(
         armour: str = "none",
         weapons: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        result = await services(interaction).units.add(
+        result = await app_services(interaction).units.add(
             call_of(interaction),
             name,
             owner_id=owner.id if owner else None,
@@ -115,7 +116,7 @@ class UnitCog(
     @app_commands.describe(unit="The unit")
     @app_commands.autocomplete(unit=any_unit_autocomplete)
     async def show(self, interaction: discord.Interaction, unit: str) -> None:
-        state, found = await services(interaction).units.show(interaction.channel_id, unit)
+        state, found = await app_services(interaction).units.show(channel_of(interaction), unit)
         names = {u.id: u.name for u in state.units.values()}
         lang = await lang_of(interaction)
         card = render.unit_embed(lang, found, names)
@@ -133,8 +134,8 @@ class UnitCog(
         notes="New notes",
         down="Whether it is Down",
         gear=GEAR_HELP + " (none: clear)",
-        commander="Its Commander within 10\": its Co is used when higher (none: clear)",
-        hero="Its Hero within 10\": its Init is used when higher (none: clear)",
+        commander='Its Commander within 10": its Co is used when higher (none: clear)',
+        hero='Its Hero within 10": its Init is used when higher (none: clear)',
         armour=ARMOUR_HELP,
         weapons=WEAPONS_HELP + " (none: clear)",
         **STAT_HELP,
@@ -167,7 +168,7 @@ class UnitCog(
         weapons: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         stats = _stats(ag=ag, acc=acc, strength=strength, res=res, init=init, co=co)
-        result = await services(interaction).units.edit(
+        result = await app_services(interaction).units.edit(
             call_of(interaction),
             unit,
             name=name,
@@ -190,7 +191,7 @@ class UnitCog(
     @app_commands.describe(unit="The unit")
     @app_commands.autocomplete(unit=any_unit_autocomplete)
     async def remove(self, interaction: discord.Interaction, unit: str) -> None:
-        result = await services(interaction).units.remove(call_of(interaction), unit)
+        result = await app_services(interaction).units.remove(call_of(interaction), unit)
         await send(interaction, render.unit_removed(await lang_of(interaction), result))
 
     @app_commands.command(
@@ -212,10 +213,12 @@ class UnitCog(
     ) -> None:
         lang = await lang_of(interaction)
         if in_solid:
-            stuck = await services(interaction).units.in_solid(call_of(interaction), unit, count)
+            stuck = await app_services(interaction).units.in_solid(
+                call_of(interaction), unit, count
+            )
             await send(interaction, render.in_solid(lang, stuck))
             return
-        result = await services(interaction).units.casualties(call_of(interaction), unit, count)
+        result = await app_services(interaction).units.casualties(call_of(interaction), unit, count)
         await send(interaction, render.casualties(lang, result))
 
     @app_commands.command(
@@ -235,7 +238,7 @@ class UnitCog(
         stat: str,
         modifier: app_commands.Range[int, -10, 10] = 0,
     ) -> None:
-        result = await services(interaction).units.test(
+        result = await app_services(interaction).units.test(
             call_of(interaction), unit, stat.removeprefix(STAT_PREFIX), modifier
         )
         await send(interaction, render.stat_tested(await lang_of(interaction), result))
@@ -248,7 +251,7 @@ class UnitCog(
     @app_commands.autocomplete(unit=unit_autocomplete)
     async def moved(self, interaction: discord.Interaction, unit: str) -> None:
         """Seeds 000/002/003 "Verrouillage Fractal": "tant que la cible ne se déplace pas"."""
-        lost = await services(interaction).units.moved(call_of(interaction), unit)
+        lost = await app_services(interaction).units.moved(call_of(interaction), unit)
         name = next(iter(lost.names.get(k.target_id, "?") for k in lost.dropped), "?")
         await send(interaction, kept.moved(await lang_of(interaction), name, lost))
 
@@ -263,5 +266,5 @@ class UnitCog(
     async def lock_drop(
         self, interaction: discord.Interaction, unit: str, target: str | None = None
     ) -> None:
-        lost = await services(interaction).units.drop_locks(call_of(interaction), unit, target)
+        lost = await app_services(interaction).units.drop_locks(call_of(interaction), unit, target)
         await send(interaction, "\n".join(kept.lock_lines(await lang_of(interaction), lost)))

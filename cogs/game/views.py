@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import discord
 
+from cogs.common.bot import app_services
 from cogs.common.errors import answers_errors
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
 from cogs.game.next_step import joined
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from core.game import ORDERS, PendingDie, Unit
 from core.orders import OrderResult
 from core.synchronise import PHASE_SYNC_ORDERS
@@ -22,7 +23,6 @@ from locales import Lang, t
 from services.game import Drawn
 
 OPTION_LIMIT = 25
-
 
 
 class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:draw:(?P<game>\d+)"):
@@ -40,12 +40,12 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        done = await services(interaction).bag.draw(call_of(interaction), self.game_id)
+        done = await app_services(interaction).bag.draw(call_of(interaction), self.game_id)
         await send_drawn(interaction, done, clicked=interaction.message)
 
 
@@ -75,13 +75,13 @@ class PickUnit(
         self.owner_id = owner_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), int(match["owner"]), options=list(item.options))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = self.item.values[0] if self.item.values else ""
-        unit = await services(interaction).bag.pick(
+        unit = await app_services(interaction).bag.pick(
             call_of(interaction), self.game_id, self.owner_id, chosen
         )
         lang = await lang_of(interaction)
@@ -113,12 +113,12 @@ class OrderButton(
         self.order = order
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), match["unit"], match["order"])
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        done = await services(interaction).bag.order(
+        done = await app_services(interaction).bag.order(
             call_of(interaction), self.unit_id, self.order, self.game_id
         )
         lang = await lang_of(interaction)
@@ -129,7 +129,8 @@ class OrderButton(
         async def post(extra: list[discord.ui.Item]) -> int | None:
             items = [*shoot, *extra]  # the order buttons go
             await interaction.response.edit_message(
-                content=content, view=joined(None, items) if items else None,
+                content=content,
+                view=joined(None, items) if items else None,
                 allowed_mentions=NO_MENTIONS,
             )
             if interaction.message is None:
@@ -206,7 +207,7 @@ def waiting_view(lang: Lang, game_id: int, die: PendingDie, units: list[Unit]) -
     units, or the order buttons of the unit a taken die is for (the orders its rule allows)."""
     if die.for_unit is None or not units:
         return _pick_view(lang, game_id, die.owner_id, units)
-    allowed = PHASE_SYNC_ORDERS if die.via == "phase_sync" else None
+    allowed: tuple[str, ...] | None = PHASE_SYNC_ORDERS if die.via == "phase_sync" else None
     if die.order_as is not None:  # Follow: the identical order
         allowed = (die.order_as,)
     return orders_view(lang, game_id, units[0], allowed=allowed)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from discord.ext import commands
+from cogs.common.bot import ServicedBot
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     from cogs.hexwar.commands import HexCog
 
     await bot.add_cog(HexCog(bot))

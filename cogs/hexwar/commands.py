@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot
 from cogs.common.charts import rendered
 from cogs.common.replies import lang_of, send
 from cogs.hexwar import image, options, render
@@ -21,13 +22,13 @@ class HexCog(
     group_name="hex",
     group_description="Hex wargame (seed 001): Errement, Advantage, stacking, sight",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
     @property
     def hexwar(self):
-        return self.bot.services.hexwar  # type: ignore[attr-defined]
+        return self.bot.services.hexwar
 
     @app_commands.command(
         name="errement", description="Roll Errement (wandering): 1D6 on the hex's table"
@@ -39,8 +40,8 @@ class HexCog(
         right="The hex 60° to the right (after a right pivot)",
         morale="The unit's morale state or profile",
     )
+    @app_commands.choices(table=options.TABLES)  # numbers: a decorator of their own
     @app_commands.choices(
-        table=options.TABLES,
         ahead=options.DESTINATIONS,
         left=options.DESTINATIONS,
         right=options.DESTINATIONS,

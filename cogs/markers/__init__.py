@@ -7,10 +7,10 @@ nothing of its commands (they import the game cog's views); ``setup`` does.
 
 from __future__ import annotations
 
-from discord.ext import commands
+from cogs.common.bot import ServicedBot
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     from cogs.game.render.events import register_events
     from cogs.markers.events import EVENTS
     from cogs.markers.markers import MarkerCog

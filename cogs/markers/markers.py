@@ -6,11 +6,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.actors import channel_of
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from cogs.game import next_step
-from cogs.game.options import call_of, services, unit_autocomplete
+from cogs.game.options import call_of, unit_autocomplete
 from cogs.game.render import pack
 from cogs.markers import render
 from cogs.markers.options import MARKER_CHOICES, launcher_autocomplete, marker_autocomplete
@@ -21,7 +23,7 @@ LIST_LINES = 10
 
 @page_source("marker list")
 async def marker_pages(interaction: discord.Interaction, lang: Lang) -> list[discord.Embed]:
-    table = await services(interaction).markers.table(interaction.channel_id)
+    table = await app_services(interaction).markers.table(channel_of(interaction))
     lines = render.marker_lines(lang, table.state) or [t(lang, "marker.none")]
     title = t(lang, "marker.list_title", name=plain(table.state.name))
     texts = pack(lines, per_page=LIST_LINES)
@@ -34,7 +36,7 @@ class MarkerCog(
     group_name="marker",
     group_description="Special-ammo markers: Arc, Blur, Grip, Scoot, Scrambler",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -57,7 +59,7 @@ class MarkerCog(
         location: str | None = None,
         owner: discord.Member | None = None,
     ) -> None:
-        done = await services(interaction).markers.place(
+        done = await app_services(interaction).markers.place(
             call_of(interaction),
             type,
             weapon=weapon,
@@ -75,7 +77,7 @@ class MarkerCog(
     @app_commands.describe(marker="The marker")
     @app_commands.autocomplete(marker=marker_autocomplete)
     async def remove(self, interaction: discord.Interaction, marker: str) -> None:
-        done = await services(interaction).markers.remove_marker(call_of(interaction), marker)
+        done = await app_services(interaction).markers.remove_marker(call_of(interaction), marker)
         await send(interaction, render.removed(await lang_of(interaction), done))
 
     @app_commands.command(
@@ -94,7 +96,7 @@ class MarkerCog(
         unit: str,
         inside: bool = True,
     ) -> None:
-        done = await services(interaction).markers.affect(
+        done = await app_services(interaction).markers.affect(
             call_of(interaction), marker, unit, inside
         )
         await send(interaction, render.affected(await lang_of(interaction), done))
@@ -108,5 +110,5 @@ class MarkerCog(
     async def jam_proof(
         self, interaction: discord.Interaction, unit: str, value: bool = True
     ) -> None:
-        done = await services(interaction).markers.jam_proof(call_of(interaction), unit, value)
+        done = await app_services(interaction).markers.jam_proof(call_of(interaction), unit, value)
         await send(interaction, render.jam_proof(await lang_of(interaction), done))

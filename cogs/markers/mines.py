@@ -6,11 +6,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.actors import channel_of
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Pager, page_source
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from cogs.game import next_step
-from cogs.game.options import call_of, services, unit_autocomplete
+from cogs.game.options import call_of, unit_autocomplete
 from cogs.game.render import pack
 from cogs.markers import mine_render
 from cogs.markers.options import GRENADE_CHOICES, mine_autocomplete
@@ -25,7 +27,7 @@ LIST_LINES = 12
 
 @page_source("mine list")
 async def mine_pages(interaction: discord.Interaction, lang: Lang) -> list[discord.Embed]:
-    table = await services(interaction).markers.table(interaction.channel_id)
+    table = await app_services(interaction).markers.table(channel_of(interaction))
     lines = [mine_line(lang, m) for m in table.state.mines] or [t(lang, "mine.none")]
     title = t(lang, "mine.list_title", name=plain(table.state.name))
     texts = pack(lines, per_page=LIST_LINES)
@@ -38,7 +40,7 @@ class MineCog(
     group_name="mine",
     group_description="Grenades laid as mines",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -64,7 +66,7 @@ class MineCog(
         spacing_ok: bool = True,
         confirm: bool = False,
     ) -> None:
-        mines = services(interaction).markers
+        mines = app_services(interaction).markers
 
         async def lay_now(where: discord.Interaction, confirmed: bool) -> str:
             done = await mines.lay(
@@ -106,7 +108,7 @@ class MineCog(
         cover: str | None = None,
     ) -> None:
         named = [o for o in (others or "").split(",") if o.strip()][: OTHERS_MAX + 1]
-        done = await services(interaction).markers.trigger(
+        done = await app_services(interaction).markers.trigger(
             call_of(interaction), mine, target, named, cover
         )
         await next_step.reply(
@@ -122,5 +124,5 @@ class MineCog(
     @app_commands.describe(mine="The mine")
     @app_commands.autocomplete(mine=mine_autocomplete)
     async def remove(self, interaction: discord.Interaction, mine: str) -> None:
-        done = await services(interaction).markers.remove_mine(call_of(interaction), mine)
+        done = await app_services(interaction).markers.remove_mine(call_of(interaction), mine)
         await send(interaction, mine_render.removed(await lang_of(interaction), done))

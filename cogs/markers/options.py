@@ -6,7 +6,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from cogs.game.options import COLOUR_TAGS, fit, services
+from cogs.common.bot import app_services
+from cogs.game.options import COLOUR_TAGS, fit
 from core.table_markers.models import MARKER_NAMES, MARKER_TYPES
 
 MARKER_EMOJI = {"arc": "⚡", "blur": "🌫️", "grip": "🕸️", "scoot": "💨", "scrambler": "📡"}
@@ -24,7 +25,7 @@ async def mine_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     if interaction.channel_id is None:
         return []
-    found = await services(interaction).markers.mine_choices(interaction.channel_id, current)
+    found = await app_services(interaction).markers.mine_choices(interaction.channel_id, current)
     return [
         app_commands.Choice(
             name=fit(f"{MINE_EMOJI} #{c.mine.number} {c.mine.unit_name} {c.mine.location}".strip()),
@@ -39,7 +40,7 @@ async def marker_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     if interaction.channel_id is None:
         return []
-    found = await services(interaction).markers.marker_choices(interaction.channel_id, current)
+    found = await app_services(interaction).markers.marker_choices(interaction.channel_id, current)
     return [
         app_commands.Choice(
             name=fit(
@@ -55,7 +56,7 @@ async def marker_autocomplete(
 async def launcher_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    weapons = services(interaction).markers.launchers(current)
+    weapons = app_services(interaction).markers.launchers(current)
     return [app_commands.Choice(name=w.name_en, value=w.id) for w in weapons[:25]]
 
 

@@ -49,7 +49,7 @@ class ConfirmLay(LiveView):
         try:
             reply = await self.lay(interaction)
         except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)
             await self._close(self.prompt)
             return
         await self._close(self.prompt)

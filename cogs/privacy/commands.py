@@ -15,15 +15,13 @@ import io
 import discord
 from discord import app_commands
 
+from cogs.common.actors import server_of
+from cogs.common.bot import app_services
 from cogs.common.checks import in_server, manage_server
 from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
 from cogs.privacy.views import confirm_view
 from locales import t
-
-
-def services(interaction: discord.Interaction):
-    return interaction.client.services  # type: ignore[attr-defined]
 
 
 class DataGroup(app_commands.Group):
@@ -39,8 +37,8 @@ class DataGroup(app_commands.Group):
     async def export(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await lang_of(interaction)
-        data = services(interaction).server_data
-        done = await data.export(interaction.guild_id, upload_limit(interaction))
+        data = app_services(interaction).server_data
+        done = await data.export(server_of(interaction), upload_limit(interaction))
         key = "privacy.export_ready_gz" if done.compressed else "privacy.export_ready"
         text = t(lang, key, games=done.games, campaigns=done.campaigns)
         file = discord.File(io.BytesIO(done.data), filename=done.filename)

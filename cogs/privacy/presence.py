@@ -16,6 +16,8 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
+from cogs.common.bot import ServicedBot
+
 log = logging.getLogger(__name__)
 SWEEP_EVERY_H = 1
 
@@ -29,12 +31,12 @@ def owns(bot: discord.Client, guild_id: int) -> bool:
 
 
 class Presence(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @property
     def retention(self):
-        return self.bot.services.retention  # type: ignore[attr-defined]
+        return self.bot.services.retention
 
     async def cog_load(self) -> None:
         self.sweep.start()

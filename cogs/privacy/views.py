@@ -14,6 +14,7 @@ from datetime import timedelta
 import discord
 
 from cogs.common.actors import call_of
+from cogs.common.bot import app_services
 from cogs.common.errors import MissingManageServer, answers_errors
 from cogs.common.replies import NO_MENTIONS, lang_of
 from locales import Lang, t
@@ -56,7 +57,7 @@ class ConfirmData(
         self.user_id = user_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(match["action"], int(match["user"]), item.label or "")
 
     @answers_errors
@@ -76,7 +77,7 @@ class ConfirmData(
             key = "privacy.cancelled" if self.action == "cancel" else "privacy.confirm_expired"
             await self._close(interaction, t(lang, key))
             return
-        data = interaction.client.services.server_data  # type: ignore[attr-defined]
+        data = app_services(interaction).server_data
         if self.action == "delete":
             if not interaction.permissions.manage_guild:
                 raise MissingManageServer()

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from cogs.common.bot import ServicedBot
 from cogs.rules.commands import RulesCog
 from cogs.rules.inline import InlineLookups, inline_lookups_command
 from cogs.rules.menu import look_up_menu
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     await bot.add_cog(RulesCog(bot))
     await bot.add_cog(InlineLookups(bot))
     bot.tree.add_command(look_up_menu())
@@ -22,7 +22,7 @@ async def setup(bot: commands.Bot) -> None:
     config.add_command(inline_lookups_command())
 
 
-async def teardown(bot: commands.Bot) -> None:
+async def teardown(bot: ServicedBot) -> None:
     config = bot.tree.get_command("config")
     if isinstance(config, app_commands.Group):
         config.remove_command("inline-lookups")

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot
 from cogs.common.installs import everywhere
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
@@ -29,16 +30,16 @@ def _choices(hits) -> list[app_commands.Choice[str]]:
 
 
 class RulesCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @property
     def rules(self):
-        return self.bot.services.rules  # type: ignore[attr-defined]
+        return self.bot.services.rules
 
     async def channel_system(self, interaction: discord.Interaction) -> str | None:
         """The channel's game system: its entries rank first (issue 17)."""
-        systems = self.bot.services.systems  # type: ignore[attr-defined]
+        systems = self.bot.services.systems
         return await systems.system_of(interaction.channel_id)
 
     @everywhere()

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.actors import call_of
+from cogs.common.bot import ServicedBot, bot_of
 from cogs.common.checks import manage_server
 from cogs.common.replies import NO_MENTIONS, send_key
 from cogs.rules import render
@@ -20,14 +21,14 @@ SETTING = "inline_lookups"
 
 
 class InlineLookups(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None or "[[" not in message.content:
             return
-        services = self.bot.services  # type: ignore[attr-defined]
+        services = self.bot.services
         if not (await services.servers.get(message.guild.id)).get(SETTING):
             return
         lang = await services.servers.language(message.guild.id)
@@ -61,10 +62,10 @@ def inline_lookups_command() -> app_commands.Command:
     @app_commands.describe(enabled="On or off")
     @manage_server()
     async def inline_lookups(interaction: discord.Interaction, enabled: bool) -> None:
-        bot = interaction.client
+        bot = bot_of(interaction.client)
         if enabled and not bot.intents.message_content:
             raise Conflict("rules.inline_needs_intent")
-        services = bot.services  # type: ignore[attr-defined]
+        services = bot.services
         await services.servers.update(call_of(interaction), **{SETTING: enabled})
         key = "rules.inline_enabled" if enabled else "rules.inline_disabled"
         await send_key(interaction, key, ephemeral=False)

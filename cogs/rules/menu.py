@@ -11,6 +11,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from cogs.common.bot import app_services
 from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
@@ -58,7 +59,7 @@ def reply_text(lang: Lang, named: list[AnyEntry], unknown: list[str], more: int)
 
 async def look_up(interaction: discord.Interaction, message: discord.Message) -> None:
     lang = await lang_of(interaction)
-    rules = interaction.client.services.rules  # type: ignore[attr-defined]
+    rules = app_services(interaction).rules
     found = rules.in_message(message.content or "", lang=lang, limit=EMBEDS_MAX * 2)
     if not found.entries:
         await send(interaction, t(lang, "rules.menu_nothing"), ephemeral=True)
@@ -71,7 +72,5 @@ async def look_up(interaction: discord.Interaction, message: discord.Message) ->
 def look_up_menu() -> app_commands.ContextMenu:
     """Built per bot: a command belongs to one tree."""
     return everywhere()(
-        app_commands.ContextMenu(
-            name=app_commands.locale_str(NAME, key=KEY), callback=look_up
-        )
+        app_commands.ContextMenu(name=app_commands.locale_str(NAME, key=KEY), callback=look_up)
     )

@@ -12,8 +12,7 @@ and the persistent buttons and menus.
 
 from __future__ import annotations
 
-from discord.ext import commands
-
+from cogs.common.bot import ServicedBot
 from cogs.shooting.aim import AIM_ITEMS
 from cogs.shooting.assault import AssaultCog
 from cogs.shooting.damage import DamageCog
@@ -24,7 +23,7 @@ from cogs.shooting.odds import OddsCog, RollIt
 from cogs.shooting.shoot import ShootCog
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ServicedBot) -> None:
     from cogs.game.render.events import register_events
     from cogs.shooting.render_log import LOG_EVENTS
 

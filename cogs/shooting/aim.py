@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import discord
 
+from cogs.common.bot import app_services
 from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of, send
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from cogs.shooting import render_aim
 from cogs.shooting.distance import DistanceForm
 from cogs.shooting.render_aim import NO_MODE, parse_weapon
@@ -28,9 +29,8 @@ UNIT = r"(?P<game>\d+):(?P<unit>u\d+)"
 WEAPON = r"(?P<weapon>[^:]+):(?P<mode>[^:]+)"
 
 
-
 async def aim_of(interaction: discord.Interaction, game_id: int, unit_id: str) -> Aim:
-    return await services(interaction).shooting.aim(call_of(interaction), game_id, unit_id)
+    return await app_services(interaction).shooting.aim(call_of(interaction), game_id, unit_id)
 
 
 def weapon_step(lang: Lang, aim: Aim) -> tuple[str, discord.ui.View]:
@@ -74,14 +74,16 @@ class ShootButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"antares
     def __init__(self, game_id: int, unit_id: str, label: str = "Shoot") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, emoji="🎯", style=discord.ButtonStyle.success,
+                label=label,
+                emoji="🎯",
+                style=discord.ButtonStyle.success,
                 custom_id=f"antares:shoot:{game_id}:{unit_id}",
             )
         )
         self.game_id, self.unit_id = game_id, unit_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), match["unit"])
 
     @answers_errors
@@ -109,7 +111,7 @@ class WeaponPick(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:
         self.game_id, self.unit_id = game_id, unit_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), match["unit"], list(item.options))
 
     @answers_errors
@@ -144,7 +146,7 @@ class TargetPick(
         self.game_id, self.unit_id, self.weapon = game_id, unit_id, f"{weapon}:{mode}"
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         ids = (int(match["game"]), match["unit"], match["weapon"], match["mode"])
         return cls(*ids, list(item.options))
 
@@ -168,7 +170,8 @@ class TargetPage(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label="◀" if arrow == "prev" else "▶", style=discord.ButtonStyle.secondary,
+                label="◀" if arrow == "prev" else "▶",
+                style=discord.ButtonStyle.secondary,
                 custom_id=f"antares:aimp:{game_id}:{unit_id}:{weapon}:{mode}:{page}:{arrow}",
             )
         )
@@ -176,7 +179,7 @@ class TargetPage(
         self.mode = mode
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         ids = (int(match["game"]), match["unit"], match["weapon"], match["mode"])
         return cls(*ids, int(match["page"]), match["arrow"])
 

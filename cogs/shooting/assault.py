@@ -6,9 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import lang_of
 from cogs.game import next_step
-from cogs.game.options import call_of, services, unit_autocomplete
+from cogs.game.options import call_of, unit_autocomplete
 from cogs.shooting import pages, render_combat, render_shot
 from cogs.shooting.options import (
     D_SPINNER_CHOICES,
@@ -54,7 +55,7 @@ Modifier = app_commands.Range[int, -10, 10]
 
 
 class AssaultCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="assault", description="One round of close combat, both sides")
@@ -94,13 +95,17 @@ class AssaultCog(commands.Cog):
             defender=defender,
             attack=StrikeOptions(weapon, mode, attacks, modifier, d_spinner, res_rerolls),
             defence=StrikeOptions(
-                defender_weapon, defender_mode, defender_attacks, defender_modifier,
-                defender_d_spinner, defender_res_rerolls,
+                defender_weapon,
+                defender_mode,
+                defender_attacks,
+                defender_modifier,
+                defender_d_spinner,
+                defender_res_rerolls,
             ),
             round=round,
             exception=exception,
         )
-        record = await services(interaction).shooting.assault(call_of(interaction), options)
+        record = await app_services(interaction).shooting.assault(call_of(interaction), options)
         lang = await lang_of(interaction)
         title, lines = render_combat.combat(lang, record)
         colour = render_shot.unit_colour(record.attacker)

@@ -6,15 +6,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import lang_of
-from cogs.game.options import call_of, services, unit_autocomplete
+from cogs.game.options import call_of, unit_autocomplete
 from cogs.shooting import pages, render_chart
 from cogs.shooting.options import TABLE_CHOICES
 from services.shooting import ChartOptions
 
 
 class DamageCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="damage", description="Roll a damage chart and apply it to a unit")
@@ -33,7 +34,7 @@ class DamageCog(commands.Cog):
         massive: bool = False,
     ) -> None:
         options = ChartOptions(table=table, unit=unit, massive=massive)
-        record = await services(interaction).shooting.damage(call_of(interaction), options)
+        record = await app_services(interaction).shooting.damage(call_of(interaction), options)
         lang = await lang_of(interaction)
         title, lines = render_chart.damage(lang, record)
         await pages.reply(interaction, lang, title, lines)

@@ -11,11 +11,13 @@ shooter last shot at this target from, when known.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot
 from cogs.common.errors import on_tree_error
 from cogs.shooting.fire import fire, inches
 from cogs.shooting.render_aim import NO_MODE, form_title
@@ -41,7 +43,7 @@ class DistanceForm(discord.ui.Modal):
         )
         super().__init__(title=form_title(lang, aim, target), custom_id=custom_id)
         known = shooter.last_distance if shooter.last_target_id == target.id else None
-        field = discord.ui.TextInput(
+        field: discord.ui.TextInput[DistanceForm] = discord.ui.TextInput(
             custom_id=FIELD,
             placeholder=t(lang, "shoot.distance_placeholder"),
             default=inches(known) if known is not None else None,
@@ -79,14 +81,14 @@ def options_of(match: re.Match[str], distance: float) -> ShotOptions:
 class DistanceCog(commands.Cog):
     """Answers the distance forms (a listener: forms have no persistent dispatch)."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        data: Mapping[str, Any] = interaction.data or {}
         match = FORM.fullmatch(str(data.get("custom_id", "")))
         if match is None:
             return
@@ -94,4 +96,4 @@ class DistanceCog(commands.Cog):
             distance = parse_distance(typed(data.get("components", [])))
             await fire(interaction, options_of(match, distance))
         except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)  # type: ignore[arg-type]
+            await on_tree_error(interaction, error)

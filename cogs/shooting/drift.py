@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import discord
 
+from cogs.common.bot import app_services
 from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of, send
 from cogs.game import next_step
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from cogs.shooting import pages, render_drift
 from cogs.shooting.render_shot import unit_colour
 from locales import Lang, t
@@ -61,8 +62,9 @@ def menu(lang: Lang, aim: DriftAim, page: int) -> tuple[str, discord.ui.View]:
 
 
 async def aim_of(interaction: discord.Interaction, game: int, seq: int, index: int) -> DriftAim:
-    return await services(interaction).shooting.drift_aim(call_of(interaction), game, seq, index)
-
+    return await app_services(interaction).shooting.drift_aim(
+        call_of(interaction), game, seq, index
+    )
 
 
 class DriftButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"antares:drift:{SHOT}"):
@@ -71,14 +73,16 @@ class DriftButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"antares
     def __init__(self, game_id: int, seq: int, index: int, label: str = "Drifted") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, emoji="💥", style=discord.ButtonStyle.primary,
+                label=label,
+                emoji="💥",
+                style=discord.ButtonStyle.primary,
                 custom_id=f"antares:drift:{game_id}:{seq}:{index}",
             )
         )
         self.ids = (game_id, seq, index)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["game"]), int(match["seq"]), int(match["template"]), item.label)
 
     @answers_errors
@@ -109,14 +113,14 @@ class DriftPick(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:d
         self.ids = (game_id, seq, index)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         ids = (int(match["game"]), int(match["seq"]), int(match["template"]))
         return cls(*ids, list(item.options))
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         unit = self.item.values[0] if self.item.values else ""
-        shooting = services(interaction).shooting
+        shooting = app_services(interaction).shooting
         record = await shooting.resolve_drift(call_of(interaction), *self.ids, unit)
         lang = await lang_of(interaction)
         title, lines = render_drift.story(lang, record)
@@ -136,14 +140,15 @@ class DriftPage(
     def __init__(self, game_id: int, seq: int, index: int, page: int, arrow: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label="◀" if arrow == "prev" else "▶", style=discord.ButtonStyle.secondary,
+                label="◀" if arrow == "prev" else "▶",
+                style=discord.ButtonStyle.secondary,
                 custom_id=f"antares:driftp:{game_id}:{seq}:{index}:{page}:{arrow}",
             )
         )
         self.ids, self.page = (game_id, seq, index), page
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         ids = (int(match["game"]), int(match["seq"]), int(match["template"]))
         return cls(*ids, int(match["page"]), match["arrow"])
 

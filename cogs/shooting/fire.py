@@ -10,14 +10,16 @@ per overhead template that drifted (``cogs.shooting.drift``).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
+from cogs.common.bot import app_services
 from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of
 from cogs.dice.buttons import Reveal
 from cogs.game import next_step
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from cogs.shooting import drift, pages, render_markers, render_shot
 from cogs.shooting.render_aim import NO_MODE
 from locales import Lang, t
@@ -38,13 +40,14 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
     def where(target: str | None, inches: int | None) -> str:
         return render_markers.location(lang, target, inches)
 
-    record = await services(interaction).shooting.shoot(call_of(interaction), options, where)
+    record = await app_services(interaction).shooting.shoot(call_of(interaction), options, where)
     title, lines = render_shot.shot(lang, record)
     lines += drift.hint(lang, record)
     if record.hidden:
         await hidden_reply(interaction, lang, record, title, lines)
         return
-    items = [again] if (again := ShootAgain.of(lang, record)) is not None else []
+    again = ShootAgain.of(lang, record)
+    items: list[discord.ui.Item[Any]] = [again] if again is not None else []
     items += drift.buttons(lang, record)  # a drifted template's hits where it landed
     colour = render_shot.unit_colour(record.shooter)
     await next_step.offer(
@@ -97,7 +100,7 @@ class ShootAgain(
         return cls(custom_id, t(lang, "shoot.again"))
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(item.custom_id)
 
     @answers_errors

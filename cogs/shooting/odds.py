@@ -17,11 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot, app_services
 from cogs.common.charts import rendered
 from cogs.common.errors import answers_errors
 from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
-from cogs.game.options import call_of, services
+from cogs.game.options import call_of
 from cogs.shooting import render_odds
 from cogs.shooting.fire import fire
 from cogs.shooting.odds_chart import Series, Words, odds_png
@@ -62,7 +63,7 @@ def chart_words(lang: Lang, record: OddsRecord) -> tuple[Words, list[Series]]:
 
 
 async def answer(interaction: discord.Interaction, options: ShotOptions, compare: str | None):
-    record = await services(interaction).shooting.odds(call_of(interaction), options, compare)
+    record = await app_services(interaction).shooting.odds(call_of(interaction), options, compare)
     lang = await lang_of(interaction)
     embed = discord.Embed(
         title=render_odds.title(lang, record)[:256],
@@ -70,8 +71,9 @@ async def answer(interaction: discord.Interaction, options: ShotOptions, compare
     )
     view = discord.ui.View(timeout=None)
     footers = [render_odds.footer(lang, line.spec) for line in record.lines]
-    if None not in footers:
-        text = "\n".join(footers)  # type: ignore[arg-type]
+    shown = [footer for footer in footers if footer is not None]
+    if len(shown) == len(footers):  # every line can be rolled
+        text = "\n".join(shown)
         embed.set_footer(text=text)
         for n, line in enumerate(record.lines):
             label = t(lang, "odds.roll")
@@ -106,7 +108,7 @@ class RollIt(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match):
         return cls(item.custom_id)
 
     @answers_errors
@@ -127,7 +129,7 @@ class RollIt(
 
 
 class OddsCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @everywhere()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from cogs.common.bot import app_services
 from cogs.common.replies import lang_of
-from cogs.game.options import services
 from core.errors import AntaresError
 from services.shooting import Choice, mode_choices, weapon_choices
 
@@ -56,13 +56,13 @@ def as_choices(found: list[Choice]) -> list[app_commands.Choice[str]]:
 
 
 async def _weapons(interaction: discord.Interaction, current: str, use: str):
-    lookup = services(interaction).rules
+    lookup = app_services(interaction).rules
     return as_choices(weapon_choices(lookup, current, await lang_of(interaction), use))
 
 
 async def _modes(interaction: discord.Interaction, current: str, weapon_option: str, use: str):
     weapon = getattr(interaction.namespace, weapon_option, None)
-    lookup = services(interaction).rules
+    lookup = app_services(interaction).rules
     lang = await lang_of(interaction)
     return as_choices(mode_choices(lookup, weapon, current, lang, use))
 
@@ -81,7 +81,7 @@ async def _shooter_weapons(interaction: discord.Interaction, current: str):
     if not shooter or interaction.channel_id is None:
         return []
     try:
-        _, unit = await services(interaction).units.show(interaction.channel_id, shooter)
+        _, unit = await app_services(interaction).units.show(interaction.channel_id, shooter)
     except AntaresError:
         return []
     lang = await lang_of(interaction)

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.bot import ServicedBot
 from cogs.game.options import ARMOUR_CHOICES, KIND_CHOICES, unit_autocomplete
 from cogs.shooting.fire import fire
 from cogs.shooting.options import (
@@ -74,12 +75,18 @@ def shot_parameters(descriptions: dict[str, str]):
 
     def apply(command):
         command = app_commands.autocomplete(
-            weapon=shoot_weapon_autocomplete, mode=shoot_mode_autocomplete,
-            shooter=unit_autocomplete, target=unit_autocomplete,
+            weapon=shoot_weapon_autocomplete,
+            mode=shoot_mode_autocomplete,
+            shooter=unit_autocomplete,
+            target=unit_autocomplete,
         )(command)
         command = app_commands.choices(
-            band=BAND_CHOICES, order=SHOOT_ORDER_CHOICES, cover=COVER_CHOICES,
-            target_state=MOTION_CHOICES, ammo=AMMO_CHOICES, armour=ARMOUR_CHOICES,
+            band=BAND_CHOICES,
+            order=SHOOT_ORDER_CHOICES,
+            cover=COVER_CHOICES,
+            target_state=MOTION_CHOICES,
+            ammo=AMMO_CHOICES,
+            armour=ARMOUR_CHOICES,
             target_kind=KIND_CHOICES,
         )(command)
         command = app_commands.describe(**descriptions)(command)
@@ -98,7 +105,7 @@ def shot_options(parameters: dict[str, Any], *, leave: tuple[str, ...] = ()) -> 
 
 
 class ShootCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
 
     @app_commands.command(

@@ -16,7 +16,7 @@ from core.dice import DiceSource
 from core.epic.rolls import Roll, check_count, roll
 
 Mode = Literal["interception", "counter_charge"]
-NEEDED: dict[str, int] = {"interception": 7, "counter_charge": 6}
+NEEDED: dict[Mode, int] = {"interception": 7, "counter_charge": 6}
 RANGE_CM = 15
 CLASS_LIMIT = 3
 AP = 0

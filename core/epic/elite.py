@@ -135,7 +135,8 @@ def _check_once(state: GameState, owner_id: int, kind: str, rolled: list[int]) -
     last = state.epic_rerolled.get(str(owner_id))
     if not last or last.get("kind") != kind:
         return
-    before, after = list(last["before"]), list(last["after"])
+    before, after = last["before"], last["after"]
+    assert isinstance(before, list) and isinstance(after, list)  # as `reroll` keeps them
     if sorted(rolled) in (sorted(before), sorted(after)):
         raise Conflict(
             "epic.elite_once",

@@ -103,8 +103,10 @@ def failed(model: HitModel, end: End, p: Num) -> list[tuple[End, Num]]:
     if model.chart is None:
         return [((capped(model, lost + 1), pins, morale, True, through), p)]
     return [
-        ((capped(model, lost + gone), min(pins + add, PINS_MAX), morale or asks, True, through),
-         p * q)
+        (
+            (capped(model, lost + gone), min(pins + add, PINS_MAX), morale or asks, True, through),
+            p * q,
+        )
         for (add, gone, asks), q in model.chart.items()
     ]
 
@@ -158,7 +160,7 @@ def step(
                     end = (lost_, pins, morale, pinned or not model.heavy, through)
                     branches.append(((*moved[:4], end), p * q))
                 else:
-                    branches += res_test(model, moved, p * q, one)  # type: ignore[arg-type]
+                    branches += res_test(model, moved, p * q, one)
         else:
             branches = res_test(model, state, p, one)
         for key, q in branches:
@@ -170,7 +172,10 @@ def step(
 
 
 def ends_by_hits(
-    model: HitModel, hits: Dist, one: Num, budget: int = BUDGET,
+    model: HitModel,
+    hits: Dist,
+    one: Num,
+    budget: int = BUDGET,
     negligible: float = NEGLIGIBLE,
 ) -> dict[tuple[int, End], Num]:
     """The chance of (hits, End) for the shot's hit distribution; ``odds.too_big`` when the

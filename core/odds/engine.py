@@ -114,7 +114,7 @@ def shot_odds(
     ``odds.too_big`` past ``budget`` (``core.odds.damage``)."""
     one = unit(exact)
     rules = rules or Ruleset()
-    ctx = prepare(shot, NoDice(), rules, db or load_rules())  # type: ignore[arg-type]
+    ctx = prepare(shot, NoDice(), rules, db or load_rules())
     delivered = deliver(ctx, one)
     model = hit_model(ctx, one)
     try:
@@ -168,7 +168,7 @@ def hit_odds(
 ) -> Dist:
     """The hits alone (the marginal): the delivery step without the losses."""
     one = unit(exact)
-    ctx = prepare(shot, NoDice(), rules or Ruleset(), db or load_rules())  # type: ignore[arg-type]
+    ctx = prepare(shot, NoDice(), rules or Ruleset(), db or load_rules())
     return trimmed(deliver(ctx, one).hits)
 
 

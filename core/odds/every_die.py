@@ -22,7 +22,8 @@ class PathDice:
     """Faces from ``path``; past its end, the first face of each new die, noting its sides."""
 
     def __init__(self, path: list[int]) -> None:
-        self.path, self.at, self.sides = path, 0, []
+        self.path, self.at = path, 0
+        self.sides: list[int] = []
 
     def roll(self, sides: int) -> int:
         self.sides.append(sides)

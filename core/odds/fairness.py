@@ -13,9 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
-FACES = tuple(str(face) for face in range(1, 11))
+from core.campaign_stats import FaceKey
+
+FACES: tuple[FaceKey, ...] = get_args(FaceKey)  # "1" to "10"
 TOO_FEW = 30
 UNUSUAL = 0.01
 EVEN_MEAN = 0.25  # a mean within 5.5 ± this is neither high nor low
@@ -51,7 +53,7 @@ def chi_square_p(statistic: float, dof: int) -> float:
     return max(0.0, 1.0 - lower_gamma_ratio(dof / 2, statistic / 2))
 
 
-def check_faces(faces: Mapping[str, int]) -> FaceCheck:
+def check_faces(faces: Mapping[FaceKey, int]) -> FaceCheck:
     counts = tuple(int(faces.get(face, 0)) for face in FACES)
     total = sum(counts)
     if total == 0:

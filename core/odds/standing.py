@@ -17,7 +17,6 @@ its commander's Co when higher), so `/odds` and `/shoot` test on the same Co.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 from core.command import stat_for_test
 from core.game import PINS_MAX, GameState, Unit
@@ -72,9 +71,7 @@ class Fate:
 def half_gone(standing: Standing, removed: int) -> bool:
     if standing.models is None or standing.starting is None:
         return False
-
-    unit = SimpleNamespace(starting_models=standing.starting)  # all reaches_half reads
-    return reaches_half(unit, standing.models, standing.models - removed)  # type: ignore[arg-type]
+    return reaches_half(standing.starting, standing.models, standing.models - removed)
 
 
 def pins_break(standing: Standing, pins_after: int, rules: Ruleset) -> bool:

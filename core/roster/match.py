@@ -21,7 +21,7 @@ from core.roster.model import Army, ArmyProbe, ArmyUnit, ArmyWeapon, Figures, No
 from core.roster.parse import RawRoster, RawUnit, RawWeapon, clean
 from core.tests import STAT_MAX, STAT_MIN
 from core.unit_gear import COUNT_MAX, COUNTED, GEAR_KEYS, GEAR_WORDS
-from rulesdb.models import RulesDB
+from rulesdb.models import AnyEntry, RulesDB
 from rulesdb.weapons import Mode, Weapon
 
 FACTIONS = ("boromite", "isorian", "algoryn")
@@ -55,8 +55,8 @@ def key(text: str) -> str:
     return " ".join(plain.replace("-", " ").replace("_", " ").split())
 
 
-Names = dict[str, dict[str, object]]
-Found = dict[tuple[str, str], object | None]
+Names = dict[str, dict[str, AnyEntry]]
+Found = dict[tuple[str, str], AnyEntry | None]
 _NAMES: dict[int, tuple[RulesDB, Names, Found]] = {}
 FOUND_MAX = 4096  # names looked up and remembered (rosters repeat theirs)
 
@@ -79,7 +79,7 @@ def _names(db: RulesDB) -> tuple[Names, Found]:
     return found, _NAMES[id(db)][2]
 
 
-def lookup(db: RulesDB, kind: str, name: str) -> object | None:
+def lookup(db: RulesDB, kind: str, name: str) -> AnyEntry | None:
     """The entry of `kind` called `name`: as written, without a bracketed or dashed mode,
     without a plural or an "ammo"/"shard" word."""
     names, memo = _names(db)
@@ -91,7 +91,7 @@ def lookup(db: RulesDB, kind: str, name: str) -> object | None:
     return found
 
 
-def _lookup(table: dict[str, object], name: str) -> object | None:
+def _lookup(table: dict[str, AnyEntry], name: str) -> AnyEntry | None:
     wanted = key(name)
     tries = [wanted, key(re.sub(r"\(.*?\)", "", name)), key(name.split(" - ")[0])]
     tries += [t.removesuffix(s) for t in tries[:2] for s in SUFFIXES if t.endswith(s)]
@@ -225,14 +225,14 @@ def _upgrade(unit: ArmyUnit, name: str, count: int, db: RulesDB, warnings: Notes
         return
     ammo = lookup(db, "ammo", name)
     if ammo is not None:
-        unit.ammo.append(ammo.id)  # type: ignore[attr-defined]
+        unit.ammo.append(ammo.id)
         return
     probe = lookup(db, "probe", name)
     if probe is not None:
-        unit.probes.append(ArmyProbe(name=name, count=min(count, MODELS_MAX), entry_id=probe.id))  # type: ignore[attr-defined]
+        unit.probes.append(ArmyProbe(name=name, count=min(count, MODELS_MAX), entry_id=probe.id))
         return
     drone = lookup(db, "drone", name)
-    gear = _gear_key(drone.id if drone is not None else name)  # type: ignore[attr-defined]
+    gear = _gear_key(drone.id if drone is not None else name)
     if gear is not None:
         cap = COUNT_MAX if gear[0] in COUNTED else 1
         unit.gear[gear[0]] = min(cap, unit.gear.get(gear[0], 0) + gear[1] * count)

@@ -74,9 +74,9 @@ def roll_chart(
     rolls = [tape.roll(table.sides, "chart", index=hit) for _ in range(count)]
     rows = []
     for value, applied in zip(rolls, rows_applied(rolls, procedure), strict=True):
-        row = table.lookup(value)
+        found = table.lookup(value)
         rows.append(
-            ChartRow(roll=value, text_en=row.text_en, text_fr=row.text_fr, applied=applied)
+            ChartRow(roll=value, text_en=found.text_en, text_fr=found.text_fr, applied=applied)
         )
     for row in rows:
         if row.applied:

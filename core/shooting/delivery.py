@@ -76,7 +76,7 @@ def direct_hits(ctx: Context, tests: list[DieRoll], target: int) -> None:
                 hits.append(HitRecord(index=len(hits) + 1, sv=sv, lucky=lucky))
             continue
         template = TemplateRecord(
-            index=test.index, outcome="hit" if test.success else "miss", acc_roll=test.value
+            index=test.index or 0, outcome="hit" if test.success else "miss", acc_roll=test.value
         )
         ctx.result.templates.append(template)
         if test.success:

@@ -28,9 +28,10 @@ def weapon_mode(db: RulesDB, weapon_id: str, mode_id: str | None, use: Use) -> t
             raise BadInput(f"{use}.mode_needed", weapon=weapon.name_en, modes=modes)
         mode = weapon.modes[0]
     else:
-        mode = next((m for m in weapon.modes if m.id == mode_id), None)
-        if mode is None:
+        named = next((m for m in weapon.modes if m.id == mode_id), None)
+        if named is None:
             raise BadInput(f"{use}.unknown_mode", weapon=weapon.name_en, mode=mode_id, modes=modes)
+        mode = named
     if use == "shoot" and mode.h2h_only:
         raise BadInput("shoot.close_combat_only", weapon=weapon.name_en, mode=mode_named(mode))
     return weapon, mode

@@ -83,6 +83,7 @@ class Target(Frozen):
         """The damage chart a failed Res test rolls on, if the target has one."""
         if self.chart is not None:
             return self.chart
+        # a kind in CHART_TABLES is a ChartKind (mypy does not narrow by a dict's keys)
         return self.kind if self.kind in CHART_TABLES else None  # type: ignore[return-value]
 
 

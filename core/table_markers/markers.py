@@ -96,10 +96,16 @@ def check_launcher(db: RulesDB, marker_type: str, weapon_ref: str) -> Weapon:
     return weapon
 
 
+def _ammo(db: RulesDB, entry_id: str) -> AmmoEntry:
+    entry = db.by_id[entry_id]
+    assert isinstance(entry, AmmoEntry), entry_id  # the marker types are ammo entries
+    return entry
+
+
 def marker_launchers(db: RulesDB | None = None) -> list[Weapon]:
     """Every weapon that can fire a marker ammo (for autocomplete)."""
     db = db or load_rules()
-    ids = {w for kind in MARKER_TYPES for w in db.by_id[kind].launchers}  # type: ignore[union-attr]
+    ids = {w for kind in MARKER_TYPES for w in _ammo(db, kind).launchers}
     return sorted((db.weapons[w] for w in ids), key=lambda w: w.name_en)
 
 
@@ -125,7 +131,7 @@ def place_marker(
     launcher = check_launcher(db or load_rules(), marker_type, weapon) if weapon else None
     marker = AmmoMarker(
         number=state.next_marker,
-        type=marker_type,  # type: ignore[arg-type]
+        type=marker_type,
         owner_id=owner_id,
         weapon=launcher.id if launcher else None,
         location=clean_location(location),

@@ -147,15 +147,16 @@ def blast_hits(weapon: str, rules: Ruleset) -> bool:
 
 def cover_of_each(covers: list[str] | None, count: int) -> list[Cover]:
     """The cover of each unit hit, in the order named: one word for all, or one per unit."""
-    words = covers or ["none"]
-    for word in words:
+    words: list[Cover] = []
+    for word in covers or ["none"]:
         if word not in COVERS:
             raise BadInput("mine.bad_cover", word=str(word)[:30])
+        words.append(word)
     if len(words) == 1:
         words = words * count
     if len(words) != count:
         raise BadInput("mine.cover_count", given=len(words), units=count)
-    return list(words)  # type: ignore[arg-type]
+    return words
 
 
 def _targets(state: GameState, mine: Mine, target_ref: str, others: list[str]) -> list[Unit]:
@@ -189,14 +190,21 @@ def _attack(
     unit protected as from a shot (cover, Res rerolls, Shield Drones, Scrambler)."""
     unit = state.units[unit_id]
     share = MineShare(
-        unit_id=unit.id, unit_name=unit.name, attacks=attacks, cover=cover,
-        shield_drones=unit.has("shield_drone"), rerolls=own_rerolls(unit),
+        unit_id=unit.id,
+        unit_name=unit.name,
+        attacks=attacks,
+        cover=cover,
+        shield_drones=unit.has("shield_drone"),
+        rerolls=own_rerolls(unit),
     )
     if attacks == 0 or unit.destroyed:
         return state, share
     share.scrambled = is_scrambled(state, unit.id)
     target = target_of(
-        unit, scrambled=share.scrambled, cover=cover, shield_drones=share.shield_drones,
+        unit,
+        scrambled=share.scrambled,
+        cover=cover,
+        shield_drones=share.shield_drones,
         res_rerolls=share.rerolls,
     )
     rules = state.ruleset()

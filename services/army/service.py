@@ -10,7 +10,7 @@ channel's game as one change (one undo).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.dice import DiceSource
@@ -59,7 +59,7 @@ class Confirmed:
 
 
 class ArmyService(GameAccess):
-    rules_db = None  # a callable giving the loaded RulesDB (set by ``AppServices``)
+    rules_db: Callable[[], RulesDB] | None = None  # the loaded RulesDB (set by ``AppServices``)
     pending: PendingImports
     armies_max = ARMIES_PER_MEMBER
 
@@ -71,7 +71,9 @@ class ArmyService(GameAccess):
         self.lanes = Lanes()  # one lane a member: their uploads wait for each other
 
     def _db(self) -> RulesDB:
-        return self.rules_db()  # type: ignore[misc]
+        if self.rules_db is None:
+            raise RuntimeError("ArmyService.rules_db is set by AppServices")
+        return self.rules_db()
 
     async def preview(
         self, call: Call, filename: str, data: bytes, *, name: str = "", figures: str = "seeds"
@@ -86,7 +88,7 @@ class ArmyService(GameAccess):
                 data,
                 db,
                 name=name[:NAME_MAX],
-                figures=chosen,  # type: ignore[arg-type]
+                figures=chosen,
             )
         army = imported.army
         async with self.store.read() as tx:

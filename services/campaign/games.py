@@ -15,7 +15,7 @@ from core.game import GameState
 from core.game_stats import READ_KINDS, game_stats
 from services.campaign.access import find_campaign, require_open
 from services.campaign.battles import GameBattle, GamePlayer, RecordedBattle, record_game_in
-from services.common import Call
+from services.common import Call, guild_of
 from services.game import GameClosed, GameService
 from storage.base import GameRecord, Store, Transaction
 from storage.campaign_base import CampaignRecord
@@ -68,7 +68,7 @@ class CampaignGames:
         linked = None
         if campaign is not None:
             async with self.store.read() as tx:
-                linked = await find_campaign(tx, call.guild_id, campaign)
+                linked = await find_campaign(tx, guild_of(call), campaign)
             require_open(linked)
         game_id, state = await self.games.start(
             call, name, linked.id if linked else None, activations, system
@@ -110,7 +110,7 @@ class CampaignGames:
                 scenario=closed.scenario or None,
                 manager=manager,
             )
-            recorded.append(await record_game_in(tx, call.guild_id, campaign_id, battle))
+            recorded.append(await record_game_in(tx, guild_of(call), campaign_id, battle))
 
         closed = await self.games.end(
             call, winner_id, notes, then=record_battle, vp=vp, scenario=scenario

@@ -159,9 +159,10 @@ class CampaignReports(CampaignAccess):
         if player:
             member = find_member(snapshot.members, player)
         else:
-            member = snapshot.member(caller_id)
-            if member is None or member.faction is None:
+            mine = snapshot.member(caller_id)
+            if mine is None or mine.faction is None:
                 raise NotFound("campaign.stats_who", campaign=snapshot.campaign.name)
+            member = mine
         return player_report(snapshot, member)
 
     async def campaign_choices(self, guild_id: int, typed: str) -> list[CampaignRecord]:

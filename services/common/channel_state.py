@@ -26,8 +26,9 @@ from storage.base import EventRecord, GameRecord, Store, Transaction, VersionCon
 
 S = TypeVar("S", bound=BaseModel)
 R = TypeVar("R", bound=BaseModel)
-# Work that must commit or fail together with the change (e.g. a campaign battle record).
-Then = Callable[[Transaction, GameRecord, BaseModel, BaseModel], Awaitable[None]]
+# Work that must commit or fail together with the change (e.g. a campaign battle record),
+# given the new state and the change's result.
+Then = Callable[[Transaction, GameRecord, S, R], Awaitable[None]]
 # What a change reads in its transaction before `apply` runs (it refuses by raising).
 Read = Callable[[Transaction, GameRecord], Awaitable[None]]
 
@@ -82,7 +83,7 @@ class ChannelStateRunner(Generic[S]):
         interaction_id: int | None,
         apply: Callable[[S], tuple[S, R]],
         check: Callable[[GameRecord], None] | None = None,
-        then: Then | None = None,
+        then: Then[S, R] | None = None,
         read: Read | None = None,
     ) -> Change[S, R]:
         """Apply `apply` to the channel's running state, retrying on a version conflict;
@@ -104,7 +105,7 @@ class ChannelStateRunner(Generic[S]):
         interaction_id: int | None,
         apply: Callable[[S], tuple[S, R]],
         check: Callable[[GameRecord], None] | None = None,
-        then: Then | None = None,
+        then: Then[S, R] | None = None,
         read: Read | None = None,
     ) -> Change[S, R]:
         async with once(self.store, interaction_id, channel_id) as tx:

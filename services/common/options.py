@@ -10,6 +10,7 @@ from pydantic import BaseModel, ValidationError
 from core.errors import BadInput
 
 M = TypeVar("M", bound=BaseModel)
+S = TypeVar("S", bound=str)  # a Literal of the allowed values
 
 
 def checked(model: type[M], **values: Any) -> M:
@@ -23,8 +24,10 @@ def checked(model: type[M], **values: Any) -> M:
         ) from None
 
 
-def choice(value: str, allowed: tuple[str, ...], key: str = "options.bad_choice") -> str:
-    """A choice option's value, checked (a modified client may send anything)."""
-    if value not in allowed:
-        raise BadInput(key, value=str(value)[:30], choices=", ".join(allowed))
-    return value
+def choice(value: str, allowed: tuple[S, ...], key: str = "options.bad_choice") -> S:
+    """A choice option's value, checked (a modified client may send anything), as one of
+    `allowed` (so typed as their Literal)."""
+    for option in allowed:
+        if value == option:
+            return option
+    raise BadInput(key, value=str(value)[:30], choices=", ".join(allowed))

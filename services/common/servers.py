@@ -50,4 +50,4 @@ class ServerSettings:
         if language not in LANGUAGES:
             raise BadInput("config.bad_language", value=language)
         await self.update(call, language=language)
-        return language  # type: ignore[return-value]
+        return language

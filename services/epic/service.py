@@ -13,11 +13,11 @@ from core.epic.regeneration import CLASSES, Regeneration, regenerate
 from core.epic.rolls import check_target
 from core.epic.shot import EpicShot, ShotInput, epic_shot
 from core.errors import BadInput, NotFound
-from core.game import GameState
+from core.game import GameState, GameSystem
 from services.common import Call, Standing, checked, choice, require_self_or_host
 from services.game import GameAccess, GameSettings, Systems, other_system
 
-SYSTEM = "epic"
+SYSTEM: GameSystem = "epic"
 CLASS_MAX = 10
 DISTANCE_MAX = 1000
 
@@ -55,7 +55,7 @@ class EpicService(GameAccess):
         reality: bool,
     ) -> Regeneration:
         faces = await self.faces(call)
-        choice(base_class, CLASSES)
+        kind = choice(base_class, CLASSES)
         if own is not None:
             check_target(own, faces)
         return regenerate(
@@ -63,7 +63,7 @@ class EpicService(GameAccess):
             faces,
             wounds,
             own,
-            base_class=base_class,  # type: ignore[arg-type]
+            base_class=kind,
             medic=medic,
             mechanic=mechanic,
             in_transport=in_transport,
@@ -74,11 +74,11 @@ class EpicService(GameAccess):
         self, call: Call, shots: int, mode: str, target_class: int, distance: float | None
     ) -> Defences:
         faces = await self.faces(call)
-        choice(mode, tuple(NEEDED))
+        chosen = choice(mode, tuple(NEEDED))
         _class(target_class)
         if distance is not None and not 0 <= distance <= DISTANCE_MAX:
             raise BadInput("epic.bad_distance", distance=distance, high=DISTANCE_MAX)
-        return close_defences(self.dice, faces, shots, mode, target_class, distance)  # type: ignore[arg-type]
+        return close_defences(self.dice, faces, shots, chosen, target_class, distance)
 
     async def shot(self, call: Call, **values: object) -> EpicShot:
         faces = await self.faces(call)
@@ -126,7 +126,7 @@ class EpicService(GameAccess):
     ) -> elite.EliteReroll:
         state = await self._epic_state(call)
         faces = state.ruleset().epic_die
-        choice(kind, elite.ROLL_KINDS)
+        roll_kind = choice(kind, elite.ROLL_KINDS)
         rolled = elite.parse_dice(dice, faces)
         if needed is not None:
             check_target(needed, faces)
@@ -137,9 +137,9 @@ class EpicService(GameAccess):
                 state,
                 self.dice,
                 who.user_id,
-                kind,
+                roll_kind,
                 rolled,
-                faces,  # type: ignore[arg-type]
+                faces,
                 position,
                 needed,
                 new_roll,

@@ -99,7 +99,7 @@ class GameAccess:
         *,
         game_id: int | None = None,
         wrong_game: str = "game.stale_message",
-        then: Then | None = None,
+        then: Then[GameState, R] | None = None,
         read: Read | None = None,
     ) -> Change[GameState, R]:
         who = await self.standing(call)

@@ -171,7 +171,7 @@ class GameService(Undoing, Seats):
         call: Call,
         winner_id: int | None,
         notes: str | None,
-        then: Then | None = None,
+        then: Then[GameState, GameClosed] | None = None,
         *,
         vp: str | None = None,
         scenario: str | None = None,
@@ -236,7 +236,7 @@ class GameService(Undoing, Seats):
         """Override one ruleset setting for this game (host or game master)."""
         key = key.strip()[:64]
         if is_reset(value) and key in Ruleset.model_fields:
-            value = getattr(Ruleset(), key)  # type: ignore[assignment]
+            value = getattr(Ruleset(), key)
         elif isinstance(value, str):
             value = value.strip()[:32]
 

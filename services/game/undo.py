@@ -83,7 +83,7 @@ def kept_events(events: list[EventRecord], chosen: list[EventRecord]) -> list[Ev
 
 def others(chosen: list[EventRecord], requester_id: int) -> list[int]:
     """Who else did the chosen events (an event with no actor is the host's to allow)."""
-    found = []
+    found: list[int] = []
     for event in chosen:
         if event.actor_id is not None and event.actor_id not in (requester_id, *found):
             found.append(event.actor_id)
@@ -221,7 +221,9 @@ class Undoing(GameAccess):
         kept = kept_events(events, chosen)
         allowed_by = consent.user_id if consent is not None else None
         before = load_state(record.state)
-        restored = load_state(unpack_state(chosen[0].state_before))  # type: ignore[arg-type]
+        blob = chosen[0].state_before
+        assert blob is not None  # `live_events` keeps only the events that hold one
+        restored = load_state(unpack_state(blob))
         restored = keep_messages(restored, before)  # the bot's own bookkeeping stays
         undone = Undone(
             events=[UndoneEvent(seq=e.seq, kind=e.kind, actor_id=e.actor_id) for e in chosen],

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from core.dice import DiceSource
 from core.errors import BadInput
+from core.game import GameSystem
 from core.hexwar import advantage as adv
 from core.hexwar import errement, los, movement, stacking
 from core.hexwar.notation import Hex, check_altitude, parse_line
@@ -14,7 +15,7 @@ from core.hexwar.terrain import POSITIONS
 from services.common import checked, choice
 from services.game import Systems
 
-SYSTEM = "hex"
+SYSTEM: GameSystem = "hex"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,17 +37,14 @@ class HexService:
         await self.systems.require(channel_id, SYSTEM)
         if table not in errement.TABLES:
             raise BadInput("hex.bad_table", value=table)
-        for value in (ahead, left, right):
-            choice(value, errement.DESTINATIONS)
-        choice(morale, errement.MORALES)
         return errement.wander(
             self.dice,
             table,
-            ahead=ahead,
-            left=left,
-            right=right,  # type: ignore[arg-type]
-            morale=morale,
-        )  # type: ignore[arg-type]
+            ahead=choice(ahead, errement.DESTINATIONS),
+            left=choice(left, errement.DESTINATIONS),
+            right=choice(right, errement.DESTINATIONS),
+            morale=choice(morale, errement.MORALES),
+        )
 
     async def advantage(self, channel_id: int | None, **values: object) -> adv.Advantage:
         await self.systems.require(channel_id, SYSTEM)
@@ -75,18 +73,20 @@ class HexService:
         await self.systems.require(channel_id, SYSTEM)
         check_altitude(source)
         check_altitude(target)
-        choice(source_position, POSITIONS)
-        choice(target_position, POSITIONS)
+        from_position = choice(source_position, POSITIONS)
+        to_position = choice(target_position, POSITIONS)
         steps = parse_line(line or "")
-        sight = los.line_of_sight(source, target, steps, source_position, target_position)  # type: ignore[arg-type]
+        sight = los.line_of_sight(source, target, steps, from_position, to_position)
         return LineOfSight(source, target, steps, sight)
 
     async def move(self, channel_id: int | None, **values: object) -> movement.MoveCost:
         await self.systems.require(channel_id, SYSTEM)
         cost = values.get("table_cost")
+        # the options come as typed by the member; `_MoveOptions` checks them all below
         if cost is not None and not 0 <= float(cost) <= 99:  # type: ignore[arg-type]
             raise BadInput("hex.bad_cost", cost=cost)
         checked(_MoveOptions, **values)
+        # checked above by `_MoveOptions`
         return movement.move_cost(**values)  # type: ignore[arg-type]
 
 

@@ -24,8 +24,8 @@ from core.table_markers.mines import (
 from core.table_markers.models import Mine
 from core.words import leftovers, words
 from services.common import Call, Standing, require_self_or_host, require_unit_owner
-from services.game import WRONG_GAME, GameAccess, resolve, unit_ref
-from services.markers.refs import item_ref, qualified
+from services.game import WRONG_GAME, GameAccess, UnitRef, resolve, unit_ref
+from services.markers.refs import ItemRef, item_ref, qualified
 
 CHOICES_MAX = 25
 MINE_OTHER_GAME = "mine.other_game"
@@ -99,7 +99,7 @@ class MineService(GameAccess):
         ``cover`` gives their cover in that order (one word: all of them)."""
         mine_ref, target_ref, covers = item_ref(mine), unit_ref(target), cover_words(cover)
         other_refs = [unit_ref(o) for o in (others or []) if o.strip()][: TARGETS_MAX + 1]
-        refs = (mine_ref, target_ref, *other_refs)
+        refs: tuple[ItemRef | UnitRef, ...] = (mine_ref, target_ref, *other_refs)
         games = {r.game_id for r in refs if r.game_id is not None}
         if len(games) > 1:
             raise Conflict(MINE_OTHER_GAME)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from core.errors import Conflict, NotFound
+from locales import Lang
 from services.common import UPLOAD_LIMIT, Call, ServerSettings, Workers, guild_of, once
 from services.privacy.export import ServerExport, export_server
 from services.privacy.rewrite import blob_replacer, holds, replacer
@@ -52,7 +53,7 @@ class ServerData:
         self.servers.forget_cached(guild_id)
         return rows
 
-    async def forget(self, call: Call, name_for: Callable[[int, str], str]) -> Forgotten:
+    async def forget(self, call: Call, name_for: Callable[[int, Lang], str]) -> Forgotten:
         """Take the caller out of their server's records; `name_for(n, language)` names
         the n-th forgotten member in the server's language."""
         guild_id, user_id = guild_of(call), call.actor.user_id

@@ -31,7 +31,9 @@ def _shared(kind: type[T], db: RulesDB) -> T:
     found = _BUILT.get((kind, id(db)))
     if found is None or found[0] is not db:
         found = _BUILT[(kind, id(db))] = (db, kind(db))
-    return found[1]  # type: ignore[return-value]
+    built = found[1]
+    assert isinstance(built, kind)
+    return built
 
 
 def shared_index(db: RulesDB) -> RulesIndex:
@@ -73,12 +75,14 @@ class RulesLookup:
     @property
     def db(self) -> RulesDB:
         self.load()
-        return self._db  # type: ignore[return-value]
+        assert self._db is not None  # `load` sets it
+        return self._db
 
     @property
     def index(self) -> RulesIndex:
         self.load()
-        return self._index  # type: ignore[return-value]
+        assert self._index is not None  # `load` sets it
+        return self._index
 
     def complete(
         self,

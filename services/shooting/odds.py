@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import Conflict, NotFound
 from core.game import GameState
@@ -25,13 +25,19 @@ from core.odds.standing import standing_of
 from core.ruleset import Ruleset
 from core.shooting.from_units import living
 from core.shooting.validate import check_range
-from services.game import WRONG_GAME, same_game, unit_ref
+from services.game import WRONG_GAME, GameAccess, same_game, unit_ref
 from services.shooting.compare import compared
 from services.shooting.markers import markers_applied
 from services.shooting.options import ShotOptions
 from services.shooting.records import UnitLabel, WeaponLabel
 from services.shooting.remembered import remembered
 from services.shooting.shot import set_up
+
+if TYPE_CHECKING:
+    from core.game import Unit
+    from services.common import Call, Workers
+    from services.rules import RulesLookup
+    from services.shooting.shot import ShotPlan
 
 CO_WORD = re.compile(r"(?<![\w-])co\s*[:=]?\s*(\d{1,2})(?![\w])", re.IGNORECASE)
 CO_RANGE = (1, 20)
@@ -83,20 +89,31 @@ def untracked(options: ShotOptions, co: int | None) -> Standing:
     return Standing(models=models, starting=models, co=co, kind=options.kind or "infantry")
 
 
-class OddsReading:
+class OddsReading(GameAccess):
     """`/odds` for ``ShootingService`` (its ``plan_shot``, ``ruleset_here``, ``running``,
     ``workers``: the odds are CPU work, computed in the bot's pool)."""
 
+    lookup: RulesLookup
+    workers: Workers
+
+    if TYPE_CHECKING:  # ShootingService's
+
+        def plan_shot(
+            self, options: ShotOptions, shooter: Unit | None = None
+        ) -> tuple[ShotPlan, WeaponLabel]: ...
+
+        async def ruleset_here(self, call: Call) -> Ruleset: ...
+
     async def _line(self, options, shooter, target, state, rules, standing) -> tuple[OddsLine, Any]:
-        plan, label = self.plan_shot(options, shooter)  # type: ignore[attr-defined]
+        plan, label = self.plan_shot(options, shooter)
         markers = None
         if state is not None and (shooter is not None or target is not None):
             ids = (shooter.id if shooter else None, target.id if target else None)
             markers = markers_applied(state, plan, *ids)
-        db = self.lookup.db  # type: ignore[attr-defined]
+        db = self.lookup.db
         # the setup `/shoot` resolves: roster figures, the tracked target's standing
         setup = set_up(plan, shooter, target, rules, db, state, markers, standing)
-        workers = self.workers  # type: ignore[attr-defined]
+        workers = self.workers
         odds = await workers.run(shot_odds, setup.shot, setup.rules, setup.db, setup.standing)
         return OddsLine(label, setup.shot.ammo, odds), plan
 
@@ -104,7 +121,7 @@ class OddsReading:
         options, co = odds_extras(options)
         refs = [unit_ref(r) if r else None for r in (options.shooter, options.target)]
         if refs == [None, None]:
-            rules = await self.ruleset_here(call)  # type: ignore[attr-defined]
+            rules = await self.ruleset_here(call)
             standing = untracked(options, co)
             return await self._record(options, compare, None, None, None, rules, standing, co)
         state = await self._state_for(call, refs)
@@ -123,7 +140,7 @@ class OddsReading:
     async def _state_for(self, call, refs) -> GameState:
         game_id = same_game(*refs)
         try:
-            record, state = await self.running(call.channel_id)  # type: ignore[attr-defined]
+            record, state = await self.running(call.channel_id)
         except NotFound as error:
             if error.key == "game.none_here" and game_id is not None:
                 raise Conflict(WRONG_GAME) from None
@@ -137,7 +154,7 @@ class OddsReading:
         main.spec = roll_spec(options, plan.weapon, plan.mode)
         lines = [main]
         if compare:
-            second = compared(self.lookup, plan.options, compare)  # type: ignore[attr-defined]
+            second = compared(self.lookup, plan.options, compare)
             line, plan = await self._line(second, shooter, target, state, rules, standing)
             line.spec = roll_spec(second, plan.weapon, plan.mode)
             lines.append(line)

@@ -36,7 +36,7 @@ from core.shooting import (
 )
 from core.shooting.from_units import living
 from core.shooting.kept import check_stave
-from core.shooting.profile import is_overhead, weapon_mode
+from core.shooting.profile import Use, is_overhead, weapon_mode
 from services.common import (
     Call,
     ServerSettings,
@@ -265,8 +265,9 @@ class ShootingService(DriftResolving, OddsReading):
                 raise Conflict("h2h.same_unit", unit=attacker.name)
             allow(state, who, attacker)
             for unit, fighter in ((attacker, plan.attacker), (defender, plan.defender)):
-                if unit is not None and fighter.armed[0] is not None:
-                    self._check_stave(state, unit, *fighter.armed, "h2h")
+                weapon, mode = fighter.armed
+                if unit is not None and weapon is not None:
+                    self._check_stave(state, unit, weapon, mode, "h2h")
             result = self._round(plan, attacker, defender, state.ruleset(), state)
             ids = (attacker.id if attacker else None, defender.id if defender else None)
             new, applied = apply_combat(state, *ids, result, self.dice)
@@ -288,12 +289,12 @@ class ShootingService(DriftResolving, OddsReading):
             raise
 
     def _check_stave(
-        self, state: GameState, unit: Unit, weapon: str, mode: str | None, use: str
+        self, state: GameState, unit: Unit, weapon: str, mode: str | None, use: Use
     ) -> None:
         """An exhausted IMTel Stave's boosted mode is refused (``core.shooting.kept``); a
         weapon or mode the core refuses anyway is left to the resolver's message."""
         try:
-            _, chosen = weapon_mode(self.lookup.db, weapon, mode, use)  # type: ignore[arg-type]
+            _, chosen = weapon_mode(self.lookup.db, weapon, mode, use)
         except (BadInput, NotFound):
             return
         check_stave(state, unit, chosen)

@@ -93,14 +93,17 @@ def shooter_fields(options: ShotOptions, shooter: Unit | None) -> dict[str, Any]
         if options.acc is None:
             raise BadInput("shoot.acc_needed")
         return given(acc=options.acc, order=options.order, shooter_pins=options.pins)
-    if options.models > shooter.models:
+    models = options.models
+    if models is None:  # `models_default` gives a tracked shooter's
+        raise BadInput("shoot.models_needed")
+    if models > shooter.models:
         raise BadInput(
             "shoot.models_above_unit",
             unit=shooter.name,
-            models=options.models,
+            models=models,
             have=shooter.models,
         )
-    check_overload(shooter, options.ammo, options.models)
+    check_overload(shooter, options.ammo, models)
     return {
         "acc": options.acc if options.acc is not None else stat(shooter, "acc"),
         "order": options.order or current_order(shooter),

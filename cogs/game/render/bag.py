@@ -76,9 +76,9 @@ def taken_by(lang: Lang, result: DrawResult, unit: str) -> str:
     if result.rule is None:
         return ""
     by = plain(result.by_name or "?")
-    if result.rule == "synchroniser" and result.sync_test is None:
-        return t(lang, "bag.sync_no_test", by=by, unit=unit)
     if result.rule == "synchroniser":
+        if result.sync_test is None:
+            return t(lang, "bag.sync_no_test", by=by, unit=unit)
         return t(lang, "bag.sync_passed", by=by, unit=unit, test=test_text(lang, result.sync_test))
     order = (result.order_as or "").capitalize()
     line = t(lang, f"bag.by_{result.rule}", by=by, unit=unit, order=order)
@@ -236,33 +236,33 @@ def turn_ended(lang: Lang, done: TurnEnded) -> discord.Embed:
                 )
     if result.disputes:
         lines.append(f"**{t(lang, 'turn.disputes')}**")
-        for record in result.disputes:
+        for dispute in result.disputes:
             rounds = ", ".join(
                 t(lang, "turn.dispute_round", owner=r.owner.value, opponent=r.opponent.value)
-                for r in record.rounds
+                for r in dispute.rounds
             )
-            outcome = t(lang, "turn.dispute_won" if record.owner_won else "turn.dispute_lost")
+            won = t(lang, "turn.dispute_won" if dispute.owner_won else "turn.dispute_lost")
             lines.append(
                 t(
                     lang,
                     "turn.dispute",
-                    colour=tag(record.colour),
-                    owner=record.owner_id,
-                    by=record.by_owner_id,
+                    colour=tag(dispute.colour),
+                    owner=dispute.owner_id,
+                    by=dispute.by_owner_id,
                     rounds=rounds,
-                    outcome=outcome,
+                    outcome=won,
                 )
             )
     if result.end_tests:
         lines.append(f"**{t(lang, 'turn.end_tests')}**")
-        for outcome in result.end_tests:
+        for ended in result.end_tests:
             lines.append(
                 t(
                     lang,
                     "turn.end_test",
-                    label=plain(outcome.label or outcome.kind),
-                    value=outcome.roll.value,
-                    outcome=t(lang, outcome.outcome),
+                    label=plain(ended.label or ended.kind),
+                    value=ended.roll.value,
+                    outcome=t(lang, ended.outcome),
                 )
             )
     if not result.rolls:

@@ -4,7 +4,7 @@ Features outside `/game` (shooting, markers) add their events with `register_eve
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -278,7 +278,7 @@ EVENTS: dict[str, EventRenderer] = {
 }
 
 
-def register_events(renderers: dict[str, EventRenderer]) -> None:
+def register_events(renderers: Mapping[str, EventRenderer]) -> None:
     """Another feature's log events (its extension's `setup` calls this): kind -> (payload
     model, one-line text). A kind already known is refused: two features must not share one."""
     clash = set(renderers) & set(EVENTS)

@@ -8,6 +8,7 @@ from services.game import RolledInGame
 
 def roll_line(lang: Lang, p: RolledInGame) -> str:
     faces = ", ".join(str(f) for f in p.faces)
+    values: dict[str, int | None]
     if p.successes is not None:
         key, values = "game.event.roll_successes", {"successes": p.successes}
     else:

@@ -1,0 +1,37 @@
+"""What the cogs see of the bot (issue 30): `bot.AntaresBot` is a `ServicedBot`, so a cog
+reaches the services through `app_services(interaction)` or `self.bot.services`, both typed
+as `AppServices` and checked by mypy against them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from services.app import AppServices
+    from services.common import RateLimiter
+    from settings import Settings
+
+
+class ServicedBot(commands.Bot):
+    """The bot's attributes the cogs read; `bot.AntaresBot` sets them in its `__init__`."""
+
+    settings: Settings
+    services: AppServices
+    rate_limiter: RateLimiter | None
+    # set by `close`: new interactions are refused from then on (cogs.common.stopping)
+    stopping: bool
+
+
+def bot_of(client: discord.Client) -> ServicedBot:
+    """The bot an interaction reached: every interaction comes from a `ServicedBot`."""
+    if not isinstance(client, ServicedBot):
+        raise TypeError(f"not the antares bot: {type(client).__name__}")
+    return client
+
+
+def app_services(interaction: discord.Interaction) -> AppServices:
+    """The services of the bot an interaction reached."""
+    return bot_of(interaction.client).services
