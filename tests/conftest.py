@@ -13,6 +13,7 @@ from bot import create_bot
 from cogs.common.errors import is_expected
 from services.common.workers import Workers
 from settings import Settings
+from tests.support import examples  # noqa: F401  (loads the Hypothesis profile)
 from tests.support.dice import TableDice
 from tests.support.postgres import INSTALL_HINT, must_have_server, new_database, start_server
 
