@@ -8,7 +8,7 @@ import weakref
 
 from simcord import Env
 
-from bot import create_bot
+from bot_app import create_bot
 
 
 async def test_a_closed_bot_and_its_store_are_collected(settings, dice):
