@@ -6,13 +6,12 @@ Nothing is read at import time: `load_settings()` builds them when the bot start
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from core.limits import MARKERS_MAX, MINES_MAX, UNITS_MAX, GameLimits
-from services.common import RateRules
 from storage.config import (
     COMMAND_TIMEOUT_S,
     CONNECT_TIMEOUT_S,
@@ -22,6 +21,9 @@ from storage.config import (
     is_sqlite_url,
     scheme_problem,
 )
+
+if TYPE_CHECKING:  # the services load with the bot, not with its settings (bot.py)
+    from services.common import RateRules
 
 DEFAULT_DATABASE_URL = "sqlite:///data/antares.db"
 
@@ -162,6 +164,8 @@ class Settings(BaseSettings):
         """The rate limits, or None when RATE_LIMITS is off."""
         if not self.rate_limits:
             return None
+        from services.common import RateRules
+
         return RateRules(
             member_count=self.rate_member_commands,
             member_seconds=self.rate_member_seconds,

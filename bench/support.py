@@ -14,7 +14,7 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
-from bot import create_bot
+from bot_app import create_bot
 from core.dice import SeededDice
 from settings import Settings
 
@@ -54,8 +54,7 @@ def verdict(name: str, ratio: float, target: float) -> str:
     """One line against a target of the README's Performance table, saying where it is from."""
     word = "met" if ratio <= target else "NOT met"
     return (
-        f"p99 ratio {name} : /noop = {ratio:.2f}; target ≤ {target:g} "
-        f"(README, Performance): {word}"
+        f"p99 ratio {name} : /noop = {ratio:.2f}; target ≤ {target:g} (README, Performance): {word}"
     )
 
 

@@ -1,6 +1,6 @@
 """Runs the playground: the bot, SimCord with the demo server, its preview, the front.
 
-One bot, built by `bot.create_bot` as for Discord, talks to SimCord's simulated Discord
+One bot, built by `bot_app.create_bot` as for Discord, talks to SimCord's simulated Discord
 instead of the gateway. The simulated Discord is new at every start, so the bot syncs its
 commands every time (against Discord it syncs only when they changed).
 """
@@ -63,7 +63,7 @@ class Playground:
     async def start(self) -> None:
         from simcord import Env
 
-        from bot import create_bot
+        from bot_app import create_bot
 
         check_host(self.options.host, allow_remote=self.options.allow_remote)
         if self.options.fresh:
@@ -81,7 +81,7 @@ class Playground:
         await self.front.start(self.options.host, self.options.port)
 
     async def _sync_commands(self) -> bool:
-        from bot import command_set_hash
+        from bot_app import command_set_hash
 
         await self.bot.tree.sync_cached(command_set_hash(self.bot.tree, None), None)
         return True
@@ -173,7 +173,7 @@ async def serve(options: PlaygroundOptions) -> int:
         )
         return 2
     print(banner(playground, time.perf_counter() - started), flush=True)
-    from bot import stop_on_signals
+    from bot_app import stop_on_signals
 
     stopped = stop_on_signals(playground.close)  # SIGTERM and SIGINT, as `python bot.py`
     try:

@@ -12,7 +12,7 @@ reads what it will change) so a read-modify-write cannot lose an update.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -163,6 +163,11 @@ class Store(Protocol):
 
     description: str
     undo_steps: int  # undo snapshots kept per game
+    # told the channel of each change committed (services.common.applied_once.listen)
+    listeners: list[Callable[[int], None]]
+    # the services' notes of events awaiting their message (services.common.shown): kept by
+    # the store, so they live exactly as long as it does
+    shown_events: Any
 
     async def open(self) -> None:
         """Connect and apply pending migrations."""

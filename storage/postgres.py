@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 import asyncpg
 
@@ -52,6 +53,8 @@ class PostgresStore:
     ) -> None:
         self.url = url
         self.undo_steps = undo_steps  # undo snapshots kept per game (storage.postgres_games)
+        self.listeners: list[Callable[[int], None]] = []  # services.common.applied_once
+        self.shown_events: Any = None  # services.common.shown
         self.options = options or PoolOptions()
         self.description = redact(url)
         self._clock = clock

@@ -52,6 +52,8 @@ class SqliteStore:
     ) -> None:
         self.path = Path(path)
         self.undo_steps = undo_steps  # undo snapshots kept per game (storage.sqlite_events)
+        self.listeners: list[Callable[[int], None]] = []  # services.common.applied_once
+        self.shown_events: Any = None  # services.common.shown
         self.description = f"sqlite:///{self.path}"
         self.busy_timeout_ms = busy_timeout_ms
         self.checkpoint_every = checkpoint_every

@@ -7,16 +7,26 @@ from pathlib import Path
 import discord
 import pytest
 import pytest_asyncio
+from hypothesis.configuration import set_hypothesis_home_dir
 from simcord import Env
 
-from bot import create_bot
+from bot_app import create_bot
 from cogs.common.errors import is_expected
 from services.common.workers import Workers
 from settings import Settings
+from tests.support import examples  # noqa: F401  (loads the Hypothesis profile)
 from tests.support.dice import TableDice
 from tests.support.postgres import INSTALL_HINT, must_have_server, new_database, start_server
 
 pytest_plugins = ["tests.support.no_skips"]  # CI=true: a skipped test fails the run
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis's own files (its cache of the constants in the code, written while the
+    tests are collected) go to pytest's temporary folder, not `.hypothesis/` in the working
+    folder (tests/support/examples.py)."""
+    set_hypothesis_home_dir(config._tmp_path_factory.getbasetemp() / "hypothesis")
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import bot as bot_module
+import bot_app as bot_module
 from storage.migrations import load_migrations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,7 +87,7 @@ def test_check_reads_dotenv(tmp_path):
 
 
 def test_importing_the_bot_does_nothing(tmp_path):
-    code = "import bot, logging; assert not logging.getLogger().handlers; print('ok')"
+    code = "import bot, bot_app, logging; assert not logging.getLogger().handlers; print('ok')"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.stdout.strip() == "ok", done.stderr
 

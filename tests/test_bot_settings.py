@@ -107,7 +107,7 @@ def test_the_postgres_alias_is_accepted(tmp_path, postgres_server):
 def test_shard_settings_make_an_auto_sharded_bot():
     from discord.ext import commands
 
-    from bot import create_bot
+    from bot_app import create_bot
     from settings import Settings
 
     settings = Settings(
@@ -132,7 +132,7 @@ def test_undo_steps_past_what_undo_takes_are_refused(tmp_path, mode):
 
 
 def test_the_store_keeps_as_many_undo_steps_as_set(tmp_path):
-    from bot import create_bot
+    from bot_app import create_bot
     from settings import Settings
 
     url = f"sqlite:///{tmp_path / 'u.db'}"

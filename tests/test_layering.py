@@ -12,7 +12,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
     # core/ may read rulesdb/ (weapon profiles, damage charts): it sits below core.
-    "core": {"discord", "aiosqlite", "asyncpg", "services", "storage", "cogs", "bot", "settings"},
+    "core": {
+        "discord",
+        "aiosqlite",
+        "asyncpg",
+        "services",
+        "storage",
+        "cogs",
+        "bot",
+        "bot_app",
+        "settings",
+    },
     "rulesdb": {
         "discord",
         "aiosqlite",
@@ -22,12 +32,13 @@ FORBIDDEN = {
         "storage",
         "cogs",
         "bot",
+        "bot_app",
         "settings",
         "locales",
     },
-    "storage": {"discord", "services", "cogs", "bot"},
-    "services": {"discord", "cogs", "bot"},
-    "locales": {"discord", "core", "services", "storage", "cogs", "rulesdb", "bot"},
+    "storage": {"discord", "services", "cogs", "bot", "bot_app"},
+    "services": {"discord", "cogs", "bot", "bot_app"},
+    "locales": {"discord", "core", "services", "storage", "cogs", "rulesdb", "bot", "bot_app"},
     # the playground seeds its demo game through the services, as the commands would
     "playground": {"storage", "aiosqlite", "asyncpg", "cogs"},
 }

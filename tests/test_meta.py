@@ -9,7 +9,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import create_bot
+from bot_app import create_bot
 from locales import catalog
 
 NAME = re.compile(r"^[-_\w]{1,32}$")

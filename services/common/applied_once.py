@@ -11,13 +11,14 @@ a write transaction any other way. The bot's own bookkeeping claims nothing (`No
 
 Being the one way, it is also where the rest of the bot hears of a change: once a change of a
 channel commits, the listeners of the store (`listen`) are told the channel (the live game
-board is edited from there). They must return at once; they schedule their own work.
+board is edited from there). They must return at once; they schedule their own work. The
+store holds its own listeners (`Store.listeners`): nothing module-wide keeps a store, or the
+bot a listener belongs to, alive (issue 30).
 """
 
 from __future__ import annotations
 
 import logging
-import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -28,7 +29,6 @@ from storage.base import Store, Transaction
 
 log = logging.getLogger(__name__)
 Listener = Callable[[int], None]  # told the channel whose state a change committed
-_LISTENERS: weakref.WeakKeyDictionary[Store, list[Listener]] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +67,13 @@ async def once(
 
 def listen(store: Store, listener: Listener) -> Callable[[], None]:
     """Hear of every change committed through `once` on `store`; returns how to stop."""
-    listeners = _LISTENERS.setdefault(store, [])
+    listeners = store.listeners
     listeners.append(listener)
     return lambda: listeners.remove(listener) if listener in listeners else None
 
 
 def _tell(store: Store, channel_id: int) -> None:
-    for listener in list(_LISTENERS.get(store, ())):
+    for listener in list(store.listeners):
         try:
             listener(channel_id)
         except Exception:  # a listener's bug must not fail a change already committed

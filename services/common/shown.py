@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import OrderedDict
-from weakref import WeakKeyDictionary
 
 from services.common.applied_once import once
 from storage.base import StorageError, Store
@@ -85,13 +84,11 @@ class ShownEvents:
                 await tx.set_event_message(event_id, message_id)
 
 
-_BY_STORE: WeakKeyDictionary[Store, ShownEvents] = WeakKeyDictionary()
-
-
 def shown_events(store: Store) -> ShownEvents:
     """The one `ShownEvents` of a store: every service of a bot writes through the same store,
-    and the Discord layer reaches it as `AppServices.shown`."""
-    found = _BY_STORE.get(store)
-    if found is None:
-        found = _BY_STORE[store] = ShownEvents(store)
+    and the Discord layer reaches it as `AppServices.shown`. The store holds it
+    (`Store.shown_events`), so nothing module-wide keeps a closed bot's store alive (issue 30)."""
+    found = store.shown_events
+    if not isinstance(found, ShownEvents):
+        found = store.shown_events = ShownEvents(store)
     return found

@@ -22,6 +22,7 @@ from core.errors import AntaresError
 from core.game import ORDERS, GameState, load_state
 from core.units import add_unit
 from tests.core.gamekit import ALICE, BOB, assert_conserved, game
+from tests.support.examples import examples
 
 OWNERS = (ALICE, BOB, 3003)
 KINDS = ("ammo_marker", "imtel_stave_exhausted")
@@ -111,7 +112,7 @@ def play(state: GameState, script, seed: int) -> GameState:
     return state
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(script=steps, seed=st.integers(0, 2**32))
 def test_dice_are_conserved_under_random_play(script, seed):
     play(start(), script, seed)
@@ -126,7 +127,7 @@ def test_dice_are_conserved_in_long_seeded_games():
         play(start(), script, game_number)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(script=steps, seed=st.integers(0, 2**32))
 def test_game_state_json_round_trip(script, seed):
     state = play(start(), script, seed)

@@ -17,6 +17,7 @@ from core.table_markers.markers import affect, place_marker, remove_marker, set_
 from core.table_markers.models import MARKER_TYPES
 from core.turn import end_turn
 from tests.core.gamekit import ALICE, BOB, skirmish
+from tests.support.examples import examples
 
 
 def placed(state, kind="blur", owner=ALICE, **options):
@@ -137,7 +138,7 @@ OPS = st.tuples(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(OPS, max_size=25))
 def test_markers_stay_in_step_with_their_end_of_turn_tests(ops):
     """Whatever happens, each marker is one ammo_marker test, numbers never repeat, and the

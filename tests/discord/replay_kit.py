@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import create_bot
+from bot_app import create_bot
 from settings import Settings
 from tests.discord.test_shoot_kit import armies
 

@@ -29,6 +29,7 @@ from cogs.common.tree import clean, flaw
 from tests.discord.army_kit import rosz
 from tests.discord.campaign_kit import pick
 from tests.discord.game_kit import forged_options, refused, skirmish, snapshot, state_of
+from tests.support.examples import examples
 from tests.support.locale import french
 
 
@@ -332,7 +333,7 @@ HOSTILE = st.text(CHARACTERS, max_size=30) | LONG
 
 
 @settings(
-    max_examples=8,
+    max_examples=examples(8),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -16,6 +16,7 @@ loses the last commits): the data dies with the test run anyway.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ctypes
 import glob
@@ -30,7 +31,10 @@ import subprocess
 import tempfile
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import asyncpg
 
 PASSWORD = "antares-test"
 USER = "postgres"
@@ -230,10 +234,24 @@ class PostgresServer:
         return done.stdout
 
     def new_database(self) -> str:
-        """A fresh, empty database: its URL."""
+        """A fresh, empty database: its URL (created over asyncpg: no psql process)."""
         name = f"t_{uuid.uuid4().hex[:16]}"
-        self.psql(f"CREATE DATABASE {name}")
+        self.execute(f"CREATE DATABASE {name}")
         return self.url(name)
+
+    def execute(self, sql: str) -> None:
+        """One statement on the server's `postgres` database, from synchronous code (a fixture)
+        whether or not an event loop runs in this thread: asyncpg on a loop of its own."""
+
+        async def run() -> None:
+            connection = await asyncpg.connect(self.url())
+            try:
+                await connection.execute(sql)
+            finally:
+                await connection.close()
+
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            thread.submit(asyncio.run, run()).result()
 
 
 def new_database(server: PostgresServer) -> str:

@@ -1,5 +1,5 @@
 """The process tests/test_stopping.py signals: the bot under SimCord, built by `create_bot` on
-a SQLite file and stopped by `bot.stop_on_signals` exactly as `python bot.py` is, while
+a SQLite file and stopped by `bot_app.stop_on_signals` exactly as `python bot.py` is, while
 members start games in many channels at once, wave after wave.
 
 `python -m tests.support.stop_burst DATABASE_FILE` prints `ready` once commands flow, then
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from simcord import Env
 
-from bot import create_bot, stop_on_signals
+from bot_app import create_bot, stop_on_signals
 from settings import Settings
 
 WAVE = 4  # commands in flight at once

@@ -14,6 +14,7 @@ from core.shooting import ShotResult, Target, resolve_shot
 from core.shooting.bands import band_limits
 from rulesdb import load_rules
 from tests.core.shooting.kit import shot
+from tests.support.examples import examples
 
 DB = load_rules()
 PROFILES = [
@@ -63,7 +64,7 @@ def shots(draw):
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(spec=shots(), seed=st.integers(0, 10_000))
 def test_any_shot_keeps_its_books(spec, seed):
     dice = CountingDice(seed)

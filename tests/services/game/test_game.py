@@ -27,6 +27,7 @@ from services.game.settings import GameSettings
 from services.game.units import UnitService
 from storage.config import UNDO_STEPS
 from storage.sqlite import SqliteStore
+from tests.support.examples import examples
 
 GUILD, CHANNEL = 77, 4242
 HOST, BOB, CAROL = 1001, 2002, 3003
@@ -363,7 +364,9 @@ async def _undo_everything(ops: list[tuple], seed: int, chunks: list[int]) -> No
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     ops=st.lists(OPS, min_size=1, max_size=30),

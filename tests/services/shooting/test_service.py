@@ -43,6 +43,7 @@ from services.shooting.options import (
 from services.shooting.service import ShootingService
 from services.shooting.weapons import find_mode, find_weapon
 from storage.sqlite import SqliteStore
+from tests.support.examples import examples
 
 GUILD, CHANNEL = 77, 4242
 HOST, BOB = 1001, 2002
@@ -220,7 +221,7 @@ async def _on_a_fresh_store(path: Path, work) -> None:
         await store.close()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     weapon=WEAPONS,
     models=NUMBER,
@@ -262,7 +263,7 @@ RANGE_REFUSALS = {
 }
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     weapon=st.sampled_from(sorted(LOOKUP.db.weapons)),
     models=st.integers(1, 30),
