@@ -24,7 +24,10 @@ from core.shooting import Shot, Target
 
 RUNS = 7
 SHOT = Shot(
-    weapon="mag-gun", acc=5, distance=12, models=60,
+    weapon="mag-gun",
+    acc=5,
+    distance=12,
+    models=60,
     target=Target(res=6, armour="reflex", models=10),
 )
 HIT_TARGET, SAVE_TARGET = 6, 6  # Acc 5 + Fire 1; Res 6 + reflex 1 − SV 1
@@ -57,9 +60,7 @@ def icepool_joint():
     import icepool
 
     hit, save = passes(HIT_TARGET), passes(SAVE_TARGET)
-    model = icepool.d10.map(
-        lambda a: icepool.d10.map(lambda r: 100 + 1 - save(r)) if hit(a) else 0
-    )
+    model = icepool.d10.map(lambda a: icepool.d10.map(lambda r: 100 + 1 - save(r)) if hit(a) else 0)
     return (60 @ model).map(lambda v: (v // 100, min(v % 100, 10), 1 if v >= 100 else 0))
 
 
@@ -79,8 +80,10 @@ def main() -> None:
     assert all(abs(a - float(b)) < 1e-12 for a, b in same)  # the same distribution
     ours = median_ms(lambda: hit_odds(SHOT), 51)
     theirs = median_ms(icepool_marginal, 15)
-    print(f"hit marginal of 60 d10: core.odds {ours:.2f} ms, icepool {icepool.__version__} "
-          f"{theirs:.2f} ms: {theirs / ours:.1f}× faster (target ≥ 3×)")
+    print(
+        f"hit marginal of 60 d10: core.odds {ours:.2f} ms, icepool {icepool.__version__} "
+        f"{theirs:.2f} ms: {theirs / ours:.1f}× faster (target ≥ 3×)"
+    )
     theirs_joint = icepool_joint()
     ours_joint = shot_odds(SHOT).joint
     assert all(
@@ -89,12 +92,16 @@ def main() -> None:
     )  # the same joint distribution
     joint = median_ms(lambda: shot_odds(SHOT), 51)
     their_joint = median_ms(icepool_joint, 3)
-    print(f"full joint hits × casualties × pins of a 60-dice shot: core.odds {joint:.2f} ms "
-          f"(target ≤ 5 ms), icepool {their_joint:.0f} ms: {their_joint / joint:.0f}× faster")
+    print(
+        f"full joint hits × casualties × pins of a 60-dice shot: core.odds {joint:.2f} ms "
+        f"(target ≤ 5 ms), icepool {their_joint:.0f} ms: {their_joint / joint:.0f}× faster"
+    )
     odds_reply()  # matplotlib imported and its fonts cached, as in a running bot
     reply = median_ms(odds_reply)
-    print(f"/odds with its chart (odds + PNG): {reply:.0f} ms (Discord's limit: 3,000 ms; "
-          "the command defers before drawing)")
+    print(
+        f"/odds with its chart (odds + PNG): {reply:.0f} ms (Discord's limit: 3,000 ms; "
+        "the command defers before drawing)"
+    )
 
 
 if __name__ == "__main__":

@@ -68,13 +68,20 @@ class Table:
         for member in (self.alice, self.bob):
             for n in range(2):
                 await member.slash(
-                    self.channel, "unit add", name=f"{member.name}-{n}", models=20,
-                    acc=5, res=6, co=8, weapons="Mag Gun",
+                    self.channel,
+                    "unit add",
+                    name=f"{member.name}-{n}",
+                    models=20,
+                    acc=5,
+                    res=6,
+                    co=8,
+                    weapons="Mag Gun",
                 )
 
     async def play_round(self, timings) -> None:
-        drawn = await self.timed(timings, "bag draw", self.alice.slash(self.channel, "bag draw"),
-                                 may_refuse=True)
+        drawn = await self.timed(
+            timings, "bag draw", self.alice.slash(self.channel, "bag draw"), may_refuse=True
+        )
         menu = _menu(drawn.response) if not drawn.ephemeral else None
         if menu is None:  # the bag is empty: end the turn
             end = self.alice.slash(self.channel, "turn end", confirm=True)
@@ -106,11 +113,18 @@ async def _versions(store, channel_ids: list[int]) -> dict[int, tuple[int, int]]
 
 
 def _start_peer(url: str, guild_id: int, user_id: int, channel_ids: list[int], rounds: int):
-    job = {"url": url, "guild": guild_id, "user": user_id, "channels": channel_ids,
-           "rounds": rounds}
+    job = {
+        "url": url,
+        "guild": guild_id,
+        "user": user_id,
+        "channels": channel_ids,
+        "rounds": rounds,
+    }
     return subprocess.Popen(
         [sys.executable, "-m", "bench.scale_peer", json.dumps(job)],
-        stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
     )
 
 
@@ -164,8 +178,10 @@ def _report(timings, elapsed, tables, before, after, peer_report, where: str) ->
     # every acknowledged change is one event of its game's log; the row's version also
     # counts the bot's bookkeeping (where 🎲 Draw next sits), which writes no event
     lost = max(0, acked - events) + max(0, events - versions)
-    print(f"acknowledged changes {acked}, events {events}, row versions {versions}: "
-          f"lost updates {lost}")
+    print(
+        f"acknowledged changes {acked}, events {events}, row versions {versions}: "
+        f"lost updates {lost}"
+    )
 
 
 async def run_services(url: str | None, channels: int, rounds: int, processes: int) -> None:
@@ -179,22 +195,41 @@ async def run_services(url: str | None, channels: int, rounds: int, processes: i
     if processes == 1:
         timed, elapsed = await play(url, channel_ids, 1, rounds)
         commands = sum(len(samples) for samples in timed.timings.values())
-        print(f"{channels} channels at once, service layer on {url.split('://')[0]}: "
-              f"{commands} commands in {elapsed:.2f} s, {timed.refused} refused by the rules")
+        print(
+            f"{channels} channels at once, service layer on {url.split('://')[0]}: "
+            f"{commands} commands in {elapsed:.2f} s, {timed.refused} refused by the rules"
+        )
         print(f"throughput: {commands / elapsed:.1f} commands per second (concurrent)")
         for kind in sorted(timed.timings):
             summary(kind, timed.timings[kind])
         return
     shares = [channel_ids[n::processes] for n in range(processes)]
-    jobs = [{"mode": "play", "url": url, "guild": 1, "channels": share, "rounds": rounds,
-             "first_id": 10**15 * (n + 1)} for n, share in enumerate(shares)]
-    running = [subprocess.Popen([sys.executable, "-m", "bench.scale_peer", json.dumps(job)],
-                                stdout=subprocess.PIPE, text=True) for job in jobs]
+    jobs = [
+        {
+            "mode": "play",
+            "url": url,
+            "guild": 1,
+            "channels": share,
+            "rounds": rounds,
+            "first_id": 10**15 * (n + 1),
+        }
+        for n, share in enumerate(shares)
+    ]
+    running = [
+        subprocess.Popen(
+            [sys.executable, "-m", "bench.scale_peer", json.dumps(job)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for job in jobs
+    ]
     reports = [json.loads(p.communicate()[0]) for p in running]
     commands = sum(r["commands"] for r in reports)
     elapsed = max(r["elapsed"] for r in reports)
-    print(f"{channels} channels, {processes} processes, service layer on "
-          f"{url.split('://')[0]}: {commands} commands in {elapsed:.2f} s")
+    print(
+        f"{channels} channels, {processes} processes, service layer on "
+        f"{url.split('://')[0]}: {commands} commands in {elapsed:.2f} s"
+    )
     print(f"throughput: {commands / elapsed:.1f} commands per second (all processes)")
 
 
@@ -206,7 +241,9 @@ def main() -> None:
     parser.add_argument("--peer", action="store_true", help="a second process on the same rows")
     parser.add_argument("--processes", type=int, default=1, help="with --through services")
     parser.add_argument(
-        "--through", choices=("discord", "services"), default="discord",
+        "--through",
+        choices=("discord", "services"),
+        default="discord",
         help="the simulated Discord (one interaction at a time) or the service layer (at once)",
     )
     args = parser.parse_args()

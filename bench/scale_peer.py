@@ -58,8 +58,11 @@ async def set_up(services: AppServices, guild: int, channel: int) -> None:
     for user, name in ((1, "alice"), (2, "bob")):
         for n in range(2):
             await services.units.add(
-                _call(guild, channel, user, name), f"{name}-{n}", models=20,
-                stats={"acc": 5, "res": 6, "co": 8}, weapons="Mag Gun",
+                _call(guild, channel, user, name),
+                f"{name}-{n}",
+                models=20,
+                stats={"acc": 5, "res": 6, "co": 8},
+                weapons="Mag Gun",
             )
 
 
@@ -119,8 +122,12 @@ async def player(job: dict) -> dict:
     _ids = itertools.count(job["first_id"])  # interaction ids unique across the processes
     timed, elapsed = await play(job["url"], job["channels"], job["guild"], job["rounds"])
     commands = sum(len(samples) for samples in timed.timings.values())
-    return {"commands": commands, "elapsed": elapsed, "acked": timed.acked,
-            "refused": timed.refused}
+    return {
+        "commands": commands,
+        "elapsed": elapsed,
+        "acked": timed.acked,
+        "refused": timed.refused,
+    }
 
 
 if __name__ == "__main__":

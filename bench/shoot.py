@@ -70,20 +70,26 @@ async def through_discord() -> None:
         noop = {"/noop": lambda: alice.slash(channel, "noop")}
         untracked = {**THIRTY_DICE, "acc": 5, "target-models": 10}
         print("Phase 1: no game, the shot only rolled")
-        report(await interleaved(
-            {**noop, "/shoot 30 dice": lambda: alice.slash(channel, "shoot", **untracked)}
-        ))
+        report(
+            await interleaved(
+                {**noop, "/shoot 30 dice": lambda: alice.slash(channel, "shoot", **untracked)}
+            )
+        )
         await alice.slash(channel, "game start", name="Bench", activations="free")
         await alice.slash(channel, "unit add", name="Gunners", models=10, acc=5, co=8)
         tracked = {**THIRTY_DICE, "shooter": "Gunners"}
         print("Phase 2: fired by a tracked unit (one event per shot)")
-        report(await interleaved({
-            **noop,
-            "/shoot 30 dice": lambda: alice.slash(channel, "shoot", **tracked),
-            "/pins set (reference)": lambda: alice.slash(
-                channel, "pins set", unit="Gunners", count=0
-            ),
-        }))
+        report(
+            await interleaved(
+                {
+                    **noop,
+                    "/shoot 30 dice": lambda: alice.slash(channel, "shoot", **tracked),
+                    "/pins set (reference)": lambda: alice.slash(
+                        channel, "pins set", unit="Gunners", count=0
+                    ),
+                }
+            )
+        )
         await bot.services.close()
 
 

@@ -41,14 +41,20 @@ def shots() -> dict[str, Shot]:
             weapon="mag-light-support", acc=5, distance=20, models=10, target=reflex
         ),
         "5 x Mag Gun, Down target (rerolls)": Shot(
-            weapon="mag-gun", acc=5, distance=15, models=5,
+            weapon="mag-gun",
+            acc=5,
+            distance=15,
+            models=5,
             target=Target(res=5, armour="reflex", motion="down"),
         ),
         "Mag Mortar OHx2, Blast D10": Shot(
             weapon="mag-mortar", acc=5, distance=25, target=Target(res=5, models=10)
         ),
         "3 x Mag Cannon vs heavy vehicle (charts)": Shot(
-            weapon="mag-cannon", acc=5, distance=20, models=3,
+            weapon="mag-cannon",
+            acc=5,
+            distance=20,
+            models=3,
             target=Target(res=16, kind="vehicle"),
         ),
     }
@@ -63,8 +69,10 @@ def main() -> None:
         print(f"{name:<46} ~{rolls:>3} dice  {median:>9,.0f}/s  (worst {worst:,.0f}/s)")
     mob = CombatSide(str=5, res=5, models=10, groups=(Attackers(models=10, weapon="lectro-lash"),))
     median, worst = rate(lambda: resolve_round(mob, mob, dice, 1, rules, db))
-    print(f"{'H2H round, 10 v 10 Lectro Lash (60 attacks)':<57} {median:>9,.0f}/s  "
-          f"(worst {worst:,.0f}/s)")
+    print(
+        f"{'H2H round, 10 v 10 Lectro Lash (60 attacks)':<57} {median:>9,.0f}/s  "
+        f"(worst {worst:,.0f}/s)"
+    )
 
 
 if __name__ == "__main__":

@@ -48,8 +48,12 @@ async def campaign(env, guild, channel, admin) -> None:
         if a is b:
             b = players[(n + 1) % PLAYERS]
         await admin.slash(
-            channel, "campaign record", **{"player-a": str(a.id), "player-b": str(b.id)},
-            result="win", winner=str(a.id), **{"vp-a": 8, "vp-b": 3},
+            channel,
+            "campaign record",
+            **{"player-a": str(a.id), "player-b": str(b.id)},
+            result="win",
+            winner=str(a.id),
+            **{"vp-a": 8, "vp-b": 3},
         )
 
 

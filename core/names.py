@@ -39,4 +39,3 @@ def name_key(name: str) -> str:
     visible = "".join(c for c in text if c not in _HIDDEN and unicodedata.category(c) != "Cf")
     folded = unicodedata.normalize("NFKC", visible.casefold())
     return " ".join(folded.translate(_LOOKALIKES).split())
-

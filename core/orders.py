@@ -117,9 +117,7 @@ def _check_die(state: GameState, unit: Unit, order: str) -> None:
     if die.via == "phase_sync" and order not in PHASE_SYNC_ORDERS:
         raise BadInput("order.phase_sync_moves", unit=unit.name)
     if die.order_as is not None and order != die.order_as:  # Follow: "un Ordre identique"
-        raise BadInput(
-            "order.follow_same", unit=unit.name, order=die.order_as.capitalize()
-        )
+        raise BadInput("order.follow_same", unit=unit.name, order=die.order_as.capitalize())
 
 
 def order_test(state: GameState, unit: Unit, dice: DiceSource) -> OrderTestRecord:
@@ -172,9 +170,7 @@ def give_order(
     target.down = executed == "down"
     new.activations += 1
     target.orders.append(
-        GivenOrder(
-            seq=new.activations, order=order, executed=executed, via=die.via, draw=new.draws
-        )
+        GivenOrder(seq=new.activations, order=order, executed=executed, via=die.via, draw=new.draws)
     )
     withdrawn = homer and executed == "run"
     homer_lost = homer and test is not None and test.test.natural_ten

@@ -10,7 +10,7 @@ from locales import Lang, catalog, t
 
 
 def faces_line(lang: Lang, check: FaceCheck) -> str:
-    """"D10 faces of tests (48): 1×5 2×4 … 10×6 · mean 5.4"."""
+    """ "D10 faces of tests (48): 1×5 2×4 … 10×6 · mean 5.4"."""
     faces = " ".join(f"{face}×{count}" for face, count in enumerate(check.counts, start=1))
     return t(lang, "fairness.faces", total=check.total, faces=faces, mean=float(check.mean))
 

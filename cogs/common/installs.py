@@ -36,8 +36,6 @@ def everywhere() -> Callable[[T], T]:
 
     def decorate(command: T) -> T:
         command = app_commands.allowed_installs(guilds=True, users=True)(command)
-        return app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(
-            command
-        )
+        return app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(command)
 
     return decorate

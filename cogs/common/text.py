@@ -17,9 +17,7 @@ def plain(text: str | None) -> str:
 # backslash, a masked link; an underscore only at a word's edge (Discord reads `a_b_c` as
 # typed, so `phase_sync` needs no backslash); a heading, quote or list only where the value
 # itself starts a line.
-_MARKUP = re.compile(
-    r"[\\*~|`]|(?<![^\W_])_|_(?![^\W_])|\[(?=[^\]\n]*\]\()|(?<=\n)([ \t]*)([#>-])"
-)
+_MARKUP = re.compile(r"[\\*~|`]|(?<![^\W_])_|_(?![^\W_])|\[(?=[^\]\n]*\]\()|(?<=\n)([ \t]*)([#>-])")
 
 
 def literal(text: str) -> str:

@@ -19,8 +19,13 @@ def test_text(lang: Lang, test: TestRoll) -> str:
     elif test.natural_ten:
         mark += " " + t(lang, "damage.natural_ten")
     return t(
-        lang, "damage.co_test", co=tested_value(lang, test), pins=test.pins, target=test.target,
-        roll=face(test.roll), mark=mark,
+        lang,
+        "damage.co_test",
+        co=tested_value(lang, test),
+        pins=test.pins,
+        target=test.target,
+        roll=face(test.roll),
+        mark=mark,
     )
 
 
@@ -38,8 +43,13 @@ def model_and_pin_lines(lang: Lang, applied: DamageApplied, name: str) -> list[s
     lines = []
     if applied.casualties is not None:
         lines.append(
-            t(lang, "damage.models", unit=name, before=applied.models_before,
-              after=applied.models_after)
+            t(
+                lang,
+                "damage.models",
+                unit=name,
+                before=applied.models_before,
+                after=applied.models_after,
+            )
         )
     if applied.pins is not None:
         lines.append(

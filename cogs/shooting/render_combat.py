@@ -18,8 +18,17 @@ def group_lines(lang: Lang, group: StrikeGroup, weapon: WeaponLabel | None, dice
     base = group.str_target - sum(m.value for m in group.str_modifiers)
     terms = sum_text(lang, "h2h", "h2h.str_base", base, group.str_modifiers)
     name = weapon_name(lang, weapon if group.weapon is not None else None)
-    lines = [t(lang, "h2h.strikes", weapon=name, attacks=group.attacks, terms=terms,
-               target=group.str_target, sv=group.sv)]
+    lines = [
+        t(
+            lang,
+            "h2h.strikes",
+            weapon=name,
+            attacks=group.attacks,
+            terms=terms,
+            target=group.str_target,
+            sv=group.sv,
+        )
+    ]
     lines += dice_lines(lang, "h2h.str_dice", map(roll_face, dice))
     lines.append(t(lang, "h2h.group_hits", hits=group.hits))
     if group.hazardous_hits:
@@ -40,8 +49,12 @@ def scrambler_lines(lang: Lang, unit: UnitLabel | None, side: SideResult) -> lis
 
 
 def strike_lines(
-    lang: Lang, role: str, unit: UnitLabel | None, side: SideResult,
-    weapon: WeaponLabel | None, rolls: list[DieRoll],
+    lang: Lang,
+    role: str,
+    unit: UnitLabel | None,
+    side: SideResult,
+    weapon: WeaponLabel | None,
+    rolls: list[DieRoll],
 ) -> list[str]:
     lines = [t(lang, f"h2h.role.{role}", unit=unit_name(lang, unit))]
     lines += scrambler_lines(lang, unit, side)
@@ -59,7 +72,11 @@ def taken_lines(lang: Lang, unit: UnitLabel | None, side: SideResult) -> list[st
     taken = side.taken
     lines = [t(lang, "h2h.takes", unit=unit_name(lang, unit), blows=len(taken.hit_records))]
     lines += res_lines(
-        lang, taken.hit_records, taken.res_base, taken.res_modifiers, taken.leader,
+        lang,
+        taken.hit_records,
+        taken.res_base,
+        taken.res_modifiers,
+        taken.leader,
         taken.healing,
     )
     lines += charts_lines(lang, taken.charts)
@@ -93,6 +110,11 @@ def combat(lang: Lang, record: CombatRecord) -> tuple[str, list[str]]:
         lines += damage_lines(lang, record.applied.attacker)
         if record.applied.end_tests:
             lines.append(t(lang, "h2h.stave_test", count=len(record.applied.end_tests)))
-    title = t(lang, "h2h.title", attacker=side_name(lang, units["attacker"], "attacker"),
-              defender=side_name(lang, units["defender"], "defender"), round=result.round)
+    title = t(
+        lang,
+        "h2h.title",
+        attacker=side_name(lang, units["attacker"], "attacker"),
+        defender=side_name(lang, units["defender"], "defender"),
+        round=result.round,
+    )
     return title, lines

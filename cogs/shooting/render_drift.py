@@ -35,8 +35,12 @@ def where(lang: Lang, inches: int, clock: int | None) -> str:
 
 def ask(lang: Lang, aim: DriftAim, first: int, shown: int) -> str:
     text = t(
-        lang, "shoot.drift_ask", index=aim.template, shooter=plain(aim.shooter.name),
-        weapon=weapon_name(lang, aim.weapon), where=where(lang, aim.drift_inches, aim.drift_clock),
+        lang,
+        "shoot.drift_ask",
+        index=aim.template,
+        shooter=plain(aim.shooter.name),
+        weapon=weapon_name(lang, aim.weapon),
+        where=where(lang, aim.drift_inches, aim.drift_clock),
     )
     if shown < len(aim.units):  # paged: which of them this menu holds
         text += "\n" + t(
@@ -61,8 +65,11 @@ def unit_option(lang: Lang, unit: Unit) -> discord.SelectOption:
 
 def title(lang: Lang, record: DriftRecord) -> str:
     return t(
-        lang, "shoot.drift_title", weapon=weapon_name(lang, record.weapon),
-        index=record.template, target=plain(record.target.name),
+        lang,
+        "shoot.drift_title",
+        weapon=weapon_name(lang, record.weapon),
+        index=record.template,
+        target=plain(record.target.name),
     )
 
 
@@ -71,8 +78,12 @@ def landed_lines(lang: Lang, record: DriftRecord) -> list[str]:
     result, target = record.result, plain(record.target.name)
     lines = [
         t(
-            lang, "shoot.drift_landed", index=record.template, shooter=plain(record.shooter.name),
-            where=where(lang, record.drift_inches, record.drift_clock), target=target,
+            lang,
+            "shoot.drift_landed",
+            index=record.template,
+            shooter=plain(record.shooter.name),
+            where=where(lang, record.drift_inches, record.drift_clock),
+            target=target,
         )
     ]
     landed = t(lang, "shoot.drift_on", target=target)
@@ -87,7 +98,11 @@ def story(lang: Lang, record: DriftRecord) -> tuple[str, list[str]]:
     lines = landed_lines(lang, record) + hit_lines(lang, result)
     lines += net_lines(lang, result) + shield_lines(lang, result)
     lines += res_lines(
-        lang, result.hit_records, result.res_base, result.res_modifiers, result.leader,
+        lang,
+        result.hit_records,
+        result.res_base,
+        result.res_modifiers,
+        result.leader,
         result.healing,
     )
     lines += charts_lines(lang, result.charts) + outcome_lines(lang, result)

@@ -19,8 +19,13 @@ def blast_text(lang: Lang, result: ShotResult, template: TemplateRecord) -> str:
     roll = die_of(result.rolls, "blast", template.index)
     if roll is None:  # special ammo: SlingNet's one hit, or a marker (no hit)
         return t(lang, "shoot.template_single", hits=template.hits) if template.hits else ""
-    text = t(lang, "shoot.template_blast", sides=roll.sides, roll=face(roll.value),
-             hits=template.blast_roll)
+    text = t(
+        lang,
+        "shoot.template_blast",
+        sides=roll.sides,
+        roll=face(roll.value),
+        hits=template.blast_roll,
+    )
     if template.halved:
         text += " " + t(lang, "shoot.template_halved", hits=template.hits)
     return text

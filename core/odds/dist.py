@@ -91,8 +91,11 @@ def binomial(n: int, p: Num, one: Num) -> Dist:
     mode = min(n, int((n + 1) * p))
     out = [0.0] * (n + 1)
     out[mode] = math.exp(
-        math.lgamma(n + 1) - math.lgamma(mode + 1) - math.lgamma(n - mode + 1)
-        + mode * math.log(p) + (n - mode) * math.log(q)
+        math.lgamma(n + 1)
+        - math.lgamma(mode + 1)
+        - math.lgamma(n - mode + 1)
+        + mode * math.log(p)
+        + (n - mode) * math.log(q)
     )
     ratio = p / q
     for k in range(mode + 1, n + 1):

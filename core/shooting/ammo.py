@@ -67,7 +67,12 @@ def split(value: int, units: int) -> list[int]:
 
 
 def roll_net(
-    tape: Tape, entry: AmmoEntry, launcher: str, landed: int, units: int, halve: bool,
+    tape: Tape,
+    entry: AmmoEntry,
+    launcher: str,
+    landed: int,
+    units: int,
+    halve: bool,
     rules: Ruleset,
 ) -> NetResult:
     """One D(n)+1 per Net template on target; the highest raises the pins."""

@@ -126,8 +126,14 @@ def striking(db: RulesDB, group: Attackers, side: CombatSide, rules: Ruleset) ->
         grenade_str = grenade and rules.d_spinner_grenade_str
     attacks = group.attacks or mode.attacks or 1
     return Striking(
-        weapon.id, mode.id, attacks, sv or 0, grenade,
-        has(mode, "hazardous-h2h"), has(mode, "exhausted"), grenade_str,
+        weapon.id,
+        mode.id,
+        attacks,
+        sv or 0,
+        grenade,
+        has(mode, "hazardous-h2h"),
+        has(mode, "exhausted"),
+        grenade_str,
     )
 
 
@@ -218,7 +224,11 @@ def blow_records(blows: list[Blow], own: list[Blow], models: int) -> list[HitRec
 
 
 def take(
-    tape: Tape, side: CombatSide, blows: list[Blow], own: list[Blow], rules: Ruleset,
+    tape: Tape,
+    side: CombatSide,
+    blows: list[Blow],
+    own: list[Blow],
+    rules: Ruleset,
     db: RulesDB,
 ) -> Taken:
     """Resolve the blows on ``side``: Res tests with rerolls, charts, casualties."""

@@ -64,7 +64,10 @@ def check_overload(unit: Unit, ammo: str | None, models: int) -> None:
         raise Conflict("effects.overload_none", unit=unit.name, lost=unit.overload_lost)
     if models > able:
         raise BadInput(
-            "effects.overload_models", unit=unit.name, models=models, able=able,
+            "effects.overload_models",
+            unit=unit.name,
+            models=models,
+            able=able,
             lost=unit.overload_lost,
         )
 

@@ -84,7 +84,9 @@ def healing(rerolls: ResRerolls, kind: str, rules: Ruleset, scrambled: bool) -> 
     if not refused and rerolls.medic_n <= 1:
         return None
     return Healing(
-        kind=kind, refused=refused, medic_n=rerolls.medic_n,
+        kind=kind,
+        refused=refused,
+        medic_n=rerolls.medic_n,
         medic_rerolls=own_medic(rerolls, rules),
     )
 

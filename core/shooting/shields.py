@@ -33,6 +33,6 @@ class ShieldScreen:
         if "drone_lost" in kinds:
             self.drones -= 1
             self.lost += 1
-        tape.rolls[-1].note = "drone_lost" if "drone_lost" in kinds else (
-            "blocked" if hit.blocked else "through"
+        tape.rolls[-1].note = (
+            "drone_lost" if "drone_lost" in kinds else ("blocked" if hit.blocked else "through")
         )

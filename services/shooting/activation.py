@@ -27,7 +27,11 @@ def in_activation(
     if options.force and not runs_game(state, who):
         raise NotAllowed("shoot.force_host_only", host=state.host_id)
     state, activation = shoot_in_activation(
-        state, shooter.id, plan.weapon, asked=options.order, forced=options.force,
+        state,
+        shooter.id,
+        plan.weapon,
+        asked=options.order,
+        forced=options.force,
         name=" / ".join(dict.fromkeys((label.name_en, label.name_fr))),
     )
     if activation.order is not None:

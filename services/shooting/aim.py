@@ -60,8 +60,10 @@ def weapons_of(db: RulesDB, shooter: Unit) -> list[AimWeapon]:
         for mode in (m for m in weapon.modes if not m.h2h_only):
             found.append(
                 AimWeapon(
-                    weapon=weapon.id, mode=mode.id if several else None,
-                    name_en=weapon.name_en, name_fr=weapon.name_fr,
+                    weapon=weapon.id,
+                    mode=mode.id if several else None,
+                    name_en=weapon.name_en,
+                    name_fr=weapon.name_fr,
                     mode_en=mode.name_en if several else None,
                     mode_fr=mode.name_fr if several else None,
                 )

@@ -124,12 +124,22 @@ def landing_plan(found: Drifted) -> ShotPlan:
     since, its own template among the causes)."""
     result = found.shot.result
     options = ShotOptions(
-        weapon=result.weapon, mode=result.mode, ammo=result.ammo, models=result.models,
-        acc=NO_ACC, order=result.order, distance=result.distance,
-        band=result.band if result.distance is None else None, blind=result.blind,
+        weapon=result.weapon,
+        mode=result.mode,
+        ammo=result.ammo,
+        models=result.models,
+        acc=NO_ACC,
+        order=result.order,
+        distance=result.distance,
+        band=result.band if result.distance is None else None,
+        blind=result.blind,
     )
     return ShotPlan(
-        options, result.weapon, result.mode, parse_rerolls("shoot", None), parse_extras(None),
+        options,
+        result.weapon,
+        result.mode,
+        parse_rerolls("shoot", None),
+        parse_extras(None),
         overhead=True,
     )
 
@@ -152,9 +162,14 @@ class DriftResolving(GameAccess):
         target = found.shot.target.id if found.shot.target is not None else None
         units = sorted(state.living(), key=lambda u: u.id != target)
         return DriftAim(
-            game_id=game_id, shot_seq=seq, template=index, weapon=found.shot.weapon,
-            shooter=UnitLabel.of(shooter), drift_inches=found.template.drift_inches or 0,
-            drift_clock=found.template.drift_clock, units=units,
+            game_id=game_id,
+            shot_seq=seq,
+            template=index,
+            weapon=found.shot.weapon,
+            shooter=UnitLabel.of(shooter),
+            drift_inches=found.template.drift_inches or 0,
+            drift_clock=found.template.drift_clock,
+            units=units,
         )
 
     async def resolve_drift(
@@ -178,10 +193,15 @@ class DriftResolving(GameAccess):
             result = resolve_landing(aimed, index, self.dice, state.ruleset(), self.lookup.db)
             new, applied = apply_shot(state, None, covered.id, result, self.dice)
             return new, DriftRecord(
-                shot_seq=seq, template=index, weapon=shot.shot.weapon,
-                shooter=UnitLabel.of(shooter), target=UnitLabel.of(covered),
+                shot_seq=seq,
+                template=index,
+                weapon=shot.shot.weapon,
+                shooter=UnitLabel.of(shooter),
+                target=UnitLabel.of(covered),
                 drift_inches=shot.template.drift_inches or 0,
-                drift_clock=shot.template.drift_clock, result=result, applied=applied,
+                drift_clock=shot.template.drift_clock,
+                result=result,
+                applied=applied,
             )
 
         done = await self.change(call, DRIFT, apply, game_id=game_id, read=read)

@@ -50,4 +50,3 @@ def load_migrations(backend: str = "sqlite") -> tuple[Migration, ...]:
     if versions != list(range(1, len(found) + 1)):
         raise ValueError(f"migrations must be numbered 1..n without gaps, found {versions}")
     return tuple(found)
-

@@ -58,7 +58,9 @@ def test_an_old_stored_state_without_the_new_fields_loads_and_plays():
     state = load_state(json.dumps(stored))
     troopers = state.units["u2"]
     assert (troopers.dice_loss_pending, troopers.overload_lost, troopers.sensor_marked) == (
-        0, 0, False,
+        0,
+        0,
+        False,
     )
     state, _ = take(state, "Troopers")
     state, result = give_order(state, "Troopers", "run", ScriptedDice([2]))  # order test

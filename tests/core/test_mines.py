@@ -182,7 +182,7 @@ def test_removing_a_mine():
 
 
 def test_a_mine_attacks_as_a_shot_cover_shield_drones_and_leader_apply():
-    """"comme si les mines étaient une unité qui tire": the unit's dense cover (+2), its Shield
+    """ "comme si les mines étaient une unité qui tire": the unit's dense cover (+2), its Shield
     Drone (gear, 000/002/003 "SHIELD DRONE") and its Leader (n) (gear) protect it."""
     state, _ = laid()
     state.units["u2"].gear = {"shield_drone": 1, "leader": 1}

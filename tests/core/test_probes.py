@@ -30,9 +30,7 @@ PROBE_STATS = {"res": 5, "co": 8, "ag": 5}
 
 def with_probes(kind: str = "probe"):
     """The skirmish and Bob's Motes (4 models of ``kind``, Res 5, Co 8, Ag 5)."""
-    return with_units(
-        skirmish(), (BOB, "Motes", {"models": 4, "kind": kind, "stats": PROBE_STATS})
-    )
+    return with_units(skirmish(), (BOB, "Motes", {"models": 4, "kind": kind, "stats": PROBE_STATS}))
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,8 @@ def test_a_weapon_with_several_firing_modes_keeps_each_profile():
     (carbine,) = units["Senatex Phase Troopers"].weapons
     assert carbine.weapon_id == "plasma-carbine"
     assert [p.name for p in carbine.profiles] == [
-        "Plasma Carbine - Single Shot", "Plasma Carbine - Scatter"
+        "Plasma Carbine - Single Shot",
+        "Plasma Carbine - Scatter",
     ]
     assert [(p.sv, p.special) for p in carbine.profiles] == [("2", "-"), ("0", "RF2")]
 
@@ -34,11 +35,13 @@ def test_drones_probes_and_special_ammo_are_matched():
     boromite = {u.name: u for u in army("boromite").units}
     mortar = boromite["Mag Mortar Team"]
     assert (mortar.ammo, [(p.entry_id, p.count) for p in mortar.probes]) == (
-        ["arc", "scrambler"], [("micromite-probe", 2)]
+        ["arc", "scrambler"],
+        [("micromite-probe", 2)],
     )
     assert boromite["Work Gang"].gear == {"batter_drone": 1}
     assert [(w.weapon_id, w.count) for w in boromite["Work Gang"].weapons] == [
-        ("mag-gun", 5), ("frag-borer", 1)
+        ("mag-gun", 5),
+        ("frag-borer", 1),
     ]
 
 
@@ -80,7 +83,8 @@ def test_deploy_names_twice_deployed_units_apart_and_refuses_an_unknown_one():
     state, first = deploy_army(state, 7, algoryn, chosen)
     state, second = deploy_army(state, 7, algoryn, chosen)
     assert [r.unit.name for r in first.units + second.units] == [
-        "AI Strike Squad", "AI Strike Squad 2"
+        "AI Strike Squad",
+        "AI Strike Squad 2",
     ]
     with pytest.raises(BadInput) as refused:
         chosen_units(algoryn, "Phase Squad")

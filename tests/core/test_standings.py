@@ -196,9 +196,7 @@ def test_each_tied_group_is_ordered_by_its_own_head_to_head(battles):
     table = standings(NAMES, battles, scheme, NAMES)
     groups: dict[tuple[int, int], list[int]] = {}
     for ranked in table:
-        groups.setdefault((ranked.line.points, ranked.line.vp_diff), []).append(
-            ranked.line.user_id
-        )
+        groups.setdefault((ranked.line.points, ranked.line.vp_diff), []).append(ranked.line.user_id)
     for group in groups.values():
         among = [b for b in battles if set(b.players) <= set(group)]
         h2h = {u: line.points for u, line in tally(group, among, scheme).items()}

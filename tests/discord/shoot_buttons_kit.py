@@ -16,25 +16,31 @@ from tests.support.locale import french
 
 WORDS = {
     "en": {
-        "shoot": "Shoot", "again": "Shoot again", "label": "Distance to the target (inches)",
-        "not_yours": "Troopers belongs to", "weapon": "choose the weapon",
+        "shoot": "Shoot",
+        "again": "Shoot again",
+        "label": "Distance to the target (inches)",
+        "not_yours": "Troopers belongs to",
+        "weapon": "choose the weapon",
         "target": "shoots with Mag Gun: choose the target",
         "abc": "“abc” is not a distance: type the inches as a number",
         "negative": "The distance must be between 0 and 1000 inches (you gave -3)",
         "remembered": "↩️ From its last shot — target: **Gangers** (last target), "
-        "distance: 10\" (last distance).",
+        'distance: 10" (last distance).',
         "destroyed": "Gangers is destroyed: choose another target",
         "gone": "That unit is no longer in this game",
         "no_longer": "That unit is no longer a target for Troopers",
     },
     "fr": {
-        "shoot": "Tirer", "again": "Tirer encore", "label": "Distance de la cible (en pouces)",
-        "not_yours": "Troopers appartient à", "weapon": "choisissez l'arme",
+        "shoot": "Tirer",
+        "again": "Tirer encore",
+        "label": "Distance de la cible (en pouces)",
+        "not_yours": "Troopers appartient à",
+        "weapon": "choisissez l'arme",
         "target": "tire avec Mag Gun : choisissez la cible",
         "abc": "« abc » n'est pas une distance : tapez les pouces en chiffres",
         "negative": "La distance doit être entre 0 et 1000 pouces (vous avez donné -3)",
         "remembered": "↩️ D'après son dernier tir — cible : **Gangers** (dernière cible), "
-        "distance : 10\" (dernière distance).",
+        'distance : 10" (dernière distance).',
         "destroyed": "Gangers est détruite : choisissez une autre cible",
         "gone": "Cette unité n'est plus dans la partie",
         "no_longer": "Cette unité n'est plus une cible pour Troopers",

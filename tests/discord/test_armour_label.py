@@ -48,9 +48,7 @@ async def test_units_with_and_without_armour_in_french(simcord_env, table):
         )
         bare = await table.alice.slash(table.channel, "unit show", unit="Nus")
         armoured = await table.alice.slash(table.channel, "unit show", unit="Blindés")
-        edited = await table.alice.slash(
-            table.channel, "unit edit", unit="Blindés", armour="none"
-        )
+        edited = await table.alice.slash(table.channel, "unit edit", unit="Blindés", armour="none")
     assert "Aucun" not in added.response.content
     stats = {f.name: f.value for f in bare.response.embeds[0].fields}["Caractéristiques"]
     assert stats == "Rés 5 · Co 8"  # no armour: nothing added to the Res

@@ -41,7 +41,9 @@ async def test_the_message_menu_imports_the_roster_a_message_carries(simcord_env
 async def test_a_name_taken_asks_to_replace(simcord_env, table):
     await import_army(table.alice, table.channel, "algoryn")
     again = await table.alice.slash(
-        table.channel, "army import", file=("algoryn.rosz", rosz("boromite")),
+        table.channel,
+        "army import",
+        file=("algoryn.rosz", rosz("boromite")),
         name="Vorl Strike Force",
     )
     assert "You already have an army called **Vorl Strike Force**" in preview_of(again)
@@ -177,7 +179,9 @@ async def test_a_member_keeps_a_bounded_number_of_armies(simcord_env, table):
     kept = sorted(await names(simcord_env, table, table.alice))
     assert kept == ["Rock Guild", "Vorl Strike Force"]
     again = await table.alice.slash(
-        table.channel, "army import", file=("isorian.rosz", rosz("isorian")),
+        table.channel,
+        "army import",
+        file=("isorian.rosz", rosz("isorian")),
         name="Rock Guild",
     )
     done = await table.alice.click(again.response, label="Replace")

@@ -31,7 +31,8 @@ REFUSED = {  # file name, bytes, what the English answer says
     "a text file": ("army.txt", b"AI Command Squad x5\n", "“army.txt” is not a roster"),
     "a truncated zip": ("army.rosz", rosz("algoryn")[:300], "cannot be unzipped"),
     "a zip with two rosters": (
-        "army.rosz", rosz("", inside={"a.ros": roster("algoryn"), "b.ros": roster("isorian")}),
+        "army.rosz",
+        rosz("", inside={"a.ros": roster("algoryn"), "b.ros": roster("isorian")}),
         "holds 2 roster files",
     ),
     "a zip with no roster": ("army.rosz", rosz("", inside={"readme.txt": b"hi"}), "holds 0"),
@@ -40,12 +41,15 @@ REFUSED = {  # file name, bytes, what the English answer says
     "a zip bomb": ("army.rosz", rosz("", inside={"a.ros": TWENTY_ONE_MB}), "unpacks to 21 MB"),
     "a file over 2 MB": ("army.ros", b"<" + b"x" * (2 * 1024 * 1024), "a roster is at most 2 MB"),
     "invalid UTF-8": (
-        "army.ros", roster("algoryn").replace(b"Vorl", b"V\xffrl"), "not valid UTF-8"
+        "army.ros",
+        roster("algoryn").replace(b"Vorl", b"V\xffrl"),
+        "not valid UTF-8",
     ),
     "a roster with no units": ("army.ros", NO_UNITS, "This roster has no units"),
     "501 units": ("army.ros", many_units(501), "more than 500 units"),
     "another game": (
-        "army.ros", many_units(2, system="Warhammer 40,000"),
+        "army.ros",
+        many_units(2, system="Warhammer 40,000"),
         "This roster is for “Warhammer 40,000”, a game the bot does not play",
     ),
 }

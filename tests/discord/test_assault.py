@@ -58,8 +58,11 @@ async def test_grenades_add_str_and_their_sv_on_one_model(simcord_env, table, di
     dice.script(5)  # the defender's one bare attack at Str 4
     dice.script(6)  # 2 grenade hits on the one model: SV 1 + 1; Res 6 + reflex 1 − 2 = 5
     fought = await assault(
-        table.alice, table.channel, attacker="str 5 res 5 models 2",
-        defender="str 4 res 6 models 1 reflex", weapon="plasma-grenades",
+        table.alice,
+        table.channel,
+        attacker="str 5 res 5 models 2",
+        defender="str 4 res 6 models 1 reflex",
+        weapon="plasma-grenades",
     )
     text = shown(fought)
     assert "⚔️ Attacker vs Defender — round 1" in text
@@ -83,7 +86,10 @@ async def test_a_draw_fights_another_round_in_french(simcord_env, table, dice):
         dice.script(9, 9)
         last = shown(
             await assault(
-                table.alice, table.channel, attacker="str 5 res 5", defender="str 5 res 5",
+                table.alice,
+                table.channel,
+                attacker="str 5 res 5",
+                defender="str 5 res 5",
                 round=2,
             )
         )
@@ -96,8 +102,12 @@ async def test_the_d_spinner_needs_its_choice(simcord_env, table, dice):
     counted as a grenade."""
     sides = {"attacker": "str 5 res 5", "defender": "str 5 res 5", "weapon": "d-spinner"}
     await refused(
-        simcord_env, table.channel, table.alice, "assault",
-        "D-Spinner needs this round's choice: set d-spinner", **sides,
+        simcord_env,
+        table.channel,
+        table.alice,
+        "assault",
+        "D-Spinner needs this round's choice: set d-spinner",
+        **sides,
     )
     dice.script(9, 9)  # the D-Spinner's two attacks miss
     dice.script(2)  # the defender's bare attack hits
@@ -111,39 +121,78 @@ async def test_assault_refusals(simcord_env, table):
     await brawl(table)
     env, channel = simcord_env, table.channel
     await refused(
-        env, channel, table.bob, "assault", f"Brawlers belongs to <@{table.alice.id}>",
-        attacker="Brawlers", defender="Guards",
+        env,
+        channel,
+        table.bob,
+        "assault",
+        f"Brawlers belongs to <@{table.alice.id}>",
+        attacker="Brawlers",
+        defender="Guards",
     )
     await refused(
-        env, channel, table.alice, "assault", "“str 5” is not a unit of a game here",
-        attacker="Brawlers", defender="str 5",
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "“str 5” is not a unit of a game here",
+        attacker="Brawlers",
+        defender="str 5",
     )
     await refused(
-        env, channel, table.alice, "assault", "“wings” does not describe the defender",
-        attacker="Brawlers", defender="str 5 res 5 wings",
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "“wings” does not describe the defender",
+        attacker="Brawlers",
+        defender="str 5 res 5 wings",
     )
     await refused(
-        env, channel, table.alice, "assault", "Brawlers cannot fight itself",
-        attacker="Brawlers", defender="Brawlers",
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "Brawlers cannot fight itself",
+        attacker="Brawlers",
+        defender="Brawlers",
     )
     await refused(
-        env, channel, table.alice, "assault",
+        env,
+        channel,
+        table.alice,
+        "assault",
         "Mag Gun (Standard) does not strike in close combat",
-        attacker="Brawlers", defender="Guards", weapon="mag-gun",
+        attacker="Brawlers",
+        defender="Guards",
+        weapon="mag-gun",
     )
     with forged_options():
         await refused(
-            env, channel, table.alice, "assault",
+            env,
+            channel,
+            table.alice,
+            "assault",
             "The round must be between 1 and 2 (you gave 3)",
-            attacker="Brawlers", defender="Guards", round=3,
+            attacker="Brawlers",
+            defender="Guards",
+            round=3,
         )
         await refused(
-            env, channel, table.alice, "assault",
+            env,
+            channel,
+            table.alice,
+            "assault",
             "Str of the attacker must be between 1 and 20 (you gave 30)",
-            attacker="str 30 res 5", defender="Guards",
+            attacker="str 30 res 5",
+            defender="Guards",
         )
     with french():
         await refused(
-            env, channel, table.alice, "assault", "Aucune unité « Nobody »",
-            attacker="Nobody", defender="Guards",
+            env,
+            channel,
+            table.alice,
+            "assault",
+            "Aucune unité « Nobody »",
+            attacker="Nobody",
+            defender="Guards",
         )

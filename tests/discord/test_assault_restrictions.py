@@ -26,27 +26,50 @@ async def test_probes_neither_assault_nor_are_assaulted(simcord_env, table, dice
     await machines(table)
     env, channel = simcord_env, table.channel
     await refused(
-        env, channel, table.alice, "assault",
-        "The defender is a probe: probes cannot be assaulted", attacker="Brawlers",
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "The defender is a probe: probes cannot be assaulted",
+        attacker="Brawlers",
         defender="Probe",
     )
     await refused(
-        env, channel, table.bob, "assault", "The attacker is a probe: probes cannot assault",
-        attacker="Probe", defender="Brawlers",
+        env,
+        channel,
+        table.bob,
+        "assault",
+        "The attacker is a probe: probes cannot assault",
+        attacker="Probe",
+        defender="Brawlers",
     )
     await refused(
-        env, channel, table.alice, "assault", "If a special rule allows it here, set exception",
-        attacker="str 5 res 5", defender="str 5 res 5 probe",
+        env,
+        channel,
+        table.alice,
+        "assault",
+        "If a special rule allows it here, set exception",
+        attacker="str 5 res 5",
+        defender="str 5 res 5 probe",
     )
     with french():
         await refused(
-            env, channel, table.alice, "assault",
+            env,
+            channel,
+            table.alice,
+            "assault",
             "Le défenseur est une sonde : les sondes ne peuvent pas subir d'assaut",
-            attacker="Brawlers", defender="Probe",
+            attacker="Brawlers",
+            defender="Probe",
         )
         await refused(
-            env, channel, table.alice, "assault", "mettez exception à True",
-            attacker="for 5 rés 5 sonde", defender="for 5 rés 5",
+            env,
+            channel,
+            table.alice,
+            "assault",
+            "mettez exception à True",
+            attacker="for 5 rés 5 sonde",
+            defender="for 5 rés 5",
         )
     assert dice.rolled == []
 
@@ -57,15 +80,23 @@ async def test_weapon_drones_do_not_assault_save_exceptions(simcord_env, table, 
     await machines(table)
     env, channel = simcord_env, table.channel
     await refused(
-        env, channel, table.alice, "assault",
+        env,
+        channel,
+        table.alice,
+        "assault",
         "The attacker is a weapon drone: weapon drones may not assault, “sauf exception”",
-        attacker="Gun Drone", defender="Guards",
+        attacker="Gun Drone",
+        defender="Guards",
     )
     with french():
         await refused(
-            env, channel, table.alice, "assault",
+            env,
+            channel,
+            table.alice,
+            "assault",
             "L'attaquant est un drone d'arme : les Weapon Drones ne sont pas autorisés",
-            attacker="str 5 res 7 weapon-drone", defender="str 5 res 5",
+            attacker="str 5 res 7 weapon-drone",
+            defender="str 5 res 5",
         )
     dice.script(9, 9)  # the Guards charge the drone: both miss; its one attack misses
     dice.script(9)
@@ -76,7 +107,7 @@ async def test_weapon_drones_do_not_assault_save_exceptions(simcord_env, table, 
 
 
 async def test_a_special_rule_lets_them_fight_and_the_log_says_so(simcord_env, table, dice):
-    """"Sauf exception": with `exception` the fight is resolved; the reply says which
+    """ "Sauf exception": with `exception` the fight is resolved; the reply says which
     restriction a special rule lifted, and so does the game log's entry."""
     await machines(table)
     channel = table.channel

@@ -27,10 +27,8 @@ async def scrambled_brawlers(simcord_env, table) -> None:
     await declare(simcord_env, table, table.alice, "scrambler", "Gun Drone")
 
 
-async def test_a_scrambled_side_loses_its_buddy_drones_in_close_combat(
-    simcord_env, table, dice
-):
-    """"Si l'unité inclut des Buddy Drones, ils cessent de fonctionner": no Borer Drone +1
+async def test_a_scrambled_side_loses_its_buddy_drones_in_close_combat(simcord_env, table, dice):
+    """ "Si l'unité inclut des Buddy Drones, ils cessent de fonctionner": no Borer Drone +1
     Str (000 "BORER DRONE"), no Medi-Drone reroll; "Si l'unité est un drone armé ou un
     véhicule, sa valeur de Rés est réduite de -2". The reply names what was switched off."""
     await scrambled_brawlers(simcord_env, table)
@@ -65,7 +63,7 @@ async def test_a_scrambled_side_loses_its_buddy_drones_in_close_combat(
 
 
 async def test_a_jam_proof_side_keeps_its_drones(simcord_env, table, dice):
-    """"Le Scrambler n'affecte pas les figurines qui ont la règle spéciale à l'épreuve du
+    """ "Le Scrambler n'affecte pas les figurines qui ont la règle spéciale à l'épreuve du
     brouillage": the Borer Drone's +1 Str and the Medi-Drone's reroll are back."""
     await scrambled_brawlers(simcord_env, table)
     proof = await table.alice.slash(table.channel, "marker jam-proof", unit="Brawlers")
@@ -86,7 +84,11 @@ async def test_a_jam_proof_side_keeps_its_drones(simcord_env, table, dice):
 # --- Shield Drones: the target's player may decline -------------------------------------------
 
 SHIELDED = {
-    "weapon": "mag-gun", "models": 1, "shooter": "Troopers", "target": "Gangers", "distance": 10,
+    "weapon": "mag-gun",
+    "models": 1,
+    "shooter": "Troopers",
+    "target": "Gangers",
+    "distance": 10,
 }
 
 
@@ -115,9 +117,7 @@ async def test_the_targets_player_may_decline_the_shield_drones(simcord_env, tab
     await table.alice.slash(table.channel, "game undo")
     dice.script(2, 7)
     with french():
-        text = shown(
-            await shoot(table.alice, table.channel, extras="sans-bouclier", **SHIELDED)
-        )
+        text = shown(await shoot(table.alice, table.channel, extras="sans-bouclier", **SHIELDED))
     assert "🛡️ Drones Bouclier : le joueur de la cible refuse l'interception" in text
     assert faces(text) == [2, 7]
     dice.assert_used()
@@ -131,16 +131,24 @@ async def test_shield_drones_always_intercept_with_the_setting_off(simcord_env, 
         table.channel, "game rules", setting="shield_drones_optional", value="off"
     )
     await refused(
-        simcord_env, table.channel, table.alice, "shoot",
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
         "Shield Drones always try to intercept in this game (ruleset *Shield Drones may be "
         "declined* off; seeds 000/002 “lancez D10”): take no-shield out of extras",
-        extras="no-shield", **SHIELDED,
+        extras="no-shield",
+        **SHIELDED,
     )
     with french():
         await refused(
-            simcord_env, table.channel, table.alice, "shoot",
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
             "Les Drones Bouclier tentent toujours l'interception dans cette partie",
-            extras="sans-bouclier", **SHIELDED,
+            extras="sans-bouclier",
+            **SHIELDED,
         )
     assert dice.rolled == []
 
@@ -148,7 +156,9 @@ async def test_shield_drones_always_intercept_with_the_setting_off(simcord_env, 
 # --- D-Spinner: the grenade attack's Str ------------------------------------------------------
 
 SPINNER = {
-    "attacker": "str 5 res 5", "defender": "str 5 res 5", "weapon": "d-spinner",
+    "attacker": "str 5 res 5",
+    "defender": "str 5 res 5",
+    "weapon": "d-spinner",
     "d_spinner": "sv",
 }
 

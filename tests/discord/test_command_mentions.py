@@ -74,9 +74,7 @@ async def test_replies_mention_commands_with_the_synced_ids(simcord_env, table, 
         assert not PLAIN_COMMAND.search(text), text
 
 
-async def test_without_ids_replies_name_commands_as_the_client_shows_them(
-    simcord_env, table, dice
-):
+async def test_without_ids_replies_name_commands_as_the_client_shows_them(simcord_env, table, dice):
     with no_ids(simcord_env):
         english = await table.alice.slash(table.channel, "game status")
         with french():
@@ -129,7 +127,7 @@ async def test_every_command_named_in_the_catalogue_exists(simcord_env):
                 path = match.group(1)
                 assert path in commands, (lang, key, path)
                 named += 1
-                after = template[match.end():]
+                after = template[match.end() :]
                 option = re.match(r" ([\w-]+):", after)
                 if lang == "fr" and option:
                     command = commands[path]

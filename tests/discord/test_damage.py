@@ -69,18 +69,28 @@ async def test_damage_refusals(simcord_env, table):
     env, channel = simcord_env, table.channel
     with forged_options():
         await refused(
-            env, channel, table.alice, "damage",
+            env,
+            channel,
+            table.alice,
+            "damage",
             "tank is not a choice of table: use one of vehicle, weapon_drone, heavy_weapon.",
-            table="tank", unit="Hauler",
+            table="tank",
+            unit="Hauler",
         )
     carol = table.guild.add_member(simcord_env.create_user("carol"))
     await refused(
         env, channel, carol, "damage", "Only this game's players", table="vehicle", unit="Hauler"
     )
-    await refused(env, channel, table.alice, "damage", "No unit “Tank”", table="vehicle",
-                  unit="Tank")
+    await refused(
+        env, channel, table.alice, "damage", "No unit “Tank”", table="vehicle", unit="Tank"
+    )
     with french():
         await refused(
-            env, channel, table.alice, "damage", "Aucune unité « Tank »", table="vehicle",
+            env,
+            channel,
+            table.alice,
+            "damage",
+            "Aucune unité « Tank »",
+            table="vehicle",
             unit="Tank",
         )

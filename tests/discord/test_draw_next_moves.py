@@ -29,7 +29,12 @@ async def test_draw_next_sits_on_the_newest_reply(simcord_env, table, dice):
     assert labels(drawn.response) == ["Shoot", DRAW]
 
     shot = await shoot(
-        alice, channel, weapon="mag-gun", models=5, shooter="Troopers", target="Gangers",
+        alice,
+        channel,
+        weapon="mag-gun",
+        models=5,
+        shooter="Troopers",
+        target="Gangers",
         distance=10,
     )
     assert labels(shot.response) == ["Shoot again", DRAW] and labels(drawn.response) == ["Shoot"]
@@ -55,9 +60,7 @@ async def test_draw_next_sits_on_the_newest_reply(simcord_env, table, dice):
     assert len(read) == 2
 
 
-async def test_in_french_the_button_leaves_and_the_other_buttons_stay(
-    simcord_env, table, dice
-):
+async def test_in_french_the_button_leaves_and_the_other_buttons_stay(simcord_env, table, dice):
     channel, alice, bob = table.channel, table.alice, table.bob
     await armies(table, activations="strict")  # the bot runs the bag
     with french():

@@ -59,15 +59,15 @@ WORDS = {
     },
     "fr": {
         "button": "Gabarit 1 dévié : résoudre ses touches",
-        "drift": "Gabarit 1 : rate et dévie de D5 `3` → **3\"** vers **4 h** (D12 `4`)",
+        "drift": 'Gabarit 1 : rate et dévie de D5 `3` → **3"** vers **4 h** (D12 `4`)',
         "hint": "💥 Quand la table voit quelle unité un gabarit dévié recouvre désormais, son "
         "bouton ci-dessous y résout les touches, dans ce même tir (un seul </game undo> annule "
         "les deux).",
-        "ask": "💥 Le gabarit 1 de **Troopers** (X-Launcher) a dévié de **3\"** vers **4 h** : "
+        "ask": '💥 Le gabarit 1 de **Troopers** (X-Launcher) a dévié de **3"** vers **4 h** : '
         "quelle unité recouvre-t-il désormais ?",
         "title": "💥 X-Launcher — gabarit 1 sur Bruisers",
         "story": [
-            "Le gabarit 1 de **Troopers** a dévié de **3\"** vers **4 h** et tombe sur "
+            'Le gabarit 1 de **Troopers** a dévié de **3"** vers **4 h** et tombe sur '
             "**Bruisers**.",
             "Gabarit 1 : sur Bruisers → D5 `3` = **3** touches",
             "Touches : **3**.",
@@ -168,7 +168,10 @@ async def test_one_undo_takes_back_the_shot_and_its_drifted_hits(simcord_env, ta
         assert labels(message.response) == [] and "~~" in message.response.embeds[0].title
     with speaking(lang):
         await refused(
-            simcord_env, table, table.alice, words["was_undone"],
+            simcord_env,
+            table,
+            table.alice,
+            words["was_undone"],
             lambda: table.alice.select(asked.response, ["u3"]),
         )
     await table.alice.slash(table.channel, "game undo")  # the next step: the weapons given
@@ -186,11 +189,17 @@ async def test_a_template_is_resolved_once(simcord_env, table, dice, lang):
     rolled = len(dice.rolled)
     with speaking(lang):
         await refused(
-            simcord_env, table, table.alice, words["resolved"],
+            simcord_env,
+            table,
+            table.alice,
+            words["resolved"],
             lambda: table.alice.click(fired.response, label=WORDS["en"]["button"]),
         )
         await refused(  # the menu shown before, chosen again
-            simcord_env, table, table.alice, words["resolved"],
+            simcord_env,
+            table,
+            table.alice,
+            words["resolved"],
             lambda: table.alice.select(asked.response, ["u2"]),
         )
     assert len(dice.rolled) == rolled
@@ -203,7 +212,10 @@ async def test_only_the_shooters_owner_the_host_or_a_gm_resolves(simcord_env, ta
     fired = await launcher(table)
     with speaking(lang):
         await refused(
-            simcord_env, table, table.bob, words["not_yours"],
+            simcord_env,
+            table,
+            table.bob,
+            words["not_yours"],
             lambda: table.bob.click(fired.response, label=WORDS["en"]["button"]),
         )
     asked = await table.admin.click(fired.response, label=WORDS["en"]["button"])  # a GM
@@ -221,7 +233,10 @@ async def test_the_button_is_refused_once_the_game_moved_on(simcord_env, table, 
     await table.bob.slash(table.channel, "pins add", unit="Gangers")
     with speaking(lang):
         await refused(
-            simcord_env, table, table.alice, words["moved_on"],
+            simcord_env,
+            table,
+            table.alice,
+            words["moved_on"],
             lambda: table.alice.click(fired.response, label=WORDS["en"]["button"]),
         )
     await table.bob.slash(table.channel, "game undo")  # the pin undone: right after again
@@ -238,14 +253,18 @@ async def test_both_templates_of_a_mag_mortar_one_on_its_own_team(simcord_env, t
     shot's to resolve; one undo takes the shot and both back."""
     await armies(table)
     await table.alice.slash(
-        table.channel, "unit add", name="Mortar", models=1, acc=5, res=6, co=8,
+        table.channel,
+        "unit add",
+        name="Mortar",
+        models=1,
+        acc=5,
+        res=6,
+        co=8,
         weapons="Mag Mortar",
     )
     before = await state_of(simcord_env, table.channel)
     dice.script(7, 8, 2, 3, 4, 9)  # Acc 3: both miss; drifts D5 2 toward 3, D5 4 toward 9
-    fired = await shoot(
-        table.alice, table.channel, shooter="Mortar", target="Gangers", distance=20
-    )
+    fired = await shoot(table.alice, table.channel, shooter="Mortar", target="Gangers", distance=20)
     first, second = (f"Template {n} drifted: resolve its hits" for n in (1, 2))
     assert labels(fired.response) == ["Shoot again", first, second]
     asked = await table.alice.click(fired.response, label=first)
@@ -260,7 +279,6 @@ async def test_both_templates_of_a_mag_mortar_one_on_its_own_team(simcord_env, t
     undone = await table.alice.slash(table.channel, "game undo")
     assert "↩️ Undone (3)" in shown(undone)
     assert await state_of(simcord_env, table.channel) == before
-
 
 
 async def test_a_down_unit_under_the_template_halves_its_hits(simcord_env, table, dice):
@@ -286,7 +304,7 @@ async def test_marker_ammo_and_untracked_shots_have_no_drift_button(simcord_env,
     nothing left for a button; an untracked shot changes no unit."""
     dice.script(*DRIFTS)
     fired = await launcher(table, ammo="blur")
-    assert "📍 Blur marker (template 1) lands **3\" away**" in shown(fired)
+    assert '📍 Blur marker (template 1) lands **3" away**' in shown(fired)
     assert labels(fired.response) == ["Shoot again"]
     dice.script(*DRIFTS)
     untracked = await shoot(

@@ -86,9 +86,7 @@ async def test_a_shooter_given_another_order_than_fire_loses_its_locks_seed_002(
     dice.assert_used()
 
 
-async def test_players_end_locks_with_unit_moved_and_lock_drop_seed_003(
-    simcord_env, table, dice
-):
+async def test_players_end_locks_with_unit_moved_and_lock_drop_seed_003(simcord_env, table, dice):
     """Seed 003 "Verrouillage Fractal": "tant que la cible ne se déplace pas". A move the bot
     does not give (a reaction, a Grip or Scoot move) is declared with `/unit moved`; a lock
     is ended by its shooter's player with `/unit lock-drop`; each is one event `/game undo`
@@ -101,17 +99,41 @@ async def test_players_end_locks_with_unit_moved_and_lock_drop_seed_003(
         "🏃 **Gangers** moved: the Fractal Locks on it end.\n" + LOST_MOVED
     )
     assert (await state_of(simcord_env, table.channel)).fractal_locks == []
-    await refused(simcord_env, table.channel, table.bob, "unit moved",
-                  "No Fractal Lock is on **Gangers**: nothing to end.", unit="Gangers")
+    await refused(
+        simcord_env,
+        table.channel,
+        table.bob,
+        "unit moved",
+        "No Fractal Lock is on **Gangers**: nothing to end.",
+        unit="Gangers",
+    )
     with french():
-        await refused(simcord_env, table.channel, table.bob, "unit moved",
-                      "Aucun Verrouillage Fractal sur **Gangers**", unit="Gangers")
+        await refused(
+            simcord_env,
+            table.channel,
+            table.bob,
+            "unit moved",
+            "Aucun Verrouillage Fractal sur **Gangers**",
+            unit="Gangers",
+        )
     await undo_restores(simcord_env, table, before)
 
-    await refused(simcord_env, table.channel, table.bob, "unit lock-drop",
-                  "Troopers belongs to", unit="Troopers")
-    await refused(simcord_env, table.channel, table.alice, "unit lock-drop",
-                  "**Gangers** holds no Fractal Lock: nothing to drop.", unit="Gangers")
+    await refused(
+        simcord_env,
+        table.channel,
+        table.bob,
+        "unit lock-drop",
+        "Troopers belongs to",
+        unit="Troopers",
+    )
+    await refused(
+        simcord_env,
+        table.channel,
+        table.alice,
+        "unit lock-drop",
+        "**Gangers** holds no Fractal Lock: nothing to drop.",
+        unit="Gangers",
+    )
     with french():
         dropped = await table.alice.slash(
             table.channel, "unit lock-drop", unit="Troopers", target="Gangers"
@@ -231,8 +253,7 @@ async def test_mod_minus_one_with_every_die_in_use_waits_for_the_end_of_turn_see
     dice.script(6)
     first = shown(await damage(table.alice, table.channel, table="vehicle", unit="Hauler"))
     assert (
-        "MOD −1 to come: 1 order die lost when the dice come back at the end of the turn"
-        in first
+        "MOD −1 to come: 1 order die lost when the dice come back at the end of the turn" in first
     )
     dice.script(7, 1)  # row 7: +D3 pins (1), Down, MOD −1
     with french():
@@ -252,9 +273,7 @@ async def test_mod_minus_one_with_every_die_in_use_waits_for_the_end_of_turn_see
     dice.script(2)  # the Hauler's recovery test: Co 9 − 3 pins = 6
     ended = await table.alice.slash(table.channel, "turn end", confirm=True)
     summary = ended.response.embeds[0].description
-    assert (
-        "🎲 **Hauler**: MOD −1 applied as its dice came back: order dice 3 → **1**." in summary
-    )
+    assert "🎲 **Hauler**: MOD −1 applied as its dice came back: order dice 3 → **1**." in summary
     assert "Turn **2** begins: 2 dice in the bag" in summary
     state = await state_of(simcord_env, table.channel)
     assert (state.units["u2"].dice, state.units["u2"].dice_loss_pending) == (1, 0)
@@ -263,9 +282,7 @@ async def test_mod_minus_one_with_every_die_in_use_waits_for_the_end_of_turn_see
     dice.assert_used()
 
 
-async def test_a_single_die_unit_loses_nothing_to_mod_minus_one_seed_002(
-    simcord_env, table, dice
-):
+async def test_a_single_die_unit_loses_nothing_to_mod_minus_one_seed_002(simcord_env, table, dice):
     """Seed 002 "Dégâts des Véhicules", row 6 "DOM -1 Dé d'Ordre": DOM is "dés d'ordre
     multiples"; a unit with one die keeps it (nothing is lost now or later)."""
     await hauler_game(table)
@@ -301,16 +318,26 @@ async def test_a_model_that_rolled_ten_never_fires_overload_again_seed_003_overl
     await shoot(table.alice, table.channel, shooter="Troopers", models=2, **SLING)
 
     await refused(
-        simcord_env, table.channel, table.alice, "shoot",
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
         "**Troopers**: only 4 models may still fire Overload (1 rolled a 10 with it, seed 003 "
         "“OVERLOAD”): fire with 4 at most, not 5.",
-        shooter="Troopers", models=5, **SLING,
+        shooter="Troopers",
+        models=5,
+        **SLING,
     )
     with french():
         await refused(
-            simcord_env, table.channel, table.alice, "shoot",
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
             "**Troopers** : seules 4 figurines peuvent encore tirer en Overload",
-            shooter="Troopers", models=5, **SLING,
+            shooter="Troopers",
+            models=5,
+            **SLING,
         )
     await table.alice.slash(table.channel, "turn end", confirm=True)  # kept until the game ends
     dice.script(9, 9, 9, 9)
@@ -332,21 +359,36 @@ async def test_a_unit_whose_every_model_lost_overload_is_refused_seed_003_overlo
     dice.script(10)
     await shoot(table.alice, table.channel, shooter="Slinger", models=1, **SLING)
     await refused(
-        simcord_env, table.channel, table.alice, "shoot",
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
         "**Slinger** cannot fire Overload any more: the 1 model that rolled a 10 with it lost "
         "it (seed 003 “OVERLOAD”), and no other model is left. Choose other ammo.",
-        shooter="Slinger", models=1, **SLING,
+        shooter="Slinger",
+        models=1,
+        **SLING,
     )
     with french():
         await refused(
-            simcord_env, table.channel, table.alice, "shoot",
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
             "**Slinger** ne peut plus tirer de munitions Overload : 1 figurine a obtenu un 10",
-            shooter="Slinger", models=1, **SLING,
+            shooter="Slinger",
+            models=1,
+            **SLING,
         )
     dice.script(9)
     plain_shot = await shoot(
-        table.alice, table.channel, shooter="Slinger", models=1, weapon="x-sling",
-        target="Gangers", distance=8,
+        table.alice,
+        table.channel,
+        shooter="Slinger",
+        models=1,
+        weapon="x-sling",
+        target="Gangers",
+        distance=8,
     )
     assert not plain_shot.ephemeral, plain_shot.response.content
     dice.assert_used()
@@ -380,18 +422,49 @@ async def test_an_exhausted_stave_cannot_boost_until_it_recharges_seed_002_epuis
     dice.script(10)
     fired = shown(await shoot(table.alice, table.channel, shooter="NuHu", distance=5, **BOOST))
     assert "**NuHu**: the IMTel Stave is exhausted; it tests at the end of the turn." in fired
-    await refused(simcord_env, table.channel, table.alice, "shoot", EXHAUSTED,
-                  shooter="NuHu", distance=5, **BOOST)
+    await refused(
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
+        EXHAUSTED,
+        shooter="NuHu",
+        distance=5,
+        **BOOST,
+    )
     with french():
-        await refused(simcord_env, table.channel, table.alice, "shoot",
-                      "**NuHu** : son IMTel Stave est épuisé (test de fin de tour t1",
-                      shooter="NuHu", distance=5, **BOOST)
-    await refused(simcord_env, table.channel, table.alice, "assault", EXHAUSTED,
-                  attacker="NuHu", defender="Gangers", weapon="imtel-stave",
-                  mode="nano-drones-boost")
+        await refused(
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
+            "**NuHu** : son IMTel Stave est épuisé (test de fin de tour t1",
+            shooter="NuHu",
+            distance=5,
+            **BOOST,
+        )
+    await refused(
+        simcord_env,
+        table.channel,
+        table.alice,
+        "assault",
+        EXHAUSTED,
+        attacker="NuHu",
+        defender="Gangers",
+        weapon="imtel-stave",
+        mode="nano-drones-boost",
+    )
     dice.script(9)  # the Standard mode still fires
-    standard = await shoot(table.alice, table.channel, shooter="NuHu", distance=5,
-                           weapon="imtel-stave", mode="standard", models=1, target="Gangers")
+    standard = await shoot(
+        table.alice,
+        table.channel,
+        shooter="NuHu",
+        distance=5,
+        weapon="imtel-stave",
+        mode="standard",
+        models=1,
+        target="Gangers",
+    )
     assert not standard.ephemeral and "Acc tests (1): `9`❌" in shown(standard)
     card = await table.alice.slash(table.channel, "unit show", unit="NuHu")
     fields = {f.name: f.value for f in card.response.embeds[0].fields}
@@ -399,8 +472,16 @@ async def test_an_exhausted_stave_cannot_boost_until_it_recharges_seed_002_epuis
 
     dice.script(3)  # end of turn 1: 1-5, still exhausted
     await table.alice.slash(table.channel, "turn end", confirm=True)
-    await refused(simcord_env, table.channel, table.alice, "shoot", EXHAUSTED,
-                  shooter="NuHu", distance=5, **BOOST)
+    await refused(
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
+        EXHAUSTED,
+        shooter="NuHu",
+        distance=5,
+        **BOOST,
+    )
     dice.script(8)  # end of turn 2: 6-10, recharged
     await table.alice.slash(table.channel, "turn end", confirm=True)
     dice.script(9)
@@ -417,18 +498,38 @@ async def test_a_stave_exhausted_in_round_one_cannot_boost_in_round_two_seed_002
     boost (the Standard mode fights on)."""
     await nuhu(table)
     dice.script(10, 9, 9)  # the NuHu's three Str tests (Str 5): a 10 and two misses
-    first = shown(await assault(
-        table.alice, table.channel, attacker="NuHu", defender="Gangers", weapon="imtel-stave",
-        mode="nano-drones-boost",
-    ))
+    first = shown(
+        await assault(
+            table.alice,
+            table.channel,
+            attacker="NuHu",
+            defender="Gangers",
+            weapon="imtel-stave",
+            mode="nano-drones-boost",
+        )
+    )
     assert "A 10 with the IMTel Stave: it is exhausted." in first
-    await refused(simcord_env, table.channel, table.alice, "assault", EXHAUSTED,
-                  attacker="NuHu", defender="Gangers", weapon="imtel-stave",
-                  mode="nano-drones-boost", round=2)
+    await refused(
+        simcord_env,
+        table.channel,
+        table.alice,
+        "assault",
+        EXHAUSTED,
+        attacker="NuHu",
+        defender="Gangers",
+        weapon="imtel-stave",
+        mode="nano-drones-boost",
+        round=2,
+    )
     dice.script(9, 9, 9)
     second = await assault(
-        table.alice, table.channel, attacker="NuHu", defender="Gangers", weapon="imtel-stave",
-        mode="standard", round=2,
+        table.alice,
+        table.channel,
+        attacker="NuHu",
+        defender="Gangers",
+        weapon="imtel-stave",
+        mode="standard",
+        round=2,
     )
     assert not second.ephemeral, second.response.content
     dice.assert_used()

@@ -149,4 +149,3 @@ async def test_settings_survive_a_restart_without_resync(simcord_env, table, mak
 
 def _sync_calls(env) -> int:
     return sum(1 for r in env.http_requests if r.method == "PUT" and "/commands" in r.path)
-

@@ -86,9 +86,7 @@ async def test_the_board_outlives_a_restart_and_an_undo(simcord_env, table, make
     assert (await stored_state(env, channel)).messages.board_message == board.id
 
 
-async def test_without_manage_messages_it_is_not_pinned_and_the_host_is_told(
-    simcord_env, table
-):
+async def test_without_manage_messages_it_is_not_pinned_and_the_host_is_told(simcord_env, table):
     env, alice, bob = simcord_env, table.alice, table.bob
     channel = unpinned_channel(table, "table-2")
     with french():
@@ -123,8 +121,7 @@ async def test_a_deleted_board_turns_itself_off(simcord_env, table):
     await env.advance_time(SETTLED)
     notice = channel.last_message
     assert notice.content == (
-        "📋 The live board of **Vorl** was deleted, so it is off now; /game board posts a "
-        "new one."
+        "📋 The live board of **Vorl** was deleted, so it is off now; /game board posts a new one."
     )
     assert not (await stored_state(env, channel)).messages.board
     await bob.slash(channel, "pins add", unit="Gangers")

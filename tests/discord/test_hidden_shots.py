@@ -32,8 +32,14 @@ def speaking(lang: str):
 async def hidden_shot(table, lang: str, word: str = "hidden"):
     with speaking(lang):
         return await shoot(
-            table.alice, table.channel, shooter="Troopers", target="Gangers",
-            weapon="mag-gun", models=3, distance=10, extras=word,
+            table.alice,
+            table.channel,
+            shooter="Troopers",
+            target="Gangers",
+            weapon="mag-gun",
+            models=3,
+            distance=10,
+            extras=word,
         )
 
 

@@ -114,8 +114,13 @@ EXAMPLES: dict[str, Example] = {
         {"weapon": "mag-gun", "models": 2, "shooter": "Troopers", "target": "Gangers"}
     ),
     "odds": Example(
-        {"weapon": "mag-gun", "models": 2, "shooter": "Troopers", "target": "Gangers",
-         "distance": 10}
+        {
+            "weapon": "mag-gun",
+            "models": 2,
+            "shooter": "Troopers",
+            "target": "Gangers",
+            "distance": 10,
+        }
     ),
     "assault": Example({"attacker": "Troopers", "defender": "Gangers"}),
     "damage": Example({"table": "vehicle", "unit": "Gangers"}),

@@ -9,7 +9,10 @@ from tests.discord.test_shoot_kit import armies, assault, faces, shoot, shown
 from tests.support.locale import french
 
 AT_DRONE = {
-    "weapon": "mag-gun", "models": 1, "shooter": "Troopers", "target": "Gun Drone",
+    "weapon": "mag-gun",
+    "models": 1,
+    "shooter": "Troopers",
+    "target": "Gun Drone",
     "distance": 10,
 }
 UNTRACKED = {"weapon": "mag-gun", "models": 1, "acc": 5, "res": 5, "distance": 10}
@@ -19,7 +22,12 @@ async def drone_with_medics(table) -> None:
     """Bob's Gun Drone (a weapon drone, Res 5) with a Medic and a Medi-Drone in its gear."""
     await armies(table)
     await table.bob.slash(
-        table.channel, "unit add", name="Gun Drone", kind="weapon_drone", res=5, co=8,
+        table.channel,
+        "unit add",
+        name="Gun Drone",
+        kind="weapon_drone",
+        res=5,
+        co=8,
         gear="medic, medi-drone",
     )
 
@@ -53,7 +61,10 @@ async def test_typed_rerolls_are_refused_to_machines_but_not_the_leaders(table, 
     dice.script(2, 9, 3)  # a hit; Res 4: 9 fails; the Leader's reroll 3 holds
     text = shown(
         await shoot(
-            table.alice, table.channel, target_kind="vehicle", res_rerolls="medi-probe, leader 1",
+            table.alice,
+            table.channel,
+            target_kind="vehicle",
+            res_rerolls="medi-probe, leader 1",
             **UNTRACKED,
         )
     )
@@ -62,9 +73,7 @@ async def test_typed_rerolls_are_refused_to_machines_but_not_the_leaders(table, 
     dice.assert_used()
 
 
-async def test_heavy_weapons_are_not_healed_unless_the_ruleset_says_so(
-    simcord_env, table, dice
-):
+async def test_heavy_weapons_are_not_healed_unless_the_ruleset_says_so(simcord_env, table, dice):
     """A heavy weapon's failed Res test rolls the weapon's damage chart (002/003 "Dégâts des
     Armes Lourdes"): a machine's damage, not healed by default (ruleset
     medics_heal_heavy_weapons off); on, the Medic rerolls it."""
@@ -91,13 +100,16 @@ async def test_heavy_weapons_are_not_healed_unless_the_ruleset_says_so(
 
 
 async def test_a_weapon_drone_in_close_combat_gets_no_medic(table, dice):
-    """"qu'elle se bat au corps-à-corps" (003 "MEDIC"): the same in close combat."""
+    """ "qu'elle se bat au corps-à-corps" (003 "MEDIC"): the same in close combat."""
     dice.script(2, 9)  # the attacker hits; the drone misses
     dice.script(9, 1)  # the drone's Res 5: 9 fails, no reroll; weapon drone chart d10 1
     text = shown(
         await assault(
-            table.alice, table.channel, attacker="str 5 res 5",
-            defender="str 5 res 5 weapon-drone", defender_res_rerolls="medic",
+            table.alice,
+            table.channel,
+            attacker="str 5 res 5",
+            defender="str 5 res 5 weapon-drone",
+            defender_res_rerolls="medic",
         )
     )
     assert "🩺 Not used: Medic — " in text and "the target is a weapon drone" in text
@@ -109,7 +121,10 @@ async def medic_troopers(table, gear: str) -> dict:
     await armies(table)
     await table.alice.slash(table.channel, "unit edit", unit="Troopers", gear=gear)
     return {
-        "weapon": "mag-gun", "models": 3, "shooter": "Gangers", "target": "Troopers",
+        "weapon": "mag-gun",
+        "models": 3,
+        "shooter": "Gangers",
+        "target": "Troopers",
         "distance": 10,
     }
 

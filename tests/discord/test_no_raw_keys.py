@@ -66,8 +66,17 @@ async def session(table, dice) -> list[tuple[str, list[str]]]:
     await choices(admin, "config rule", "value", "", setting="massive_damage")
     await slash(alice, "game start", name="Vorl")
     await slash(
-        alice, "unit add", name="Troopers", models=5, co=8, acc=5, str=5, res=5, init=7,
-        armour="reflex", weapons="Mag Gun, Mag Light Support",
+        alice,
+        "unit add",
+        name="Troopers",
+        models=5,
+        co=8,
+        acc=5,
+        str=5,
+        res=5,
+        init=7,
+        armour="reflex",
+        weapons="Mag Gun, Mag Light Support",
     )
     await slash(bob, "unit add", name="Gangers", models=5, co=9, dice=2, acc=5, str=6, res=6)
     await slash(alice, "unit show", unit="Troopers")
@@ -85,13 +94,25 @@ async def session(table, dice) -> list[tuple[str, list[str]]]:
     await slash(alice, "shoot", weapon="plasma-carbine", distance=10, **untracked)  # mode?
     await slash(alice, "shoot", weapon="tractor-maul", distance=1, **untracked)  # h2h only
     await slash(
-        alice, "shoot", shooter="Troopers", target="Gangers", distance=12,
-        weapon="Mag Light Support", extras="grand brouillage:1",
+        alice,
+        "shoot",
+        shooter="Troopers",
+        target="Gangers",
+        distance=12,
+        weapon="Mag Light Support",
+        extras="grand brouillage:1",
     )
     await slash(alice, "shoot", weapon="mag-gun", models=1, distance=12, extras="zzz")
     await slash(
-        alice, "shoot", weapon="mag-gun", distance=30, acc=5, res=5, models=3,
-        order="advance", cover="light",
+        alice,
+        "shoot",
+        weapon="mag-gun",
+        distance=30,
+        acc=5,
+        res=5,
+        models=3,
+        order="advance",
+        cover="light",
     )
     await slash(bob, "bag take", unit="Gangers")
     await slash(bob, "mine lay", unit="Gangers", location="north ruins")
@@ -141,7 +162,9 @@ async def test_settings_are_labelled_and_read_back_by_label(simcord_env, table):
             table.channel, "config rule", "value", "", setting="massive_damage"
         )
         typed = await table.admin.slash(
-            table.channel, "config rule", setting="procédure des dégâts massifs",
+            table.channel,
+            "config rule",
+            setting="procédure des dégâts massifs",
             value="un seul jet",
         )
     assert {"name": "Dé de Ralliement", "value": "rally_pins_die"} in found

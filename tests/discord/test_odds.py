@@ -67,8 +67,15 @@ async def test_roll_it_works_after_a_restart(simcord_env, table, dice, make_bot)
 async def test_a_comparison_of_two_ammo_on_one_chart(simcord_env, table):
     await armies(table)
     result = await odds(
-        table.alice, table.channel, weapon="x-launcher", acc=5, res=6, distance=20, models=1,
-        **{"target_models": 5}, compare="net",
+        table.alice,
+        table.channel,
+        weapon="x-launcher",
+        acc=5,
+        res=6,
+        distance=20,
+        models=1,
+        **{"target_models": 5},
+        compare="net",
     )
     text = shown(result)
     assert "X-Launcher / X-Launcher · Net" in text
@@ -81,8 +88,15 @@ async def test_each_line_of_a_comparison_has_its_roll_it(simcord_env, table, mak
     after a restart (the footer spells out both `/shoot`s, one a line)."""
     await armies(table)
     result = await odds(
-        table.alice, table.channel, weapon="x-launcher", acc=5, res=6, distance=20, models=1,
-        **{"target_models": 5}, compare="net",
+        table.alice,
+        table.channel,
+        weapon="x-launcher",
+        acc=5,
+        res=6,
+        distance=20,
+        models=1,
+        **{"target_models": 5},
+        compare="net",
     )
     footer = result.response.embeds[0].footer.text
     first, second = footer.split("\n")
@@ -100,10 +114,11 @@ async def test_french_odds_and_refusals(simcord_env, table):
         result = await odds(table.alice, table.channel, **AT_GANGERS, models=5)
         assert "📊 Chances : Mag Gun → Gangers" in shown(result)
         assert "pertes **1,50**" in shown(result)
-        refused = await odds(table.alice, table.channel, weapon="x-launcher", acc=5, res=6,
-                             distance=5, models=1)
+        refused = await odds(
+            table.alice, table.channel, weapon="x-launcher", acc=5, res=6, distance=5, models=1
+        )
         assert refused.ephemeral
-        assert "sa portée minimale est de 10\"" in shown(refused)
+        assert 'sa portée minimale est de 10"' in shown(refused)
         other = await odds(table.alice, table.channel, **AT_GANGERS, compare="banana")
         assert other.ephemeral and "« banana » ne nomme aucune arme" in shown(other)
 
@@ -112,12 +127,23 @@ async def test_refusals_are_ephemeral_and_change_nothing(simcord_env, table):
     await armies(table)
     before = await snapshot(simcord_env, table.channel)
     for options, expected in (
-        ({"weapon": "x-launcher", "acc": 5, "res": 6, "distance": 5, "models": 1},
-         "minimum range is 10\""),
+        (
+            {"weapon": "x-launcher", "acc": 5, "res": 6, "distance": 5, "models": 1},
+            'minimum range is 10"',
+        ),
         ({**AT_GANGERS, "target": "Nobody"}, "Nobody"),
         ({**AT_GANGERS, "compare": "banana"}, "“banana” names no weapon, mode or ammo"),
-        ({"weapon": "mag-gun", "acc": 5, "res": 6, "distance": 10, "models": 1, "extras": "co:40"},
-         "co must be between 1 and 20"),
+        (
+            {
+                "weapon": "mag-gun",
+                "acc": 5,
+                "res": 6,
+                "distance": 10,
+                "models": 1,
+                "extras": "co:40",
+            },
+            "co must be between 1 and 20",
+        ),
     ):
         result = await odds(table.alice, table.channel, **options)
         assert result.ephemeral, shown(result)
@@ -128,8 +154,17 @@ async def test_refusals_are_ephemeral_and_change_nothing(simcord_env, table):
 async def test_odds_in_a_direct_message(simcord_env):
     """No server, no game: typed-in stats only, as a user-installed command would be used."""
     user = simcord_env.create_user("dm-user")
-    result = await odds(user, None, weapon="mag-gun", acc=5, res=6, distance=10, models=2,
-                        extras="co:8", **{"target_models": 4})
+    result = await odds(
+        user,
+        None,
+        weapon="mag-gun",
+        acc=5,
+        res=6,
+        distance=10,
+        models=2,
+        extras="co:8",
+        **{"target_models": 4},
+    )
     text = shown(result)
     assert "casualties **0.60**" in text  # 2 × 0.6 × 0.5
     assert "it breaks" in text
@@ -137,7 +172,13 @@ async def test_odds_in_a_direct_message(simcord_env):
 
 async def test_an_estimate_says_so(simcord_env, table):
     result = await odds(
-        table.alice, table.channel, weapon="x-howitzer", acc=5, res=6, distance=30, models=10,
+        table.alice,
+        table.channel,
+        weapon="x-howitzer",
+        acc=5,
+        res=6,
+        distance=30,
+        models=10,
         **{"target_models": 10, "shield_drones": 10, "res_rerolls": "medic 20, leader 20"},
     )
     assert "≈ **Estimate**: too many outcomes to count them all" in shown(result)
@@ -161,8 +202,14 @@ async def test_the_chart_speaks_the_callers_language_and_draws_names_as_typed(
     await armies(table)
     await table.bob.slash(table.channel, "unit add", name="$\\alpha$ squad", models=3, res=5)
     with french():
-        result = await odds(table.alice, table.channel, shooter="Troopers",
-                            target="$\\alpha$ squad", weapon="mag-gun", distance=10)
+        result = await odds(
+            table.alice,
+            table.channel,
+            shooter="Troopers",
+            target="$\\alpha$ squad",
+            weapon="mag-gun",
+            distance=10,
+        )
     assert not result.ephemeral, shown(result)
     (words,) = drawn
     assert words.title == "Chances : Mag Gun → $\\alpha$ squad"
@@ -178,8 +225,13 @@ def test_odds_takes_the_options_of_shoot():
     def described(command):
         return {
             p.name: (
-                p.display_name, p.type, p.required, p.min_value, p.max_value,
-                [c.value for c in p.choices], p.autocomplete,
+                p.display_name,
+                p.type,
+                p.required,
+                p.min_value,
+                p.max_value,
+                [c.value for c in p.choices],
+                p.autocomplete,
             )
             for p in command.parameters
         }

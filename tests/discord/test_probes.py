@@ -15,8 +15,7 @@ from tests.support.locale import french
 
 NO_PIN_EN = "No pin: probes never take pins (seeds “PROBES (SONDES)”)."
 NO_PIN_FR = (
-    "Pas de Stress : les sondes (Probes) n'en subissent jamais (armureries, « PROBES "
-    "(SONDES) »)."
+    "Pas de Stress : les sondes (Probes) n'en subissent jamais (armureries, « PROBES (SONDES) »)."
 )
 NO_BREAK_EN = (
     "No break test for **Motes**: probes never take break tests, whatever the reason "
@@ -41,14 +40,17 @@ async def half_the_motes(table, dice):
     """Two Mag Gun hits (Acc 6) and two failed Res tests (Res 5 − SV 1 = 4): 4 → 2 models."""
     dice.script(2, 2, 9, 9)
     return await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=2, shooter="Troopers",
-        target="Motes", distance=10,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=2,
+        shooter="Troopers",
+        target="Motes",
+        distance=10,
     )
 
 
-async def test_a_shot_that_halves_probes_gives_no_pin_and_no_break_test(
-    simcord_env, table, dice
-):
+async def test_a_shot_that_halves_probes_gives_no_pin_and_no_break_test(simcord_env, table, dice):
     await probes(table)
     before = await state_of(simcord_env, table.channel)
     text = shown(await half_the_motes(table, dice))
@@ -82,9 +84,7 @@ async def test_unit_casualties_on_probes_roll_no_break_test(simcord_env, table, 
     with french():
         again = await table.bob.slash(table.channel, "unit casualties", unit="Motes", count=3)
     assert "**Motes** perd 3 figurines : 4 → 1." in again.response.content
-    assert "Pas de test de moral : les sondes (Probes) n'en font jamais" in (
-        again.response.content
-    )
+    assert "Pas de test de moral : les sondes (Probes) n'en font jamais" in (again.response.content)
     assert dice.rolled == []  # not one die: no break test
     motes = (await state_of(simcord_env, table.channel)).units["u3"]
     assert (motes.models, motes.destroyed) == (1, False)
@@ -98,9 +98,13 @@ async def test_pins_on_a_probe_are_refused_and_change_nothing(simcord_env, table
     await refused(env, channel, table.bob, "pins set", "pick another unit", unit="Motes", count=2)
     with french():
         await refused(
-            env, channel, table.bob, "pins add",
+            env,
+            channel,
+            table.bob,
+            "pins add",
             "Motes est une sonde (Probe) : les sondes ne subissent jamais de Stress",
-            unit="Motes", count=1,
+            unit="Motes",
+            count=1,
         )
     cleared = await table.bob.slash(channel, "pins set", unit="Motes", count=0)
     assert not cleared.ephemeral  # setting 0 is no pin: allowed
@@ -127,9 +131,7 @@ async def test_a_net_on_probes_adds_no_pin(simcord_env, table, dice):
     dice.assert_used()
 
 
-async def test_a_damage_chart_on_a_probe_gives_no_pins_and_no_break_test(
-    simcord_env, table, dice
-):
+async def test_a_damage_chart_on_a_probe_gives_no_pins_and_no_break_test(simcord_env, table, dice):
     """Vehicle chart row 9: "+D6 Stress, Test de Moral, Down, DOM -1 Dé d'Ordre" (seed 002
     "TABLEAUX DES DÉGÂTS"): neither the pins nor the test reach a probe."""
     await probes(table)

@@ -30,8 +30,15 @@ async def test_every_weapon_mode_fires(simcord_env, table):
     fired = 0
     for weapon, mode in shooting_modes():
         result = await shoot(
-            table.alice, table.channel, weapon=weapon.id, mode=mode.id, models=3, acc=6,
-            res=5, distance=range_of(mode), target_models=5,
+            table.alice,
+            table.channel,
+            weapon=weapon.id,
+            mode=mode.id,
+            models=3,
+            acc=6,
+            res=5,
+            distance=range_of(mode),
+            target_models=5,
         )
         assert not result.ephemeral, (weapon.id, mode.id, result.response.content)
         assert weapon.name_en in shown(result), (weapon.id, mode.id)
@@ -44,8 +51,13 @@ async def test_every_close_combat_weapon_strikes(simcord_env, table):
     for weapon, mode in striking_modes():
         options = {"d_spinner": "sv"} if weapon.id == "d-spinner" else {}
         result = await assault(
-            table.alice, table.channel, attacker="str 5 res 5 models 3",
-            defender="str 5 res 5 models 3", weapon=weapon.id, mode=mode.id, **options,
+            table.alice,
+            table.channel,
+            attacker="str 5 res 5 models 3",
+            defender="str 5 res 5 models 3",
+            weapon=weapon.id,
+            mode=mode.id,
+            **options,
         )
         assert not result.ephemeral, (weapon.id, mode.id, result.response.content)
         assert weapon.name_en in shown(result), (weapon.id, mode.id)
@@ -60,11 +72,19 @@ async def test_every_special_ammo_from_every_launcher(simcord_env, table):
         for launcher in entry.launchers:
             weapon = DB.weapons[launcher]
             mode = next(
-                m for m in weapon.modes
+                m
+                for m in weapon.modes
                 if shoots(m) and (entry.id != "overload" or m.rule("overhead") is None)
             )
             result = await shoot(
-                table.alice, table.channel, weapon=launcher, mode=mode.id, ammo=entry.id,
-                models=2, acc=6, res=5, distance=range_of(mode),
+                table.alice,
+                table.channel,
+                weapon=launcher,
+                mode=mode.id,
+                ammo=entry.id,
+                models=2,
+                acc=6,
+                res=5,
+                distance=range_of(mode),
             )
             assert not result.ephemeral, (entry.id, launcher, result.response.content)

@@ -18,7 +18,9 @@ async def test_weapons_and_their_modes(simcord_env, table):
         table.channel, "shoot", "mode", "", weapon="plasma-lance"
     )
     assert [(c["name"], c["value"]) for c in modes] == [
-        ("Scatter", "scatter"), ("Single Shot", "single-shot"), ("Lance", "lance"),
+        ("Scatter", "scatter"),
+        ("Single Shot", "single-shot"),
+        ("Lance", "lance"),
     ]
     with french():
         modes = await table.alice.autocomplete(

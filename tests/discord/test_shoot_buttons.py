@@ -38,7 +38,9 @@ async def test_shoot_button_asks_and_shoots_as_slash_shoot(simcord_env, table, d
         asked = await table.alice.click(order.response, label=words["shoot"])
         assert asked.ephemeral and words["weapon"] in asked.response.content
         assert select_values(asked.response) == [
-            "mag-gun:-", "plasma-carbine:single-shot", "plasma-carbine:scatter"
+            "mag-gun:-",
+            "plasma-carbine:single-shot",
+            "plasma-carbine:scatter",
         ]
         await table.alice.select(asked.response, ["mag-gun:-"])
         assert words["target"] in asked.response.content
@@ -62,7 +64,11 @@ async def test_shoot_button_asks_and_shoots_as_slash_shoot(simcord_env, table, d
         assert labels(fired.response) == []  # the undone shot's reply is struck out
         dice.script(*HITS)
         typed = await shoot(
-            table.alice, table.channel, shooter="Troopers", target="Gangers", weapon="mag-gun",
+            table.alice,
+            table.channel,
+            shooter="Troopers",
+            target="Gangers",
+            weapon="mag-gun",
             distance=10,
         )
         assert rolled(dice) - before == 2 * len(HITS)
@@ -72,9 +78,7 @@ async def test_shoot_button_asks_and_shoots_as_slash_shoot(simcord_env, table, d
     assert gangers.models == 4 and gangers.pins == 1
 
 
-async def test_the_order_buttons_offer_shoot_after_fire_and_advance_only(
-    simcord_env, table, dice
-):
+async def test_the_order_buttons_offer_shoot_after_fire_and_advance_only(simcord_env, table, dice):
     await armies(table, activations="strict")  # the bot runs the bag: 🎲 Draw next
     dice.script(1)  # d3 → 1: Alice's red die
     drawn = await table.bob.slash(table.channel, "bag draw")
@@ -120,7 +124,7 @@ async def test_shoot_again_repeats_weapon_target_and_distance(simcord_env, table
     assert again.response.id != first.response.id  # a new reply, the first one kept
     assert again.response.embeds[0].title == title
     header = again.response.embeds[0].description.split("\n")[0]
-    assert ("(12,5\")" if lang == "fr" else "(12.5\")") in header
+    assert ('(12,5")' if lang == "fr" else '(12.5")') in header
     troopers = (await state_of(simcord_env, table.channel)).units["u1"]
     assert (troopers.last_target_id, troopers.last_distance) == ("u2", 12.5)
 
@@ -130,8 +134,13 @@ async def test_slash_shoot_replies_carry_shoot_again_when_both_are_tracked(
 ):
     await armies(table)
     tracked = await shoot(
-        table.alice, table.channel, shooter="Troopers", target="Gangers", weapon="mag-gun",
-        models=2, band="long",
+        table.alice,
+        table.channel,
+        shooter="Troopers",
+        target="Gangers",
+        weapon="mag-gun",
+        models=2,
+        band="long",
     )
     assert labels(tracked.response) == ["Shoot again"]
     dice.script(9, 9)  # the same two models at long range: two misses
@@ -236,7 +245,7 @@ async def test_every_step_works_after_a_restart(simcord_env, table, dice, make_b
     assert not fired.ephemeral and fired.response.embeds[0].title.startswith("🎯 Mag Gun")
     await restart(simcord_env, make_bot)
     again = await table.alice.click(fired.response, label="Shoot again")
-    assert not again.ephemeral and "(10\")" in shown(again)
+    assert not again.ephemeral and '(10")' in shown(again)
 
 
 async def test_a_replayed_form_shoots_once(simcord_env, table, dice):
@@ -255,8 +264,12 @@ async def test_a_long_shot_keeps_shoot_again_when_its_pages_stop(simcord_env, ta
     await table.alice.slash(table.channel, "unit add", name="Horde", models=100, acc=6)
     await table.bob.slash(table.channel, "unit add", name="Mob", models=100, res=10)
     fired = await shoot(
-        table.alice, table.channel, shooter="Horde", target="Mob",
-        weapon="mag-light-support", distance=20,
+        table.alice,
+        table.channel,
+        shooter="Horde",
+        target="Mob",
+        weapon="mag-light-support",
+        distance=20,
     )
     assert labels(fired.response) == ["◀", "▶", "Shoot again"]
     await simcord_env.advance_time(301)  # the pages stop turning; Shoot again stays

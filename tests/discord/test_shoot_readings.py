@@ -25,7 +25,10 @@ async def set_rule(table, setting: str, value: str) -> None:
 # --- Arc and overhead fire --------------------------------------------------------------------
 
 OH_AT_GANGERS = {
-    "weapon": "x-launcher", "models": 1, "shooter": "Troopers", "target": "Gangers",
+    "weapon": "x-launcher",
+    "models": 1,
+    "shooter": "Troopers",
+    "target": "Gangers",
     "distance": 20,
 }
 
@@ -40,7 +43,7 @@ async def test_an_arc_around_the_overhead_shooter_does_not_bear(simcord_env, tab
     dice.script(7, 5, 4)  # no Arc die: Acc 5 − 2 = 3, the 7 misses, drifts D5 5" toward 4
     text = shown(await shoot(table.alice, table.channel, **OH_AT_GANGERS))
     assert (
-        '⚡ **Arc #1** around the shooter only: no effect on overhead fire, which only Arcs '
+        "⚡ **Arc #1** around the shooter only: no effect on overhead fire, which only Arcs "
         'within 3" of its aim point affect.' in text
     )
     assert "Arc d10s" not in text and "Arcs on the line of fire" not in text
@@ -166,24 +169,26 @@ async def test_the_new_settings_are_listed_with_their_defaults(table):
         "*Fractal Lock step from the weapon table* = **on** (default on; accepts on/off)",
         "*First Fractal Lock hit raised* = **on** (default on; accepts on/off)",
         "*Sensor Module with targeted overhead fire* = **on** (default on; accepts on/off)",
-        "*Phase armour at exactly 10\"* = **1** (default 1; accepts 1, 2)",
+        '*Phase armour at exactly 10"* = **1** (default 1; accepts 1, 2)',
     ):
         assert line in text, line
     assert "Heavy Mag Cannon, Heavy Frag Borer, Mag Mortar, X-Howitzer, the Bombards" in text
     await armies(table)
     with french():
-        shown_fr = await table.bob.slash(
-            table.channel, "game rules", setting="phase_armour_at_ten"
-        )
+        shown_fr = await table.bob.slash(table.channel, "game rules", setting="phase_armour_at_ten")
     page = shown_fr.response.embeds[0].description
-    assert "*Armure à phases à 10\" pile* = **1** (défaut 1 ; accepte 1, 2)" in page
-    assert 'Bonus de Rés de l\'armure à phases à 10" pile' in page
+    assert '*Armure à phases à 10" pile* = **1** (défaut 1 ; accepte 1, 2)' in page
+    assert "Bonus de Rés de l'armure à phases à 10\" pile" in page
 
 
 # --- Massive Damage -----------------------------------------------------------------------------
 
 MAG_CANNON = {
-    "weapon": "mag-cannon", "models": 1, "acc": 5, "target_kind": "vehicle", "distance": 20,
+    "weapon": "mag-cannon",
+    "models": 1,
+    "acc": 5,
+    "target_kind": "vehicle",
+    "distance": 20,
 }
 
 
@@ -240,8 +245,13 @@ async def test_massive_damage_settings_change_the_rolls(simcord_env, table, dice
 async def first_automatic_hit(table, dice, lang_fr: bool = False) -> str:
     """Turn 1: the Fractal Bombard hits the Gangers (Acc 5, a heavy weapon: no +1) and locks;
     turn 2, Fire order: the automatic hit. Returns its reply."""
-    bombard = {"weapon": "fractal-bombard", "models": 1, "shooter": "Troopers",
-               "target": "Gangers", "distance": 10}
+    bombard = {
+        "weapon": "fractal-bombard",
+        "models": 1,
+        "shooter": "Troopers",
+        "target": "Gangers",
+        "distance": 10,
+    }
     dice.script(3, 1)  # a hit; Res 6 − 3: the 1 resists
     first = shown(await shoot(table.alice, table.channel, **bombard))
     assert "🔒 Fractal Lock: the weapon locks on." in first
@@ -285,7 +295,12 @@ async def test_the_first_automatic_hit_may_strike_at_the_base_sv(simcord_env, ta
 # --- Sensor Module and Targeter Probes --------------------------------------------------------
 
 SENSED = {
-    "models": 1, "acc": 5, "res": 6, "distance": 20, "targeters": 2, "extras": "sensor",
+    "models": 1,
+    "acc": 5,
+    "res": 6,
+    "distance": 20,
+    "targeters": 2,
+    "extras": "sensor",
 }
 
 

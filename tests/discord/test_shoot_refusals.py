@@ -28,9 +28,9 @@ BAD_SHOTS = [
     ),
     (
         {"weapon": "mag-gun", "distance": 70},
-        "70\" is out of range of Mag Gun (bands 20\" / 30\" / 60\"): move closer",
+        '70" is out of range of Mag Gun (bands 20" / 30" / 60"): move closer',
     ),
-    ({"weapon": "x-launcher", "distance": 5}, "its minimum range is 10\""),
+    ({"weapon": "x-launcher", "distance": 5}, 'its minimum range is 10"'),
     (
         {"weapon": "tractor-maul", "distance": 1},
         "Tractor Maul (Standard) is a close-combat weapon only: use </assault> with it.",
@@ -89,9 +89,15 @@ async def test_forged_values_without_a_game(simcord_env, table):
                 simcord_env, table.channel, table.alice, "shoot", expected, **{**shot, **options}
             )
     await refused(
-        simcord_env, table.channel, table.alice, "shoot",
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
         "Without a shooter unit, give the shooter's acc",
-        weapon="mag-gun", models=1, res=5, distance=10,
+        weapon="mag-gun",
+        models=1,
+        res=5,
+        distance=10,
     )
 
 
@@ -105,17 +111,26 @@ async def test_a_unit_of_another_channels_game(simcord_env, table):
     expected = "That unit belongs to another game"
     shot = {"weapon": "mag-gun", "models": 1, "distance": 10}
     await refused(
-        simcord_env, table.channel, table.alice, "shoot", expected,
-        shooter="Troopers", target=raiders, **shot,
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
+        expected,
+        shooter="Troopers",
+        target=raiders,
+        **shot,
     )
     empty = table.guild.create_text_channel("table-3")
-    await refused(
-        simcord_env, empty, table.alice, "shoot", expected, acc=5, target=raiders, **shot
-    )
+    await refused(simcord_env, empty, table.alice, "shoot", expected, acc=5, target=raiders, **shot)
     with french():
         await refused(
-            simcord_env, table.channel, table.alice, "shoot",
-            "Cette unité appartient à une autre partie", shooter="Troopers", target=raiders,
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
+            "Cette unité appartient à une autre partie",
+            shooter="Troopers",
+            target=raiders,
             **shot,
         )
     assert (await state_of(simcord_env, other)).units["u1"].models == 4
@@ -125,22 +140,38 @@ async def test_only_the_shooters_owner_or_the_host_fires(simcord_env, table, dic
     await armies(table)
     shot = {"weapon": "mag-gun", "models": 1, "distance": 10}
     await refused(
-        simcord_env, table.channel, table.bob, "shoot",
-        f"Troopers belongs to <@{table.alice.id}>", shooter="Troopers", target="Gangers", **shot,
+        simcord_env,
+        table.channel,
+        table.bob,
+        "shoot",
+        f"Troopers belongs to <@{table.alice.id}>",
+        shooter="Troopers",
+        target="Gangers",
+        **shot,
     )
     carol = table.guild.add_member(simcord_env.create_user("carol"))
     await refused(
-        simcord_env, table.channel, carol, "shoot", "Only this game's players",
-        acc=5, target="Gangers", **shot,
+        simcord_env,
+        table.channel,
+        carol,
+        "shoot",
+        "Only this game's players",
+        acc=5,
+        target="Gangers",
+        **shot,
     )
     await refused(
-        simcord_env, table.channel, table.alice, "shoot", "Troopers cannot shoot at itself",
-        shooter="Troopers", target="Troopers", **shot,
+        simcord_env,
+        table.channel,
+        table.alice,
+        "shoot",
+        "Troopers cannot shoot at itself",
+        shooter="Troopers",
+        target="Troopers",
+        **shot,
     )
     dice.script(9)  # Bob, a player, shoots at Troopers with an untracked shooter: a miss
-    fired = await table.bob.slash(
-        table.channel, "shoot", acc=5, target="Troopers", **shot
-    )
+    fired = await table.bob.slash(table.channel, "shoot", acc=5, target="Troopers", **shot)
     assert not fired.ephemeral
     dice.assert_used()
 
@@ -149,28 +180,54 @@ async def test_refusals_in_french(simcord_env, table):
     await armies(table)
     with french(), forged_options():
         await refused(
-            simcord_env, table.channel, table.alice, "shoot",
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
             "Aucune arme ne s'appelle « mag gnu ». Vouliez-vous dire : Mag Gun",
-            weapon="mag gnu", distance=10, **AT_GANGERS,
+            weapon="mag gnu",
+            distance=10,
+            **AT_GANGERS,
         )
         await refused(
-            simcord_env, table.channel, table.alice, "shoot",
-            "70\" est hors de portée de Mag Gun",
-            weapon="mag-gun", distance=70, **AT_GANGERS,
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
+            '70" est hors de portée de Mag Gun',
+            weapon="mag-gun",
+            distance=70,
+            **AT_GANGERS,
         )
         await refused(
-            simcord_env, table.channel, table.alice, "shoot",
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
             "Rés doit être entre 1 et 20 (vous avez donné 0).",
-            weapon="mag-gun", distance=10, res=0, **AT_GANGERS,
+            weapon="mag-gun",
+            distance=10,
+            res=0,
+            **AT_GANGERS,
         )
         await refused(
-            simcord_env, table.channel, table.alice, "shoot",
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
             "Tractor Maul (Standard) est une arme de corps-à-corps uniquement : utilisez-la "
             "avec </assault>.",
-            weapon="tractor-maul", distance=1, **AT_GANGERS,
+            weapon="tractor-maul",
+            distance=1,
+            **AT_GANGERS,
         )
         await refused(
-            simcord_env, table.channel, table.alice, "shoot",
+            simcord_env,
+            table.channel,
+            table.alice,
+            "shoot",
             "models doit être entre 1 et 100 (vous avez donné 500).",
-            weapon="mag-gun", distance=10, **{**AT_GANGERS, "models": 500},
+            weapon="mag-gun",
+            distance=10,
+            **{**AT_GANGERS, "models": 500},
         )

@@ -42,7 +42,9 @@ async def test_untracked_sides_are_attacker_and_defender(simcord_env, table):
     with french():
         shot = await shoot(table.alice, table.channel, acc=5, res=6, **SHOT)
         fought = await assault(
-            table.alice, table.channel, attacker="str 5 res 5 models 2",
+            table.alice,
+            table.channel,
+            attacker="str 5 res 5 models 2",
             defender="str 4 res 6 models 1",
         )
     assert "— Attaquant → Défenseur" in shot.response.embeds[0].title

@@ -295,9 +295,7 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
             "cogs.shooting.fire.ShootAgain",
         )
     },
-    "cogs.army.views.ConfirmArmy": [
-        "test_army_manage.test_the_preview_expires_after_a_restart"
-    ],
+    "cogs.army.views.ConfirmArmy": ["test_army_manage.test_the_preview_expires_after_a_restart"],
     "cogs.privacy.views.ConfirmData": [
         "test_server_data.test_the_confirmation_works_after_a_restart_and_expires"
     ],

@@ -309,9 +309,7 @@ async def test_round_trips_of_a_shown_event_and_of_an_undo(simcord_env, table, d
     assert len(writes) == 3  # the undo, where Draw next sits, the draw's new message
 
 
-async def test_a_lapsed_request_leaves_the_other_requests_buttons_working(
-    simcord_env, table, dice
-):
+async def test_a_lapsed_request_leaves_the_other_requests_buttons_working(simcord_env, table, dice):
     """discord.py forgets a persistent button's kind when a view holding one stops: the first
     request lapsing must not leave the second one's buttons unanswered."""
     await skirmish(table)

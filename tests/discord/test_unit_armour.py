@@ -21,11 +21,25 @@ async def phase_and_reflex(table) -> None:
     """Alice's Troopers (Acc 5, Str 5, Res 5, reflex); Bob's Phase Troopers (Res 5, phase)."""
     await table.alice.slash(table.channel, "game start", name="Vorl", activations="free")
     await table.alice.slash(
-        table.channel, "unit add", name="Troopers", models=5, co=8, acc=5, str=5, res=5,
+        table.channel,
+        "unit add",
+        name="Troopers",
+        models=5,
+        co=8,
+        acc=5,
+        str=5,
+        res=5,
         armour="reflex",
     )
     await table.bob.slash(
-        table.channel, "unit add", name="Phase Troopers", models=5, co=8, acc=5, str=5, res=5,
+        table.channel,
+        "unit add",
+        name="Phase Troopers",
+        models=5,
+        co=8,
+        acc=5,
+        str=5,
+        res=5,
         armour="phase",
     )
 
@@ -36,7 +50,7 @@ async def test_the_unit_card_shows_base_res_and_armour(simcord_env, table):
     assert "Res 5 + reflex 1" in stats_field(shown_en.response)
     with french():
         shown_fr = await table.bob.slash(table.channel, "unit show", unit="Phase Troopers")
-    assert "Rés 5 + à phases 1 à 10\" ou moins, 2 au-delà" in stats_field(shown_fr.response)
+    assert 'Rés 5 + à phases 1 à 10" ou moins, 2 au-delà' in stats_field(shown_fr.response)
     edited = await table.alice.slash(
         table.channel, "unit edit", unit="Troopers", armour="mounted_reflex"
     )
@@ -50,15 +64,25 @@ async def test_phase_armour_depends_on_the_range(simcord_env, table, dice):
     await phase_and_reflex(table)
     dice.script(4, 3)  # Acc 6: a hit; Res 5 + 1 − SV 1 = 5: passed
     near = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-        target="Phase Troopers", distance=5,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=1,
+        shooter="Troopers",
+        target="Phase Troopers",
+        distance=5,
     )
     assert "**Res** 5 · phase armour +1 − SV 1 → passes on **5** or less" in shown(near)
     dice.script(4, 3)
     with french():
         far = await shoot(
-            table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-            target="Phase Troopers", distance=15,
+            table.alice,
+            table.channel,
+            weapon="mag-gun",
+            models=1,
+            shooter="Troopers",
+            target="Phase Troopers",
+            distance=15,
         )
     assert "**Rés** 5 · armure à phases +2 − VI 1 → réussit sur **6** ou moins" in shown(far)
     dice.assert_used()
@@ -70,19 +94,31 @@ async def test_a_typed_armour_replaces_the_units_never_adds(simcord_env, table, 
     await phase_and_reflex(table)
     dice.script(4, 3, 4, 3)
     once = await shoot(
-        table.bob, table.channel, weapon="mag-gun", models=1, shooter="Phase Troopers",
-        target="Troopers", distance=12, armour="reflex",
+        table.bob,
+        table.channel,
+        weapon="mag-gun",
+        models=1,
+        shooter="Phase Troopers",
+        target="Troopers",
+        distance=12,
+        armour="reflex",
     )
     assert "**Res** 5 · reflex armour +1 − SV 1 → passes on **5** or less" in shown(once)
     bare = await shoot(
-        table.bob, table.channel, weapon="mag-gun", models=1, shooter="Phase Troopers",
-        target="Troopers", distance=12, armour="none",
+        table.bob,
+        table.channel,
+        weapon="mag-gun",
+        models=1,
+        shooter="Phase Troopers",
+        target="Troopers",
+        distance=12,
+        armour="none",
     )
     assert "**Res** 5 − SV 1 → passes on **4** or less" in shown(bare)
 
 
 async def test_a_scrambler_cancels_a_tracked_units_armour(simcord_env, table, dice):
-    """"SCRAMBLER (Brouilleur)": armour bonuses cancelled within 3" of an enemy Scrambler."""
+    """ "SCRAMBLER (Brouilleur)": armour bonuses cancelled within 3" of an enemy Scrambler."""
     await phase_and_reflex(table)
     await table.alice.slash(
         table.channel, "marker place", type="scrambler", weapon="x-launcher", location="hill"
@@ -90,8 +126,13 @@ async def test_a_scrambler_cancels_a_tracked_units_armour(simcord_env, table, di
     await table.alice.slash(table.channel, "marker affect", marker="1", unit="Phase Troopers")
     dice.script(4, 3)
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-        target="Phase Troopers", distance=15,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=1,
+        shooter="Troopers",
+        target="Phase Troopers",
+        distance=15,
     )
     assert "**Res** 5 − SV 1 → passes on **4** or less" in shown(fired)
 
@@ -117,15 +158,22 @@ async def test_a_game_stored_before_armour_was_tracked_keeps_its_res(simcord_env
             unit.pop(new_field, None)
     async with simcord_env.bot.services.store.transaction() as tx:
         await tx.save_game(
-            record.id, state=json.dumps(old), schema_version=record.schema_version,
+            record.id,
+            state=json.dumps(old),
+            schema_version=record.schema_version,
             expected_version=record.version,
         )
     gangers = (await state_of(simcord_env, table.channel)).units["u2"]
     assert (gangers.stats["res"], gangers.armour, gangers.gear) == (7, "none", {})
     dice.script(4, 3)
     fired = await shoot(
-        table.alice, table.channel, weapon="mag-gun", models=1, shooter="Troopers",
-        target="Gangers", distance=12,
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=1,
+        shooter="Troopers",
+        target="Gangers",
+        distance=12,
     )
     assert "**Res** 7 − SV 1 → passes on **6** or less" in shown(fired)
 
@@ -134,11 +182,21 @@ async def test_an_unknown_armour_is_refused(simcord_env, table):
     await phase_and_reflex(table)
     with forged_options():
         await refused(
-            simcord_env, table.channel, table.alice, "unit edit", "Unknown armour powered",
-            unit="Troopers", armour="powered",
+            simcord_env,
+            table.channel,
+            table.alice,
+            "unit edit",
+            "Unknown armour powered",
+            unit="Troopers",
+            armour="powered",
         )
         with french():
             await refused(
-                simcord_env, table.channel, table.alice, "unit add", "Armure inconnue",
-                name="Scouts", armour="powered",
+                simcord_env,
+                table.channel,
+                table.alice,
+                "unit add",
+                "Armure inconnue",
+                name="Scouts",
+                armour="powered",
             )

@@ -30,7 +30,11 @@ def test_gear_words_in_both_languages_add_up_where_they_count():
 async def test_unit_add_keeps_its_gear_and_the_card_shows_it(simcord_env, table):
     await table.alice.slash(table.channel, "game start", name="Vorl")
     added = await table.alice.slash(
-        table.channel, "unit add", name="Command Squad", models=5, co=9,
+        table.channel,
+        "unit add",
+        name="Command Squad",
+        models=5,
+        co=9,
         gear="command, leader 2, medi-drone, medi-drone",
     )
     assert not added.ephemeral, added.response.content
@@ -43,9 +47,7 @@ async def test_unit_add_keeps_its_gear_and_the_card_shows_it(simcord_env, table)
         shown = await table.bob.slash(table.channel, "unit show", unit="Command Squad")
     assert field(shown.response, "Règles et drones") == "Commandement · Chef 2 · Médi-drone ×2"
 
-    edited = await table.alice.slash(
-        table.channel, "unit edit", unit="Command Squad", gear="aucun"
-    )
+    edited = await table.alice.slash(table.channel, "unit edit", unit="Command Squad", gear="aucun")
     assert "rules and drones" in edited.response.content
     assert (await state_of(simcord_env, table.channel)).units["u1"].gear == {}
 
@@ -55,16 +57,12 @@ async def test_an_unknown_gear_word_is_refused_in_the_callers_language(simcord_e
     await table.alice.slash(table.channel, "unit add", name="Troopers", models=5)
     before = await snapshot(simcord_env, table.channel)
 
-    refused = await table.alice.slash(
-        table.channel, "unit edit", unit="Troopers", gear="jetpack"
-    )
+    refused = await table.alice.slash(table.channel, "unit edit", unit="Troopers", gear="jetpack")
     assert refused.ephemeral
     assert "Unknown rule or drone “jetpack”" in refused.response.content
     assert "camo-drone" in refused.response.content
     with french():
-        refused = await table.alice.slash(
-            table.channel, "unit add", name="Gangers", gear="camo 3"
-        )
+        refused = await table.alice.slash(table.channel, "unit add", name="Gangers", gear="camo 3")
     assert refused.ephemeral
     assert "n'est pas un nombre possible" in refused.response.content
     assert await snapshot(simcord_env, table.channel) == before

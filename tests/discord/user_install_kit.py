@@ -50,13 +50,24 @@ def foreign_server() -> Iterator[None]:
         payload["context"] = 0
         payload["guild_id"] = FOREIGN_GUILD
         payload["member"] = {
-            "user": user, "roles": [], "permissions": "0", "joined_at": None, "flags": 0,
-            "deaf": False, "mute": False,
+            "user": user,
+            "roles": [],
+            "permissions": "0",
+            "joined_at": None,
+            "flags": 0,
+            "deaf": False,
+            "mute": False,
         }
         payload["authorizing_integration_owners"] = {USER_INSTALL: user["id"]}
         payload["channel"] = {
-            **payload["channel"], "type": 0, "guild_id": FOREIGN_GUILD, "name": "general",
-            "position": 0, "permission_overwrites": [], "nsfw": False, "flags": 0,
+            **payload["channel"],
+            "type": 0,
+            "guild_id": FOREIGN_GUILD,
+            "name": "general",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "flags": 0,
         }
         return record, payload
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 async def save(tx, name="Vorl", owner=21, guild=1, data='{"units": []}', replace=False):
     return await tx.save_army(
-        guild, owner, name=name, name_key=name.casefold(), data=data, campaign_id=None,
+        guild,
+        owner,
+        name=name,
+        name_key=name.casefold(),
+        data=data,
+        campaign_id=None,
         replace=replace,
     )
 
@@ -25,7 +30,9 @@ async def test_an_army_is_saved_listed_and_read(store):
         assert found is not None and found.id == saved.id
         assert await tx.army(1, 23, "vorl") is None
         assert [(a.owner_id, a.name) for a in await tx.guild_armies(1)] == [
-            (21, "Alpha"), (21, "Vorl"), (22, "Vorl")
+            (21, "Alpha"),
+            (21, "Vorl"),
+            (22, "Vorl"),
         ]
 
 
@@ -49,8 +56,12 @@ async def test_delete_and_the_servers_data(store):
     async with store.transaction() as tx:
         await save(tx, name="Other")
         await tx.forget_user(
-            1, 21, alias=1, name="Former player 1",
-            rewrite=lambda text: text, rewrite_blob=lambda blob: blob,
+            1,
+            21,
+            alias=1,
+            name="Former player 1",
+            rewrite=lambda text: text,
+            rewrite_blob=lambda blob: blob,
         )
         assert await tx.armies(1, 21) == []
         assert len(await tx.armies(1, 22)) == 1

@@ -115,8 +115,12 @@ async def servers_kept_and_forgotten(store) -> None:
         await tx.guilds_known()
         await tx.guild_games(1)
         await tx.forget_user(
-            1, 21, alias=1, name="Former player 1",
-            rewrite=lambda text: text, rewrite_blob=lambda blob: blob,
+            1,
+            21,
+            alias=1,
+            name="Former player 1",
+            rewrite=lambda text: text,
+            rewrite_blob=lambda blob: blob,
         )
         await tx.delete_guild_data(2, forget_guild=True)
 
@@ -126,7 +130,12 @@ async def armies(store) -> None:
     async with store.transaction() as tx:
         for replace in (False, True):
             await tx.save_army(
-                1, 21, name="Vorl", name_key="vorl", data="{}", campaign_id=None,
+                1,
+                21,
+                name="Vorl",
+                name_key="vorl",
+                data="{}",
+                campaign_id=None,
                 replace=replace,
             )
         await tx.army(1, 21, "vorl")

@@ -28,7 +28,8 @@ def dice_embed(lang: Lang, report: DiceReport) -> discord.Embed:
     for player in rolled:
         lines = [faces_line(lang, player.check), verdict_line(lang, player.check)]
         lines += luck_lines(lang, player)
-        embed.add_field(name="\u200b", value=f"<@{player.user_id}>\n" + "\n".join(lines)[:1000],
-                        inline=False)
+        embed.add_field(
+            name="\u200b", value=f"<@{player.user_id}>\n" + "\n".join(lines)[:1000], inline=False
+        )
     embed.set_footer(text=t(lang, "fairness.footer"))
     return embed

@@ -55,8 +55,13 @@ def _lock_card_lines(lang: Lang, state: GameState, unit: Unit) -> list[str]:
         if lock.shooter_id == unit.id:
             target = plain(names.get(lock.target_id, lock.target_id))
             lines.append(
-                t(lang, "effects.card.lock_by", weapon=weapon_name(lock.weapon), target=target,
-                  auto=lock.auto_hits)
+                t(
+                    lang,
+                    "effects.card.lock_by",
+                    weapon=weapon_name(lock.weapon),
+                    target=target,
+                    auto=lock.auto_hits,
+                )
             )
         if lock.target_id == unit.id:
             shooter = plain(names.get(lock.shooter_id, lock.shooter_id))
@@ -88,16 +93,22 @@ def with_kept(embed: discord.Embed, lang: Lang, state: GameState, unit: Unit) ->
     """The unit card with its "Effects kept" field, when it has any."""
     lines = [] if unit.destroyed else kept_lines(lang, state, unit)
     if lines:
-        embed.add_field(name=t(lang, "effects.card.title"), value="\n".join(lines)[:1024],
-                        inline=False)
+        embed.add_field(
+            name=t(lang, "effects.card.title"), value="\n".join(lines)[:1024], inline=False
+        )
     return embed
 
 
 def turn_lines(lang: Lang, result: TurnEndResult) -> list[str]:
     """MOD −1 applied as the dice came back; Sensor Module marks that ended."""
     lines = [
-        t(lang, "effects.turn_dice_lost", unit=plain(lost.unit_name), before=lost.before,
-          after=lost.after)
+        t(
+            lang,
+            "effects.turn_dice_lost",
+            unit=plain(lost.unit_name),
+            before=lost.before,
+            after=lost.after,
+        )
         for lost in result.dice_lost
     ]
     if result.sensor_marks_ended:

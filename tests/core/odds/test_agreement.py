@@ -20,13 +20,21 @@ SEED = 19
 TARGETS = {
     "infantry_in_cover": Target(res=5, models=5, cover="light"),
     "down_reflex_drone_medic_leader": Target(
-        res=6, models=4, armour="reflex", motion="down", shield_drones=1,
+        res=6,
+        models=4,
+        armour="reflex",
+        motion="down",
+        shield_drones=1,
         res_rerolls=ResRerolls(medic=1, leader=1),
     ),
     "vehicle": Target(res=11, models=1, kind="vehicle"),
 }
-AMMO = [("x-launcher", "net"), ("x-sling", "slingnet"), ("micro-x-launcher", "overload"),
-        ("x-howitzer", "arc")]
+AMMO = [
+    ("x-launcher", "net"),
+    ("x-sling", "slingnet"),
+    ("micro-x-launcher", "overload"),
+    ("x-howitzer", "arc"),
+]
 
 
 def shooting_modes() -> list[tuple[str, str]]:
@@ -38,18 +46,36 @@ def cases():
     for weapon, mode in shooting_modes():
         for name, target in TARGETS.items():
             shot = Shot(
-                weapon=weapon, mode=mode, acc=5, band="effective", models=2,
-                spotter=name.startswith("down"), target=target,
+                weapon=weapon,
+                mode=mode,
+                acc=5,
+                band="effective",
+                models=2,
+                spotter=name.startswith("down"),
+                target=target,
             )
             yield pytest.param(shot, id=f"{weapon}-{mode}-{name}")
     for weapon, ammo in AMMO:
         mode = "direct" if ammo == "overload" else None
-        shot = Shot(weapon=weapon, mode=mode, ammo=ammo, acc=5, band="effective", models=2,
-                    target=TARGETS["infantry_in_cover"])
+        shot = Shot(
+            weapon=weapon,
+            mode=mode,
+            ammo=ammo,
+            acc=5,
+            band="effective",
+            models=2,
+            target=TARGETS["infantry_in_cover"],
+        )
         yield pytest.param(shot, id=f"{weapon}-{ammo}")
     yield pytest.param(
-        Shot(weapon="frag-borer", acc=5, band="effective", models=3, fractal_auto_hits=2,
-             target=TARGETS["infantry_in_cover"]),
+        Shot(
+            weapon="frag-borer",
+            acc=5,
+            band="effective",
+            models=3,
+            fractal_auto_hits=2,
+            target=TARGETS["infantry_in_cover"],
+        ),
         id="frag-borer-locked",
     )
 

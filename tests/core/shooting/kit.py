@@ -16,8 +16,13 @@ def shot(weapon: str, target: Target | None = None, **fields) -> Shot:
     return Shot(weapon=weapon, target=target or Target(res=5), **fields)
 
 
-def fire(weapon: str, dice: list[int], target: Target | None = None, rules: Ruleset | None = None,
-         **fields) -> ShotResult:
+def fire(
+    weapon: str,
+    dice: list[int],
+    target: Target | None = None,
+    rules: Ruleset | None = None,
+    **fields,
+) -> ShotResult:
     """Resolve with exactly ``dice``: a die left over or missing fails the test."""
     scripted = ScriptedDice(dice)
     result = resolve_shot(shot(weapon, target, **fields), scripted, rules)

@@ -65,9 +65,9 @@ def test_blur_rolls_d3_per_marker_and_keeps_the_highest():
 
 
 def test_targeters_add_one_each_up_to_the_ruleset_maximum_not_for_oh():
-    assert sources(fire("mag-gun", [10], Target(res=5, targeters=2)).acc_modifiers)[
-        "targeters"
-    ] == 2
+    assert (
+        sources(fire("mag-gun", [10], Target(res=5, targeters=2)).acc_modifiers)["targeters"] == 2
+    )
     assert fire("mag-gun", [10], Target(res=5, targeters=5)).acc_target == 9  # 5 +1 +3
     overhead = fire("x-launcher", [10], Target(res=5, targeters=2), distance=20)
     assert "targeters" not in sources(overhead.acc_modifiers)

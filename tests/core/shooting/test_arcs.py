@@ -18,7 +18,11 @@ def test_each_shot_rolls_a_d10_per_arc_before_its_acc_test():
     result = fire("mag-gun", [2, 5, 6, 4, 10, 3, 3], models=3, arcs=2)
     assert [s for s, _, _ in steps(result)] == ["arc"] * 5 + ["acc", "res"]
     assert [(r.index, r.success) for r in result.rolls if r.step == "arc"] == [
-        (1, True), (1, True), (2, False), (3, True), (3, False)
+        (1, True),
+        (1, True),
+        (2, False),
+        (3, True),
+        (3, False),
     ]
     assert result.intercepted == [2, 3] and result.arcs == 2
     assert [r.index for r in result.rolls if r.step == "acc"] == [1]

@@ -49,8 +49,9 @@ def test_mag_mortar_places_two_templates():
     assert result.hit_records[0].lucky is False
 
 
-@pytest.mark.parametrize(("motion", "hits"), [("normal", 5), ("down", 2), ("run", 2),
-                                              ("fast_run", 2), ("sprint", 2)])
+@pytest.mark.parametrize(
+    ("motion", "hits"), [("normal", 5), ("down", 2), ("run", 2), ("fast_run", 2), ("sprint", 2)]
+)
 def test_blast_hits_are_halved_against_down_running_or_sprinting(motion, hits):
     result = fire("x-launcher", [2, 5] + [1] * hits, Target(res=5, motion=motion), distance=20)
     assert result.hits == hits and result.templates[0].halved == (motion != "normal")
@@ -112,15 +113,18 @@ def test_blind_fire_lands_only_on_a_one_and_drifts_d10_plus_pins():
     assert (landed.templates[0].outcome, landed.templates[0].drift_inches) == ("drift", 5)
     assert landed.templates[0].drift_clock == 11
     assert fire("x-launcher", [2], distance=20, blind=True).templates[0].outcome == "dud"
-    on_point = fire("x-launcher", [1, 1, 2, 5, 5], Target(res=5, targeters=1), distance=20,
-                    blind=True)
+    on_point = fire(
+        "x-launcher", [1, 1, 2, 5, 5], Target(res=5, targeters=1), distance=20, blind=True
+    )
     assert on_point.templates[0].outcome == "hit" and on_point.hits == 2
 
 
 @pytest.mark.parametrize(
     ("weapon", "order", "key"),
-    [("x-launcher", "advance", "shoot.blind_needs_fire"),
-     ("mag-gun", "fire", "shoot.blind_needs_overhead")],
+    [
+        ("x-launcher", "advance", "shoot.blind_needs_fire"),
+        ("mag-gun", "fire", "shoot.blind_needs_overhead"),
+    ],
 )
 def test_blind_fire_needs_a_fire_order_and_an_oh_weapon(weapon, order, key):
     with pytest.raises(BadInput) as caught:

@@ -21,8 +21,15 @@ def chart(kind, dice, massive=False, rules=None):
 
 
 def summary(result):
-    return (result.pins, result.down, result.destroyed, result.morale_test, result.mod_minus,
-            result.malfunction, result.immobilised)
+    return (
+        result.pins,
+        result.down,
+        result.destroyed,
+        result.morale_test,
+        result.mod_minus,
+        result.malfunction,
+        result.immobilised,
+    )
 
 
 @pytest.mark.parametrize(
@@ -66,8 +73,9 @@ def test_massive_damage_rolls_twice_and_keeps_the_worse_row():
 
 
 def test_massive_damage_other_procedures():
-    both = chart("vehicle", [4, 8, 2], massive=True,
-                 rules=Ruleset(massive_damage="chart_twice_both"))
+    both = chart(
+        "vehicle", [4, 8, 2], massive=True, rules=Ruleset(massive_damage="chart_twice_both")
+    )
     assert both.pins == 1 + 2 and both.malfunction and both.mod_minus == 1
     once = chart("vehicle", [4], massive=True, rules=Ruleset(massive_damage="chart_once"))
     assert len(once.rows) == 1

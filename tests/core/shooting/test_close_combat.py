@@ -43,9 +43,7 @@ def test_a_round_resolves_both_sides_in_order():
     result = fight(side(3), side(3, armour="reflex"), [2, 4, 9, 5, 10, 3, 7, 2, 5, 6])
     assert (result.attacker.hits, result.defender.hits) == (2, 2)
     assert (result.attacker.losses, result.defender.losses) == (1, 1)
-    assert [r.side for r in result.rolls] == ["attacker"] * 3 + ["defender"] * 5 + [
-        "attacker"
-    ] * 2
+    assert [r.side for r in result.rolls] == ["attacker"] * 3 + ["defender"] * 5 + ["attacker"] * 2
     assert result.winner == "draw" and result.another_round
     last = fight(side(3), side(3, armour="reflex"), [2, 4, 9, 5, 10, 3, 7, 2, 5, 6], 2)
     assert not last.another_round
@@ -126,8 +124,7 @@ def test_hazardous_grenades_hit_their_own_unit_on_a_ten():
 
 
 def test_a_ten_exhausts_the_boosted_stave_in_close_combat():
-    result = fight(side(weapon="imtel-stave", mode="nano-drones-boost"), side(),
-                   [10, 2, 9, 9, 3])
+    result = fight(side(weapon="imtel-stave", mode="nano-drones-boost"), side(), [10, 2, 9, 9, 3])
     assert result.attacker.exhausted and result.attacker.hits == 1
 
 
@@ -177,8 +174,10 @@ def test_apply_combat_to_tracked_units():
         (ALICE, "Stave", {"models": 1, "stats": {"str": 5, "res": 5, "co": 9}}),
         (BOB, "Gangers", {"models": 2, "stats": {"str": 5, "res": 6, "co": 9}}),
     )
-    attacker = side_of(state.units["u1"], groups=(
-        Attackers(models=1, weapon="imtel-stave", mode="nano-drones-boost"),))
+    attacker = side_of(
+        state.units["u1"],
+        groups=(Attackers(models=1, weapon="imtel-stave", mode="nano-drones-boost"),),
+    )
     defender = side_of(state.units["u2"])
     result = fight(attacker, defender, [10, 2, 9, 9, 9, 5])  # 1 hit SV 6; Res 6 − 6: fails
     state, applied = apply_combat(state, "Stave", "Gangers", result, ScriptedDice([]))

@@ -21,8 +21,12 @@ from tests.core.shooting.kit import fire, shot, steps
 
 @pytest.mark.parametrize(
     ("weapon", "distance", "rule"),
-    [("plasma-cannon", 20, "plasma-fade"), ("plasma-bombard", 20, "plasma-fade"),
-     ("compression-cannon", 20, "cycle"), ("mag-gun", 10, None)],
+    [
+        ("plasma-cannon", 20, "plasma-fade"),
+        ("plasma-bombard", 20, "plasma-fade"),
+        ("compression-cannon", 20, "cycle"),
+        ("mag-gun", 10, None),
+    ],
 )
 def test_a_ten_turns_the_order_die_down_for_plasma_fade_and_cycle(weapon, distance, rule):
     assert fire(weapon, [10], distance=distance).effects.order_down == rule
@@ -115,13 +119,16 @@ def test_marker_ammo_lands_where_the_template_lands(marker):
 
 @pytest.mark.parametrize(
     ("weapon", "ammo", "launchers"),
-    [("x-sling", "net", "X-Launcher, X-Howitzer, Mag Mortar"),
-     ("x-launcher", "slingnet", "X-Sling, Micro-X Launcher")],
+    [
+        ("x-sling", "net", "X-Launcher, X-Howitzer, Mag Mortar"),
+        ("x-launcher", "slingnet", "X-Sling, Micro-X Launcher"),
+    ],
 )
 def test_ammo_only_from_its_launchers(weapon, ammo, launchers):
     with pytest.raises(BadInput) as caught:
-        resolve_shot(shot(weapon, ammo=ammo, distance=20 if weapon == "x-launcher" else 5),
-                     ScriptedDice([]))
+        resolve_shot(
+            shot(weapon, ammo=ammo, distance=20 if weapon == "x-launcher" else 5), ScriptedDice([])
+        )
     assert caught.value.key == "shoot.ammo_not_for_weapon"
     assert caught.value.values["launchers"] == launchers
 

@@ -112,8 +112,9 @@ def test_the_lock_is_lost_without_a_fire_order():
     state, _ = locked_state()
     moved, dropped = shooter_without_fire(state, "Borers")
     assert len(dropped.dropped) == 1 and locks(moved) == []
-    advance = shot_between(next_turn(state), "Borers", "Troopers", weapon="frag-borer",
-                           distance=15, order="advance")
+    advance = shot_between(
+        next_turn(state), "Borers", "Troopers", weapon="frag-borer", distance=15, order="advance"
+    )
     assert advance.fractal_auto_hits is None
     result = resolve_shot(advance, ScriptedDice([9]))
     after, applied = apply_shot(next_turn(state), "Borers", "Troopers", result, ScriptedDice([]))
@@ -124,8 +125,9 @@ def test_a_skipped_turn_lets_the_lock_lapse():
     state, _ = locked_state()
     later = next_turn(next_turn(state))
     assert borer_shot(later).fractal_auto_hits is None
-    result = resolve_shot(shot_between(later, "Borers", "Troopers", weapon="mag-gun",
-                                       distance=15), ScriptedDice([9]))
+    result = resolve_shot(
+        shot_between(later, "Borers", "Troopers", weapon="mag-gun", distance=15), ScriptedDice([9])
+    )
     later, applied = apply_shot(later, "Borers", "Troopers", result, ScriptedDice([]))
     assert locks(later) == [] and len(applied.shooter.locks_dropped) == 1
 

@@ -42,7 +42,9 @@ def test_medics_heal_only_humans(kind, healed):
 def test_heavy_weapons_are_healed_with_the_setting_on():
     rules = Ruleset(medics_heal_heavy_weapons=True)
     assert RerollPool(ALL_HEALERS, 2, "heavy_weapon", rules).sources == [
-        "medic", "medi_drone", "medi_probe"
+        "medic",
+        "medi_drone",
+        "medi_probe",
     ]
 
 
@@ -52,7 +54,7 @@ def test_a_scrambled_unit_loses_its_medi_drone_not_its_medic():
 
 
 def test_a_medic_n_gives_one_reroll_or_n_with_the_setting():
-    """"Unités à 5" ou moins peuvent relance 1 test de Res raté" (002/003 "Medic (n)")."""
+    """ "Unités à 5" ou moins peuvent relance 1 test de Res raté" (002/003 "Medic (n)")."""
     own = ResRerolls(medic_n=3, medic=1)  # its own Medic (3), and one Medic of another unit
     assert RerollPool(own, 5).sources == ["medic", "medic"]
     assert RerollPool(own, 5).healing.medic_rerolls == 1
@@ -91,7 +93,9 @@ def test_who_may_not_fight_is_refused_before_any_die(attacker, defender, key):
 
 def test_a_special_rule_lifts_the_restriction_and_says_which():
     result = resolve_round(
-        side(kind="weapon_drone"), side(kind="probe"), ScriptedDice([9, 9]),
+        side(kind="weapon_drone"),
+        side(kind="probe"),
+        ScriptedDice([9, 9]),
         special_rule=True,
     )
     assert result.allowed == ["weapon_drone_assaults", "probe_assaulted"]
@@ -101,16 +105,15 @@ def test_a_special_rule_lifts_the_restriction_and_says_which():
 
 def test_a_scrambled_side_loses_armour_borer_and_medi_drone():
     rerolls = ResRerolls(medi_drones=1)
-    scrambled = side(
-        armour="reflex", borer_drone=True, res_rerolls=rerolls, scrambled=True
-    )
+    scrambled = side(armour="reflex", borer_drone=True, res_rerolls=rerolls, scrambled=True)
     # Str 5 (no Borer): 6 misses; the defender hits; Res 5 (no reflex): 6 fails, no reroll
     result = resolve_round(scrambled, side(), ScriptedDice([6, 2, 6]))
     assert result.attacker.groups[0].str_target == 5
     assert result.attacker.taken.res_base == 5 and result.attacker.losses == 1
     assert result.attacker.drones_off == ["borer_drone", "medi_drone"]
-    drone = resolve_round(side(), side(kind="weapon_drone", res=7, scrambled=True),
-                          ScriptedDice([2, 9, 6, 1]))  # its Res 7 − 2: 6 fails; chart 1
+    drone = resolve_round(
+        side(), side(kind="weapon_drone", res=7, scrambled=True), ScriptedDice([2, 9, 6, 1])
+    )  # its Res 7 − 2: 6 fails; chart 1
     assert drone.defender.taken.res_base == 5 and drone.defender.scrambled
 
 

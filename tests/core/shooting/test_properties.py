@@ -76,6 +76,7 @@ def test_any_shot_keeps_its_books(spec, seed):
     assert result.pins in (0, 1, 2)
     assert result.blocked <= result.hits
     tests = [r for r in result.rolls if r.target is not None]
-    assert all(r.success == (r.value == 1 or (r.value != 10 and r.value <= r.target))
-               for r in tests)
+    assert all(
+        r.success == (r.value == 1 or (r.value != 10 and r.value <= r.target)) for r in tests
+    )
     assert ShotResult.model_validate_json(result.model_dump_json()) == result

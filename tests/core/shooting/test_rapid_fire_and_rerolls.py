@@ -107,7 +107,12 @@ def test_leader_rerolls_only_the_tests_that_fall_on_the_leader():
     target = Target(res=5, models=5, res_rerolls=ResRerolls(leader=2, medic=1))
     result = fire("mag-gun", [2] * 6 + [8, 3, 9, 4, 7, 7, 7, 8, 9], target, models=6)
     assert [h.reroll_source for h in result.hit_records] == [
-        "leader", "medic", None, None, None, "leader",
+        "leader",
+        "medic",
+        None,
+        None,
+        None,
+        "leader",
     ]
     assert [h.on_leader for h in result.hit_records] == [True] + [False] * 4 + [True]
     assert result.leader is not None and result.leader.tests == [1, 6]

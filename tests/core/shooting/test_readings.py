@@ -74,11 +74,18 @@ def test_the_heavy_weapons_are_the_documented_ones():
     db = load_rules()
     heavy = {w.name_en for w in db.weapons.values() if w.heavy}
     assert heavy == {
-        "Mag Heavy Support", "Heavy Mag Cannon", "Heavy Frag Borer", "Mag Mortar",
-        "X-Howitzer", "Plasma Bombard", "Compression Bombard", "Fractal Bombard",
+        "Mag Heavy Support",
+        "Heavy Mag Cannon",
+        "Heavy Frag Borer",
+        "Mag Mortar",
+        "X-Howitzer",
+        "Plasma Bombard",
+        "Compression Bombard",
+        "Fractal Bombard",
     }
     by_name = {
-        w.name_en for w in db.weapons.values()
+        w.name_en
+        for w in db.weapons.values()
         if "Heavy" in w.name_en or w.name_en.endswith(("Bombard", "Howitzer", "Mortar"))
     }
     assert by_name - heavy == {"Heavy Tractor Maul"}
@@ -92,16 +99,26 @@ def test_the_heavy_weapons_are_the_documented_ones():
 # --- Massive Damage -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("res", "any_chart", "massive"), [
-    (16, False, True), (14, False, False), (14, True, True),
-])
+@pytest.mark.parametrize(
+    ("res", "any_chart", "massive"),
+    [
+        (16, False, True),
+        (14, False, False),
+        (14, True, True),
+    ],
+)
 def test_massive_damage_applies_against_heavy_armour(res, any_chart, massive):
     """Rules-notes "Shooting": Massive Damage against heavily armoured targets (Res after
     modifiers and SV above 10) that roll a damage chart; any failed test that rolls one with
     massive_damage_any_chart on. Mag Cannon SV 5: Res 16 → 11, Res 14 → 9."""
     rolls = [2, 5] if massive else [2]
-    result = fire("mag-cannon", [2, 10, *rolls], Target(res=res, kind="vehicle"),
-                  Ruleset(massive_damage_any_chart=any_chart), distance=20)
+    result = fire(
+        "mag-cannon",
+        [2, 10, *rolls],
+        Target(res=res, kind="vehicle"),
+        Ruleset(massive_damage_any_chart=any_chart),
+        distance=20,
+    )
     chart = result.charts[0]
     assert chart.massive_damage == massive and chart.massive_withheld == (not massive)
     assert len(chart.rows) == len(rolls)
@@ -185,10 +202,17 @@ def test_phase_armour_around_ten_inches(distance, at_ten, bonus):
 def test_a_band_ending_at_ten_needs_the_distance_when_ten_is_far():
     """Mag Pistol effective band up to 10": with +1 at 10" the band settles phase armour;
     with +2 at 10" a target in it may be at 10", so the distance is needed, before any die."""
-    near = fire("mag-pistol", [2, 1], Target(res=5, armour="phase"), band="effective",
-                distance=None)
+    near = fire(
+        "mag-pistol", [2, 1], Target(res=5, armour="phase"), band="effective", distance=None
+    )
     assert sources(near.res_modifiers)["armour_phase"] == 1
     with pytest.raises(BadInput) as refused:
-        fire("mag-pistol", [], Target(res=5, armour="phase"), Ruleset(phase_armour_at_ten=2),
-             band="effective", distance=None)
+        fire(
+            "mag-pistol",
+            [],
+            Target(res=5, armour="phase"),
+            Ruleset(phase_armour_at_ten=2),
+            band="effective",
+            distance=None,
+        )
     assert refused.value.key == "shoot.distance_needed"

@@ -65,8 +65,11 @@ def test_nuhu_envelope(weapon, distance, bonus):
         (Target(res=5, cover="dense"), Ruleset(), {"cover_dense": 2}),
         (Target(res=5, cover="dense"), Ruleset(cover_dense=3), {"cover_dense": 3}),
         (Target(res=5, cover="dense", large=True), Ruleset(), {}),
-        (Target(res=5, cover="light", micromite=True), Ruleset(), {"cover_light": 1,
-                                                                    "micromite_cover": 1}),
+        (
+            Target(res=5, cover="light", micromite=True),
+            Ruleset(),
+            {"cover_light": 1, "micromite_cover": 1},
+        ),
     ],
 )
 def test_cover(target, rules, cover):
@@ -115,13 +118,19 @@ def test_a_vehicle_that_fails_rolls_its_chart_with_massive_damage():
 
 def test_massive_damage_procedures():
     target = Target(res=16, kind="vehicle")  # 16 − 5 = 11: heavily armoured
-    both = fire("mag-cannon", [2, 10, 2, 9, 4], target, distance=20,
-                rules=Ruleset(massive_damage="chart_twice_both"))
+    both = fire(
+        "mag-cannon",
+        [2, 10, 2, 9, 4],
+        target,
+        distance=20,
+        rules=Ruleset(massive_damage="chart_twice_both"),
+    )
     chart = both.charts[0]
     assert both.heavily_armoured and [r.applied for r in chart.rows] == [True, True]
     assert (chart.pins, chart.morale_test, chart.mod_minus) == (1 + 4, True, 1)
-    once = fire("mag-cannon", [2, 10, 10], target, distance=20,
-                rules=Ruleset(massive_damage="chart_once"))
+    once = fire(
+        "mag-cannon", [2, 10, 10], target, distance=20, rules=Ruleset(massive_damage="chart_once")
+    )
     assert once.charts[0].destroyed and len(once.charts[0].rows) == 1
 
 

@@ -110,7 +110,10 @@ def chart_pins_distribution() -> Dist:
 def test_heavily_armoured_target_charts_and_pins():
     spec = shot("mag-cannon", Target(res=16, kind="vehicle"), models=3, distance=20)
     samples = sampled(
-        spec, 14, charts=lambda r: len(r.charts), chart_pins=lambda r: r.chart_pins,
+        spec,
+        14,
+        charts=lambda r: len(r.charts),
+        chart_pins=lambda r: r.chart_pins,
         pins=lambda r: r.pins,
     )
     p_chart = 0.6 * 0.1

@@ -85,7 +85,11 @@ async def test_two_connections_to_one_file_lose_nothing(tmp_path):
         await asyncio.gather(
             *(
                 runners[n % 2].change(
-                    CHANNEL, kind="mark", actor_id=n % 2, interaction_id=n, apply=add_mark(n),
+                    CHANNEL,
+                    kind="mark",
+                    actor_id=n % 2,
+                    interaction_id=n,
+                    apply=add_mark(n),
                     then=_hold_the_lock,
                 )
                 for n in range(100)

@@ -32,15 +32,21 @@ def plan(extras: str | None = None, **options) -> ShotPlan:
 
 def test_the_table_gives_blur_scrambler_arcs_and_switches_the_spotter_off():
     state = marked(
-        ("blur", BOB, "Troopers"), ("blur", BOB, "Troopers"), ("scrambler", ALICE, "Gangers"),
-        ("scrambler", BOB, "Troopers"), ("arc", BOB, "Gangers"),
+        ("blur", BOB, "Troopers"),
+        ("blur", BOB, "Troopers"),
+        ("scrambler", ALICE, "Gangers"),
+        ("scrambler", BOB, "Troopers"),
+        ("arc", BOB, "Gangers"),
     )
     applied = markers_applied(state, plan(spotter=True, arcs=2), "u1", "u2")
     assert (applied.blurs, applied.scramblers, applied.shooter_scramblers) == ([1, 2], [3], [4])
     assert applied.arc_markers == [5] and applied.arcs == 3 and applied.spotter_off
     shot = build_shot(plan(spotter=True, arcs=2), None, None, markers=applied)
     assert (shot.blur_markers, shot.arcs, shot.spotter, shot.target.scrambled) == (
-        2, 3, False, True
+        2,
+        3,
+        False,
+        True,
     )
 
 
@@ -54,7 +60,9 @@ def test_the_players_extras_replace_the_tables_declarations():
 
 def test_a_marker_needs_an_owner_and_room_on_the_table():
     result = ShotResult(
-        weapon="x-launcher", mode="standard", band="effective",
+        weapon="x-launcher",
+        mode="standard",
+        band="effective",
         markers=[MarkerLanding(ammo="grip", template=1, on_target=True)],
     )
     state = skirmish()

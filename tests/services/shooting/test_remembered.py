@@ -59,8 +59,14 @@ def test_distances_as_typed(text, inches):
 
 @pytest.mark.parametrize(
     ("text", "key"),
-    [("abc", "distance_text"), ("nan", "distance_text"), ("-inf", "distance_text"),
-     ("-3", "distance_range"), ("1000.5", "distance_range"), ("", "distance_text")],
+    [
+        ("abc", "distance_text"),
+        ("nan", "distance_text"),
+        ("-inf", "distance_text"),
+        ("-3", "distance_range"),
+        ("1000.5", "distance_range"),
+        ("", "distance_text"),
+    ],
 )
 def test_bad_distances(text, key):
     with pytest.raises(BadInput) as refused:
