@@ -18,6 +18,7 @@ from pathlib import Path
 import simcord
 
 from bench.support import bench_bot, summary
+from tests.discord.game_kit import labels
 
 GAMES = 5  # the same script in 5 channels, for enough samples per kind of command
 TURNS = 6
@@ -25,6 +26,7 @@ UNITS_PER_SIDE = 6
 STATE_TARGET = 64 * 1024
 TURN_SECONDS = 600
 ORDERS = ("Fire", "Advance", "Run", "Ambush", "Rally", "Down")
+DRAW = "Draw next"
 
 
 def _pick_owner(message) -> int | None:
@@ -34,6 +36,14 @@ def _pick_owner(message) -> int | None:
             if component.get("type") == 3:
                 return int(component["custom_id"].rsplit(":", 1)[1])
     return None
+
+
+def _newest_carrier(carrier, *messages):
+    """The newest of `messages` that offers 🎲 Draw next, else the carrier so far."""
+    for message in messages:
+        if message is not None and DRAW in labels(message):
+            carrier = message
+    return carrier
 
 
 def _first_option(message) -> str:
@@ -69,26 +79,33 @@ async def play(env, guild, alice, bob, number: int, timings: dict[str, list[floa
     for _turn in range(TURNS):
         drawn = await timed("bag draw", alice.slash(channel, "bag draw"))
         while True:
+            # 🎲 Draw next sits on the newest reply that offers it (issue 22), not on the draw
+            carrier = drawn.response if DRAW in labels(drawn.response) else None
             message = drawn.response
             owner_id = _pick_owner(message)
             if owner_id is not None:
                 owner = players[owner_id]
                 await timed("pick unit (menu)", owner.select(message, [_first_option(message)]))
                 order = rng.choice(ORDERS)
-                await timed("order (button)", owner.click(drawn.response, label=order))
+                given = await timed("order (button)", owner.click(message, label=order))
+                carrier = _newest_carrier(carrier, message, given.response)
             if rng.random() < 0.3:  # shot at: a pin (a destroyed unit refuses it)
                 member = rng.choice((alice, bob))
                 unit = rng.choice(names[member.id])
                 add_pin = member.slash(channel, "pins add", unit=unit, count=1)
-                await timed("pins add", add_pin, may_refuse=True)
+                pinned = await timed("pins add", add_pin, may_refuse=True)
+                carrier = _newest_carrier(carrier, pinned.response)
             if rng.random() < 0.2:
                 member = rng.choice((alice, bob))
                 unit = rng.choice(names[member.id])
                 hit = member.slash(channel, "unit casualties", unit=unit, count=1)
-                await timed("unit casualties", hit, may_refuse=True)
+                lost = await timed("unit casualties", hit, may_refuse=True)
+                carrier = _newest_carrier(carrier, lost.response)
+            if carrier is None:  # nothing offers a draw: the bag is empty, the turn is over
+                break
             clicker = rng.choice((alice, bob))
             started = time.perf_counter()
-            following = await clicker.click(drawn.response, label="Draw next")
+            following = await clicker.click(carrier, label=DRAW)
             if following.ephemeral:  # the bag is empty: the turn is over
                 timings["bag draw (empty)"].append(time.perf_counter() - started)
                 break
