@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from core.dice import DiceSource, SystemDice
 from core.limits import GameLimits
 from locales import Lang
-from services.army import ArmyService, PendingImports
+from rulesdb.models import RulesDB
+from rulesdb.weapons import Weapon
+from services.army import ArmyService
 from services.campaign import CampaignGames, CampaignService
 from services.common import Housekeeping, ServerSettings, ShownEvents, Workers, shown_events
 from services.epic import EpicService
@@ -70,8 +72,7 @@ class AppServices:
         )
         self.games.idle_days = self.game_idle_days
         self.campaign_games = CampaignGames(self.store, self.games)
-        self.units = UnitService(self.store, self.servers, self.dice)
-        self.units.find_weapon = lambda text: find_weapon(self.rules, text, "unit")
+        self.units = UnitService(self.store, self.servers, self.dice, find_weapon=self._unit_weapon)
         self.bag = BagService(self.store, self.servers, self.dice)
         self.table = TableService(self.store, self.servers, self.dice)
         self.hidden = HiddenRolls(self.store, self.servers, self.dice)
@@ -80,9 +81,9 @@ class AppServices:
         self.shooting = ShootingService(
             self.store, self.servers, self.dice, settings, self.rules, workers=workers
         )
-        self.armies = ArmyService(self.store, self.servers, self.dice, workers=self.workers)
-        self.armies.rules_db = lambda: self.rules.db
-        self.armies.pending = PendingImports()
+        self.armies = ArmyService(
+            self.store, self.servers, self.dice, workers=self.workers, rules_db=self._rules_db
+        )
         self.systems = Systems(self.store)
         self.hexwar = HexService(self.systems, self.dice)
         self.epic = EpicService(self.store, self.servers, self.dice)
@@ -91,6 +92,12 @@ class AppServices:
             service.limits = self.limits
         self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)
         self.server_data = ServerData(self.store, self.servers, workers=self.workers)
+
+    def _unit_weapon(self, text: str) -> Weapon:
+        return find_weapon(self.rules, text, "unit")
+
+    def _rules_db(self) -> RulesDB:
+        return self.rules.db
 
     async def open(self) -> None:
         await self.store.open()

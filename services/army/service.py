@@ -59,20 +59,25 @@ class Confirmed:
 
 
 class ArmyService(GameAccess):
-    rules_db: Callable[[], RulesDB] | None = None  # the loaded RulesDB (set by ``AppServices``)
-    pending: PendingImports
     armies_max = ARMIES_PER_MEMBER
 
     def __init__(
-        self, store: Store, servers: ServerSettings, dice: DiceSource, *, workers: Workers
+        self,
+        store: Store,
+        servers: ServerSettings,
+        dice: DiceSource,
+        *,
+        workers: Workers,
+        rules_db: Callable[[], RulesDB],
+        pending: PendingImports | None = None,
     ) -> None:
         super().__init__(store, servers, dice)
         self.workers = workers  # the bot's pool: rosters are read there
+        self.rules_db = rules_db  # the loaded rules database (loaded once the bot opens)
+        self.pending = pending if pending is not None else PendingImports()
         self.lanes = Lanes()  # one lane a member: their uploads wait for each other
 
     def _db(self) -> RulesDB:
-        if self.rules_db is None:
-            raise RuntimeError("ArmyService.rules_db is set by AppServices")
         return self.rules_db()
 
     async def preview(

@@ -14,6 +14,7 @@ from typing import Any
 
 from core.casualties import CasualtiesResult, casualties
 from core.command import NO_LEADER
+from core.dice import DiceSource
 from core.errors import Conflict, NotFound
 from core.game import GameState, Unit, find_unit
 from core.pins import PinsResult, add_pins, remove_pins, set_pins
@@ -23,6 +24,7 @@ from core.synchronise import SolidMatterResult, stuck_in_solid
 from core.unit_gear import CLEAR_WORDS, parse_gear
 from core.units import UnitResult, add_unit, edit_unit, remove_unit
 from services.common import (
+    ServerSettings,
     Standing,
     require_player,
     require_seat,
@@ -39,6 +41,7 @@ from services.game.access import (
     unit_ref,
 )
 from services.game.weapons import WeaponFinder, parse_weapons
+from storage.base import Store
 
 CHOICES_MAX = 25
 PIN_OPS = {"add": add_pins, "remove": remove_pins, "set": set_pins}
@@ -60,7 +63,17 @@ def _leader_ref(text: str) -> UnitRef | None:
 
 
 class UnitService(GameAccess):
-    find_weapon: WeaponFinder | None = None  # set by ``AppServices`` (the rules lookup)
+    def __init__(
+        self,
+        store: Store,
+        servers: ServerSettings,
+        dice: DiceSource,
+        *,
+        find_weapon: WeaponFinder | None = None,
+    ) -> None:
+        super().__init__(store, servers, dice)
+        # the rules lookup's weapons (None: a unit's weapons cannot be named, e.g. in tests)
+        self.find_weapon = find_weapon
 
     def _weapons(self, text: str) -> list:
         if self.find_weapon is None:
