@@ -25,7 +25,7 @@ LUCK_BUDGET = 5_000
 KEPT = 256  # odds of distinct shots remembered
 
 
-class _Remembered:
+class RememberedOdds:
     """The odds of the last `KEPT` distinct shots, least recently used dropped first."""
 
     def __init__(self) -> None:
@@ -53,16 +53,13 @@ def _odds(setup: ShotSetup) -> ShotOdds | None:
         return None
 
 
-_remembered = _Remembered()
-
-
-def luck_of(setup: ShotSetup, result) -> ShotLuck | None:
+def luck_of(setup: ShotSetup, result, remembered: RememberedOdds) -> ShotLuck | None:
     """Where a roll falls among the exact odds of its shot: never stops a shot (None when the
     odds cannot be told: a refused reading, a very large shot)."""
     shot = setup.shot
     if result.shots > LUCK_DICE_MAX or shot.models > LUCK_DICE_MAX:
         return None
-    odds = _remembered.get(setup)
+    odds = remembered.get(setup)
     if odds is None:
         return None
     return ShotLuck(

@@ -51,7 +51,7 @@ from services.shooting.activation import in_activation
 from services.shooting.aim import Aim, aim_at
 from services.shooting.assault import EXAMPLE, CombatPlan, plan_combat
 from services.shooting.drift import DriftResolving
-from services.shooting.luck import luck_of
+from services.shooting.luck import RememberedOdds, luck_of
 from services.shooting.markers import Where, drop_markers, markers_applied, plain_where
 from services.shooting.odds import OddsReading
 from services.shooting.options import (
@@ -123,6 +123,7 @@ class ShootingService(DriftResolving, OddsReading):
         super().__init__(store, servers, dice)
         self.settings = settings
         self.lookup = lookup
+        self.remembered_odds = RememberedOdds()  # the luck line's odds, this bot's own
         self.workers = workers  # `/odds` computes its table in the bot's pool
 
     async def ruleset_here(self, call: Call) -> Ruleset:
@@ -187,7 +188,7 @@ class ShootingService(DriftResolving, OddsReading):
             rules = await self.ruleset_here(call)
             setup = set_up(plan, None, None, rules, self.lookup.db)
             result = resolve_shot(setup.shot, self.dice, setup.rules, setup.db)
-            luck = luck_of(setup, result)
+            luck = luck_of(setup, result, self.remembered_odds)
             return ShotRecord(weapon=label, result=result, hidden=options.hidden, luck=luck)
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, ShotRecord]:
@@ -235,7 +236,7 @@ class ShootingService(DriftResolving, OddsReading):
                 last_target=aimed.last_target,
                 last_distance=aimed.last_distance,
                 hidden=options.hidden,
-                luck=luck_of(setup, result),
+                luck=luck_of(setup, result, self.remembered_odds),
             )
 
         record, event = await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])

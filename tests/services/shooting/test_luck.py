@@ -9,7 +9,7 @@ from core.ruleset import Ruleset
 from core.shooting import Shot, Target, resolve_shot
 from rulesdb import load_rules
 from services.shooting import luck
-from services.shooting.luck import LUCK_BUDGET, luck_of
+from services.shooting.luck import LUCK_BUDGET, RememberedOdds, luck_of
 from services.shooting.shot import ShotSetup
 
 DB = load_rules()
@@ -26,14 +26,14 @@ def mag_guns(models: int) -> Shot:
     )
 
 
-def test_a_repeated_shot_is_told_from_memory_and_agrees_with_the_exact_odds(monkeypatch):
-    monkeypatch.setattr(luck, "_remembered", luck._Remembered())
+def test_a_repeated_shot_is_told_from_memory_and_agrees_with_the_exact_odds():
+    remembered = RememberedOdds()
     shot = mag_guns(5)
     result = resolve_shot(shot, SeededDice(7), RULES, DB)
-    first = luck_of(ShotSetup(shot, RULES, DB), result)
-    assert len(luck._remembered.odds) == 1
-    again = luck_of(ShotSetup(mag_guns(5), RULES, DB), result)  # an equal shot, another object
-    assert len(luck._remembered.odds) == 1 and again == first
+    first = luck_of(ShotSetup(shot, RULES, DB), result, remembered)
+    assert len(remembered.odds) == 1
+    again = luck_of(ShotSetup(mag_guns(5), RULES, DB), result, remembered)  # an equal shot
+    assert len(remembered.odds) == 1 and again == first
     exact = shot_odds(shot, RULES, DB, budget=LUCK_BUDGET)
     assert first is not None
     assert first.hits == float(exact.mean("hits"))
@@ -41,10 +41,11 @@ def test_a_repeated_shot_is_told_from_memory_and_agrees_with_the_exact_odds(monk
 
 
 def test_the_memory_keeps_the_most_recent_shots_only(monkeypatch):
-    monkeypatch.setattr(luck, "_remembered", luck._Remembered())
+    remembered = RememberedOdds()
     monkeypatch.setattr(luck, "KEPT", 3)
     for models in (1, 2, 3, 4):
         shot = mag_guns(models)
-        luck_of(ShotSetup(shot, RULES, DB), resolve_shot(shot, SeededDice(models), RULES, DB))
-    kept = [setup.shot.models for setup in luck._remembered.odds]
+        rolled = resolve_shot(shot, SeededDice(models), RULES, DB)
+        luck_of(ShotSetup(shot, RULES, DB), rolled, remembered)
+    kept = [setup.shot.models for setup in remembered.odds]
     assert kept == [2, 3, 4]
