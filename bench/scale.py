@@ -24,6 +24,7 @@ from collections import defaultdict
 
 import simcord
 
+from bench.scale_peer import _versions, lost_updates
 from bench.support import bench_bot, scratch_folder, summary
 
 CHANNELS = 200
@@ -100,18 +101,6 @@ class Table:
         await self.timed(timings, "pins add", pins, may_refuse=True)
 
 
-async def _versions(store, channel_ids: list[int]) -> dict[int, tuple[int, int]]:
-    """Each channel's game: (row version, events in its log)."""
-    found = {}
-    async with store.read() as tx:
-        for channel_id in channel_ids:
-            game = await tx.running_game(channel_id)
-            assert game is not None, channel_id
-            events = [e for e in await tx.events(game.id) if e.kind != "undo"]
-            found[channel_id] = (game.version, len(events))
-    return found
-
-
 def _start_peer(url: str, guild_id: int, user_id: int, channel_ids: list[int], rounds: int):
     job = {
         "url": url,
@@ -173,15 +162,9 @@ def _report(timings, elapsed, tables, before, after, peer_report, where: str) ->
     for kind in sorted(timings):
         if len(timings[kind]) > 1:
             summary(kind, timings[kind])
-    versions = sum(after[c][0] - before[c][0] for c in after)
     events = sum(after[c][1] - before[c][1] for c in after)
-    # every acknowledged change is one event of its game's log; the row's version also
-    # counts the bot's bookkeeping (where 🎲 Draw next sits), which writes no event
-    lost = max(0, acked - events) + max(0, events - versions)
-    print(
-        f"acknowledged changes {acked}, events {events}, row versions {versions}: "
-        f"lost updates {lost}"
-    )
+    lost = lost_updates(acked, before, after)
+    print(f"acknowledged changes {acked}, events {events}: lost updates {lost}")
 
 
 async def run_services(url: str | None, channels: int, rounds: int, processes: int) -> None:
@@ -199,7 +182,11 @@ async def run_services(url: str | None, channels: int, rounds: int, processes: i
             f"{channels} channels at once, service layer on {url.split('://')[0]}: "
             f"{commands} commands in {elapsed:.2f} s, {timed.refused} refused by the rules"
         )
-        print(f"throughput: {commands / elapsed:.1f} commands per second (concurrent)")
+        done = commands - timed.refused  # a refusal is an answer, not a change: left out
+        print(
+            f"throughput: {done / elapsed:.1f} commands per second (concurrent, refusals left out)"
+        )
+        print(f"acknowledged changes {timed.acked}: lost updates {timed.lost}")
         for kind in sorted(timed.timings):
             summary(kind, timed.timings[kind])
         return
@@ -225,12 +212,17 @@ async def run_services(url: str | None, channels: int, rounds: int, processes: i
     ]
     reports = [json.loads(p.communicate()[0]) for p in running]
     commands = sum(r["commands"] for r in reports)
+    done = commands - sum(r["refused"] for r in reports)
     elapsed = max(r["elapsed"] for r in reports)
     print(
         f"{channels} channels, {processes} processes, service layer on "
         f"{url.split('://')[0]}: {commands} commands in {elapsed:.2f} s"
     )
-    print(f"throughput: {commands / elapsed:.1f} commands per second (all processes)")
+    print(
+        f"throughput: {done / elapsed:.1f} commands per second (all processes, refusals left out)"
+    )
+    acked, lost = sum(r["acked"] for r in reports), sum(r["lost"] for r in reports)
+    print(f"acknowledged changes {acked}: lost updates {lost}")
 
 
 def main() -> None:

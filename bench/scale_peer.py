@@ -39,6 +39,7 @@ class Timed:
         self.timings: dict[str, list[float]] = defaultdict(list)
         self.acked = 0
         self.refused = 0
+        self.lost = 0  # acknowledged changes missing from the games' logs (`lost_updates`)
 
     async def __call__(self, kind: str, action) -> object | None:
         started = time.perf_counter()
@@ -49,8 +50,30 @@ class Timed:
             return None
         finally:
             self.timings[kind].append(time.perf_counter() - started)
-        self.acked += kind != "pick"
+        # a pick writes nothing, nor a draw from an empty bag (None): the others one event each
+        self.acked += kind != "pick" and result is not None
         return result
+
+
+async def _versions(store, channel_ids: list[int]) -> dict[int, tuple[int, int]]:
+    """Each channel's game: (row version, events in its log)."""
+    found = {}
+    async with store.read() as tx:
+        for channel_id in channel_ids:
+            game = await tx.running_game(channel_id)
+            assert game is not None, channel_id
+            events = [e for e in await tx.events(game.id) if e.kind != "undo"]
+            found[channel_id] = (game.version, len(events))
+    return found
+
+
+def lost_updates(acked: int, before: dict, after: dict) -> int:
+    """Every acknowledged change is one event of its game's log, and every event a new row
+    version (the version also counts the bot's bookkeeping, which writes no event): what is
+    missing from either."""
+    versions = sum(after[c][0] - before[c][0] for c in after)
+    events = sum(after[c][1] - before[c][1] for c in after)
+    return max(0, acked - events) + max(0, events - versions)
 
 
 async def set_up(services: AppServices, guild: int, channel: int) -> None:
@@ -89,10 +112,13 @@ async def play(url: str, channels: list[int], guild: int, rounds: int) -> tuple[
     try:
         for channel in channels:
             await set_up(services, guild, channel)
+        before = await _versions(services.store, channels)
         started = time.perf_counter()
         for _ in range(rounds):
             await asyncio.gather(*(play_round(services, timed, guild, c) for c in channels))
-        return timed, time.perf_counter() - started
+        elapsed = time.perf_counter() - started
+        timed.lost = lost_updates(timed.acked, before, await _versions(services.store, channels))
+        return timed, elapsed
     finally:
         await services.close()
 
@@ -127,6 +153,7 @@ async def player(job: dict) -> dict:
         "elapsed": elapsed,
         "acked": timed.acked,
         "refused": timed.refused,
+        "lost": timed.lost,
     }
 
 
