@@ -5,6 +5,8 @@ saved before Confirm. Deploy is public: it adds units to the channel's game (one
 
 from __future__ import annotations
 
+from functools import partial
+
 import aiohttp
 import discord
 from discord import app_commands
@@ -121,8 +123,7 @@ class ArmyCog(commands.GroupCog, group_name="army", group_description="Armies fr
         async def again() -> Army:
             return (await armies.show(call, name, owner)).army
 
-        draw = lambda army, index: render.army_page(lang, army, index)  # noqa: E731
-        pages = ArmyPages(lang, saved.army, again, draw)
+        pages = ArmyPages(lang, saved.army, again, partial(render.army_page, lang))
         await Pager(pages, interaction.user.id).start(interaction, ephemeral=True)
 
     @app_commands.command(name="delete", description="Delete an army (its owner or a GM)")
