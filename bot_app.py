@@ -35,7 +35,7 @@ from cogs.common.stopping import gate_stopping, running_interactions_end
 from cogs.common.throttle import gate_clicks
 from cogs.common.translator import CatalogTranslator
 from cogs.common.tree import AntaresTree
-from core.dice import DiceSource, SystemDice
+from core.common.dice import DiceSource, SystemDice
 from locales import catalog
 from services.app import AppServices
 from services.common import RateLimiter

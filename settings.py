@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from core.limits import MARKERS_MAX, MINES_MAX, UNITS_MAX, GameLimits
+from core.common.limits import MARKERS_MAX, MINES_MAX, UNITS_MAX, GameLimits
 from storage.config import (
     COMMAND_TIMEOUT_S,
     CONNECT_TIMEOUT_S,

@@ -1,6 +1,6 @@
 """Exact-odds benchmark (issue 19): ``python -m bench.odds`` from the repository root.
 
-Times, in the same run, ``core.odds`` and icepool (a test-only dependency, installed with
+Times, in the same run, ``core.antares.odds`` and icepool (a test-only dependency, installed with
 the ``test`` extras) on a 60-dice shot: sixty Mag Guns (Acc 5 on Fire: a D10 of 6 or less
 hits) at ten models of Res 6 with reflex armour (SV 1: 6 or less saves).
 
@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable
 
 from cogs.shooting.odds_chart import Series, Words, odds_png
-from core.odds import hit_odds, shot_odds
-from core.shooting import Shot, Target
+from core.antares.odds import hit_odds, shot_odds
+from core.antares.shooting import Shot, Target
 
 RUNS = 7
 SHOT = Shot(
@@ -81,7 +81,7 @@ def main() -> None:
     ours = median_ms(lambda: hit_odds(SHOT), 51)
     theirs = median_ms(icepool_marginal, 15)
     print(
-        f"hit marginal of 60 d10: core.odds {ours:.2f} ms, icepool {icepool.__version__} "
+        f"hit marginal of 60 d10: core.antares.odds {ours:.2f} ms, icepool {icepool.__version__} "
         f"{theirs:.2f} ms: {theirs / ours:.1f}× faster (target ≥ 3×)"
     )
     theirs_joint = icepool_joint()
@@ -93,7 +93,7 @@ def main() -> None:
     joint = median_ms(lambda: shot_odds(SHOT), 51)
     their_joint = median_ms(icepool_joint, 3)
     print(
-        f"full joint hits × casualties × pins of a 60-dice shot: core.odds {joint:.2f} ms "
+        f"full joint hits × casualties × pins of a 60-dice shot: core.antares.odds {joint:.2f} ms "
         f"(target ≤ 5 ms), icepool {their_joint:.0f} ms: {their_joint / joint:.0f}× faster"
     )
     odds_reply()  # matplotlib imported and its fonts cached, as in a running bot

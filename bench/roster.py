@@ -15,7 +15,7 @@ import statistics
 import time
 import zipfile
 
-from core.roster import match_roster, read_roster
+from core.antares.roster import match_roster, read_roster
 from rulesdb import load_rules
 from tests.discord.army_kit import many_units
 

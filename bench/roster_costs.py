@@ -28,8 +28,8 @@ import tracemalloc
 import simcord
 
 from bench.support import Ticker, bench_bot
-from core.errors import BadInput
-from core.roster import import_roster
+from core.antares.roster import import_roster
+from core.common.errors import BadInput
 from rulesdb import load_rules
 from services.common import Actor, Call
 from tests.discord.army_kit import many_units
@@ -46,7 +46,7 @@ AT_ONCE = 10
 
 
 def candidates() -> dict[str, bytes]:
-    """Each is as hostile as the limits let it be (see `core/roster/limits.py`)."""
+    """Each is as hostile as the limits let it be (see `core/antares/roster/limits.py`)."""
     return {
         "real roster, 100 units": zipped(many_units(100)),
         "4.8 M empty elements (19 KB)": zipped(empty_elements(4_800_000)),

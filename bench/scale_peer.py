@@ -16,7 +16,7 @@ import sys
 import time
 from collections import defaultdict
 
-from core.errors import AntaresError
+from core.common.errors import AntaresError
 from services.app import AppServices
 from services.common.applied_once import Call
 from services.common.permissions import Actor

@@ -1,6 +1,6 @@
 """Shooting-core benchmark: ``python -m bench.shoot_core`` from the repository root.
 
-Times ``core.shooting.resolve_shot`` (no I/O, seeded dice) and prints resolutions per
+Times ``core.antares.shooting.resolve_shot`` (no I/O, seeded dice) and prints resolutions per
 second. The headline is a 30-dice shot: ten Mag Light Supports (RF3) at effective range,
 30 Acc tests plus a Res test per hit; a few other shapes follow for comparison, then a
 close-combat round. Not a test: it only prints figures.
@@ -12,9 +12,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from core.dice import SeededDice
-from core.ruleset import Ruleset
-from core.shooting import Attackers, CombatSide, Shot, Target, resolve_round, resolve_shot
+from core.antares.ruleset import Ruleset
+from core.antares.shooting import Attackers, CombatSide, Shot, Target, resolve_round, resolve_shot
+from core.common.dice import SeededDice
 from rulesdb import load_rules
 
 RUNS = 5
@@ -62,7 +62,9 @@ def shots() -> dict[str, Shot]:
 
 def main() -> None:
     rules, db, dice = Ruleset(), load_rules(), SeededDice(2026)
-    print(f"core.shooting, {RUNS} runs of {SECONDS}s each (median / worst resolutions per s)")
+    print(
+        f"core.antares.shooting, {RUNS} runs of {SECONDS}s each (median / worst resolutions per s)"
+    )
     for name, spec in shots().items():
         rolls = len(resolve_shot(spec, dice, rules, db).rolls)
         median, worst = rate(lambda spec=spec: resolve_shot(spec, dice, rules, db))

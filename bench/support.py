@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot_app import create_bot
-from core.dice import SeededDice
+from core.common.dice import SeededDice
 from settings import Settings
 
 KEEP_ENV = "ANTARES_BENCH_KEEP"  # set to 1 to keep the benchmark's database for a look

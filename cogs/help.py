@@ -17,7 +17,7 @@ from cogs.common.bot import ServicedBot
 from cogs.common.mentions import mention
 from cogs.common.replies import lang_of, send
 from cogs.common.translator import command_name
-from core.errors import NotFound
+from core.common.errors import NotFound
 from locales import Lang, catalog, t
 
 FIELD_LIMIT = 1024

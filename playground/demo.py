@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.errors import NotFound
+from core.common.errors import NotFound
 from services.app import AppServices
 from services.common import Actor, Call
 

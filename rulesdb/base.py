@@ -73,7 +73,7 @@ class Source(Model):
 
 
 class Reading(Model):
-    """What the bot does under one value of a ruleset setting (``core.ruleset``), where the
+    """What the bot does under one value of a ruleset setting (``core.antares.ruleset``), where the
     seeds leave a rule open or do not describe it: the bot's reading, not seed text. A card
     lists them (rulesdb/README.md "Readings of the seeds")."""
 

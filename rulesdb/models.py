@@ -129,7 +129,8 @@ class RuleEntry(TextEntry):
 class AmmoPins(Model):
     """Pins a Net hit gives, per launcher (raise the unit's pins to ``dice`` + ``plus``).
 
-    ``setting`` names the ruleset setting (``core.ruleset``) that may replace ``dice`` by one
+    ``setting`` names the ruleset setting (``core.antares.ruleset``) that may replace ``dice`` by
+    one
     of the ``alternatives`` when other published sources disagree with the seeds.
     """
 

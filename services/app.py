@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.dice import DiceSource, SystemDice
-from core.limits import GameLimits
+from core.common.dice import DiceSource, SystemDice
+from core.common.limits import GameLimits
 from locales import Lang
 from rulesdb.models import RulesDB
 from rulesdb.weapons import Weapon

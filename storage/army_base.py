@@ -20,7 +20,7 @@ class ArmyRecord:
     name: str
     name_key: str
     campaign_id: int | None
-    data: str  # JSON (core.roster.Army)
+    data: str  # JSON (core.antares.roster.Army)
     created_at: datetime
     updated_at: datetime
 

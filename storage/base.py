@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from core.errors import AntaresError
+from core.common.errors import AntaresError
 from storage.army_base import ArmyTransaction
 from storage.campaign_base import CampaignTransaction
 from storage.privacy_base import PrivacyTransaction

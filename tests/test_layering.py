@@ -221,3 +221,54 @@ def test_a_service_package_says_in_one_line_what_it_holds_and_exports_it(name):
     assert package.__all__
     assert [n for n in package.__all__ if not hasattr(package, n)] == []
     assert len(set(package.__all__)) == len(package.__all__)
+
+
+# --- core/: one package per game system, beside what they share (issue 30) ---------------
+
+SYSTEM_IMPORTS = {
+    # what each package of core/ may import from core/ besides itself
+    "common": set(),
+    "epic": {"common"},
+    "hexwar": {"common"},
+    # the game record keeps each other system's part (core.epic.state) and nothing else of it
+    "antares": {"common", "epic.state"},
+}
+
+
+def core_imports(path: Path) -> set[str]:
+    """The `core.<package>...` modules a file imports, without the `core.` prefix."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module]
+        found |= {n.removeprefix("core.") for n in names if n.startswith("core.")}
+    return found
+
+
+def test_core_holds_only_system_packages_and_what_they_share():
+    core = ROOT / "core"
+    assert sorted(p.name for p in core.glob("*.py")) == ["__init__.py"]
+    packages = sorted(p.name for p in core.iterdir() if (p / "__init__.py").exists())
+    assert packages == sorted(SYSTEM_IMPORTS)
+
+
+@pytest.mark.parametrize("package", sorted(SYSTEM_IMPORTS))
+def test_a_system_package_imports_only_what_is_shared(package):
+    allowed = SYSTEM_IMPORTS[package]
+    offenders = {}
+    for path in (ROOT / "core" / package).rglob("*.py"):
+        outside = {m for m in core_imports(path) if m.split(".")[0] != package}
+        if bad := sorted(
+            m for m in outside if not any(m == a or m.startswith(f"{a}.") for a in allowed)
+        ):
+            offenders[path.relative_to(ROOT).as_posix()] = bad
+    assert offenders == {}
+
+
+def test_the_system_checker_sees_a_crossing_import(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("from core.antares.game import GameState\nimport core.common.dice\n")
+    assert core_imports(sample) == {"antares.game", "common.dice"}

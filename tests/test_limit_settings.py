@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from core.limits import GameLimits
+from core.common.limits import GameLimits
 from services.common import RateRules
 from settings import Settings
 

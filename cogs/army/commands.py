@@ -20,7 +20,7 @@ from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
-from core.errors import BadInput
+from core.common.errors import BadInput
 from locales import t
 from services.army import ROSTER_ENDINGS, Army, check_upload
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import ceil
 
 from cogs.common.text import plain
-from core.game import STATS
+from core.antares.game import STATS
 from locales import Lang, t
 from services.army import Army, ArmyUnit, Deployed
 

@@ -18,7 +18,7 @@ from cogs.common.actors import call_of
 from cogs.common.bot import app_services
 from cogs.common.errors import on_tree_error
 from cogs.common.replies import NO_MENTIONS, lang_of
-from core.errors import Conflict
+from core.common.errors import Conflict
 from locales import Lang, t
 from services.campaign import BattleRecord, ConsentAnswer, RecordedBattle
 

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.text import ellipsize
-from core.campaign import FACTIONS
+from core.common.campaign import FACTIONS
 from services.campaign import CampaignService
 
 FACTION_NAMES = {

@@ -7,13 +7,13 @@ import discord
 from cogs.campaign.render import COLOUR, cap, faction
 from cogs.common.fairness import faces_line, luck_line, luck_values, verdict_line
 from cogs.common.text import plain
-from core.campaign_stats import (
+from core.antares.odds.fairness import check_faces
+from core.common.campaign_stats import (
     PlayerGameStats,
     by_kind,
     favourite_weapons,
     luck_extremes,
 )
-from core.odds.fairness import check_faces
 from locales import Lang, catalog, t
 from services.campaign import PlayerReport
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from core.errors import NotAllowed
+from core.common.errors import NotAllowed
 from services.common import Actor, Call
 
 

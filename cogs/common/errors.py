@@ -26,7 +26,7 @@ from cogs.common.bot import app_services
 from cogs.common.replies import lang_of, send
 from cogs.common.terms import in_words
 from cogs.common.text import code_fields, ellipsize, literal
-from core.errors import AntaresError
+from core.common.errors import AntaresError
 from locales import Lang, catalog, language_for, t
 
 log = logging.getLogger("antares.errors")

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from cogs.common.text import plain
-from core.campaign_stats import DiceLuck
-from core.odds.fairness import FaceCheck
+from core.antares.odds.fairness import FaceCheck
+from core.common.campaign_stats import DiceLuck
 from locales import Lang, catalog, t
 
 

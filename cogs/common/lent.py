@@ -1,9 +1,9 @@
-"""The stat a test used, named when it was a leader's (core.command: Command, Hero)."""
+"""The stat a test used, named when it was a leader's (core.antares.command: Command, Hero)."""
 
 from __future__ import annotations
 
 from cogs.common.text import plain
-from core.rolls import TestRoll
+from core.antares.rolls import TestRoll
 from locales import Lang, t
 
 

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from typing import Any
 
-from core.ruleset import Ruleset, expected
+from core.antares.ruleset import Ruleset, expected
 from locales import LANGUAGES, Lang, catalog, settings_named, t
 
 KEYS: tuple[str, ...] = tuple(Ruleset.model_fields)

@@ -44,7 +44,7 @@ def _words(lang: Lang, table: str, values: str) -> str:
 
 def in_words(lang: Lang, key: str, values: dict[str, Any]) -> dict[str, Any]:
     """The values of message `key` with the bot's own words in `lang`; a value given in each
-    language (`core.errors.in_each_language`) in the reader's."""
+    language (`core.common.errors.in_each_language`) in the reader's."""
     found = {k: v[lang] if isinstance(v, dict) and lang in v else v for k, v in values.items()}
     for name, table in SCALARS.items():
         if isinstance(found.get(name), str):

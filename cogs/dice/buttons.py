@@ -17,7 +17,7 @@ from cogs.common.errors import answers_errors, on_tree_error
 from cogs.common.replies import lang_of, send
 from cogs.dice import render
 from cogs.dice.hidden import revealed_text
-from core.notation import parse
+from core.common.notation import parse
 from locales import Lang, t
 
 AGAIN_PREFIX = "antares:reroll:"

@@ -10,8 +10,8 @@ from cogs.common.installs import everywhere
 from cogs.common.replies import lang_of, send
 from cogs.dice import render
 from cogs.dice.buttons import again_view, reveal_view
-from core.notation import parse
-from core.tests import d10_test
+from core.antares.tests import d10_test
+from core.common.notation import parse
 from services.game import RolledInGame
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cogs.common.text import plain
-from core.notation import RollResult, TermResult
-from core.tests import TestResult
+from core.antares.tests import TestResult
+from core.common.notation import RollResult, TermResult
 from locales import Lang, t
 
 

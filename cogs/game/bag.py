@@ -18,7 +18,7 @@ from cogs.game.views import (
     send_drawn,
     shoot_items,
 )
-from core.synchronise import PHASE_SYNC_ORDERS
+from core.antares.synchronise import PHASE_SYNC_ORDERS
 
 
 @app_commands.guild_only()

@@ -26,7 +26,7 @@ from cogs.common.text import plain
 from cogs.common.translator import command_name
 from cogs.game.options import call_of
 from cogs.game.render.board import board_content, board_embeds
-from core.game_messages import GameMessages
+from core.antares.game_messages import GameMessages
 from locales import Lang, t
 from services.game import Board, BoardSwitched
 

@@ -2,7 +2,7 @@
 
 A public reply that moves the game on (an order, a shot, an assault, a mine, a marker, a die
 skipped, the end of the turn, a draw) goes through `offer`. When drawing is the next step
-(dice in the bag and no drawn die waiting, `core.bag.draw_offered`), the reply carries
+(dice in the bag and no drawn die waiting, `core.antares.bag.draw_offered`), the reply carries
 🎲 Draw next, and the message that carried it before loses it, its other buttons kept. A
 draw leaves its die waiting, so it carries none and still takes the button off the last one.
 

@@ -16,8 +16,8 @@ from cogs.common.bot import app_services
 from cogs.common.replies import lang_of
 from cogs.common.text import ellipsize
 from cogs.common.translator import keyed_choices
-from core.game import ORDERS
-from core.units import UNIT_KINDS
+from core.antares.game import ORDERS
+from core.antares.units import UNIT_KINDS
 
 CHOICE_NAME_LIMIT = 100
 COLOUR_TAGS = {
@@ -59,7 +59,7 @@ ARMOUR_NAMES = {
 # Keyed `armour_<value>` for the translator: French armour is feminine ("Aucune"), and the
 # cover choice "none" ("Aucun") shares its value.
 ARMOUR_CHOICES = keyed_choices("armour", ARMOUR_NAMES)
-# /game start activations (core.activations): the bot runs the bag, or the table does
+# /game start activations (core.antares.activations): the bot runs the bag, or the table does
 ACTIVATION_CHOICES = [
     app_commands.Choice(name="Strict: the bot runs the bag (default)", value="strict"),
     app_commands.Choice(name="Free: the table uses its own bag", value="free"),
@@ -73,7 +73,7 @@ SYSTEM_CHOICES = [
     app_commands.Choice(name=locale_str("Hex wargame (seed 001)", key="system_hex"), value="hex"),
     app_commands.Choice(name=locale_str("Epic (seed 004)", key="system_epic"), value="epic"),
 ]
-# /bag take via: the rule that lets `by` take another unit's die (core.synchronise)
+# /bag take via: the rule that lets `by` take another unit's die (core.antares.synchronise)
 VIA_CHOICES = [
     app_commands.Choice(name="Follow", value="follow"),
     app_commands.Choice(name="Synchroniser Drone (test)", value="synchroniser"),

@@ -10,7 +10,7 @@ from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import lang_of, send
 from cogs.game import render
 from cogs.game.options import call_of, unit_autocomplete
-from core.game import PINS_MAX
+from core.antares.game import PINS_MAX
 
 
 @app_commands.guild_only()

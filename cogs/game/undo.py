@@ -27,7 +27,7 @@ from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.game import next_step, render
 from cogs.game.options import call_of
 from cogs.game.views import waiting_view
-from core.errors import Conflict
+from core.common.errors import Conflict
 from locales import Lang, t
 from services.game import UndoAsked, UndoDone, UndoRequest
 

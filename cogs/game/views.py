@@ -16,9 +16,9 @@ from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
 from cogs.game.next_step import joined
 from cogs.game.options import call_of
-from core.game import ORDERS, PendingDie, Unit
-from core.orders import OrderResult
-from core.synchronise import PHASE_SYNC_ORDERS
+from core.antares.game import ORDERS, PendingDie, Unit
+from core.antares.orders import OrderResult
+from core.antares.synchronise import PHASE_SYNC_ORDERS
 from locales import Lang, t
 from services.game import Drawn
 

@@ -11,8 +11,13 @@ from pydantic import BaseModel
 from cogs.common.dice_runs import dice_runs
 from cogs.common.text import plain
 from cogs.markers.render import marker_text
-from core.table_markers.markers import JamProofSet, MarkerAffected, MarkerPlaced, MarkerRemoved
-from core.table_markers.mines import MineLaid, MineRemoved, MineTriggered
+from core.antares.table_markers.markers import (
+    JamProofSet,
+    MarkerAffected,
+    MarkerPlaced,
+    MarkerRemoved,
+)
+from core.antares.table_markers.mines import MineLaid, MineRemoved, MineTriggered
 from locales import Lang, t
 
 

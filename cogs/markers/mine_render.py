@@ -10,9 +10,9 @@ from cogs.common.lent import tested_value
 from cogs.common.text import ellipsize, plain
 from cogs.markers.render import mark, weapon_name
 from cogs.shooting.render_res import healing_lines
-from core.shooting import ShotResult
-from core.shooting.damage import DamageApplied
-from core.table_markers.mines import MineLaid, MineRemoved, MineShare, MineTriggered
+from core.antares.shooting import ShotResult
+from core.antares.shooting.damage import DamageApplied
+from core.antares.table_markers.mines import MineLaid, MineRemoved, MineShare, MineTriggered
 from locales import Lang, t
 from rulesdb import load_rules
 

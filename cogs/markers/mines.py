@@ -18,7 +18,7 @@ from cogs.markers import mine_render
 from cogs.markers.options import GRENADE_CHOICES, mine_autocomplete
 from cogs.markers.render import mine_line
 from cogs.markers.views import ConfirmLay
-from core.table_markers.mines import NeedsConfirmation
+from core.antares.table_markers.mines import NeedsConfirmation
 from locales import Lang, t
 
 OTHERS_MAX = 5

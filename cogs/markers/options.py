@@ -8,7 +8,7 @@ from discord import app_commands
 
 from cogs.common.bot import app_services
 from cogs.game.options import COLOUR_TAGS, fit
-from core.table_markers.models import MARKER_NAMES, MARKER_TYPES
+from core.antares.table_markers.models import MARKER_NAMES, MARKER_TYPES
 
 MARKER_EMOJI = {"arc": "⚡", "blur": "🌫️", "grip": "🕸️", "scoot": "💨", "scrambler": "📡"}
 MINE_EMOJI = "💣"

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from cogs.common.text import plain
 from cogs.markers.options import MARKER_EMOJI
-from core.game import GameState
-from core.rolls import TestRoll
-from core.table_markers.effects import GripRecord
-from core.table_markers.lookup import markers_of
-from core.table_markers.markers import JamProofSet, MarkerAffected, MarkerPlaced, MarkerRemoved
-from core.table_markers.models import AmmoMarker, Mine
+from core.antares.game import GameState
+from core.antares.rolls import TestRoll
+from core.antares.table_markers.effects import GripRecord
+from core.antares.table_markers.lookup import markers_of
+from core.antares.table_markers.markers import (
+    JamProofSet,
+    MarkerAffected,
+    MarkerPlaced,
+    MarkerRemoved,
+)
+from core.antares.table_markers.models import AmmoMarker, Mine
 from locales import Lang, t
 from rulesdb import load_rules
 

@@ -14,7 +14,7 @@ from cogs.common.bot import ServicedBot, bot_of
 from cogs.common.checks import manage_server
 from cogs.common.replies import NO_MENTIONS, send_key
 from cogs.rules import render
-from core.errors import Conflict
+from core.common.errors import Conflict
 from locales import t
 
 SETTING = "inline_lookups"

@@ -7,7 +7,7 @@ import discord
 from cogs.common.settings_words import label as setting_label
 from cogs.common.settings_words import labelled, value_label
 from cogs.common.text import split_text
-from core.ruleset import Ruleset
+from core.antares.ruleset import Ruleset
 from locales import Lang, t
 from rulesdb.base import Source
 from rulesdb.models import AnyEntry, CoreEntry, Mode, RollTable, RulesDB, Weapon

@@ -12,7 +12,7 @@ from discord import app_commands
 
 from cogs.common.bot import app_services
 from cogs.common.replies import lang_of
-from core.errors import AntaresError
+from core.common.errors import AntaresError
 from services.shooting import Choice, mode_choices, weapon_choices
 
 

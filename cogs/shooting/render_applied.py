@@ -6,9 +6,9 @@ from __future__ import annotations
 from cogs.common.lent import tested_value
 from cogs.common.text import plain
 from cogs.shooting.render_dice import face
-from core.casualties import BreakResult
-from core.rolls import TestRoll
-from core.shooting import DamageApplied, ShooterApplied
+from core.antares.casualties import BreakResult
+from core.antares.rolls import TestRoll
+from core.antares.shooting import DamageApplied, ShooterApplied
 from locales import Lang, t
 
 

@@ -12,7 +12,7 @@ import re
 from cogs.common.text import plain
 from cogs.shooting.render_applied import damage_lines
 from cogs.shooting.render_dice import face
-from core.shooting.results import ChartResult, ChartRow
+from core.antares.shooting.results import ChartResult, ChartRow
 from locales import Lang, t
 from services.shooting import ChartRecord
 

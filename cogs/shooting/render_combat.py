@@ -6,8 +6,8 @@ from cogs.shooting.render_applied import damage_lines
 from cogs.shooting.render_dice import dice_lines, of_step, roll_face, sum_text
 from cogs.shooting.render_res import charts_lines, res_lines
 from cogs.shooting.render_shot import side_name, unit_name, weapon_name
-from core.shooting.close_combat import SideResult, StrikeGroup
-from core.shooting.tape import DieRoll
+from core.antares.shooting.close_combat import SideResult, StrikeGroup
+from core.antares.shooting.tape import DieRoll
 from locales import Lang, t
 from services.shooting import CombatRecord, UnitLabel, WeaponLabel
 

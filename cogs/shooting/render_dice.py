@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.shooting.tape import DieRoll, Modifier, passes
+from core.antares.shooting.tape import DieRoll, Modifier, passes
 from locales import Lang, t
 
 PER_LINE = 15

@@ -22,7 +22,7 @@ from cogs.shooting.render_shot import (
     weapon_name,
 )
 from cogs.shooting.render_templates import blast_text
-from core.game import Unit
+from core.antares.game import Unit
 from locales import Lang, t
 from services.shooting import DriftAim, DriftRecord
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from cogs.common.dice_runs import dice_runs
 from cogs.markers.render import marker_text
 from cogs.shooting.render_shot import unit_name, weapon_name
-from core.shooting.tape import DieRoll
+from core.antares.shooting.tape import DieRoll
 from locales import Lang, t
 from services.shooting import ChartRecord, CombatRecord, DriftRecord, ShotRecord
 

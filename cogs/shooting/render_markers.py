@@ -7,9 +7,9 @@ from cogs.common.text import plain
 from cogs.markers.options import MARKER_EMOJI
 from cogs.markers.render import marker_text
 from cogs.shooting.render_dice import dice_lines, of_step, roll_face
-from core.shooting import ShotResult
-from core.shooting.tape import DieRoll
-from core.table_markers.markers import MARKERS_MAX
+from core.antares.shooting import ShotResult
+from core.antares.shooting.tape import DieRoll
+from core.antares.table_markers.markers import MARKERS_MAX
 from locales import Lang, t
 from services.shooting import MarkerDrop, MarkersApplied, ShotRecord
 

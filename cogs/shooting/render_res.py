@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from cogs.shooting.render_chart import chart_lines
 from cogs.shooting.render_dice import dice_lines, res_face, sum_text
-from core.shooting.results import ChartResult, Healing, HitRecord, LeaderShare
-from core.shooting.tape import Modifier
+from core.antares.shooting.results import ChartResult, Healing, HitRecord, LeaderShare
+from core.antares.shooting.tape import Modifier
 from locales import Lang, t
 
 LEADER = "👑"

@@ -1,6 +1,6 @@
 """A shot told step by step, in the caller's language, every die shown.
 
-Order of the story (as ``core.shooting.resolve`` rolls): the table's markers that bear on
+Order of the story (as ``core.antares.shooting.resolve`` rolls): the table's markers that bear on
 the shot, shots, Blur and the Arcs, the Acc target and tests, rerolls of hits, the Spotter,
 templates (blast, drift, dud), hits and lucky hits, Net, Shield Drones, Res tests and their
 rerolls, damage charts, casualties and pins, markers landed (and placed), what a 10 did to
@@ -22,7 +22,7 @@ from cogs.shooting.render_dice import (
 from cogs.shooting.render_markers import applied_lines, arc_lines, marker_lines
 from cogs.shooting.render_res import charts_lines, res_lines
 from cogs.shooting.render_templates import template_lines
-from core.shooting import ShotResult
+from core.antares.shooting import ShotResult
 from locales import Lang, percent, t
 from services.shooting import ShotRecord, UnitLabel, WeaponLabel
 

@@ -10,8 +10,8 @@ are already in the Acc dice.
 from __future__ import annotations
 
 from cogs.shooting.render_dice import die_of, face, of_step
-from core.shooting import ShotResult
-from core.shooting.results import TemplateRecord
+from core.antares.shooting import ShotResult
+from core.antares.shooting.results import TemplateRecord
 from locales import Lang, t
 
 

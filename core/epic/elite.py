@@ -4,11 +4,11 @@
 le socle jette plusieurs dés vous ne pouvez relancer qu'un seul dé sur l'ensemble"; "Vous ne
 pouvez relancer que des jets associés aux jets pour toucher, les jets de sauvegarde ou les
 jets d'Assaut"; "Si un Personnage Lié a la capacité Elite (X), il rapporte X relances Elite
-en plus de celle du détachement". The pool lives in the game state (``GameState.epic_elite``,
+en plus de celle du détachement". The pool lives in the game state (``EpicPart.elite``,
 per player: a player is a side), so `/game undo` gives a spent reroll back. "vous ne
 pouvez relancer qu'un seul dé sur l'ensemble": a roll takes one reroll. The bot sees the
 dice as typed, not the roll they came from: the player's last rerolled roll is kept
-(``GameState.epic_rerolled``) and the same dice of the same kind, as rolled or as
+(``EpicPart.rerolled``) and the same dice of the same kind, as rolled or as
 rerolled, are refused unless the player says it is a new roll (``new_roll``).
 """
 
@@ -19,9 +19,9 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel
 
-from core.dice import DiceSource
-from core.errors import BadInput, Conflict
-from core.game import GameState, fork, require_running
+from core.common.dice import DiceSource
+from core.common.errors import BadInput, Conflict
+from core.epic.state import EpicPart
 
 RollKind = Literal["hit", "save", "assault", "other"]
 ROLL_KINDS: tuple[RollKind, ...] = get_args(RollKind)
@@ -53,23 +53,23 @@ class EliteReroll(BaseModel):
         return [self.new if i == self.index else d for i, d in enumerate(self.dice)]
 
 
-def pool_of(state: GameState, owner_id: int) -> int:
-    return state.epic_elite.get(str(owner_id), 0)
+def pool_of(part: EpicPart, owner_id: int) -> int:
+    return part.elite.get(str(owner_id), 0)
 
 
 def set_pool(
-    state: GameState, owner_id: int, detachments: int, characters: int = 0
-) -> tuple[GameState, ElitePool]:
-    require_running(state)
+    part: EpicPart, owner_id: int, detachments: int, characters: int = 0
+) -> tuple[EpicPart, ElitePool]:
+    """The caller checks that the game runs (``core.antares.game.require_running``)."""
     for count in (detachments, characters):
         if not 0 <= count <= POOL_MAX:
             raise BadInput("epic.bad_pool", count=count, high=POOL_MAX)
     total = min(POOL_MAX, detachments + characters)
-    new = fork(state)
-    new.epic_elite[str(owner_id)] = total
+    new = part.model_copy(deep=True)
+    new.elite[str(owner_id)] = total
     return new, ElitePool(
         owner_id=owner_id,
-        before=pool_of(state, owner_id),
+        before=pool_of(part, owner_id),
         after=total,
         detachments=detachments,
         characters=characters,
@@ -90,7 +90,7 @@ def parse_dice(text: str, faces: int) -> list[int]:
 
 
 def reroll(
-    state: GameState,
+    part: EpicPart,
     dice: DiceSource,
     owner_id: int,
     kind: RollKind,
@@ -99,22 +99,22 @@ def reroll(
     position: int | None = None,
     needed: int | None = None,
     new_roll: bool = False,
-) -> tuple[GameState, EliteReroll]:
+) -> tuple[EpicPart, EliteReroll]:
     """One die of ``rolled`` again (``position`` 1-based; default the lowest), one reroll
-    spent from the player's pool; the roll rerolled last is refused unless ``new_roll``."""
-    require_running(state)
+    spent from the player's pool; the roll rerolled last is refused unless ``new_roll``.
+    The caller checks that the game runs."""
     if kind not in REROLLABLE:
         raise BadInput("epic.elite_kind")
     if position is not None and not 1 <= position <= len(rolled):
         raise BadInput("epic.bad_position", position=position, count=len(rolled))
-    left = pool_of(state, owner_id)
+    left = pool_of(part, owner_id)
     if left < 1:
         raise Conflict("epic.elite_empty")
     if not new_roll:
-        _check_once(state, owner_id, kind, rolled)
+        _check_once(part, owner_id, kind, rolled)
     index = rolled.index(min(rolled)) if position is None else position - 1
-    new = fork(state)
-    new.epic_elite[str(owner_id)] = left - 1
+    new = part.model_copy(deep=True)
+    new.elite[str(owner_id)] = left - 1
     result = EliteReroll(
         owner_id=owner_id,
         kind=kind,
@@ -125,14 +125,14 @@ def reroll(
         needed=needed,
         left=left - 1,
     )
-    new.epic_rerolled[str(owner_id)] = {"kind": kind, "before": rolled, "after": result.after}
+    new.rerolled[str(owner_id)] = {"kind": kind, "before": rolled, "after": result.after}
     return new, result
 
 
-def _check_once(state: GameState, owner_id: int, kind: str, rolled: list[int]) -> None:
+def _check_once(part: EpicPart, owner_id: int, kind: str, rolled: list[int]) -> None:
     """ "vous ne pouvez relancer qu'un seul dé sur l'ensemble": the roll the player rerolled
     last, typed again (as it was or as it is now), is not rerolled twice."""
-    last = state.epic_rerolled.get(str(owner_id))
+    last = part.rerolled.get(str(owner_id))
     if not last or last.get("kind") != kind:
         return
     before, after = last["before"], last["after"]

@@ -16,7 +16,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel
 
-from core.dice import DiceSource
+from core.common.dice import DiceSource
 from core.epic.rolls import Roll, check_count, roll
 
 BaseClass = Literal[

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from core.dice import DiceSource
-from core.errors import BadInput
+from core.common.dice import DiceSource
+from core.common.errors import BadInput
 
 DICE_MAX = 100
 SOURCE = "004_2f169385c40c7e0a.txt"

@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from core.dice import DiceSource
+from core.common.dice import DiceSource
 from core.epic.rolls import Roll, check_count, roll
 
 Kind = Literal["shot", "assault"]

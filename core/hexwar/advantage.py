@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from core.errors import BadInput
+from core.common.errors import BadInput
 from core.hexwar.terrain import INFILTRATION, Position, Side, Terrain
 
 Combat = Literal["shock", "fire"]

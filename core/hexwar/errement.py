@@ -12,7 +12,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel
 
-from core.dice import DiceSource
+from core.common.dice import DiceSource
 
 Outcome = Literal["pivot_left", "move", "pivot_right", "cancel"]
 Destination = Literal["free", "forbidden", "deadly", "stacking"]

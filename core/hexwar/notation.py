@@ -14,7 +14,7 @@ import re
 
 from pydantic import BaseModel
 
-from core.errors import BadInput
+from core.common.errors import BadInput
 from core.hexwar.terrain import Terrain, terrain_of
 
 ALTITUDE_MAX = 20

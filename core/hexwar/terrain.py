@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from core.errors import BadInput
+from core.common.errors import BadInput
 from rulesdb.text import normalize
 
 Terrain = Literal["clear", "rough", "difficult", "water", "lava", "fortification", "impassable"]

@@ -1,6 +1,6 @@
 """Armies imported from BattleScribe / New Recruit rosters: preview, save, list, deploy."""
 
-from core.roster import (
+from core.antares.roster import (
     COMPRESSED_MAX,
     FIGURES,
     ROSTER_ENDINGS,
@@ -10,8 +10,8 @@ from core.roster import (
     ArmyUnit,
     check_upload,
 )
-from core.roster.deploy import Deployed
-from core.roster.model import stat_line
+from core.antares.roster.deploy import Deployed
+from core.antares.roster.model import stat_line
 from services.army.pending import PENDING_TTL_S, PendingImports
 from services.army.service import ArmyService, Confirmed, Preview, SavedArmy
 from storage.army_base import ArmyRecord

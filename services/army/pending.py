@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from core.errors import Conflict
+from core.common.errors import Conflict
 
 PENDING_TTL_S = 15 * 60
 PER_MEMBER = 3

@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core.dice import DiceSource
-from core.errors import Conflict, NotAllowed, NotFound
-from core.game import GameState
-from core.names import name_key
-from core.roster import Army, import_roster
-from core.roster.deploy import Deployed, chosen_units, deploy_army
-from core.roster.limits import ARMIES_PER_MEMBER
-from core.roster.model import FIGURES, NAME_MAX
+from core.antares.game import GameState
+from core.antares.roster import Army, import_roster
+from core.antares.roster.deploy import Deployed, chosen_units, deploy_army
+from core.antares.roster.limits import ARMIES_PER_MEMBER
+from core.antares.roster.model import FIGURES, NAME_MAX
+from core.common.dice import DiceSource
+from core.common.errors import Conflict, NotAllowed, NotFound
+from core.common.names import name_key
 from rulesdb.models import RulesDB
 from services.army.pending import Pending, PendingImports
 from services.common import (

@@ -13,9 +13,9 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
-from core.campaign import shown
-from core.errors import BadInput, Conflict, NotAllowed, NotFound
-from core.names import name_key
+from core.common.campaign import shown
+from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
+from core.common.names import name_key
 from services.common import Actor, Call, ServerSettings, Workers, guild_of, is_gm, once
 from storage.base import Store, Transaction
 from storage.campaign_base import CampaignRecord, MemberRecord
@@ -56,7 +56,7 @@ async def find_campaign(tx: Transaction, guild_id: int, text: str | None) -> Cam
 
 
 async def campaign_named(tx: Transaction, guild_id: int, name: str) -> CampaignRecord | None:
-    """The server's campaign called `name` as members compare names (``core.names``: a
+    """The server's campaign called `name` as members compare names (``core.common.names``: a
     look-alike is the same name). The stored name first (one indexed row), else every
     campaign of the server (a few: only managers create them)."""
     found = await tx.campaign_named(guild_id, name)

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.campaign import (
+from core.common.campaign import (
     NAME_LIMIT,
     NOTES_LIMIT,
     VP_LIMIT,
@@ -22,7 +22,7 @@ from core.campaign import (
     played_on,
     winner_of,
 )
-from core.errors import BadInput, Conflict, NotAllowed, NotFound
+from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from services.campaign.access import CampaignAccess, find_member, guild_of
 from services.campaign.consent import consented, organises, require_room
 from services.campaign.game_battles import GameBattle, GamePlayer, record_game_in
@@ -194,8 +194,8 @@ class CampaignBattles(CampaignAccess):
         `manager`: the recorder manages the server). Players who had not joined the
         campaign join it with the army they played. `game_stats` holds, per player, what the
         game log counted: `{"shots": {weapon: n}, "weapons": {weapon: {"en", "fr"}}, "dice":
-        {kind: {"rolls", "successes", "expected"}}}` (see `core.campaign_stats`); `/game end`
-        counts them with `core.game_stats`."""
+        {kind: {"rolls", "successes", "expected"}}}` (see `core.common.campaign_stats`); `/game end`
+        counts them with `core.antares.game_stats`."""
         async with once(self.store, None) as tx:
             return await record_game_in(
                 tx,

@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from core.errors import Conflict, NotAllowed, NotFound
+from core.common.errors import Conflict, NotAllowed, NotFound
 from services.campaign.access import CampaignAccess, guild_of, require_open
 from services.campaign.recorded import RecordedBattle, names_of
 from services.common import Call, once

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.campaign import (
+from core.common.campaign import (
     CASUALTIES_LIMIT,
     NAME_LIMIT,
     TURNS_LIMIT,
@@ -23,8 +23,8 @@ from core.campaign import (
     clean_name,
     clean_text,
 )
-from core.campaign_stats import parse_game_stats
-from core.errors import AntaresError, BadInput, Conflict, NotFound
+from core.common.campaign_stats import parse_game_stats
+from core.common.errors import AntaresError, BadInput, Conflict, NotFound
 from services.campaign.access import Actor, member_name, require_open
 from services.campaign.consent import consented, organises, require_room
 from services.campaign.recorded import RecordedBattle, names_of

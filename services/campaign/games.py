@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from core.errors import Conflict
-from core.game import GameState
-from core.game_stats import READ_KINDS, game_stats
+from core.antares.game import GameState
+from core.antares.game_stats import READ_KINDS, game_stats
+from core.common.errors import Conflict
 from services.campaign.access import find_campaign, require_open
 from services.campaign.battles import GameBattle, GamePlayer, RecordedBattle, record_game_in
 from services.common import Call, guild_of

@@ -1,7 +1,7 @@
 """Read-only views of a campaign: standings, history, player stats, autocomplete choices.
 
 Each report reads one consistent snapshot of the campaign (one read view) and computes the
-rest with the pure rules of `core.standings` and `core.campaign_stats`.
+rest with the pure rules of `core.common.standings` and `core.common.campaign_stats`.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from core.campaign import PointsScheme
-from core.campaign_stats import PlayerGameStats, combine
-from core.errors import AntaresError, NotFound
-from core.standings import Line, Outcome, standings, tally
+from core.common.campaign import PointsScheme
+from core.common.campaign_stats import PlayerGameStats, combine
+from core.common.errors import AntaresError, NotFound
+from core.common.standings import Line, Outcome, standings, tally
 from services.campaign.access import CampaignAccess, find_campaign, find_member
 from storage.campaign_base import BattleRecord, CampaignRecord, MemberRecord
 

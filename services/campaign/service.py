@@ -13,9 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.campaign import DESCRIPTION_LIMIT, clean_faction, clean_name, clean_text, points_scheme
-from core.errors import Conflict, NotAllowed, NotFound
-from core.names import name_key
+from core.common.campaign import (
+    DESCRIPTION_LIMIT,
+    clean_faction,
+    clean_name,
+    clean_text,
+    points_scheme,
+)
+from core.common.errors import Conflict, NotAllowed, NotFound
+from core.common.names import name_key
 from services.campaign.access import (
     Actor,
     campaign_named,
@@ -177,7 +183,7 @@ async def _save(
 
 
 async def _army_free(tx: Transaction, campaign: CampaignRecord, user_id: int, army: str) -> None:
-    """Another player's army of the same name (as names are compared, ``core.names``) is
+    """Another player's army of the same name (as names are compared, ``core.common.names``) is
     refused: the standings and the history would show two armies nobody can tell apart."""
     key = name_key(army)
     for other in await tx.members(campaign.id):

@@ -23,7 +23,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from core.errors import Conflict, NotAllowed
+from core.common.errors import Conflict, NotAllowed
 from services.common.permissions import Actor
 from storage.base import Store, Transaction
 

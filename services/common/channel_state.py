@@ -19,7 +19,7 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel
 
-from core.errors import NotFound
+from core.common.errors import NotFound
 from services.common.applied_once import once
 from services.common.shown import shown_events
 from storage.base import EventRecord, GameRecord, Store, Transaction, VersionConflict

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from core.errors import BadInput
+from core.common.errors import BadInput
 
 M = TypeVar("M", bound=BaseModel)
 S = TypeVar("S", bound=str)  # a Literal of the allowed values

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.errors import NotAllowed
-from core.game import GameState, Unit
-from core.seats import setting_up
+from core.antares.game import GameState, Unit
+from core.antares.seats import setting_up
+from core.common.errors import NotAllowed
 
 GM_ROLE_KEY = "gm_role_id"
 
@@ -84,7 +84,7 @@ def require_self_or_host(state: GameState, who: Standing, owner_id: int) -> None
 
 
 def require_seat(state: GameState, who: Standing, owner_id: int) -> None:
-    """Issue 23: anyone joins a game being set up (`core.seats.setting_up`); after that, a
+    """Issue 23: anyone joins a game being set up (`core.antares.seats.setting_up`); after that, a
     new player is seated by the host or a game master, who adds a unit for them."""
     if state.player(owner_id) is not None or setting_up(state) or runs_game(state, who):
         return

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import BadInput
+from core.common.errors import BadInput
 from locales import LANGUAGES, Lang
 from services.common.applied_once import Call, guild_of, once
 from storage.base import Store

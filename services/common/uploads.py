@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gzip
 
-from core.errors import Conflict
+from core.common.errors import Conflict
 from services.common.workers import Workers
 
 UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord: a bot's files in a server without boosts

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.antares.game import GameState, GameSystem, fork, require_running
+from core.common.errors import BadInput, NotFound
 from core.epic import elite
 from core.epic.defences import NEEDED, Defences, close_defences
 from core.epic.regeneration import CLASSES, Regeneration, regenerate
 from core.epic.rolls import check_target
 from core.epic.shot import EpicShot, ShotInput, epic_shot
-from core.errors import BadInput, NotFound
-from core.game import GameState, GameSystem
+from core.epic.state import EpicPart
 from services.common import Call, Standing, checked, choice, require_self_or_host
 from services.game import GameAccess, GameSettings, Systems, other_system
 
@@ -31,6 +32,7 @@ class EliteView:
 def _epic_game(state: GameState) -> None:
     if state.system != SYSTEM:
         raise other_system(state, SYSTEM)
+    require_running(state)
 
 
 class EpicService(GameAccess):
@@ -99,7 +101,7 @@ class EpicService(GameAccess):
 
     async def elite_view(self, call: Call) -> EliteView:
         state = await self._epic_state(call)
-        pools = {int(k): v for k, v in state.epic_elite.items()}
+        pools = {int(k): v for k, v in state.epic.elite.items()}
         return EliteView(state.ruleset().epic_die, pools)
 
     async def elite_pool(
@@ -111,7 +113,8 @@ class EpicService(GameAccess):
         def apply(state: GameState, who: Standing) -> tuple[GameState, elite.ElitePool]:
             _epic_game(state)
             require_self_or_host(state, who, owner)
-            return elite.set_pool(state, owner, detachments, characters)
+            part, pool = elite.set_pool(state.epic, owner, detachments, characters)
+            return with_epic(state, part), pool
 
         return (await self.change(call, "epic_elite_pool", apply)).result
 
@@ -133,8 +136,8 @@ class EpicService(GameAccess):
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, elite.EliteReroll]:
             _epic_game(state)
-            return elite.reroll(
-                state,
+            part, rerolled = elite.reroll(
+                state.epic,
                 self.dice,
                 who.user_id,
                 roll_kind,
@@ -144,6 +147,7 @@ class EpicService(GameAccess):
                 needed,
                 new_roll,
             )
+            return with_epic(state, part), rerolled
 
         return (await self.change(call, "epic_elite_reroll", apply)).result
 
@@ -153,6 +157,12 @@ class EpicService(GameAccess):
             await self._refuse_ended(call.channel_id)
             raise NotFound("epic.elite_needs_game")
         return state
+
+
+def with_epic(state: GameState, part: EpicPart) -> GameState:
+    new = fork(state)
+    new.epic = part
+    return new
 
 
 def _class(target_class: int) -> None:

@@ -15,10 +15,10 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from core.dice import DiceSource
-from core.errors import Conflict, NotFound
-from core.game import GameState, load_state
-from core.limits import GameLimits
+from core.antares.game import GameState, load_state
+from core.common.dice import DiceSource
+from core.common.errors import Conflict, NotFound
+from core.common.limits import GameLimits
 from services.common import (
     Call,
     Change,

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core import bag, orders, turn
-from core.activations import is_strict
-from core.bag import DisputeResult, DrawResult, check_can_order, eligible_units
-from core.errors import BadInput, Conflict, NotAllowed
-from core.game import GameState, PendingDie, Unit
-from core.orders import OrderResult
-from core.subverter import subvert
-from core.synchronise import take_by
-from core.turn import TurnEndResult
+from core.antares import bag, orders, turn
+from core.antares.activations import is_strict
+from core.antares.bag import DisputeResult, DrawResult, check_can_order, eligible_units
+from core.antares.game import GameState, PendingDie, Unit
+from core.antares.orders import OrderResult
+from core.antares.subverter import subvert
+from core.antares.synchronise import take_by
+from core.antares.turn import TurnEndResult
+from core.common.errors import BadInput, Conflict, NotAllowed
 from services.common import (
     Standing,
     require_host,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from core.game import GameState
+from core.antares.game import GameState
 from services.common import UPLOAD_LIMIT, Workers, fit_files
 from storage.base import EventRecord, GameRecord
 

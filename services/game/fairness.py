@@ -1,7 +1,7 @@
 """`/game dice`: each player's D10 faces in this game and whether they look fair (issue 19).
 
-It reads the game's live events (undone ones left out) with ``core.game_stats``, the same
-count a campaign battle keeps, and checks the faces with ``core.odds.fairness``; the Acc
+It reads the game's live events (undone ones left out) with ``core.antares.game_stats``, the same
+count a campaign battle keeps, and checks the faces with ``core.antares.odds.fairness``; the Acc
 and Res tests' hits against their expectation come with it. It never changes the dice.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from core.campaign_stats import DiceLuck
-from core.game import GameState
-from core.game_stats import READ_KINDS, game_stats
-from core.odds.fairness import FaceCheck, check_faces
+from core.antares.game import GameState
+from core.antares.game_stats import READ_KINDS, game_stats
+from core.antares.odds.fairness import FaceCheck, check_faces
+from core.common.campaign_stats import DiceLuck
 from storage.base import GameRecord, Store
 
 

@@ -13,14 +13,14 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
-from core.bag import Census, census
-from core.campaign import NAME_LIMIT, clean_text
-from core.dice import DiceSource
-from core.errors import BadInput, Conflict
-from core.game import GameState, new_game
-from core.game_end import Losses, end_game, losses_per_player, parse_vp
-from core.game_settings import RuleChanged, set_mention, set_rule
-from core.ruleset import Activations, Ruleset, RuleSetting
+from core.antares.bag import Census, census
+from core.antares.game import GameState, new_game
+from core.antares.game_end import Losses, end_game, losses_per_player, parse_vp
+from core.antares.game_settings import RuleChanged, set_mention, set_rule
+from core.antares.ruleset import Activations, Ruleset, RuleSetting
+from core.common.campaign import NAME_LIMIT, clean_text
+from core.common.dice import DiceSource
+from core.common.errors import BadInput, Conflict
 from services.common import (
     UPLOAD_LIMIT,
     ServerSettings,
@@ -178,7 +178,7 @@ class GameService(Undoing, Seats):
     ) -> GameClosed:
         """Close the game (host or game master; Manage Channels once it is idle,
         `services.game.seats`); its state and log stay, read-only. `vp` is `7-3`, per
-        player in join order (`core.game_end.parse_vp`). `then` runs in the same transaction
+        player in join order (`core.antares.game_end.parse_vp`). `then` runs in the same transaction
         (the campaign's battle record)."""
         cleaned = " ".join((notes or "").split())
         if len(cleaned) > NOTES_LIMIT:

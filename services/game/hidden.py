@@ -17,9 +17,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from core.errors import Conflict, NotFound
-from core.game import GameState, fork
-from core.notation import RollResult
+from core.antares.game import GameState, fork
+from core.common.errors import Conflict, NotFound
+from core.common.notation import RollResult
 from services.common import Call, Standing
 from services.game.access import GameAccess
 from storage.base import EventRecord, GameRecord, Transaction

@@ -2,7 +2,7 @@
 
 A player leaves with `/game leave`; the host (or a game master) removes one with `/game
 kick`. Either takes every unit of that player out of the game in one change (one event,
-which `/game undo` takes back) and frees their seat (`core.seats.remove_player`). Joining is
+which `/game undo` takes back) and frees their seat (`core.antares.seats.remove_player`). Joining is
 `/unit add` (`services.common.require_seat`).
 
 A running game nobody changed for `idle_days` (setting `GAME_IDLE_DAYS`) may be closed by a
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from core.errors import Conflict, NotAllowed
-from core.game import GameState
-from core.seats import PlayerRemoved, remove_player
+from core.antares.game import GameState
+from core.antares.seats import PlayerRemoved, remove_player
+from core.common.errors import Conflict, NotAllowed
 from services.common import Standing, require_host, runs_game
 from services.game.access import Call, GameAccess
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import BadInput
-from core.game_settings import RuleChanged
-from core.ruleset import Ruleset
+from core.antares.game_settings import RuleChanged
+from core.antares.ruleset import Ruleset
+from core.common.errors import BadInput
 from services.common import GM_ROLE_KEY, Call, ServerSettings, gm_role_id
 
 RULESET_KEY = "ruleset"

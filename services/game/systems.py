@@ -7,8 +7,8 @@ channel's system first.
 
 from __future__ import annotations
 
-from core.errors import Conflict, in_each_language
-from core.game import GameState, GameSystem, load_state
+from core.antares.game import GameState, GameSystem, load_state
+from core.common.errors import Conflict, in_each_language
 from storage.base import Store
 
 

@@ -1,6 +1,6 @@
 """Where the bot's messages of a game sit: 🎲 Draw next and the live board (issue 22).
 
-They are bookkeeping (`core.game_messages`): saved with the state, without an event, so the
+They are bookkeeping (`core.antares.game_messages`): saved with the state, without an event, so the
 log shows only play and an undo keeps them. The Discord layer posts and edits the messages;
 this service remembers where they are and says what the next step of the game is.
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core.bag import census, draw_offered
-from core.errors import NotFound
-from core.game import GameState, load_state, require_running
-from core.game_messages import BoardLang, GameMessages
+from core.antares.bag import census, draw_offered
+from core.antares.game import GameState, load_state, require_running
+from core.antares.game_messages import BoardLang, GameMessages
+from core.common.errors import NotFound
 from services.common import Call, Listener, listen, once, require_host, retried
 from services.game.access import GameAccess
 from services.game.game import GameView

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from core.bag import eligible_units
-from core.errors import BadInput, Conflict, NotAllowed, NotFound
-from core.game import GameState, load_state
-from core.game_messages import keep_messages
+from core.antares.bag import eligible_units
+from core.antares.game import GameState, load_state
+from core.antares.game_messages import keep_messages
+from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from services.common import (
     Standing,
     once,

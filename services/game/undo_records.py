@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from core.game import GameState, PendingDie, Unit
+from core.antares.game import GameState, PendingDie, Unit
 from storage.base import EventRecord
 
 Next = Literal["order", "draw", "turn_end", "none"]  # none: a game without a bag (Epic, hex)

@@ -12,17 +12,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core.casualties import CasualtiesResult, casualties
-from core.command import NO_LEADER
-from core.dice import DiceSource
-from core.errors import Conflict, NotFound
-from core.game import GameState, Unit, find_unit
-from core.pins import PinsResult, add_pins, remove_pins, set_pins
-from core.shooting.fractal import LocksDropped, declare_moved, drop_locks
-from core.stat_tests import StatTestResult, stat_test
-from core.synchronise import SolidMatterResult, stuck_in_solid
-from core.unit_gear import CLEAR_WORDS, parse_gear
-from core.units import UnitResult, add_unit, edit_unit, remove_unit
+from core.antares.casualties import CasualtiesResult, casualties
+from core.antares.command import NO_LEADER
+from core.antares.game import GameState, Unit, find_unit
+from core.antares.pins import PinsResult, add_pins, remove_pins, set_pins
+from core.antares.shooting.fractal import LocksDropped, declare_moved, drop_locks
+from core.antares.stat_tests import StatTestResult, stat_test
+from core.antares.synchronise import SolidMatterResult, stuck_in_solid
+from core.antares.unit_gear import CLEAR_WORDS, parse_gear
+from core.antares.units import UnitResult, add_unit, edit_unit, remove_unit
+from core.common.dice import DiceSource
+from core.common.errors import Conflict, NotFound
 from services.common import (
     ServerSettings,
     Standing,

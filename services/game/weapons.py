@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from core.errors import BadInput
-from core.game import MODELS_MAX, CarriedWeapon
-from core.unit_gear import CLEAR_WORDS
+from core.antares.game import MODELS_MAX, CarriedWeapon
+from core.antares.unit_gear import CLEAR_WORDS
+from core.common.errors import BadInput
 from rulesdb.weapons import Weapon
 
 WeaponFinder = Callable[[str], Weapon]

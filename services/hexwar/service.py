@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.dice import DiceSource
-from core.errors import BadInput
-from core.game import GameSystem
+from core.antares.game import GameSystem
+from core.common.dice import DiceSource
+from core.common.errors import BadInput
 from core.hexwar import advantage as adv
 from core.hexwar import errement, los, movement, stacking
 from core.hexwar.notation import Hex, check_altitude, parse_line

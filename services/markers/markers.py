@@ -4,17 +4,16 @@ use cases, one service (`AppServices.markers`).
 Players place markers (for themselves; for another player: host or GM), remove them and
 declare which units are within 3"; a unit's owner (or host/GM) marks it scramble-proof.
 Everyone can look. Each change is one event; the end-of-turn D10 of each marker is rolled
-by `/turn end` (`core.end_tests`). Mines: `services.markers.mines`.
+by `/turn end` (`core.antares.end_tests`). Mines: `services.markers.mines`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.errors import Conflict
-from core.game import GameState
-from core.table_markers.lookup import find_marker, markers_of
-from core.table_markers.markers import (
+from core.antares.game import GameState
+from core.antares.table_markers.lookup import find_marker, markers_of
+from core.antares.table_markers.markers import (
     JamProofSet,
     MarkerAffected,
     MarkerPlaced,
@@ -25,7 +24,8 @@ from core.table_markers.markers import (
     remove_marker,
     set_jam_proof,
 )
-from core.table_markers.models import AmmoMarker
+from core.antares.table_markers.models import AmmoMarker
+from core.common.errors import Conflict
 from rulesdb.weapons import Weapon
 from services.common import (
     Call,

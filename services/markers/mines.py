@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.errors import Conflict, NotAllowed
-from core.game import GameState
-from core.table_markers.lookup import find_mine
-from core.table_markers.mines import (
+from core.antares.game import GameState
+from core.antares.table_markers.lookup import find_mine
+from core.antares.table_markers.mines import (
     TARGETS_MAX,
     MineLaid,
     MineRemoved,
@@ -21,8 +20,9 @@ from core.table_markers.mines import (
     remove_mine,
     trigger_mine,
 )
-from core.table_markers.models import Mine
-from core.words import leftovers, words
+from core.antares.table_markers.models import Mine
+from core.common.errors import Conflict, NotAllowed
+from core.common.words import leftovers, words
 from services.common import Call, Standing, require_self_or_host, require_unit_owner
 from services.game import WRONG_GAME, GameAccess, UnitRef, resolve, unit_ref
 from services.markers.refs import ItemRef, item_ref, qualified

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from core.errors import Conflict, NotFound
+from core.common.errors import Conflict, NotFound
 from locales import Lang
 from services.common import UPLOAD_LIMIT, Call, ServerSettings, Workers, guild_of, once
 from services.privacy.export import ServerExport, export_server

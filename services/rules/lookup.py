@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import TypeVar
 
-from core.errors import BadInput, NotFound
+from core.common.errors import BadInput, NotFound
 from rulesdb import Hit, RulesDB, RulesIndex, load_rules
 from rulesdb.models import AnyEntry, Weapon
 from rulesdb.search import HOME_SYSTEM

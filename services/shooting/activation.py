@@ -1,4 +1,4 @@
-"""A tracked shot within its shooter's activation (issue 22; ``core.activations``).
+"""A tracked shot within its shooter's activation (issue 22; ``core.antares.activations``).
 
 In a ``strict`` game the shooter must hold an activation whose order shoots, and each weapon
 fires once in it; the shot then takes the activation's order (an Ambush sprung: Fire). The
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.activations import ShotActivation, shoot_in_activation
-from core.errors import NotAllowed
-from core.game import GameState, Unit
+from core.antares.activations import ShotActivation, shoot_in_activation
+from core.antares.game import GameState, Unit
+from core.common.errors import NotAllowed
 from services.common import Standing, runs_game
 from services.shooting.records import WeaponLabel
 from services.shooting.shot import ShotPlan
@@ -21,7 +21,7 @@ from services.shooting.shot import ShotPlan
 def in_activation(
     state: GameState, who: Standing, shooter: Unit, plan: ShotPlan, label: WeaponLabel
 ) -> tuple[GameState, ShotActivation, ShotPlan]:
-    """The shot within the shooter's activation (``core.activations``): the weapon recorded,
+    """The shot within the shooter's activation (``core.antares.activations``): the weapon recorded,
     an Ambush sprung, and the order the activation gives; ``force`` is for the host or a GM."""
     options = plan.options
     if options.force and not runs_game(state, who):

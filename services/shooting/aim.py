@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from core.errors import BadInput, Conflict, NotFound
-from core.game import GameState, Unit
-from core.shooting.from_units import living
+from core.antares.game import GameState, Unit
+from core.antares.shooting.from_units import living
+from core.common.errors import BadInput, Conflict, NotFound
 from rulesdb import RulesDB
 from services.common import Standing, require_unit_owner
 

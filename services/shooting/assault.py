@@ -3,7 +3,7 @@
 Everything that can be refused without the game is refused here, before a transaction
 opens: choices, weapon names (``h2h.no_weapon`` with suggestions), reroll words, a side's
 stats. Units are read inside the change (``CombatPlan.sides``), with the enemy Scramblers
-each tracked side is declared within (``core.table_markers.effects.is_scrambled``).
+each tracked side is declared within (``core.antares.table_markers.effects.is_scrambled``).
 
 A side is a tracked unit, or stats typed in ("str 5 res 6 models 3"): ``str``/``for``,
 ``res``/``rés`` and ``models``/``figurines`` (1 when left out), and may add words: an armour
@@ -18,12 +18,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.errors import BadInput, in_each_language
-from core.game import GameState, Unit
-from core.shooting import Attackers, CombatApplied, CombatResult, CombatSide, ResRerolls, side_of
-from core.shooting.close_combat import check_assault
-from core.table_markers.effects import is_scrambled
-from core.words import words
+from core.antares.game import GameState, Unit
+from core.antares.shooting import (
+    Attackers,
+    CombatApplied,
+    CombatResult,
+    CombatSide,
+    ResRerolls,
+    side_of,
+)
+from core.antares.shooting.close_combat import check_assault
+from core.antares.table_markers.effects import is_scrambled
+from core.common.errors import BadInput, in_each_language
+from core.common.words import words
 from services.game import UnitRef, unit_ref
 from services.rules import RulesLookup
 from services.shooting.options import CombatOptions, StrikeOptions, parse_rerolls

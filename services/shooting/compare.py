@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.errors import BadInput, NotFound, in_each_language
+from core.common.errors import BadInput, NotFound, in_each_language
 from rulesdb.models import AmmoEntry
 from services.rules import RulesLookup
 from services.shooting.options import ShotOptions

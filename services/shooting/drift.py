@@ -24,12 +24,12 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
-from core.errors import Conflict, NotFound
-from core.game import GameState, Unit
-from core.shooting import ShotApplied, ShotResult, apply_shot, resolve_landing
-from core.shooting.ammo import MARKERS
-from core.shooting.from_units import living
-from core.shooting.results import TemplateRecord
+from core.antares.game import GameState, Unit
+from core.antares.shooting import ShotApplied, ShotResult, apply_shot, resolve_landing
+from core.antares.shooting.ammo import MARKERS
+from core.antares.shooting.from_units import living
+from core.antares.shooting.results import TemplateRecord
+from core.common.errors import Conflict, NotFound
 from services.common import Call, Standing, require_unit_owner
 from services.game import JOINED, GameAccess, live_events
 from services.rules import RulesLookup

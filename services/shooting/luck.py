@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable
 
-from core.errors import AntaresError
-from core.odds import ShotOdds, shot_odds
+from core.antares.odds import ShotOdds, shot_odds
+from core.common.errors import AntaresError
 from services.shooting.records import ShotLuck
 from services.shooting.shot import ShotSetup
 

@@ -1,7 +1,7 @@
 """The seam between `/shoot` and the table's markers (issues 5 and 6), inside the one change.
 
 Before the dice, ``markers_applied`` reads what the players declared
-(``core.table_markers.effects.shot_markers``): the Blurs the shooter is within (a D3 each,
+(``core.antares.table_markers.effects.shot_markers``): the Blurs the shooter is within (a D3 each,
 the highest counts, ``Shot.blur_markers``), an enemy Scrambler on the target
 (``Target.scrambled``: no armour bonus, weapon drones and vehicles −2 Res, buddy drones off),
 one on the shooter (its Spotter, a buddy drone, is off), the Arcs that bear on the shot
@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.game import GameState
-from core.shooting import ShotResult
-from core.table_markers.effects import shot_markers
-from core.table_markers.lookup import markers_of
-from core.table_markers.markers import MARKERS_MAX, place_marker
-from core.table_markers.models import LOCATION_MAX
+from core.antares.game import GameState
+from core.antares.shooting import ShotResult
+from core.antares.table_markers.effects import shot_markers
+from core.antares.table_markers.lookup import markers_of
+from core.antares.table_markers.markers import MARKERS_MAX, place_marker
+from core.antares.table_markers.models import LOCATION_MAX
 from rulesdb.models import RulesDB
 from services.shooting.records import MarkerDrop, MarkersApplied
 from services.shooting.shot import ShotPlan

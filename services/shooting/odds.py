@@ -18,13 +18,13 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from core.errors import Conflict, NotFound
-from core.game import GameState
-from core.odds import ShotOdds, Standing, shot_odds
-from core.odds.standing import standing_of
-from core.ruleset import Ruleset
-from core.shooting.from_units import living
-from core.shooting.validate import check_range
+from core.antares.game import GameState
+from core.antares.odds import ShotOdds, Standing, shot_odds
+from core.antares.odds.standing import standing_of
+from core.antares.ruleset import Ruleset
+from core.antares.shooting.from_units import living
+from core.antares.shooting.validate import check_range
+from core.common.errors import Conflict, NotFound
 from services.game import WRONG_GAME, GameAccess, same_game, unit_ref
 from services.shooting.compare import compared
 from services.shooting.markers import markers_applied
@@ -34,7 +34,7 @@ from services.shooting.remembered import remembered
 from services.shooting.shot import set_up
 
 if TYPE_CHECKING:
-    from core.game import Unit
+    from core.antares.game import Unit
     from services.common import Call, Workers
     from services.rules import RulesLookup
     from services.shooting.shot import ShotPlan

@@ -18,12 +18,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.errors import BadInput, in_each_language
-from core.game import ORDERS
-from core.shooting import ResRerolls
-from core.shooting.validate import check_models, check_range
-from core.units import UNIT_KINDS
-from core.words import leftovers, words
+from core.antares.game import ORDERS
+from core.antares.shooting import ResRerolls
+from core.antares.shooting.validate import check_models, check_range
+from core.antares.units import UNIT_KINDS
+from core.common.errors import BadInput, in_each_language
+from core.common.words import leftovers, words
 
 BANDS = ("effective", "long", "extreme")
 COVERS = ("none", "light", "dense")
@@ -215,7 +215,7 @@ class ShotOptions:
     target_models: int | None = None
     extras: str | None = None
     arcs: int = 0  # Arc markers the line of fire crosses, beyond those declared in the game
-    force: bool = False  # host or GM: a shot out of its activation (core.activations)
+    force: bool = False  # host or GM: a shot out of its activation (core.antares.activations)
 
     @property
     def hidden(self) -> bool:

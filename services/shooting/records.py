@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from core.activations import ShotActivation
-from core.game import Unit
-from core.shooting import (
+from core.antares.activations import ShotActivation
+from core.antares.game import Unit
+from core.antares.shooting import (
     ChartResult,
     CombatApplied,
     CombatResult,
@@ -21,7 +21,7 @@ from core.shooting import (
     ShotApplied,
     ShotResult,
 )
-from core.table_markers.markers import MarkerPlaced
+from core.antares.table_markers.markers import MarkerPlaced
 from rulesdb.models import Weapon
 from rulesdb.weapons import Mode
 
@@ -99,7 +99,8 @@ class ShotRecord(BaseModel):
     # the tracked target's Sensor Module mark gave nothing: targeters gave theirs (seed 002
     # "Détecteur de Cible": "ne peut pas être combiné avec des Targeter Drones")
     sensor_unused: bool = False
-    # the shooter's activation (issue 22, ``core.activations``): None for an untracked shooter
+    # the shooter's activation (issue 22, ``core.antares.activations``): None for an untracked
+    # shooter
     activation: ShotActivation | None = None
     forced_by: int | None = None  # the host or GM who forced the shot out of sequence
     # the target and the distance the tracked shooter remembered from its last shot (issue 22)

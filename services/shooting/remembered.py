@@ -1,7 +1,7 @@
 """A tracked shooter's last target and distance as the defaults of its next shot (issue 22,
 "Fewer taps on a phone": every shot of a tracked unit needs no typed option but the distance).
 
-``core.shooting.apply_shot`` writes them (``Unit.last_target_id``, ``Unit.last_distance``)
+``core.antares.shooting.apply_shot`` writes them (``Unit.last_target_id``, ``Unit.last_distance``)
 when a tracked shooter fires at a tracked target. `/shoot` with that shooter and no target
 takes its last target, unless a Res is given (the Res of an untracked target, as before); no
 distance and no band take the last distance when the target is the same. The reply says
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.errors import Conflict
-from core.game import GameState, Unit
+from core.antares.game import GameState, Unit
+from core.common.errors import Conflict
 from services.shooting.options import ShotOptions
 
 

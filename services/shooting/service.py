@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import json
 
-from core.dice import DiceSource
-from core.errors import BadInput, Conflict, NotFound
-from core.game import GameState, Unit
-from core.ruleset import Ruleset
-from core.seats import mark_begun
-from core.shooting import (
+from core.antares.game import GameState, Unit
+from core.antares.ruleset import Ruleset
+from core.antares.seats import mark_begun
+from core.antares.shooting import (
     ChartRequest,
     CombatResult,
     Shot,
@@ -34,9 +32,11 @@ from core.shooting import (
     resolve_round,
     resolve_shot,
 )
-from core.shooting.from_units import living
-from core.shooting.kept import check_stave
-from core.shooting.profile import Use, is_overhead, weapon_mode
+from core.antares.shooting.from_units import living
+from core.antares.shooting.kept import check_stave
+from core.antares.shooting.profile import Use, is_overhead, weapon_mode
+from core.common.dice import DiceSource
+from core.common.errors import BadInput, Conflict, NotFound
 from services.common import (
     Call,
     ServerSettings,
@@ -137,7 +137,7 @@ class ShootingService(DriftResolving, OddsReading):
 
     async def tracked(self, call: Call, kind: str, apply, refs: list[UnitRef | None]):
         """One change of the channel's game (its result, and its event); a unit of another
-        game is refused. A shot, an assault or damage ends the game's set-up (`core.seats`):
+        game is refused. A shot, an assault or damage ends the game's set-up (`core.antares.seats`):
         from then on, new players are seated by the host."""
         game_id = same_game(*refs)
 
@@ -292,7 +292,7 @@ class ShootingService(DriftResolving, OddsReading):
     def _check_stave(
         self, state: GameState, unit: Unit, weapon: str, mode: str | None, use: Use
     ) -> None:
-        """An exhausted IMTel Stave's boosted mode is refused (``core.shooting.kept``); a
+        """An exhausted IMTel Stave's boosted mode is refused (``core.antares.shooting.kept``); a
         weapon or mode the core refuses anyway is left to the resolver's message."""
         try:
             _, chosen = weapon_mode(self.lookup.db, weapon, mode, use)

@@ -3,9 +3,9 @@
 A tracked shooter gives its Acc, pins and current order, a tracked target its Res, models,
 kind, armour and Down; any option given overrides the unit's value. Untracked, Acc (for
 the shooter) and Res (for the target) must be given. An active Fractal Lock of the shooter
-on the target is put on the shot (``core.shooting.with_lock``); the table's markers
+on the target is put on the shot (``core.antares.shooting.with_lock``); the table's markers
 (``MarkersApplied``) give Blur, Arcs, the target's Scrambler and the Spotter's. What the
-game kept (``core.shooting.kept``): a tracked target's Sensor Module mark, and a tracked
+game kept (``core.antares.shooting.kept``): a tracked target's Sensor Module mark, and a tracked
 shooter's models that may no longer fire Overload. A tracked target's gear gives its drones
 (Shield, Camo, Medi, Batter) and its Res rerolls.
 
@@ -22,15 +22,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from core.errors import BadInput
-from core.game import CarriedWeapon, GameState, Unit
-from core.odds import Standing
-from core.odds.standing import standing_of
-from core.roster.figures import carried, with_figures
-from core.ruleset import Ruleset
-from core.shooting import ResRerolls, Shot, Target, with_lock
-from core.shooting.from_units import current_order, own_rerolls, shot_gear_of, stat
-from core.shooting.kept import check_overload
+from core.antares.game import CarriedWeapon, GameState, Unit
+from core.antares.odds import Standing
+from core.antares.odds.standing import standing_of
+from core.antares.roster.figures import carried, with_figures
+from core.antares.ruleset import Ruleset
+from core.antares.shooting import ResRerolls, Shot, Target, with_lock
+from core.antares.shooting.from_units import current_order, own_rerolls, shot_gear_of, stat
+from core.antares.shooting.kept import check_overload
+from core.common.errors import BadInput
 from rulesdb.models import RulesDB
 from services.shooting.options import Extras, ShotOptions
 from services.shooting.records import MarkersApplied
@@ -244,7 +244,7 @@ def set_up(
 ) -> ShotSetup:
     """The shot from the plan and the tracked units, with the shooter's roster figures for
     its weapon (`/army import figures:roster`) and, for a tracked target, its standing as
-    the resolver reads it (``core.odds.standing.standing_of``); ``standing`` for an
+    the resolver reads it (``core.antares.odds.standing.standing_of``); ``standing`` for an
     untracked target (`/odds`: its models, the Co of ``co:8``)."""
     shot = build_shot(plan, shooter, target, state, markers)
     own = carried(shooter, plan.weapon)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.errors import NotFound
-from core.shooting.combat import GRENADES, HAND_WEAPONS
-from core.shooting.profile import UNNAMED_MODE
+from core.antares.shooting.combat import GRENADES, HAND_WEAPONS
+from core.antares.shooting.profile import UNNAMED_MODE
+from core.common.errors import NotFound
 from rulesdb.models import Weapon
 from rulesdb.weapons import Mode
 from services.rules import RulesLookup
@@ -34,7 +34,8 @@ def cleaned(text: str) -> str:
 
 
 def strikes_in_h2h(weapon: Weapon, mode: Mode) -> bool:
-    """A mode usable in close combat (as ``core.shooting.close_combat.striking`` accepts)."""
+    """A mode usable in close combat (as ``core.antares.shooting.close_combat.striking``
+    accepts)."""
     return mode.h2h_only or mode.attacks is not None or weapon.id in GRENADES | HAND_WEAPONS
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tests.core.test_standings import ANN, BEN, CAT, DAN, EVE
+from tests.core.common.test_standings import ANN, BEN, CAT, DAN, EVE
 
 
 @dataclass
@@ -21,7 +21,7 @@ class Club:
     admin: object
 
     def by_core_id(self) -> dict[int, object]:
-        """The five players of the core season (tests/core/test_standings.py)."""
+        """The five players of the core season (tests/core/common/test_standings.py)."""
         return {ANN: self.alice, BEN: self.bob, CAT: self.carol, DAN: self.dave, EVE: self.eve}
 
 

@@ -9,8 +9,8 @@ from unittest.mock import patch
 
 from simcord import interactions as simcord_interactions
 
-from core.game import GameState
-from core.game_messages import GameMessages
+from core.antares.game import GameState
+from core.antares.game_messages import GameMessages
 from storage.base import GameRecord
 from tests.support.mentions import tokens
 
@@ -40,7 +40,7 @@ async def record_of(env, channel) -> GameRecord | None:
 
 async def state_of(env, channel) -> GameState:
     """The game as played: the bot's bookkeeping of its messages (where 🎲 Draw next and the
-    board sit, `core.game_messages`) left out, since an undo keeps it as it is."""
+    board sit, `core.antares.game_messages`) left out, since an undo keeps it as it is."""
     return (await stored_state(env, channel)).model_copy(update={"messages": GameMessages()})
 
 

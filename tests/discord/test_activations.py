@@ -4,7 +4,7 @@ Rules: rules-notes "Orders and the dice bag" ("Fire: no move, aimed fire +1 Acc 
 move then shoot. Run: move double, no shooting. Ambush: wait to react. [...] Down: no move,
 no shot") and "Reactions" ("A unit on Ambush reacts to an enemy activation by shooting first
 (its Ambush is sprung: the die counts as Fire)"); the bot's reading of an activation is in
-rulesdb/README.md "Issue 22 — activations" (core.activations).
+rulesdb/README.md "Issue 22 — activations" (core.antares.activations).
 
 `armies`: Alice hosts; her Troopers (u1, 1 die: red, Acc 5), Bob's Gangers (u2, MOD2: blue).
 The bag holds red 1, blue 2: a d3 of 1 draws Alice's die, 2 or 3 one of Bob's.

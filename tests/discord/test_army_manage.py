@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from core.errors import NotAllowed
+from core.common.errors import NotAllowed
 from services.common import Actor, Call
 from tests.discord.army_kit import import_army, preview_of, rosz
 from tests.discord.campaign_kit import create, join

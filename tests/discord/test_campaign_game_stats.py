@@ -13,7 +13,7 @@ async def play_a_short_game(table, dice) -> None:
     await create(table, name="Winter league")
     await join(table, table.alice, faction="algoryn", army="Vorl Prosperate")
     await join(table, table.bob, faction="boromites", army="Rock Guild")
-    # free: the stats are the subject, the units shoot without drawing (core.activations)
+    # free: the stats are the subject, the units shoot without drawing (core.antares.activations)
     await table.alice.slash(
         table.channel, "game start", name="Ridge", campaign="Winter league", activations="free"
     )

@@ -13,7 +13,7 @@ from PIL import Image
 
 from cogs.campaign import chart
 from services.campaign.battles import GamePlayer
-from tests.core.test_standings import EXPECTED_2_1_0, EXPECTED_3_1_0, SEASON
+from tests.core.common.test_standings import EXPECTED_2_1_0, EXPECTED_3_1_0, SEASON
 from tests.discord.campaign_kit import (
     create,
     join,

@@ -126,9 +126,9 @@ async def test_elite_pool_reroll_and_undo(simcord_env, table, dice):
     assert "Die 2: 2 → 1d10 [**8**]. Before: 6, **2**, 9; now: 6, **8**, 9." in text
     assert "At 6+: **3** of 3." in text
     assert "Elite rerolls left: **2**" in text
-    assert (await state_of(simcord_env, table.channel)).epic_elite == {str(table.alice.id): 2}
+    assert (await state_of(simcord_env, table.channel)).epic.elite == {str(table.alice.id): 2}
     await table.alice.slash(table.channel, "game undo")
-    assert (await state_of(simcord_env, table.channel)).epic_elite == {str(table.alice.id): 3}
+    assert (await state_of(simcord_env, table.channel)).epic.elite == {str(table.alice.id): 3}
     log = await table.alice.slash(table.channel, "game log")
     shown = tokens(
         str(log.response.embeds[0].to_dict()) if log.response.embeds else log.response.content

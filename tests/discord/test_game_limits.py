@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.limits import UNITS_MAX
+from core.common.limits import UNITS_MAX
 from tests.discord.game_kit import refused, skirmish, snapshot, state_of
 from tests.discord.test_mines import mined
 from tests.support.locale import french

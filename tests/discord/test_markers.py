@@ -4,11 +4,11 @@ on `/order` and on the order buttons; refusals that change nothing; French."""
 
 from __future__ import annotations
 
-from core.dice import ScriptedDice
-from core.shooting import Shot, Target, resolve_shot
-from core.table_markers.effects import is_scrambled, shot_markers
-from core.table_markers.lookup import markers_of
-from tests.core.shooting.kit import fire
+from core.antares.shooting import Shot, Target, resolve_shot
+from core.antares.table_markers.effects import is_scrambled, shot_markers
+from core.antares.table_markers.lookup import markers_of
+from core.common.dice import ScriptedDice
+from tests.core.antares.shooting.kit import fire
 from tests.discord.game_kit import forged_options, skirmish, snapshot, state_of
 from tests.support.locale import french
 from tests.support.mentions import tokens

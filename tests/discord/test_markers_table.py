@@ -4,7 +4,7 @@ reaches (the last 20 changes, issue 23)."""
 
 from __future__ import annotations
 
-from core.table_markers.lookup import markers_of
+from core.antares.table_markers.lookup import markers_of
 from tests.discord.game_kit import snapshot, state_of
 from tests.support.bots import restart
 

@@ -15,7 +15,7 @@ from contextlib import nullcontext
 
 import pytest
 
-from core.ruleset import Ruleset
+from core.antares.ruleset import Ruleset
 from tests.support.locale import french
 
 # Lowercase stat and order keys, mode ids and the English `extras` words: never in French.

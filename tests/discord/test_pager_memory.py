@@ -12,7 +12,7 @@ import tracemalloc
 
 import discord
 
-from core.limits import UNITS_MAX
+from core.common.limits import UNITS_MAX
 from tests.support.locale import french
 
 PAGERS = 30

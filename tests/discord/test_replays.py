@@ -103,7 +103,8 @@ MARKER = ("bob", "marker place", {"type": "scrambler"})
 VEHICLE = ("bob", "unit edit", {"unit": "Gangers", "kind": "vehicle", "co": 5})
 CARRIER = ("alice", "unit edit", {"unit": "Troopers", "gear": "subverter-matrix"})
 FRAG = {"weapon": "frag-borer", "models": 1, "shooter": "Troopers", "target": "Gangers"}
-# the Troopers' activation: their die taken (no die rolled) and given Fire (core.activations)
+# the Troopers' activation: their die taken (no die rolled) and given Fire
+# (core.antares.activations)
 ACTIVE = (("alice", "bag take", {"unit": "Troopers"}), FIRE)
 LOCKED = (*ACTIVE, ("alice", "shoot", {**FRAG, "distance": 10}))  # a hit: the Lock is on
 LOCK_DICE = (3, 5)  # Acc 6: 3 hits; Res 3: 5 fails (as in test_effects_kept.py)

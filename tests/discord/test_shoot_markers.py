@@ -6,7 +6,7 @@ and marker ammo places its marker in the same event (`/marker list`, `/turn end`
 
 from __future__ import annotations
 
-from core.table_markers.lookup import markers_of
+from core.antares.table_markers.lookup import markers_of
 from tests.discord.game_kit import state_of
 from tests.discord.test_shoot_kit import armies, faces, shoot, shown
 from tests.discord.test_shoot_rules import undo_restores

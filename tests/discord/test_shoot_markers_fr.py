@@ -5,7 +5,7 @@ is cited with its headings ("MUNITIONS SPÉCIALES", "BLUR (BROUILLAGE)", "ARC (T
 
 from __future__ import annotations
 
-from core.table_markers.lookup import markers_of
+from core.antares.table_markers.lookup import markers_of
 from tests.discord.game_kit import state_of
 from tests.discord.test_shoot_kit import armies, shoot, shown
 from tests.discord.test_shoot_markers import declare

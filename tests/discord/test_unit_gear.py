@@ -4,7 +4,7 @@ and the buddy drones ("BUDDY DRONES") that the resolvers then apply without rety
 
 from __future__ import annotations
 
-from core.unit_gear import parse_gear
+from core.antares.unit_gear import parse_gear
 from tests.discord.game_kit import snapshot, state_of
 from tests.support.locale import french
 

@@ -181,7 +181,7 @@ async def test_shoot_refuses_when_the_weapon_cannot_be_told(simcord_env, table):
 
 
 def test_a_unit_stored_before_weapons_loads_with_none():
-    from core.game import Unit
+    from core.antares.game import Unit
 
     old = {
         "id": "u1",

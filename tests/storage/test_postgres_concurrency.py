@@ -10,10 +10,10 @@ import asyncio
 import itertools
 import random
 
-from core.bag import census
-from core.dice import SeededDice
-from core.errors import Conflict
-from core.game import GameState
+from core.antares.bag import census
+from core.antares.game import GameState
+from core.common.dice import SeededDice
+from core.common.errors import Conflict
 from services.common.permissions import Actor
 from services.common.servers import ServerSettings
 from services.common.workers import Workers

@@ -8,10 +8,10 @@ from cogs.common.text import plain
 from cogs.game.render.common import colour_name, fit_description, order_name, tag, test_text
 from cogs.game.render.kept import lock_lines, turn_lines
 from cogs.markers import render as table
-from core.bag import DisputeResult, DrawResult, SkipResult
-from core.game import Unit
-from core.orders import OrderResult
-from core.turn import TurnEndResult
+from core.antares.bag import DisputeResult, DrawResult, SkipResult
+from core.antares.game import Unit
+from core.antares.orders import OrderResult
+from core.antares.turn import TurnEndResult
 from locales import Lang, t
 from services.game import Blocked, Drawn, TurnEnded
 

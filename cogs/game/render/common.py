@@ -9,7 +9,7 @@ import discord
 from cogs.common.lent import tested_value
 from cogs.common.text import ellipsize, pack_lines
 from cogs.game.options import COLOUR_TAGS
-from core.rolls import TestRoll
+from core.antares.rolls import TestRoll
 from locales import Lang, t
 
 UNITS_PER_PAGE = 10

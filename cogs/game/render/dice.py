@@ -7,7 +7,7 @@ import discord
 
 from cogs.common.fairness import faces_line, luck_line, verdict_line
 from cogs.common.text import plain
-from core.campaign_stats import ROLL_KINDS
+from core.common.campaign_stats import ROLL_KINDS
 from locales import Lang, t
 from services.game import DiceReport, PlayerDice
 

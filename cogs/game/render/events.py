@@ -25,17 +25,17 @@ from cogs.game.render.common import (
 from cogs.game.render.hidden import roll_line
 from cogs.game.render.kept import lock_lines, locks_event
 from cogs.markers import render as table
-from core.bag import DisputeResult, DrawResult, PutBackResult, SkipResult
-from core.casualties import CasualtiesResult
-from core.game_settings import RuleChanged
-from core.orders import OrderResult
-from core.pins import PinsResult
-from core.seats import PlayerRemoved
-from core.shooting.fractal import LocksDropped
-from core.stat_tests import StatTestResult
-from core.synchronise import SolidMatterResult
-from core.turn import TurnEndResult
-from core.units import UnitResult
+from core.antares.bag import DisputeResult, DrawResult, PutBackResult, SkipResult
+from core.antares.casualties import CasualtiesResult
+from core.antares.game_settings import RuleChanged
+from core.antares.orders import OrderResult
+from core.antares.pins import PinsResult
+from core.antares.seats import PlayerRemoved
+from core.antares.shooting.fractal import LocksDropped
+from core.antares.stat_tests import StatTestResult
+from core.antares.synchronise import SolidMatterResult
+from core.antares.turn import TurnEndResult
+from core.antares.units import UnitResult
 from locales import Lang, t
 from services.game import (
     GameClosed,

@@ -18,9 +18,9 @@ from cogs.game.render.common import (
 )
 from cogs.game.render.events import event_text
 from cogs.markers import render as table
-from core.game import GameState, Unit
-from core.game_settings import RuleChanged
-from core.ruleset import RuleSetting
+from core.antares.game import GameState, Unit
+from core.antares.game_settings import RuleChanged
+from core.antares.ruleset import RuleSetting
 from locales import Lang, t
 from services.campaign import CampaignRecord, RecordedBattle
 from services.game import (
@@ -126,7 +126,7 @@ def status_header(lang: Lang, view: GameView) -> tuple[str, str]:
     lines = [t(lang, "game.host_line", host=state.host_id)]
     if state.system != "antares":  # issue 17: its system, and each side's Elite rerolls
         lines.append(t(lang, f"game.system_line.{state.system}"))
-        pools = ", ".join(f"<@{k}> **{v}**" for k, v in sorted(state.epic_elite.items()))
+        pools = ", ".join(f"<@{k}> **{v}**" for k, v in sorted(state.epic.elite.items()))
         if pools:
             lines.append(t(lang, "game.elite_line", pools=pools))
     if view.closed is not None:

@@ -7,10 +7,10 @@ import discord
 
 from cogs.common.text import plain
 from cogs.markers.render import weapon_name
-from core.game import GameState, Unit
-from core.shooting.fractal import LocksDropped, is_live, locks
-from core.shooting.kept import overload_models, stave_test
-from core.turn import TurnEndResult
+from core.antares.game import GameState, Unit
+from core.antares.shooting.fractal import LocksDropped, is_live, locks
+from core.antares.shooting.kept import overload_models, stave_test
+from core.antares.turn import TurnEndResult
 from locales import Lang, t
 
 

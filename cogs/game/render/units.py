@@ -19,14 +19,14 @@ from cogs.game.render.common import (
     who,
 )
 from cogs.game.render.game import fit_content, orders_text, unit_details
-from core.casualties import CasualtiesResult
-from core.game import STATS, GameState, Unit
-from core.pins import PinsResult
-from core.seats import PlayerRemoved
-from core.stat_tests import PINNED_STATS, StatTestResult
-from core.synchronise import SolidMatterResult
-from core.unit_gear import GEAR_KEYS
-from core.units import UnitResult
+from core.antares.casualties import CasualtiesResult
+from core.antares.game import STATS, GameState, Unit
+from core.antares.pins import PinsResult
+from core.antares.seats import PlayerRemoved
+from core.antares.stat_tests import PINNED_STATS, StatTestResult
+from core.antares.synchronise import SolidMatterResult
+from core.antares.unit_gear import GEAR_KEYS
+from core.antares.units import UnitResult
 from locales import Lang, t
 
 

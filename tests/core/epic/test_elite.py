@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from core.dice import ScriptedDice
+from core.antares.game import load_state, new_game
+from core.common.dice import ScriptedDice
+from core.common.errors import BadInput, Conflict
 from core.epic.elite import parse_dice, pool_of, reroll, set_pool
-from core.errors import BadInput, Conflict
-from core.game import load_state, new_game
+from core.epic.state import EpicPart
 
 
-def epic_game():
-    return new_game("Armageddon", 1, system="epic")
+def epic_game() -> EpicPart:
+    return EpicPart()
 
 
 def test_the_pool_adds_the_attached_characters():
@@ -54,4 +57,13 @@ def test_refusals():
 def test_an_old_game_loads_as_antares_without_a_pool():
     old = '{"schema_version": 1, "name": "Vorl", "host_id": 1}'
     state = load_state(old)
-    assert state.system == "antares" and state.epic_elite == {}
+    assert state.system == "antares" and state.epic.elite == {}
+
+
+def test_a_game_stored_with_the_epic_fields_at_its_root_keeps_its_pools():
+    stored = new_game("Armageddon", 1, system="epic").model_dump(mode="json")
+    del stored["epic"]
+    stored |= {"epic_elite": {"1": 2}, "epic_rerolled": {"1": {"kind": "hit"}}}
+    state = load_state(json.dumps(stored))
+    assert state.epic.elite == {"1": 2} and state.epic.rerolled == {"1": {"kind": "hit"}}
+    assert "epic_elite" not in state.model_dump()

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.dice import ScriptedDice
+from core.antares.ruleset import Ruleset
+from core.common.dice import ScriptedDice
 from core.epic.defences import close_defences
 from core.epic.regeneration import regenerate
 from core.epic.shot import ShotInput, epic_shot
-from core.ruleset import Ruleset
 
 
 def test_the_epic_die_defaults_to_a_d10_and_is_a_setting():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import BadInput
+from core.common.errors import BadInput
 from core.hexwar.advantage import AdvantageInput, advantage
 
 DIFF = "Terrain : Difficultés"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.dice import ScriptedDice
+from core.common.dice import ScriptedDice
 from core.hexwar.errement import TABLES, wander
 
 # The seed's four tables, as printed (face -> outcome)

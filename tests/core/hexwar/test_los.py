@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import BadInput
+from core.common.errors import BadInput
 from core.hexwar.los import line_of_sight
 from core.hexwar.notation import parse_line
 

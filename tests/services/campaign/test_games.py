@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 from services.campaign.games import stats_from_log
 from storage.base import EventRecord
-from tests.core.gamekit import ALICE, BOB, skirmish
+from tests.core.antares.gamekit import ALICE, BOB, skirmish
 
 GAME = 7
 SHOT = {

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 import pytest
 import pytest_asyncio
 
-from core.errors import BadInput, Conflict, NotAllowed, NotFound
+from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from services.campaign.access import Actor
 from services.campaign.battles import BattleEntry, Correction, GamePlayer
 from services.campaign.service import CampaignService

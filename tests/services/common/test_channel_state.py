@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from pydantic import BaseModel
 
-from core.errors import Conflict, NotFound
+from core.common.errors import Conflict, NotFound
 from services.common.channel_state import ChannelStateRunner, unpack_state
 from storage.sqlite import SqliteStore
 

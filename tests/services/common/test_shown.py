@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import Conflict
+from core.common.errors import Conflict
 from services.common import ChannelStateRunner, ShownEvents, shown_events
 from storage.sqlite import SqliteStore
 from tests.services.common.test_channel_state import CHANNEL, Tally, _final, _start, add_mark

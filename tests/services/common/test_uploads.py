@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from core.errors import Conflict
+from core.common.errors import Conflict
 from services.common import fit_files
 from services.common.uploads import mib
 

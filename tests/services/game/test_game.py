@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.bag import census, eligible_units
-from core.dice import SeededDice
-from core.errors import AntaresError, BadInput, Conflict, NotAllowed, NotFound
-from core.game import GameState
+from core.antares.bag import census, eligible_units
+from core.antares.game import GameState
+from core.common.dice import SeededDice
+from core.common.errors import AntaresError, BadInput, Conflict, NotAllowed, NotFound
 from locales import LANGUAGES, catalog
 from services.common.permissions import Actor
 from services.common.servers import ServerSettings
@@ -381,7 +381,7 @@ def test_every_core_error_key_has_a_message():
     """Every key the game core can raise is in both catalogues (and says what to do)."""
     import re
 
-    root = Path(__file__).resolve().parents[3] / "core"
+    root = Path(__file__).resolve().parents[3] / "core" / "antares"
     keys = set()
     for module in ("game", "units", "bag", "orders", "turn", "end_tests", "ruleset", "tests"):
         text = (root / f"{module}.py").read_text()

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from core.errors import NotAllowed
-from core.game import GameState
+from core.antares.game import GameState
+from core.common.errors import NotAllowed
 from services.game.table import Carrier, TableService
 from tests.services.game.test_game import BOB, CHANNEL, call, open_table, stored
 

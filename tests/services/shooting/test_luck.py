@@ -3,10 +3,10 @@ again costs a look-up; the memory is bounded and a remembered answer equals a fr
 
 from __future__ import annotations
 
-from core.dice import SeededDice
-from core.odds import shot_odds
-from core.ruleset import Ruleset
-from core.shooting import Shot, Target, resolve_shot
+from core.antares.odds import shot_odds
+from core.antares.ruleset import Ruleset
+from core.antares.shooting import Shot, Target, resolve_shot
+from core.common.dice import SeededDice
 from rulesdb import load_rules
 from services.shooting import luck
 from services.shooting.luck import LUCK_BUDGET, RememberedOdds, luck_of

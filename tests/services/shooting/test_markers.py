@@ -3,15 +3,15 @@ table's declarations and the player's ``extras``, and the markers a shot cannot 
 
 from __future__ import annotations
 
-from core.shooting import ResRerolls
-from core.shooting.results import MarkerLanding, ShotResult
-from core.table_markers.lookup import markers_of
-from core.table_markers.markers import MARKERS_MAX, affect, place_marker
+from core.antares.shooting import ResRerolls
+from core.antares.shooting.results import MarkerLanding, ShotResult
+from core.antares.table_markers.lookup import markers_of
+from core.antares.table_markers.markers import MARKERS_MAX, affect, place_marker
 from rulesdb import load_rules
 from services.shooting.markers import drop_markers, markers_applied, plain_where
 from services.shooting.options import ShotOptions, parse_extras
 from services.shooting.shot import ShotPlan, build_shot
-from tests.core.gamekit import ALICE, BOB, skirmish
+from tests.core.antares.gamekit import ALICE, BOB, skirmish
 
 DB = load_rules()
 

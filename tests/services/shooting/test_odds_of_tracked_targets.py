@@ -3,7 +3,7 @@
 resolver, then written into the game by ``apply_shot``, which rolls the break test. Tiny
 shots are enumerated over every face of their dice (exact ``Fraction``s); the shot of
 the issue, 10 Mag Guns at 5 Gangers (Co 9, 1 pin), is resolved a few thousand times with
-seeded dice (chi-square, as ``tests.core.odds.test_agreement``).
+seeded dice (chi-square, as ``tests.core.antares.odds.test_agreement``).
 
 Rules counted (rules-notes "Shooting": one pin per attack that hits, a break test at half
 the starting models, Co −1 per pin, failed: destroyed, "natural 1 → remove a pin"; pins
@@ -18,17 +18,17 @@ from fractions import Fraction
 
 import pytest
 
-from core.dice import SeededDice
-from core.game import GameState
-from core.odds import shot_odds
-from core.odds.every_die import outcomes
-from core.pins import set_pins
-from core.shooting import ResRerolls, apply_shot, resolve_shot
+from core.antares.game import GameState
+from core.antares.odds import shot_odds
+from core.antares.odds.every_die import outcomes
+from core.antares.pins import set_pins
+from core.antares.shooting import ResRerolls, apply_shot, resolve_shot
+from core.common.dice import SeededDice
 from rulesdb import load_rules
 from services.shooting.options import Extras, ShotOptions
 from services.shooting.shot import ShotPlan, ShotSetup, set_up
-from tests.core.gamekit import ALICE, BOB, game, with_units
-from tests.core.odds.oracle import chi_square, critical
+from tests.core.antares.gamekit import ALICE, BOB, game, with_units
+from tests.core.antares.odds.oracle import chi_square, critical
 
 DB = load_rules()
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import BadInput, Conflict
+from core.common.errors import BadInput, Conflict
 from services.shooting.options import ShotOptions, parse_distance
 from services.shooting.remembered import remembered
-from tests.core.gamekit import skirmish
+from tests.core.antares.gamekit import skirmish
 
 
 def aimed_at(target: str | None, distance: float | None):

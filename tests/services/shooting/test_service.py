@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.dice import ScriptedDice, SeededDice
-from core.errors import AntaresError, BadInput, Conflict, NotFound
-from core.game import GameState
-from core.shooting import ResRerolls
+from core.antares.game import GameState
+from core.antares.shooting import ResRerolls
+from core.common.dice import ScriptedDice, SeededDice
+from core.common.errors import AntaresError, BadInput, Conflict, NotFound
 from services.common.permissions import Actor
 from services.common.servers import ServerSettings
 from services.common.workers import Workers
