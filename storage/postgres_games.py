@@ -19,10 +19,10 @@ from typing import Any
 import asyncpg
 
 from storage.army_queries import ArmyQueries
-from storage.base import EventRecord, GameRecord, StorageError, VersionConflict
+from storage.base import EventRecord, GameRecord, VersionConflict
 from storage.config import UNDO_STEPS
 from storage.postgres_campaigns import PostgresCampaignQueries
-from storage.postgres_privacy import PostgresPrivacyQueries
+from storage.privacy_queries import PrivacyQueries
 from storage.rows import EVENT_COLUMNS, GAME_COLUMNS
 
 # The same row without the snapshot (what the log, the export and the reports read).
@@ -37,7 +37,15 @@ def _event(row: asyncpg.Record) -> EventRecord:
     return EventRecord(*row)
 
 
-class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries, ArmyQueries):
+def numbered(sql: str) -> str:
+    """`?` placeholders as PostgreSQL's `$n` (the shared SQL has no `?` in its text)."""
+    parts = sql.split("?")
+    return "".join(f"{part}${n}" for n, part in enumerate(parts[:-1], 1)) + parts[-1]
+
+
+class PostgresTransaction(PostgresCampaignQueries, PrivacyQueries, ArmyQueries):
+    ROW_LOCK = " FOR UPDATE"  # writers run at once: those of one row queue on it
+
     def __init__(
         self,
         conn: asyncpg.Connection,
@@ -51,14 +59,30 @@ class PostgresTransaction(PostgresCampaignQueries, PostgresPrivacyQueries, ArmyQ
         self._read_only = read_only
         self.undo_steps = undo_steps
 
-    def _writing(self) -> None:
-        if self._read_only:
-            raise StorageError("write attempted in a read-only view")
+    async def _rows(self, sql: str, args: Sequence[Any]) -> list[Any]:
+        return list(await self._conn.fetch(numbered(sql), *args))
+
+    async def _change(self, sql: str, args: Sequence[Any]) -> int:
+        status = await self._conn.execute(numbered(sql), *args)  # e.g. "UPDATE 3"
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    def _stamp(self, moment: datetime) -> datetime:
+        return moment
+
+    def _moment(self, stored: Any) -> datetime:
+        return stored
 
     async def _lock(self, key: int) -> None:
         """Queue behind other write transactions on this channel or guild (none in a read)."""
         if not self._read_only:
             await self._conn.execute("SELECT pg_advisory_xact_lock($1)", key)
+
+    async def _lock_guild(self, guild_id: int) -> None:
+        await self._lock(guild_id)
+
+    async def _lock_channel(self, channel_id: int) -> None:
+        await self._lock(channel_id)
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
         await self._lock(channel_id)

@@ -24,12 +24,12 @@ from storage.army_queries import ArmyQueries
 from storage.base import GameRecord, StorageError, VersionConflict, refuse_newer_schema
 from storage.config import UNDO_STEPS
 from storage.migrations import load_migrations
+from storage.privacy_queries import PrivacyQueries
 from storage.rows import GAME_COLUMNS, game_record
 from storage.sqlite_campaigns import SqliteCampaignQueries
 from storage.sqlite_checkpoint import CHECKPOINT_EVERY, WAL_LIMIT, WAL_TARGET, Checkpointer
 from storage.sqlite_connection import AioConnection, begin_immediate, retry_busy
 from storage.sqlite_events import SqliteEventQueries
-from storage.sqlite_privacy import SqlitePrivacyQueries
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -225,9 +225,9 @@ def _game(row: Sequence[Any]) -> GameRecord:
     return game_record(row, datetime.fromisoformat)
 
 
-class SqliteTransaction(
-    SqliteEventQueries, SqliteCampaignQueries, SqlitePrivacyQueries, ArmyQueries
-):
+class SqliteTransaction(SqliteEventQueries, SqliteCampaignQueries, PrivacyQueries, ArmyQueries):
+    ROW_LOCK = ""  # BEGIN IMMEDIATE: the transaction is the one writer of the database
+
     def __init__(
         self,
         db: AioConnection,
@@ -241,17 +241,29 @@ class SqliteTransaction(
         self._read_only = read_only
         self.undo_steps = undo_steps
 
-    def _writing(self) -> None:
-        if self._read_only:
-            raise StorageError("write attempted in a read-only view")
+    async def _rows(self, sql: str, args: Sequence[Any]) -> list[Any]:
+        return await self._db.run(sql, args)
+
+    async def _change(self, sql: str, args: Sequence[Any]) -> int:
+        changed, _ = await self._db.write(sql, args)
+        return max(changed, 0)
+
+    def _stamp(self, moment: datetime) -> str:
+        """ISO text in UTC, so that times compare and sort as text."""
+        return moment.astimezone(UTC).isoformat()
+
+    def _moment(self, stored: Any) -> datetime:
+        return datetime.fromisoformat(stored)
+
+    async def _lock_guild(self, guild_id: int) -> None:
+        """The transaction holds SQLite's write lock already."""
+
+    async def _lock_channel(self, channel_id: int) -> None:
+        """The transaction holds SQLite's write lock already."""
 
     async def _exec(self, sql: str, args: Sequence[Any]) -> tuple[int, int | None]:
         """Run a write; give back (rows changed, last row id)."""
         return await self._db.write(sql, args)
-
-    async def _one(self, sql: str, args: Sequence[Any]) -> Any:
-        """The first row (or None); with RETURNING, what a write wrote."""
-        return next(iter(await self._db.run(sql, args)), None)
 
     async def running_game(self, channel_id: int) -> GameRecord | None:
         row = await self._one(
