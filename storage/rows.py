@@ -1,6 +1,6 @@
 """What both backends read and write alike: the column lists of their SELECTs and the pure
-Python that turns rows into records (times come in through `moment`: a `datetime` from
-PostgreSQL, ISO text from SQLite)."""
+Python that turns rows into records. Times come in through `moment` (a `datetime` from
+PostgreSQL, ISO text from SQLite); flags through `bool()` (SQLite gives 0 or 1)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from storage.base import GameRecord
+from storage.base import EventRecord, GameRecord
 from storage.campaign_base import BattleRecord, SideRecord
 
 GAME_COLUMNS = (
@@ -30,12 +30,20 @@ BATTLE_COLUMNS = (
 )
 SIDE_COLUMNS = "user_id, faction, army, vp, casualties, stats, confirmed"
 
+Moment = Callable[[Any], datetime]
 
-def game_record(row: Sequence[Any], moment: Callable[[Any], datetime]) -> GameRecord:
+
+def game_record(row: Sequence[Any], moment: Moment) -> GameRecord:
     """A `GAME_COLUMNS` row."""
     *fields, created_at, updated_at = row
     values = (*fields, moment(created_at), moment(updated_at))
     return GameRecord(*values)
+
+
+def event_record(row: Sequence[Any], moment: Moment) -> EventRecord:
+    """An `EVENT_COLUMNS` row."""
+    values = (*row[:5], moment(row[5]), row[6], row[7], bool(row[8]), row[9])
+    return EventRecord(*values)
 
 
 def pair(sides: Sequence[SideRecord]) -> tuple[SideRecord, SideRecord]:
