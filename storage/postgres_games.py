@@ -21,11 +21,12 @@ from typing import Any
 import asyncpg
 
 from storage.army_queries import ArmyQueries
+from storage.battle_queries import BattleQueries
 from storage.bot_queries import BotQueries
+from storage.campaign_queries import CampaignQueries
 from storage.config import UNDO_STEPS
 from storage.event_queries import EventQueries
 from storage.game_queries import GameQueries
-from storage.postgres_campaigns import PostgresCampaignQueries
 from storage.privacy_queries import PrivacyQueries
 
 
@@ -39,11 +40,13 @@ class PostgresTransaction(
     EventQueries,
     GameQueries,
     BotQueries,
-    PostgresCampaignQueries,
+    CampaignQueries,
+    BattleQueries,
     PrivacyQueries,
     ArmyQueries,
 ):
     ROW_LOCK = " FOR UPDATE"  # writers run at once: those of one row queue on it
+    NAME_IS = "lower(name) = lower(?)"  # as `campaigns_name_per_guild` holds names
 
     def __init__(
         self,

@@ -11,7 +11,9 @@ from datetime import datetime
 from typing import Any
 
 from storage.base import EventRecord, GameRecord
-from storage.campaign_base import BattleRecord, SideRecord
+from storage.campaign_base import BattleRecord, CampaignRecord, MemberRecord, SideRecord
+
+Moment = Callable[[Any], datetime]
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, status, state, schema_version, version, created_at, updated_at"
@@ -30,7 +32,9 @@ BATTLE_COLUMNS = (
 )
 SIDE_COLUMNS = "user_id, faction, army, vp, casualties, stats, confirmed"
 
-Moment = Callable[[Any], datetime]
+
+def _maybe(stored: Any, moment: Moment) -> datetime | None:
+    return None if stored is None else moment(stored)
 
 
 def game_record(row: Sequence[Any], moment: Moment) -> GameRecord:
@@ -46,6 +50,41 @@ def event_record(row: Sequence[Any], moment: Moment) -> EventRecord:
     return EventRecord(*values)
 
 
+def campaign_record(row: Sequence[Any], moment: Moment) -> CampaignRecord:
+    """A `CAMPAIGN_COLUMNS` row."""
+    values = (*row[:9], moment(row[9]), row[10], _maybe(row[11], moment))
+    return CampaignRecord(*values)
+
+
+def member_record(row: Sequence[Any], moment: Moment) -> MemberRecord:
+    """A `MEMBER_COLUMNS` row."""
+    values = (*row[:5], bool(row[5]), bool(row[6]), moment(row[7]))
+    return MemberRecord(*values)
+
+
+def side_record(row: Sequence[Any]) -> SideRecord:
+    """A `SIDE_COLUMNS` row."""
+    values = (*row[:6], bool(row[6]))  # the last field: confirmed
+    return SideRecord(*values)
+
+
+def battle_record(
+    row: Sequence[Any], sides: tuple[SideRecord, SideRecord], moment: Moment
+) -> BattleRecord:
+    """A `BATTLE_COLUMNS` row; the sides sit between `game_id` and `status` in the record."""
+    values = (
+        *row[:3],
+        moment(row[3]),  # played_at
+        *row[4:11],
+        sides,
+        *row[11:13],
+        moment(row[13]),  # recorded_at
+        row[14],
+        _maybe(row[15], moment),  # changed_at
+    )
+    return BattleRecord(*values)
+
+
 def pair(sides: Sequence[SideRecord]) -> tuple[SideRecord, SideRecord]:
     first, second = sides
     return first, second
@@ -57,13 +96,10 @@ def battle_snapshot(battle: BattleRecord) -> str:
 
 
 def battles_with_sides(
-    rows: Sequence[Any],
-    sides: Sequence[Any],
-    battle: Callable[[Any, tuple[SideRecord, SideRecord]], BattleRecord],
-    side: Callable[[Any], SideRecord],
+    rows: Sequence[Any], sides: Sequence[Any], moment: Moment
 ) -> list[BattleRecord]:
     """`BATTLE_COLUMNS` rows with their `battle_id, SIDE_COLUMNS` rows (by battle, side)."""
     by_battle: dict[int, list[SideRecord]] = {}
     for row in sides:
-        by_battle.setdefault(row[0], []).append(side(row[1:]))
-    return [battle(row, pair(by_battle[row[0]])) for row in rows]
+        by_battle.setdefault(row[0], []).append(side_record(row[1:]))
+    return [battle_record(row, pair(by_battle[row[0]]), moment) for row in rows]

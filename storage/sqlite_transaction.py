@@ -11,11 +11,12 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from storage.army_queries import ArmyQueries
+from storage.battle_queries import BattleQueries
 from storage.bot_queries import BotQueries
+from storage.campaign_queries import CampaignQueries
 from storage.config import UNDO_STEPS
 from storage.game_queries import GameQueries
 from storage.privacy_queries import PrivacyQueries
-from storage.sqlite_campaigns import SqliteCampaignQueries
 from storage.sqlite_events import SqliteEventQueries
 
 if TYPE_CHECKING:
@@ -26,11 +27,13 @@ class SqliteTransaction(
     SqliteEventQueries,
     GameQueries,
     BotQueries,
-    SqliteCampaignQueries,
+    CampaignQueries,
+    BattleQueries,
     PrivacyQueries,
     ArmyQueries,
 ):
     ROW_LOCK = ""  # BEGIN IMMEDIATE: the transaction is the one writer of the database
+    NAME_IS = "name = ? COLLATE NOCASE"  # as `campaigns_name_per_guild` holds names
 
     def __init__(
         self,
@@ -63,7 +66,3 @@ class SqliteTransaction(
 
     async def _lock_channel(self, channel_id: int) -> None:
         """The transaction holds SQLite's write lock already."""
-
-    async def _exec(self, sql: str, args: Sequence[Any]) -> tuple[int, int | None]:
-        """Run a write; give back (rows changed, last row id)."""
-        return await self._db.write(sql, args)
