@@ -14,6 +14,7 @@ or battle queue on its row (`SELECT ... FOR UPDATE`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
@@ -30,6 +31,7 @@ from storage.game_queries import GameQueries
 from storage.privacy_queries import PrivacyQueries
 
 
+@functools.lru_cache(maxsize=512)  # a statement is numbered once, not at every call
 def numbered(sql: str) -> str:
     """`?` placeholders as PostgreSQL's `$n` (the shared SQL has no `?` in its text)."""
     parts = sql.split("?")
