@@ -1,35 +1,25 @@
 """The saved-armies queries (`storage.army_base`), written once for both backends.
 
-Mixed into each backend's transaction after its privacy mixin, whose `_rows`, `_change`,
-`_stamp`, `_moment` and `_writing` run them (`?` placeholders, numbered for PostgreSQL); times
-come from the store's `_clock`, as for every other table.
+Mixed into each backend's transaction, whose hooks (`storage.sql_hooks`) run them (`?`
+placeholders, numbered for PostgreSQL); times come from the store's `_clock`, as for every
+other table.
 Every statement is served by the unique index `armies_by_owner (guild_id, owner_id,
 name_key)`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 from storage.army_base import ArmyRecord
+from storage.sql_hooks import SqlHooks
 
 COLUMNS = "id, guild_id, owner_id, name, name_key, campaign_id, data, created_at, updated_at"
 KEY = "guild_id = ? AND owner_id = ? AND name_key = ?"
 
 
-class ArmyQueries:
-    if TYPE_CHECKING:
-        _clock: Callable[[], datetime]
-
-        async def _rows(self, sql: str, args: Sequence[Any]) -> list[Any]: ...
-        async def _change(self, sql: str, args: Sequence[Any]) -> int: ...
-        def _stamp(self, moment: datetime) -> Any: ...
-        def _moment(self, stored: Any) -> datetime: ...
-        def _writing(self) -> None: ...
-        async def _lock_guild(self, guild_id: int) -> None: ...
-
+class ArmyQueries(SqlHooks):
     def _army(self, row: Any) -> ArmyRecord:
         values = list(row)
         values[7], values[8] = self._moment(values[7]), self._moment(values[8])

@@ -52,7 +52,7 @@ class PostgresStore:
         undo_steps: int = UNDO_STEPS,
     ) -> None:
         self.url = url
-        self.undo_steps = undo_steps  # undo snapshots kept per game (storage.postgres_games)
+        self.undo_steps = undo_steps  # undo snapshots kept per game (storage.event_queries)
         self.listeners: list[Callable[[int], None]] = []  # services.common.applied_once
         self.shown_events: Any = None  # services.common.shown
         self.options = options or PoolOptions()

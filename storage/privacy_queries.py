@@ -1,8 +1,8 @@
 """The data-retention queries (`storage.privacy_base`), written once for both backends.
 
-The SQL here is what SQLite and PostgreSQL share; each backend's mixin
-(`storage.sqlite_privacy`, `storage.postgres_privacy`) supplies how a statement runs (`?`
-placeholders, numbered for PostgreSQL), how a time is stored, and a guild-wide lock.
+The SQL here is what SQLite and PostgreSQL share; each backend's transaction supplies the
+hooks of `storage.sql_hooks`: how a statement runs (`?` placeholders, numbered for
+PostgreSQL), how a time is stored, and a guild-wide lock.
 Every statement reaches a server's rows through an index: games by `guild_id`, campaigns
 by `(guild_id, name)`, battles by `(campaign_id, seq)`, sides by their key, change logs and
 events by their battle or game.
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from storage.base import GameRecord
 from storage.privacy_base import BlobRewrite, TextRewrite
 from storage.rows import GAME_COLUMNS, game_record
+from storage.sql_hooks import SqlHooks
 
 CAMPAIGNS = "SELECT id FROM campaigns WHERE guild_id = ?"
 BATTLES = f"SELECT id FROM campaign_battles WHERE campaign_id IN ({CAMPAIGNS})"
@@ -56,28 +56,7 @@ JSON_COLUMNS = (
 HOLDS = "CAST(? AS TEXT)"  # the id as text, for `LIKE '%' || ... || '%'`
 
 
-class PrivacyQueries:
-    """Needs `_rows`, `_change`, `_stamp`, `_moment` and `_lock_guild` from its backend."""
-
-    async def _rows(self, sql: str, args: Sequence[Any]) -> list[Any]:
-        raise NotImplementedError
-
-    async def _change(self, sql: str, args: Sequence[Any]) -> int:
-        """Run a write; the rows it changed."""
-        raise NotImplementedError
-
-    def _stamp(self, moment: datetime) -> Any:
-        raise NotImplementedError
-
-    def _moment(self, stored: Any) -> datetime:
-        raise NotImplementedError
-
-    async def _lock_guild(self, guild_id: int) -> None:
-        raise NotImplementedError
-
-    def _writing(self) -> None:
-        raise NotImplementedError
-
+class PrivacyQueries(SqlHooks):
     # --- which servers -----------------------------------------------------------------------
 
     async def guild_here(self, guild_id: int) -> bool:

@@ -1,6 +1,6 @@
 """What both backends read and write alike: the column lists of their SELECTs and the pure
-Python that turns rows into records (times come in through `moment`: a `datetime` from
-PostgreSQL, ISO text from SQLite)."""
+Python that turns rows into records. Times come in through `moment` (a `datetime` from
+PostgreSQL, ISO text from SQLite); flags through `bool()` (SQLite gives 0 or 1)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from storage.base import GameRecord
-from storage.campaign_base import BattleRecord, SideRecord
+from storage.base import EventRecord, GameRecord
+from storage.campaign_base import BattleRecord, CampaignRecord, MemberRecord, SideRecord
+
+Moment = Callable[[Any], datetime]
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, status, state, schema_version, version, created_at, updated_at"
@@ -31,11 +33,56 @@ BATTLE_COLUMNS = (
 SIDE_COLUMNS = "user_id, faction, army, vp, casualties, stats, confirmed"
 
 
-def game_record(row: Sequence[Any], moment: Callable[[Any], datetime]) -> GameRecord:
+def _maybe(stored: Any, moment: Moment) -> datetime | None:
+    return None if stored is None else moment(stored)
+
+
+def game_record(row: Sequence[Any], moment: Moment) -> GameRecord:
     """A `GAME_COLUMNS` row."""
     *fields, created_at, updated_at = row
     values = (*fields, moment(created_at), moment(updated_at))
     return GameRecord(*values)
+
+
+def event_record(row: Sequence[Any], moment: Moment) -> EventRecord:
+    """An `EVENT_COLUMNS` row."""
+    values = (*row[:5], moment(row[5]), row[6], row[7], bool(row[8]), row[9])
+    return EventRecord(*values)
+
+
+def campaign_record(row: Sequence[Any], moment: Moment) -> CampaignRecord:
+    """A `CAMPAIGN_COLUMNS` row."""
+    values = (*row[:9], moment(row[9]), row[10], _maybe(row[11], moment))
+    return CampaignRecord(*values)
+
+
+def member_record(row: Sequence[Any], moment: Moment) -> MemberRecord:
+    """A `MEMBER_COLUMNS` row."""
+    values = (*row[:5], bool(row[5]), bool(row[6]), moment(row[7]))
+    return MemberRecord(*values)
+
+
+def side_record(row: Sequence[Any]) -> SideRecord:
+    """A `SIDE_COLUMNS` row."""
+    values = (*row[:6], bool(row[6]))  # the last field: confirmed
+    return SideRecord(*values)
+
+
+def battle_record(
+    row: Sequence[Any], sides: tuple[SideRecord, SideRecord], moment: Moment
+) -> BattleRecord:
+    """A `BATTLE_COLUMNS` row; the sides sit between `game_id` and `status` in the record."""
+    values = (
+        *row[:3],
+        moment(row[3]),  # played_at
+        *row[4:11],
+        sides,
+        *row[11:13],
+        moment(row[13]),  # recorded_at
+        row[14],
+        _maybe(row[15], moment),  # changed_at
+    )
+    return BattleRecord(*values)
 
 
 def pair(sides: Sequence[SideRecord]) -> tuple[SideRecord, SideRecord]:
@@ -49,13 +96,10 @@ def battle_snapshot(battle: BattleRecord) -> str:
 
 
 def battles_with_sides(
-    rows: Sequence[Any],
-    sides: Sequence[Any],
-    battle: Callable[[Any, tuple[SideRecord, SideRecord]], BattleRecord],
-    side: Callable[[Any], SideRecord],
+    rows: Sequence[Any], sides: Sequence[Any], moment: Moment
 ) -> list[BattleRecord]:
     """`BATTLE_COLUMNS` rows with their `battle_id, SIDE_COLUMNS` rows (by battle, side)."""
     by_battle: dict[int, list[SideRecord]] = {}
     for row in sides:
-        by_battle.setdefault(row[0], []).append(side(row[1:]))
-    return [battle(row, pair(by_battle[row[0]])) for row in rows]
+        by_battle.setdefault(row[0], []).append(side_record(row[1:]))
+    return [battle_record(row, pair(by_battle[row[0]]), moment) for row in rows]

@@ -12,24 +12,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import os
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from storage.army_queries import ArmyQueries
-from storage.base import GameRecord, StorageError, VersionConflict, refuse_newer_schema
+from storage.base import StorageError, refuse_newer_schema
 from storage.config import UNDO_STEPS
 from storage.migrations import load_migrations
-from storage.rows import GAME_COLUMNS, game_record
-from storage.sqlite_campaigns import SqliteCampaignQueries
 from storage.sqlite_checkpoint import CHECKPOINT_EVERY, WAL_LIMIT, WAL_TARGET, Checkpointer
 from storage.sqlite_connection import AioConnection, begin_immediate, retry_busy
-from storage.sqlite_events import SqliteEventQueries
-from storage.sqlite_privacy import SqlitePrivacyQueries
+from storage.sqlite_transaction import SqliteTransaction
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -51,7 +46,7 @@ class SqliteStore:
         undo_steps: int = UNDO_STEPS,
     ) -> None:
         self.path = Path(path)
-        self.undo_steps = undo_steps  # undo snapshots kept per game (storage.sqlite_events)
+        self.undo_steps = undo_steps  # undo snapshots kept per game (storage.event_queries)
         self.listeners: list[Callable[[int], None]] = []  # services.common.applied_once
         self.shown_events: Any = None  # services.common.shown
         self.description = f"sqlite:///{self.path}"
@@ -219,142 +214,3 @@ def create_private(path: Path) -> None:
         return
     with contextlib.suppress(FileExistsError):
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-
-
-def _game(row: Sequence[Any]) -> GameRecord:
-    return game_record(row, datetime.fromisoformat)
-
-
-class SqliteTransaction(
-    SqliteEventQueries, SqliteCampaignQueries, SqlitePrivacyQueries, ArmyQueries
-):
-    def __init__(
-        self,
-        db: AioConnection,
-        clock: Callable[[], datetime],
-        *,
-        read_only: bool = False,
-        undo_steps: int = UNDO_STEPS,
-    ) -> None:
-        self._db = db
-        self._clock = clock
-        self._read_only = read_only
-        self.undo_steps = undo_steps
-
-    def _writing(self) -> None:
-        if self._read_only:
-            raise StorageError("write attempted in a read-only view")
-
-    async def _exec(self, sql: str, args: Sequence[Any]) -> tuple[int, int | None]:
-        """Run a write; give back (rows changed, last row id)."""
-        return await self._db.write(sql, args)
-
-    async def _one(self, sql: str, args: Sequence[Any]) -> Any:
-        """The first row (or None); with RETURNING, what a write wrote."""
-        return next(iter(await self._db.run(sql, args)), None)
-
-    async def running_game(self, channel_id: int) -> GameRecord | None:
-        row = await self._one(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'running'",
-            (channel_id,),
-        )
-        return _game(row) if row else None
-
-    async def running_games(self, guild_id: int) -> Sequence[GameRecord]:
-        rows = await self._db.run(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'running'"
-            " ORDER BY id",
-            (guild_id,),
-        )
-        return [_game(row) for row in rows]
-
-    async def game(self, game_id: int) -> GameRecord | None:
-        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
-
-    async def latest_game(self, channel_id: int) -> GameRecord | None:
-        row = await self._one(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-            (channel_id,),
-        )
-        return _game(row) if row else None
-
-    async def create_game(
-        self, *, guild_id: int | None, channel_id: int, state: str, schema_version: int
-    ) -> GameRecord:
-        self._writing()
-        now = self._clock().isoformat()
-        _, row_id = await self._exec(
-            "INSERT INTO games (guild_id, channel_id, status, state, schema_version, version,"
-            " created_at, updated_at) VALUES (?, ?, 'running', ?, ?, 0, ?, ?)",
-            (guild_id, channel_id, state, schema_version, now, now),
-        )
-        assert row_id is not None  # an INSERT's row
-        game = await self.game(row_id)
-        assert game is not None
-        return game
-
-    async def save_game(
-        self,
-        game_id: int,
-        *,
-        state: str,
-        schema_version: int,
-        expected_version: int,
-        status: str | None = None,
-    ) -> int:
-        self._writing()
-        saved = await self._one(
-            "UPDATE games SET state = ?, schema_version = ?, version = version + 1,"
-            " status = COALESCE(?, status), updated_at = ? WHERE id = ? AND version = ?"
-            " RETURNING version",
-            (state, schema_version, status, self._clock().isoformat(), game_id, expected_version),
-        )
-        if saved is None:
-            raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
-        if status == "ended":  # an ended game is never undone: its snapshots go
-            await self._drop_snapshots(game_id)
-        return expected_version + 1
-
-    async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool:
-        self._writing()
-        claimed = await self._one(
-            "INSERT OR IGNORE INTO processed_interactions (interaction_id, channel_id,"
-            " processed_at) VALUES (?, ?, ?) RETURNING interaction_id",
-            (interaction_id, channel_id, self._clock().isoformat()),
-        )
-        return claimed is not None
-
-    async def forget_interactions(self, before: datetime, *, limit: int) -> int:
-        self._writing()
-        forgotten, _ = await self._exec(
-            "DELETE FROM processed_interactions WHERE interaction_id IN (SELECT interaction_id"
-            " FROM processed_interactions WHERE processed_at < ? ORDER BY processed_at LIMIT ?)",
-            (before.astimezone(UTC).isoformat(), limit),
-        )
-        return forgotten
-
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        row = await self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return json.loads(row[0]) if row else {}
-
-    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
-        self._writing()
-        await self._exec(
-            "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
-            " updated_at = excluded.updated_at",
-            (guild_id, json.dumps(settings, sort_keys=True), self._clock().isoformat()),
-        )
-
-    async def meta(self, key: str) -> str | None:
-        row = await self._one("SELECT value FROM bot_meta WHERE key = ?", (key,))
-        return row[0] if row else None
-
-    async def set_meta(self, key: str, value: str) -> None:
-        self._writing()
-        await self._exec(
-            "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
-            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
-        )

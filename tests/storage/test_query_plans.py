@@ -25,8 +25,9 @@ import pytest
 
 from storage.postgres import PostgresStore
 from storage.postgres_games import PostgresTransaction
-from storage.sqlite import SqliteStore, SqliteTransaction
+from storage.sqlite import SqliteStore
 from storage.sqlite_connection import AioConnection
+from storage.sqlite_transaction import SqliteTransaction
 from tests.storage.workload import run_every_query
 from tests.support.postgres import new_database
 
