@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import time
+import weakref
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,7 @@ class AntaresBot(ServicedBot):
         gate_clicks(self)
         # Set by `close` (SIGTERM, SIGINT): new interactions are refused from then on.
         self.stopping = False
+        self.live_views = weakref.WeakValueDictionary()
         self._closing = asyncio.Lock()
         gate_stopping(self)
         # Its replies name commands with its own ids (issue 30): last, so that the work of
