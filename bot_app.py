@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import time
+import weakref
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from cogs import EXTENSIONS
 from cogs.common.bot import ServicedBot
 from cogs.common.errors import on_tree_error
 from cogs.common.live import Expired
+from cogs.common.mentions import name_commands_in_events
 from cogs.common.pager import PageTurn
 from cogs.common.stopping import gate_stopping, running_interactions_end
 from cogs.common.throttle import gate_clicks
@@ -79,10 +81,22 @@ class AntaresBot(ServicedBot):
         gate_clicks(self)
         # Set by `close` (SIGTERM, SIGINT): new interactions are refused from then on.
         self.stopping = False
+        self.live_views = weakref.WeakValueDictionary()
         self._closing = asyncio.Lock()
         gate_stopping(self)
+        # Its replies name commands with its own ids (issue 30): last, so that the work of
+        # every event, refusals at the gates included, is rendered with them.
+        tree = self.tree
+        assert isinstance(tree, AntaresTree)  # `tree_cls` above
+        self.mentions = tree.mentions
+        name_commands_in_events(self, self.mentions)
 
     async def setup_hook(self) -> None:
+        # The tasks started here (the cogs' loops) name commands with this bot's ids too.
+        with self.mentions.writing():
+            await self._set_up()
+
+    async def _set_up(self) -> None:
         await self.services.open()
         await self.build_tree()
         synced = await self.sync_commands()

@@ -3,12 +3,19 @@
 Run from the repository root: `python -m bench.scale` (SQLite in a scratch folder), or
 `python -m bench.scale --url postgresql://…` for PostgreSQL, and `--peer` to run a second
 process against the same database (it drives the service layer without Discord: pins on
-the same games, so both processes write the same rows).
+the same games, so both processes write the same rows). The two processes start together
+(the peer opens its store, says it is ready, and starts when this one does) and the peer
+writes until this one has played its rounds; the share of this run they overlapped is printed.
 
-Each channel runs the same mix, all channels at once: /bag draw, the owner picks a unit and
-clicks Fire, a tracked /shoot, /pins add, and /turn end when the bag is empty. Prints
-commands per second, p50/p99 handling time per kind, and lost updates: every acknowledged
-change must be one event in the log (and a version of the game's row).
+Each channel runs the same mix: /bag draw, the owner picks a unit and clicks Fire, a tracked
+/shoot, /pins add, and /turn end when the bag is empty. SimCord runs one operation at a time
+(it refuses a second interaction while one is being handled: the benchmark checks that first
+and says so), so through the simulated Discord the channels take turns, round after round,
+and the figures are those of one interaction at a time, each timed from its delivery until
+the bot has nothing left to do. `--through services` plays every channel really at once.
+Prints commands per second, p50/p99 handling time per kind, and lost updates: every
+acknowledged change must be one event in the log (and a version of the game's row); a lost
+update fails the benchmark.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from collections import defaultdict
 
 import simcord
 
-from bench.scale_peer import _versions, lost_updates
+from bench.scale_peer import PEER_PERIOD_S, _versions, lost_updates
 from bench.support import bench_bot, scratch_folder, summary
 
 CHANNELS = 200
@@ -101,20 +108,37 @@ class Table:
         await self.timed(timings, "pins add", pins, may_refuse=True)
 
 
-def _start_peer(url: str, guild_id: int, user_id: int, channel_ids: list[int], rounds: int):
-    job = {
-        "url": url,
-        "guild": guild_id,
-        "user": user_id,
-        "channels": channel_ids,
-        "rounds": rounds,
-    }
-    return subprocess.Popen(
+async def serialised(env, channel, members) -> str | None:
+    """Why SimCord will not handle two interactions at once (its refusal), or None if it
+    does: two `/noop` sent together."""
+    results = await asyncio.gather(
+        *(member.slash(channel, "noop") for member in members), return_exceptions=True
+    )
+    refused = [r for r in results if isinstance(r, BaseException)]
+    if refused and not isinstance(refused[0], simcord.SetupError):
+        raise refused[0]
+    return f"{type(refused[0]).__name__}: {refused[0]}" if refused else None
+
+
+def _start_peer(url: str, guild_id: int, user_id: int, channel_ids: list[int]):
+    job = {"url": url, "guild": guild_id, "user": user_id, "channels": channel_ids}
+    peer = subprocess.Popen(
         [sys.executable, "-m", "bench.scale_peer", json.dumps(job)],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONHASHSEED": "0"},
     )
+    assert peer.stdout is not None
+    if peer.stdout.readline().strip() != "ready":  # its store is open: the start barrier
+        raise RuntimeError("the peer process did not start")
+    return peer
+
+
+def _tell(peer: subprocess.Popen, word: str) -> None:
+    assert peer.stdin is not None
+    peer.stdin.write(word + "\n")
+    peer.stdin.flush()
 
 
 async def run(url: str | None, channels: int, rounds: int, peer: bool) -> None:
@@ -126,20 +150,34 @@ async def run(url: str | None, channels: int, rounds: int, peer: bool) -> None:
         alice = guild.add_member(env.create_user("alice"))
         bob = guild.add_member(env.create_user("bob"))
         tables = [Table(env, guild, alice, bob, n) for n in range(channels)]
+        refusal = await serialised(env, tables[0].channel, (alice, bob))
+        if refusal is None:
+            raise SystemExit("SimCord now handles interactions at once: play the tables so")
+        print(
+            "SimCord handles one interaction at a time (two sent together: the second is"
+            f" refused, {refusal}): the {channels} channels take turns, so the figures are"
+            " those of interactions one after another, each from its delivery until the bot"
+            " is idle; --through services plays them really at once"
+        )
         for table in tables:
             await table.set_up(timings)
         store = bot.services.store
         channel_ids = [table.channel.id for table in tables]
         before = await _versions(store, channel_ids)
-        helper = (
-            _start_peer(store.description, guild.id, bob.id, channel_ids, rounds) if peer else None
-        )
-        started = time.perf_counter()
+        helper = _start_peer(store.description, guild.id, bob.id, channel_ids) if peer else None
+        if helper:
+            _tell(helper, "go")
+        began, started = time.time(), time.perf_counter()
         for _ in range(rounds):
-            for table in tables:  # SimCord delivers one interaction at a time: interleaved
+            for table in tables:  # one interaction at a time (above): the channels take turns
                 await table.play_round(timings)
         elapsed = time.perf_counter() - started
-        peer_report = json.loads(helper.communicate()[0]) if helper else None
+        ended = time.time()
+        peer_report = None
+        if helper:
+            _tell(helper, "stop")
+            peer_report = json.loads(helper.communicate()[0])
+            peer_report["overlap"] = _overlap((began, ended), peer_report)
         after = await _versions(store, channel_ids)
         refused = env.errors  # refusals the tree answered (a destroyed target): seen
         await bot.services.close()
@@ -150,13 +188,22 @@ async def run(url: str | None, channels: int, rounds: int, peer: bool) -> None:
 
 def _report(timings, elapsed, tables, before, after, peer_report, where: str) -> None:
     commands = sum(len(samples) for samples in timings.values())
-    print(f"{len(tables)} channels at once on {where}: {commands} interactions in {elapsed:.2f} s")
-    print(f"throughput: {commands / elapsed:.1f} commands per second (this process)")
+    print(
+        f"{len(tables)} channels taking turns on {where}: {commands} interactions in"
+        f" {elapsed:.2f} s"
+    )
+    print(
+        f"throughput: {commands / elapsed:.1f} commands per second (this process, one"
+        " interaction at a time)"
+    )
     acked = sum(table.acked for table in tables)
     if peer_report:
+        took = peer_report["ended"] - peer_report["started"]
         print(
-            f"peer process: {peer_report['acked']} pins added in {peer_report['elapsed']:.2f} s "
-            f"({peer_report['acked'] / peer_report['elapsed']:.1f} per second)"
+            f"peer process: {peer_report['acked']} pins added or removed in {took:.2f} s"
+            f" ({peer_report['acked'] / took:.1f} per second, each channel every"
+            f" {PEER_PERIOD_S:g} s; {peer_report['refused']} refused by the rules); the two"
+            f" processes' work overlapped for {100 * peer_report['overlap']:.0f}% of this run"
         )
         acked += peer_report["acked"]
     for kind in sorted(timings):
@@ -165,6 +212,14 @@ def _report(timings, elapsed, tables, before, after, peer_report, where: str) ->
     events = sum(after[c][1] - before[c][1] for c in after)
     lost = lost_updates(acked, before, after)
     print(f"acknowledged changes {acked}, events {events}: lost updates {lost}")
+    if lost:
+        raise SystemExit(f"{lost} acknowledged changes were lost")
+
+
+def _overlap(ours: tuple[float, float], peer: dict) -> float:
+    """The share of our run during which the peer was writing too."""
+    shared = min(ours[1], peer["ended"]) - max(ours[0], peer["started"])
+    return max(0.0, shared) / (ours[1] - ours[0])
 
 
 async def run_services(url: str | None, channels: int, rounds: int, processes: int) -> None:
@@ -176,7 +231,7 @@ async def run_services(url: str | None, channels: int, rounds: int, processes: i
     url = url or f"sqlite:///{folder / 'bench.db'}"
     channel_ids = list(range(1000, 1000 + channels))
     if processes == 1:
-        timed, elapsed = await play(url, channel_ids, 1, rounds)
+        timed, elapsed = await play(url, channel_ids, 1, rounds, lambda: asyncio.sleep(0))
         commands = sum(len(samples) for samples in timed.timings.values())
         print(
             f"{channels} channels at once, service layer on {url.split('://')[0]}: "
@@ -189,6 +244,8 @@ async def run_services(url: str | None, channels: int, rounds: int, processes: i
         print(f"acknowledged changes {timed.acked}: lost updates {timed.lost}")
         for kind in sorted(timed.timings):
             summary(kind, timed.timings[kind])
+        if timed.lost:
+            raise SystemExit(f"{timed.lost} acknowledged changes were lost")
         return
     shares = [channel_ids[n::processes] for n in range(processes)]
     jobs = [
@@ -205,24 +262,36 @@ async def run_services(url: str | None, channels: int, rounds: int, processes: i
     running = [
         subprocess.Popen(
             [sys.executable, "-m", "bench.scale_peer", json.dumps(job)],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
         for job in jobs
     ]
+    for process in running:  # the start barrier: every process set up, then all go
+        assert process.stdout is not None
+        if process.stdout.readline().strip() != "ready":
+            raise RuntimeError("a player process did not start")
+    for process in running:
+        _tell(process, "go")
     reports = [json.loads(p.communicate()[0]) for p in running]
     commands = sum(r["commands"] for r in reports)
     done = commands - sum(r["refused"] for r in reports)
-    elapsed = max(r["elapsed"] for r in reports)
+    began, ended = min(r["started"] for r in reports), max(r["ended"] for r in reports)
+    elapsed = ended - began
+    shared = min(r["ended"] for r in reports) - max(r["started"] for r in reports)
     print(
         f"{channels} channels, {processes} processes, service layer on "
-        f"{url.split('://')[0]}: {commands} commands in {elapsed:.2f} s"
+        f"{url.split('://')[0]}: {commands} commands in {elapsed:.2f} s, the processes"
+        f" playing together for {100 * max(0.0, shared) / elapsed:.0f}% of it"
     )
     print(
         f"throughput: {done / elapsed:.1f} commands per second (all processes, refusals left out)"
     )
     acked, lost = sum(r["acked"] for r in reports), sum(r["lost"] for r in reports)
     print(f"acknowledged changes {acked}: lost updates {lost}")
+    if lost:
+        raise SystemExit(f"{lost} acknowledged changes were lost")
 
 
 def main() -> None:

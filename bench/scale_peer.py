@@ -2,19 +2,23 @@
 simulated Discord delivers one interaction at a time), and the second process of `--peer`.
 
 `play` sets up a game per channel and runs the same mix as the Discord run, every channel
-concurrently: draw, order Fire, a tracked shot, pins, end of turn. `peer` adds pins to the
-fourth unit (Bob's) of games another process is playing, so that both write the same rows.
-Run as a process, it prints what it did as one line of JSON.
+concurrently: draw, order Fire, a tracked shot, pins, end of turn. `peer` adds and removes
+a pin of the fourth unit (Bob's) of games another process is playing, so that both write the
+same rows: it says `ready` once open, starts on `go` and writes until `stop` (both on its
+standard input), each channel once every PEER_PERIOD_S, so that its work spans the other
+process's whole run. Run as a process, it prints what it did as one line of JSON.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 
 from core.common.errors import AntaresError
 from services.app import AppServices
@@ -24,6 +28,7 @@ from services.shooting import ShotOptions
 from storage.factory import store_from_url
 
 PEER_UNIT = "u4"
+PEER_PERIOD_S = 2.0  # each channel of the peer: one write every 2 s
 ENEMY = {1: "u3", 2: "u1"}  # by player number
 _ids = itertools.count(9_000_000_000_000)
 
@@ -105,7 +110,11 @@ async def play_round(services: AppServices, timed: Timed, guild: int, channel: i
     await timed("pins add", pins)
 
 
-async def play(url: str, channels: list[int], guild: int, rounds: int) -> tuple[Timed, float]:
+async def play(
+    url: str, channels: list[int], guild: int, rounds: int, ready: Callable[[], Awaitable[object]]
+) -> tuple[Timed, float]:
+    """Sets the channels' games up, waits for `ready()` (the start barrier of several
+    processes), then plays `rounds` rounds, every channel at once."""
     services = AppServices(store_from_url(url), "en")
     await services.open()
     timed = Timed()
@@ -113,6 +122,7 @@ async def play(url: str, channels: list[int], guild: int, rounds: int) -> tuple[
         for channel in channels:
             await set_up(services, guild, channel)
         before = await _versions(services.store, channels)
+        await ready()
         started = time.perf_counter()
         for _ in range(rounds):
             await asyncio.gather(*(play_round(services, timed, guild, c) for c in channels))
@@ -123,34 +133,68 @@ async def play(url: str, channels: list[int], guild: int, rounds: int) -> tuple[
         await services.close()
 
 
+async def _line() -> str:
+    return await asyncio.to_thread(sys.stdin.readline)
+
+
 async def peer(job: dict) -> dict:
+    """Writes the same games as the other process for as long as it plays: from `go` to
+    `stop`, a pin added then removed in turn (the unit's pins stay 0 or 1), each channel
+    once every `period` seconds, the channels spread over the period."""
     services = AppServices(store_from_url(job["url"]), "en")
     await services.open()
     timed = Timed()
+    period = job.get("period", PEER_PERIOD_S)
+    channels = job["channels"]
+    stop = asyncio.Event()
 
-    async def one_channel(channel: int) -> None:
-        for _ in range(job["rounds"]):
+    async def one_channel(n: int, channel: int) -> None:
+        delay = period * n / len(channels)
+        for write in itertools.cycle(("add", "remove")):
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), delay)
+            if stop.is_set():
+                return
             call = _call(job["guild"], channel, job["user"], "bob")
-            await timed("pins add", services.units.pins(call, "add", PEER_UNIT, 1))
+            await timed(f"pins {write}", services.units.pins(call, write, PEER_UNIT, 1))
+            delay = period
 
-    started = time.perf_counter()
+    async def until_stopped() -> None:
+        await _line()
+        stop.set()
+
     try:
-        await asyncio.gather(*(one_channel(c) for c in job["channels"]))
+        print("ready", flush=True)
+        await _line()  # go
+        started = time.time()  # the wall clock: both processes read the same one
+        await asyncio.gather(until_stopped(), *(one_channel(*c) for c in enumerate(channels)))
+        ended = time.time()
     finally:
         await services.close()
-    return {"acked": timed.acked, "elapsed": time.perf_counter() - started}
+    return {"acked": timed.acked, "refused": timed.refused, "started": started, "ended": ended}
+
+
+async def _ready_then_go() -> None:
+    print("ready", flush=True)
+    await _line()
 
 
 async def player(job: dict) -> dict:
     """One process of `--through services --processes N`: plays its own channels (as a
-    shard would), and says how many commands it ran in how long."""
+    shard would), starting on `go` once every process is set up, and says how many commands
+    it ran in how long."""
     global _ids
     _ids = itertools.count(job["first_id"])  # interaction ids unique across the processes
-    timed, elapsed = await play(job["url"], job["channels"], job["guild"], job["rounds"])
+    timed, elapsed = await play(
+        job["url"], job["channels"], job["guild"], job["rounds"], _ready_then_go
+    )
+    ended = time.time()
     commands = sum(len(samples) for samples in timed.timings.values())
     return {
         "commands": commands,
         "elapsed": elapsed,
+        "started": ended - elapsed,
+        "ended": ended,
         "acked": timed.acked,
         "refused": timed.refused,
         "lost": timed.lost,

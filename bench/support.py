@@ -77,19 +77,36 @@ def summary(name: str, samples_s: list[float]) -> tuple[float, float]:
 class Ticker:
     """How late the event loop wakes a task that sleeps 1 ms: the longest stall, in wall time
     and in the loop thread's own CPU time meanwhile (on a shared machine the wall time also
-    counts the time the OS gave other processes)."""
+    counts the time the OS gave other processes). With `keep`, every tick is kept too (when
+    it woke, how late, the loop's CPU), for the stalls of a given stretch (`worst_between`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep: bool = False) -> None:
         self.worst = 0.0
         self.worst_cpu = 0.0
+        self.ticks: list[tuple[float, float, float]] | None = [] if keep else None
         self._task: asyncio.Task[None] | None = None
 
     async def _run(self) -> None:
         while True:
             started, cpu = time.perf_counter(), time.thread_time()
             await asyncio.sleep(0.001)
-            self.worst = max(self.worst, time.perf_counter() - started - 0.001)
-            self.worst_cpu = max(self.worst_cpu, time.thread_time() - cpu)
+            woke = time.perf_counter()
+            late, busy = woke - started - 0.001, time.thread_time() - cpu
+            self.worst = max(self.worst, late)
+            self.worst_cpu = max(self.worst_cpu, busy)
+            if self.ticks is not None:
+                self.ticks.append((woke, late, busy))
+
+    def worst_between(self, start: float, end: float) -> tuple[float, float]:
+        """The longest stall (wall, loop CPU) of the ticks whose wait overlapped `start` to
+        `end` (`time.perf_counter()`)."""
+        assert self.ticks is not None, "Ticker(keep=True)"
+        found = [
+            (late, busy)
+            for woke, late, busy in self.ticks
+            if woke >= start and woke - late - 0.001 <= end
+        ]
+        return max((f[0] for f in found), default=0.0), max((f[1] for f in found), default=0.0)
 
     def __enter__(self) -> Ticker:
         self._task = asyncio.get_running_loop().create_task(self._run())

@@ -6,9 +6,10 @@ word that goes with the number `pins`, by the language's rule (English: singular
 French: for 0 and 1, a decimal takes the plural), so "{pins} {pins:?pin|pins}" reads "1 pin",
 "3 pins", "0 pion".
 Floats take the language's decimal separator: `{distance:g}` is "12.5" or "12,5".
-A command a reply names is written `</bag draw>` (its English path): it becomes whatever
-`use_command_text` says, a clickable Discord mention once the bot knows the command ids,
-otherwise the name the reader's client shows (`/bourse piocher` in French).
+A command a reply names is written `</bag draw>` (its English path): it becomes what the bot
+rendering the reply writes for it (`commands_written_by`: a clickable Discord mention once
+that bot knows its command ids), otherwise the name the reader's client shows
+(`/bourse piocher` in French).
 `fr/commands/<feature>.toml` hold the French names and
 descriptions of the slash commands (keys `commands.…`, read by the app-commands translator);
 they exist in French only, since the English text is in the code.
@@ -20,7 +21,9 @@ import logging
 import re
 import string
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -94,16 +97,24 @@ def plain_command(path: str, lang: Lang) -> str:
     return "/" + " ".join(names)
 
 
-_command_text: list[CommandText] = [plain_command]
+# Which renderer writes `</path>` tokens: the bot whose event (or start-up) is being handled
+# sets its own for that work and the tasks it starts (`commands_written_by`), so two bots of
+# one process each write their own mentions; outside any bot, the plain names.
+_COMMAND_TEXT: ContextVar[CommandText] = ContextVar("command_text", default=plain_command)
 
 
-def use_command_text(render: CommandText) -> None:
-    """How `</path>` tokens are written from now on (the bot installs its mentions)."""
-    _command_text[0] = render
+@contextmanager
+def commands_written_by(render: CommandText) -> Iterator[None]:
+    """`</path>` tokens rendered by `render` inside the block, and in the tasks it starts."""
+    token = _COMMAND_TEXT.set(render)
+    try:
+        yield
+    finally:
+        _COMMAND_TEXT.reset(token)
 
 
 def command_text(path: str, lang: Lang) -> str:
-    return _command_text[0](path, lang)
+    return _COMMAND_TEXT.get()(path, lang)
 
 
 def expand_commands(template: str, lang: Lang) -> str:

@@ -10,6 +10,10 @@ import discord
 from discord.ext import commands
 
 if TYPE_CHECKING:
+    import weakref
+
+    from cogs.common.live import LiveView
+    from cogs.common.mentions import CommandMentions
     from services.app import AppServices
     from services.common import RateLimiter
     from settings import Settings
@@ -23,6 +27,10 @@ class ServicedBot(commands.Bot):
     rate_limiter: RateLimiter | None
     # set by `close`: new interactions are refused from then on (cogs.common.stopping)
     stopping: bool
+    # the command ids Discord gave this bot, for the mentions of its replies
+    mentions: CommandMentions
+    # its views alive in memory, by nonce (cogs.common.live)
+    live_views: weakref.WeakValueDictionary[int, LiveView]
 
 
 def bot_of(client: discord.Client) -> ServicedBot:

@@ -15,17 +15,15 @@ view never passes for an old one.
 
 from __future__ import annotations
 
-import weakref
-
 import discord
 
+from cogs.common.bot import bot_of
 from cogs.common.errors import answered_before
 from cogs.common.mentions import mention
 from cogs.common.replies import NO_MENTIONS, lang_of
 from locales import t
 
 LIVE_PREFIX = "antares:live:"
-_LIVE: weakref.WeakValueDictionary[int, LiveView] = weakref.WeakValueDictionary()
 
 
 def command_path(interaction: discord.Interaction) -> str:
@@ -67,7 +65,7 @@ class LiveView(HoldsDynamicItems):
         self.client = interaction.client
         self.nonce = interaction.id
         self.command = command or command_path(interaction)
-        _LIVE[self.nonce] = self
+        bot_of(interaction.client).live_views[self.nonce] = self
         self.name_items()
 
     def name_items(self) -> None:
@@ -78,8 +76,8 @@ class LiveView(HoldsDynamicItems):
 
 def is_live(interaction: discord.Interaction, nonce: int) -> bool:
     """Whether the view `nonce` still answers its own clicks in this bot."""
-    view = _LIVE.get(nonce)
-    return view is not None and view.client is interaction.client and not view.is_finished()
+    view = bot_of(interaction.client).live_views.get(nonce)
+    return view is not None and not view.is_finished()
 
 
 async def answer_expired(interaction: discord.Interaction, command: str) -> None:

@@ -37,13 +37,14 @@ RUNNING_PREFIXES = (
     "discord-ui-dynamic-item-",
     "antares-stopping-refusal",
 )
-_refusals: set[asyncio.Task[None]] = set()  # kept until done (the loop holds weak references)
 
 
 def gate_stopping(client: ServicedBot) -> None:
     """Once `client.stopping` is set, refuse every new interaction before discord.py sees it."""
     state = client._connection  # noqa: SLF001 - the one place an interaction is seen once
     parse: Callable[[Any], None] = state.parsers["INTERACTION_CREATE"]
+    # this bot's refusals, kept until done (the loop holds weak references)
+    refusals: set[asyncio.Task[None]] = set()
 
     def gated(data: Any) -> None:
         if not client.stopping:
@@ -56,8 +57,8 @@ def gate_stopping(client: ServicedBot) -> None:
             _refuse(interaction, client.settings.default_language),
             name="antares-stopping-refusal",
         )
-        _refusals.add(task)
-        task.add_done_callback(_refusals.discard)
+        refusals.add(task)
+        task.add_done_callback(refusals.discard)
 
     state.parsers["INTERACTION_CREATE"] = gated
 

@@ -30,7 +30,6 @@ from services.common import Limited, RateLimiter
 log = logging.getLogger(__name__)
 EXPENSIVE = {"expensive": True}  # `@app_commands.command(..., extras=EXPENSIVE)`
 _CLICK, _FORM = 3, 5  # interaction types limited as clicks (commands: 2; autocomplete: 4)
-_refusals: set[asyncio.Task[None]] = set()  # kept until done (the loop holds weak references)
 
 
 def limiter_of(client: discord.Client) -> RateLimiter | None:
@@ -100,6 +99,8 @@ def gate_clicks(client: discord.Client) -> None:
     reaches every click, of every shard, for the life of the bot."""
     state = client._connection  # noqa: SLF001 - the one place a click is seen once
     parse: Callable[[Any], None] = state.parsers["INTERACTION_CREATE"]
+    # this bot's refusals, kept until done (the loop holds weak references)
+    refusals: set[asyncio.Task[None]] = set()
 
     def gated(data: Any) -> None:
         limiter = limiter_of(client)
@@ -110,7 +111,7 @@ def gate_clicks(client: discord.Client) -> None:
             return
         interaction = discord.Interaction(data=data, state=state)
         task = asyncio.get_running_loop().create_task(_refuse_click(interaction, limited))
-        _refusals.add(task)
-        task.add_done_callback(_refusals.discard)
+        refusals.add(task)
+        task.add_done_callback(refusals.discard)
 
     state.parsers["INTERACTION_CREATE"] = gated

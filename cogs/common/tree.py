@@ -84,13 +84,16 @@ class AntaresTree(app_commands.CommandTree):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # Server-only unless a command says otherwise (`cogs.common.installs.everywhere`).
         super().__init__(*args, **{**TREE_DEFAULTS, **kwargs})
-        # Top-level command ids as Discord gave them: replies name commands as mentions.
-        self.command_ids: dict[str, int] = {}
-        mentions.install()
+        # Top-level command ids as Discord gave them: this bot's replies name commands as
+        # mentions (its own ids: another bot of the process has its own).
+        self.mentions = mentions.CommandMentions()
+
+    @property
+    def command_ids(self) -> dict[str, int]:
+        return self.mentions.ids
 
     def keep_ids(self, commands: list[Any]) -> None:
-        self.command_ids = mentions.ids_of(commands)
-        mentions.remember(self.command_ids)
+        self.mentions.remember(mentions.ids_of(commands))
 
     async def load_ids(self, guild: discord.abc.Snowflake | None) -> None:
         """The ids of commands synced by an earlier start: one request, and replies fall back

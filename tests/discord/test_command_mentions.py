@@ -12,8 +12,7 @@ from contextlib import contextmanager, nullcontext
 import pytest
 from discord import app_commands
 
-from cogs.common import mentions
-from locales import COMMAND_TOKEN, catalog
+from locales import COMMAND_TOKEN, catalog, t
 from tests.discord.game_kit import skirmish
 from tests.support.bots import restart
 from tests.support.locale import french
@@ -33,11 +32,13 @@ def speaking(lang: str):
 @contextmanager
 def no_ids(env):
     """As if Discord had given no ids (the fetch at start failed)."""
+    mentions = env.bot.tree.mentions
+    ids = mentions.ids
     mentions.remember({})
     try:
         yield
     finally:
-        mentions.remember(env.bot.tree.command_ids)
+        mentions.remember(ids)
 
 
 async def replies_naming_commands(table, dice) -> list[str]:
@@ -94,6 +95,23 @@ async def test_a_start_without_a_sync_fetches_the_ids(simcord_env, table, make_b
     with french():
         waiting = await table.alice.slash(table.channel, "order", unit="Troopers", order="run")
     assert mention(simcord_env, "bag draw") in waiting.response.content  # draw one first
+
+
+async def test_two_bots_of_one_process_keep_their_own_command_ids(simcord_env, table, make_bot):
+    """Issue 30: the ids are the bot's, not the process's. A second bot built and synced with
+    other ids leaves the first one's replies as they were, and writes its own."""
+    first = simcord_env.bot
+    ids = dict(first.tree.command_ids)
+    other = make_bot()
+    other_ids = {name: command_id + 1 for name, command_id in ids.items()}
+    other.tree.keep_ids([{"name": n, "id": i} for n, i in other_ids.items()])  # its sync
+    assert first.tree.command_ids == ids and other.tree.command_ids == other_ids
+    status = await table.alice.slash(table.channel, "game status")
+    assert status.response.content.endswith(f"</game start:{ids['game']}>.")
+    with other.mentions.writing():
+        assert t("en", "game.none_here").endswith(f"</game start:{other_ids['game']}>.")
+    # outside either bot's work, the plain name
+    assert t("en", "game.none_here").endswith(" /game start.")
 
 
 async def test_help_pages_mention_the_commands_to_run(simcord_env, table):
