@@ -1,8 +1,9 @@
 """The order-dice bag, orders and the end of the turn of a channel's game.
 
 A player (or the host, or a game master) draws; the die's owner picks which unit takes it;
-the unit's owner (or host/GM) gives the order. Components carry the game id they were made
-for, so a button of an earlier game never acts on the current one.
+the unit's owner (or host/GM) gives the order, among those the die may give it
+(``core.antares.turn_flow``). Components carry the game id they were made for, so a button of
+an earlier game never acts on the current one.
 """
 
 from __future__ import annotations
@@ -10,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.antares import bag, orders, turn
-from core.antares.activations import is_strict
 from core.antares.bag import DisputeResult, DrawResult, check_can_order, eligible_units
-from core.antares.game import GameState, PendingDie, Unit
+from core.antares.game import GameState, OrderKind, PendingDie, Unit
 from core.antares.orders import OrderResult
 from core.antares.subverter import subvert
 from core.antares.synchronise import take_by
 from core.antares.turn import TurnEndResult
+from core.antares.turn_flow import die_for, is_strict, orders_for
 from core.common.errors import BadInput, Conflict, NotAllowed
 from services.common import (
     Standing,
@@ -37,6 +38,15 @@ class Drawn:
     result: DrawResult
     units: list[Unit]  # the die owner's units that can take it (for the select menu)
     mention: bool = True  # the game's setting: ping the die's owner in the draw reply
+    orders: tuple[OrderKind, ...] = ()  # a die taken for a unit: the orders it may give it
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """The unit the die's owner chose, and the orders the die may give it (its buttons)."""
+
+    unit: Unit
+    orders: tuple[OrderKind, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +82,13 @@ class DiceLeft:
 
 
 def _drawn(game_id: int, state: GameState, result: DrawResult) -> Drawn:
+    unit = state.units.get(result.for_unit) if result.for_unit and result.taken else None
     return Drawn(
         game_id,
         result,
         [state.units[i] for i in result.eligible],
         mention=state.mention_die_owner,
+        orders=orders_for(state, unit.id, die_for(state, unit)) if unit is not None else (),
     )
 
 
@@ -168,8 +180,9 @@ class BagService(GameAccess):
         done = await self.change(call, "dispute", apply, game_id=ref.game_id, wrong_game=WRONG_GAME)
         return done.result
 
-    async def pick(self, call: Call, game_id: int, owner_id: int, unit_id: str) -> Unit:
-        """The die's owner chooses the unit for a drawn die (nothing changes yet)."""
+    async def pick(self, call: Call, game_id: int, owner_id: int, unit_id: str) -> Picked:
+        """The die's owner chooses the unit for a drawn die (nothing changes yet); the
+        orders the die may give it come with it."""
         record, state = await self.running(call.channel_id)
         if record.id != game_id:
             raise Conflict("game.stale_message")
@@ -184,7 +197,7 @@ class BagService(GameAccess):
         ]
         if not waiting or target not in eligible_units(state, owner_id, waiting[0]):
             raise Conflict("order.no_pending_die", unit=target.name, colour=target.colour)
-        return target
+        return Picked(target, orders_for(state, target.id, waiting[0]))
 
     async def order(
         self,

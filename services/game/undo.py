@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from core.antares.bag import eligible_units
 from core.antares.game import GameState, load_state
 from core.antares.game_messages import keep_messages
+from core.antares.turn_flow import eligible_units, orders_for, turn_now
 from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from services.common import (
     Standing,
@@ -102,17 +102,29 @@ def _waiting_again(before: GameState, after: GameState, kept: list[EventRecord])
     for die in after.pending:
         if die in left:
             left.remove(die)
-        else:
-            found.append(Waiting(die, eligible_units(after, die.owner_id, die), drawn))
+            continue
+        units = eligible_units(after, die.owner_id, die)
+        orders = orders_for(after, units[0].id, die) if die.for_unit and units else ()
+        found.append(Waiting(die, units, drawn, orders))
     return found
 
 
+NEXT: dict[str, Next] = {
+    "none": "none",  # Epic and hex games keep no order dice
+    "order": "order",
+    "shoot": "shoot",
+    "draw": "draw",
+    "end_turn": "turn_end",
+}
+
+
 def _next(state: GameState) -> Next:
-    if state.system != "antares":  # Epic and hex games keep no order dice
-        return "none"
-    if state.pending:
+    """What comes next (``core.antares.turn_flow.turn_now``); a drawn die no unit can take
+    still waits to be given once one can."""
+    step = turn_now(state).step
+    if step in ("shoot", "draw", "end_turn") and state.pending:
         return "order"
-    return "draw" if sum(state.bag.values()) else "turn_end"
+    return NEXT[step]
 
 
 def _messages(
@@ -254,6 +266,7 @@ class Undoing(GameAccess):
             waiting=waiting,
             next=_next(restored),
             allowed_by=allowed_by,
+            acting=turn_now(restored).acting,
         )
 
 

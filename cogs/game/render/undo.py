@@ -45,6 +45,9 @@ def next_line(lang: Lang, done: UndoDone) -> str:
             colour_name=colour_name(lang, die.colour),
             owner=die.owner_id,
         )
+    if done.next == "shoot" and done.acting:
+        running = done.acting[0]
+        return t(lang, "undo.next_shoot", unit=plain(running.unit_name), owner=running.owner_id)
     return t(lang, f"undo.next_{done.next}")
 
 
