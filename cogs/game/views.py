@@ -1,11 +1,12 @@
 """Buttons and menus of the bag, persistent (long lists page with `cogs.common.pager`).
 
 The bag's components are `DynamicItem`s whose custom ids carry what they need (the game id,
-the die's owner, the unit, the order); the channel's state is read from the
+the die's owner, the unit, the order, the activation); the channel's state is read from the
 database. They are registered in the cog's setup, so they keep working after a restart.
 Their errors are answered like a command's (the tree's handler), since discord.py only logs
-them. Which orders a die may take and whether 🎯 follows an order are the rules'
-(`core.antares.turn_flow`, through the services): the buttons only show them.
+them. Which orders a die may take, whether 🎯 follows an order and which activation ✅ Done
+ends are the rules' (`core.antares.turn_flow`, through the services): the buttons only show
+them.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from cogs.game.next_step import joined
 from cogs.game.options import call_of
 from core.antares.game import ORDERS, OrderKind, Unit
 from core.antares.orders import OrderResult
+from core.antares.turn_flow import OpenActivation
 from locales import Lang, t
-from services.game import Drawn, Waiting
+from services.game import Closed, Drawn, Waiting
 
 OPTION_LIMIT = 25
 
@@ -142,7 +144,61 @@ class OrderButton(
         await next_step.offer(interaction, post)
 
 
-DYNAMIC_ITEMS = (DrawNext, PickUnit, OrderButton)
+DONE_PREFIX = "antares:done:"
+
+
+class DoneButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=DONE_PREFIX + r"(?P<game>\d+):(?P<unit>u\d+):(?P<seq>\d+)",
+):
+    """✅ Done: the unit's owner ends its activation (`seq`), so that anyone may draw next."""
+
+    def __init__(self, game_id: int, unit_id: str, seq: int, label: str = "Done") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.success,
+                emoji="✅",
+                custom_id=f"{DONE_PREFIX}{game_id}:{unit_id}:{seq}",
+            )
+        )
+        self.game_id, self.unit_id, self.seq = game_id, unit_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), match["unit"], int(match["seq"]))
+
+    @classmethod
+    def of(cls, lang: Lang, game_id: int, running: OpenActivation, named: bool) -> DoneButton:
+        """The button for an activation (`named`: with its unit, when several run)."""
+        label = t(lang, "bag.done_button")
+        if named:
+            label = render.cut(f"{label} · {running.unit_name}", 80)
+        return cls(game_id, running.unit_id, running.seq, label)
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        done = await app_services(interaction).bag.done(
+            call_of(interaction), self.game_id, self.unit_id, self.seq
+        )
+        await send_closed(interaction, done)
+
+
+DYNAMIC_ITEMS = (DrawNext, PickUnit, OrderButton, DoneButton)
+
+
+async def send_closed(interaction: discord.Interaction, done: Closed) -> None:
+    """The reply to ✅ Done: the activation ended and what comes next, with 🎲 Draw next; the
+    clicked message loses its 🎲 and ✅ (`next_step.offer`)."""
+    lang = await lang_of(interaction)
+    content = render.activation_closed(lang, interaction.user.id, done)
+
+    async def post(extra: list[discord.ui.Item]) -> int | None:
+        return await send(
+            interaction, content, view=joined(None, extra), allowed_mentions=NO_MENTIONS
+        )
+
+    await next_step.offer(interaction, post, clicked=interaction.message)
 
 
 def _unit_option(lang: Lang, unit: Unit) -> discord.SelectOption:

@@ -1,9 +1,11 @@
 """The order-dice bag, orders and the end of the turn of a channel's game.
 
 A player (or the host, or a game master) draws; the die's owner picks which unit takes it;
-the unit's owner (or host/GM) gives the order, among those the die may give it
-(``core.antares.turn_flow``). Components carry the game id they were made for, so a button of
-an earlier game never acts on the current one.
+the unit's owner (or host/GM) gives the order. While a unit can still shoot in its
+activation, only its owner, the host or a game master may draw the next die or end the turn;
+its owner may end it with ✅ Done (``core.antares.turn_flow``, which also says which orders a
+die may take). Components carry the game id they were made for, so a button of an earlier
+game never acts on the current one.
 """
 
 from __future__ import annotations
@@ -17,7 +19,16 @@ from core.antares.orders import OrderResult
 from core.antares.subverter import subvert
 from core.antares.synchronise import take_by
 from core.antares.turn import TurnEndResult
-from core.antares.turn_flow import die_for, is_strict, orders_for
+from core.antares.turn_flow import (
+    ActivationClosed,
+    TurnNow,
+    check_may_draw,
+    close_activation,
+    die_for,
+    is_strict,
+    orders_for,
+    turn_now,
+)
 from core.common.errors import BadInput, Conflict, NotAllowed
 from services.common import (
     Standing,
@@ -25,6 +36,7 @@ from services.common import (
     require_player,
     require_self_or_host,
     require_unit_owner,
+    runs_game,
 )
 from services.game.access import WRONG_GAME, Call, GameAccess, unit_ref
 from services.game.units import resolve
@@ -47,6 +59,15 @@ class Picked:
 
     unit: Unit
     orders: tuple[OrderKind, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """✅ Done: the activation ended, and what comes next."""
+
+    game_id: int
+    result: ActivationClosed
+    now: TurnNow
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +119,7 @@ class BagService(GameAccess):
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, DrawResult]:
             require_player(state, who)
+            check_may_draw(state, who.user_id, referee=runs_game(state, who))
             return bag.draw(state, self.dice)
 
         done = await self.change(call, "draw", apply, game_id=game_id)
@@ -199,6 +221,19 @@ class BagService(GameAccess):
             raise Conflict("order.no_pending_die", unit=target.name, colour=target.colour)
         return Picked(target, orders_for(state, target.id, waiting[0]))
 
+    async def done(self, call: Call, game_id: int, unit_id: str, seq: int) -> Closed:
+        """✅ Done: the unit's owner (or the host, or a game master) ends its activation, so
+        that anyone at the table may draw the next die."""
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, ActivationClosed]:
+            unit = state.units.get(unit_id)
+            if unit is not None and unit.owner_id != who.user_id and not runs_game(state, who):
+                raise NotAllowed("bag.done_not_yours", unit=unit.name, owner=unit.owner_id)
+            return close_activation(state, unit_id, seq)
+
+        done = await self.change(call, "done", apply, game_id=game_id)
+        return Closed(done.event.game_id, done.result, turn_now(done.state))
+
     async def order(
         self,
         call: Call,
@@ -231,6 +266,8 @@ class BagService(GameAccess):
         who = await self.standing(call)
         record, state = await self.running(call.channel_id)
         require_player(state, who)
+        referee = runs_game(state, who)
+        check_may_draw(state, who.user_id, referee=referee, key="turn.activation_runs")
         if not is_strict(state):
             return DiceLeft(record.id, [], [])
         in_bag = [
@@ -248,6 +285,8 @@ class BagService(GameAccess):
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, TurnEndResult]:
             require_player(state, who)
+            referee = runs_game(state, who)
+            check_may_draw(state, who.user_id, referee=referee, key="turn.activation_runs")
             return turn.end_turn(state, self.dice, last=last)
 
         done = await self.change(call, "turn_end", apply, game_id=game_id)

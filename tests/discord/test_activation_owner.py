@@ -1,5 +1,6 @@
-"""Issue 31 §1, the referee holes: a stale 🎯 or 🔁 is refused at the click, before any
-menu or form — through the real buttons and commands, in English and French.
+"""Issue 31 §1, the referee holes: the activation belongs to its player, ✅ Done ends it, a
+stale 🎯 is refused at the click — through the real buttons and commands, in English and
+French.
 
 The rules (core.antares.turn_flow): an activation runs from its order until the next die is
 drawn, the turn ends or ✅ Done (rulesdb/README.md "Issue 22 — activations"); Fire and Advance
@@ -15,9 +16,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.game_kit import labels, snapshot
+from tests.discord.game_kit import labels, refused, snapshot, state_of
 from tests.discord.shoot_buttons_kit import LANGS, aim, speaking
 from tests.discord.test_shoot_kit import armies
+from tests.support.bots import restart
 from tests.support.mentions import tokens
 
 WORDS = {
@@ -111,7 +113,43 @@ async def refused_click(env, table, member, message, label: str, expected: str):
     return refusal
 
 
-# ------------------------------------------------------------ a stale 🎯 or 🔁
+# ------------------------------------------------------------ the activation is its player's
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_opponent_waits_for_alices_fire_activation_or_her_done(
+    simcord_env, table, dice, lang
+):
+    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
+    words = WORDS[lang]
+    with speaking(lang):
+        drawn = await fire_order(table, dice, lang)
+        order = drawn.response
+        assert labels(order) == [words["shoot"], words["draw"], words["done"]]
+
+        runs = said(table, lang, "runs")
+        await refused_click(env, table, bob, order, words["draw"], runs)
+        await refused(env, channel, bob, "bag draw", runs)
+        await refused(env, channel, bob, "turn end", said(table, lang, "turn_runs"), confirm=True)
+        await refused_click(env, table, bob, order, words["done"], said(table, lang, "not_yours"))
+
+        done = await alice.click(order, label=words["done"])  # she ends it: anyone may draw
+        assert not done.ephemeral
+        assert tokens(done.response.content) == said(table, lang, "closed")
+        assert labels(done.response) == [words["draw"]] and labels(order) == [words["shoot"]]
+        troopers = (await state_of(env, channel)).units["u1"]
+        assert troopers.orders[0].done and troopers.orders[0].fired == []
+
+        # a stale 🎯: the activation is over, refused at the click, before any menu or form
+        await refused_click(env, table, alice, order, words["shoot"], said(table, lang, "over"))
+
+        dice.script(1)  # d2 → 1: a blue die of Bob's
+        drew = await bob.click(done.response, label=words["draw"])
+    assert not drew.ephemeral and said(table, lang, "drew") in drew.response.content
+    log = await alice.slash(channel, "game log", last=3)
+    assert "ended the activation of Troopers (Fire) with ✅ Done" in (
+        log.response.embeds[0].description
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -127,7 +165,7 @@ async def test_once_her_weapon_fired_anyone_draws_and_her_buttons_are_stale(
         dice.script(*MISSES)
         shot = await alice.submit_modal(form, {"distance": "10"})
         dice.assert_used()
-        # her only weapon fired: 🎲 is anyone's
+        # her only weapon fired: no ✅, and 🎲 is anyone's
         assert labels(shot.response) == [words["again"], words["draw"]]
         assert labels(order) == [words["shoot"]]
         await refused_click(
@@ -143,3 +181,39 @@ async def test_once_her_weapon_fired_anyone_draws_and_her_buttons_are_stale(
             env, table, alice, shot.response, words["again"], said(table, lang, "over")
         )
     dice.assert_used()
+
+
+async def test_a_weapon_left_keeps_the_draw_hers_and_the_referees_may_draw(
+    simcord_env, table, dice
+):
+    env, alice, bob, admin, channel = (
+        simcord_env,
+        table.alice,
+        table.bob,
+        table.admin,
+        table.channel,
+    )
+    drawn = await fire_order(table, dice, "en", weapons="Mag Gun x5, Mag Pistol x1")
+    dice.script(*MISSES)
+    typed = await alice.slash(
+        channel, "shoot", shooter="Troopers", target="Gangers", weapon="mag-gun", distance=10
+    )
+    assert labels(typed.response) == ["Shoot again", "Draw next", "Done"]  # the pistol is left
+    await refused_click(env, table, bob, typed.response, "Draw next", said(table, "en", "runs"))
+    asked = await alice.click(drawn.response, label="Shoot")  # the gun fired: the pistol only
+    assert asked.ephemeral and "shoots with Mag Pistol: choose the target" in (
+        asked.response.content
+    )
+    dice.script(2)  # a game master (Manage Server) may draw: d2 → 2, a blue die of Bob's
+    drew = await admin.slash(channel, "bag draw")
+    assert not drew.ephemeral and f"blue** die of <@{bob.id}>" in drew.response.content
+
+
+async def test_done_works_after_a_restart(simcord_env, table, dice, make_bot):
+    drawn = await fire_order(table, dice, "en")
+    await restart(simcord_env, make_bot)
+    done = await table.alice.click(drawn.response, label="Done")
+    assert not done.ephemeral and labels(done.response) == ["Draw next"]
+    assert (await state_of(simcord_env, table.channel)).units["u1"].orders[0].done
+    again = await table.alice.click(drawn.response, label="Shoot")  # its 🎯 is stale now
+    assert again.ephemeral and said(table, "en", "over") in tokens(again.response.content)
