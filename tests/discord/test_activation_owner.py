@@ -1,6 +1,6 @@
 """Issue 31 §1, the referee holes: the activation belongs to its player, ✅ Done ends it, a
-stale 🎯 is refused at the click — through the real buttons and commands, in English and
-French.
+stale 🎯 is refused at the click, and a host who plays asks before undoing the opponent's
+change — through the real buttons and commands, in English and French.
 
 The rules (core.antares.turn_flow): an activation runs from its order until the next die is
 drawn, the turn ends or ✅ Done (rulesdb/README.md "Issue 22 — activations"); Fire and Advance
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.game_kit import labels, refused, snapshot, state_of
+from tests.discord.game_kit import labels, refused, skirmish, snapshot, state_of
 from tests.discord.shoot_buttons_kit import LANGS, aim, speaking
 from tests.discord.test_shoot_kit import armies
 from tests.support.bots import restart
@@ -217,3 +217,37 @@ async def test_done_works_after_a_restart(simcord_env, table, dice, make_bot):
     assert (await state_of(simcord_env, table.channel)).units["u1"].orders[0].done
     again = await table.alice.click(drawn.response, label="Shoot")  # its 🎯 is stale now
     assert again.ephemeral and said(table, "en", "over") in tokens(again.response.content)
+
+
+# ------------------------------------------------------------ a host who plays asks to undo
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_host_who_plays_asks_before_undoing_the_opponents_change(simcord_env, table, lang):
+    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
+    words = WORDS[lang]
+    with speaking(lang):
+        await skirmish(table)  # Alice hosts and plays (Troopers); Bob plays (Gangers)
+        await bob.slash(channel, "pins add", unit="Gangers")
+        before = await snapshot(env, channel)
+        asked = await alice.slash(channel, "game undo")
+        assert not asked.ephemeral and labels(asked.response)[0] == words["allow"]
+        assert said(table, lang, "asked") in asked.response.content
+        assert await snapshot(env, channel) == before
+        # she may not allow her own request
+        await refused_click(
+            env, table, alice, asked.response, words["allow"], said(table, lang, "own")
+        )
+        allowed = await bob.click(asked.response, label=words["allow"])
+    assert not allowed.ephemeral
+    assert asked.response.content.startswith(words["undone"])
+    assert said(table, lang, "allowed") in asked.response.content
+    assert (await state_of(env, channel)).units["u2"].pins == 0
+
+
+async def test_a_game_master_who_does_not_play_undoes_without_asking(simcord_env, table):
+    await skirmish(table)
+    await table.bob.slash(table.channel, "pins add", unit="Gangers")
+    undone = await table.admin.slash(table.channel, "game undo")
+    assert undone.response.content.startswith("↩️ Undone (1)")
+    assert (await state_of(simcord_env, table.channel)).units["u2"].pins == 0

@@ -125,7 +125,7 @@ MUTATING = {
     "config inline-lookups": Slash("admin", {"enabled": False}),
     "game start": Slash("alice", {"name": "Vorl"}, game=False),
     "game end": Slash("alice"),
-    "game undo": Slash("alice"),
+    "game undo": Slash("bob"),  # his Gangers (the host plays: she would ask him, issue 31)
     "game leave": Slash("bob"),
     "game kick": Slash("alice", {"player": Of("bob")}),
     "game rules": Slash("alice", {"setting": "cover_light", "value": "2"}),
