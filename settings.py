@@ -12,6 +12,7 @@ from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_va
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from core.common.limits import MARKERS_MAX, MINES_MAX, UNITS_MAX, GameLimits
+from health import HEARTBEAT_MAX_AGE_MAX, HEARTBEAT_MAX_AGE_MIN, HEARTBEAT_MAX_AGE_S
 from storage.config import (
     COMMAND_TIMEOUT_S,
     CONNECT_TIMEOUT_S,
@@ -29,8 +30,14 @@ DEFAULT_DATABASE_URL = "sqlite:///data/antares.db"
 
 
 class Settings(BaseSettings):
+    # An empty value (`HEARTBEAT_FILE=` in `.env`, `docker run -e X=`) means the default, for
+    # every setting: a blank line of the example file never turns into an invalid value.
     model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", extra="ignore", case_sensitive=False
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        case_sensitive=False,
+        env_ignore_empty=True,
     )
 
     discord_token: SecretStr | None = Field(default=None, description="The bot's token.")
@@ -77,7 +84,9 @@ class Settings(BaseSettings):
     # Health: the bot writes the time to this file while connected to Discord; `python
     # health.py` says healthy while it is younger than HEARTBEAT_MAX_AGE seconds.
     heartbeat_file: Path | None = Field(default=None)
-    heartbeat_max_age: int = Field(default=180, ge=30, le=3600)
+    heartbeat_max_age: int = Field(
+        default=HEARTBEAT_MAX_AGE_S, ge=HEARTBEAT_MAX_AGE_MIN, le=HEARTBEAT_MAX_AGE_MAX
+    )
 
     @field_validator("discord_token_file", "heartbeat_file", "privacy_url", mode="before")
     @classmethod
