@@ -94,9 +94,9 @@ def setting(name: str, env_file: Path = Path(".env")) -> str | None:
         return None
     from dotenv import dotenv_values
 
-    for key, value in dotenv_values(env_file).items():
-        if key.lower() == wanted and value:
-            return value
+    for name_in_file, in_file in dotenv_values(env_file).items():
+        if name_in_file.lower() == wanted and in_file:
+            return in_file
     return None
 
 
