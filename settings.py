@@ -8,7 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    Field,
+    PrivateAttr,
+    SecretStr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from core.common.limits import MARKERS_MAX, MINES_MAX, UNITS_MAX, GameLimits
@@ -19,8 +26,10 @@ from storage.config import (
     POOL_SIZE,
     UNDO_STEPS,
     PoolOptions,
+    is_postgres_url,
     is_sqlite_url,
     scheme_problem,
+    url_password,
 )
 
 if TYPE_CHECKING:  # the services load with the bot, not with its settings (bot.py)
@@ -44,6 +53,9 @@ class Settings(BaseSettings):
     # The token read from a file instead (Docker secrets: /run/secrets/<name>).
     discord_token_file: Path | None = Field(default=None)
     database_url: str = Field(default=DEFAULT_DATABASE_URL)
+    # PostgreSQL's password read from a file (Docker secrets: /run/secrets/<name>), given to
+    # the driver apart from DATABASE_URL: any character works, and it shows in no URL.
+    database_password_file: Path | None = Field(default=None)
     # PostgreSQL only: connections per process, and how long to wait for one or for a command.
     database_pool_size: int = Field(default=POOL_SIZE, ge=1, le=100)
     database_connect_timeout: float = Field(default=CONNECT_TIMEOUT_S, gt=0, le=120)
@@ -88,7 +100,15 @@ class Settings(BaseSettings):
         default=HEARTBEAT_MAX_AGE_S, ge=HEARTBEAT_MAX_AGE_MIN, le=HEARTBEAT_MAX_AGE_MAX
     )
 
-    @field_validator("discord_token_file", "heartbeat_file", "privacy_url", mode="before")
+    _database_password: str | None = PrivateAttr(default=None)
+
+    @field_validator(
+        "discord_token_file",
+        "database_password_file",
+        "heartbeat_file",
+        "privacy_url",
+        mode="before",
+    )
     @classmethod
     def _empty_path_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
@@ -108,6 +128,31 @@ class Settings(BaseSettings):
     def _token_from_file(self) -> Settings:
         if self.discord_token_file is not None:
             self.discord_token = SecretStr(read_token_file(self.discord_token_file))
+        return self
+
+    @field_validator("database_password_file")
+    @classmethod
+    def _password_file_fits(cls, value: Path | None, info: ValidationInfo) -> Path | None:
+        if value is None or "database_url" not in info.data:  # a bad URL: named alone
+            return value
+        url = info.data["database_url"]
+        if not is_postgres_url(url):
+            raise ValueError(
+                "only a postgresql:// DATABASE_URL has a password: set DATABASE_URL to the"
+                " server, or leave DATABASE_PASSWORD_FILE empty"
+            )
+        if url_password(url) is not None:
+            raise ValueError(
+                "DATABASE_URL has a password too: keep only one of the two (remove"
+                " ':password' from DATABASE_URL)"
+            )
+        read_password_file(value)
+        return value
+
+    @model_validator(mode="after")
+    def _password_from_file(self) -> Settings:
+        if self.database_password_file is not None:
+            self._database_password = read_password_file(self.database_password_file)
         return self
 
     @field_validator("dev_guild_id", "shard_count", mode="before")
@@ -162,6 +207,7 @@ class Settings(BaseSettings):
             size=self.database_pool_size,
             connect_timeout_s=self.database_connect_timeout,
             command_timeout_s=self.database_command_timeout,
+            password=self._database_password,
         )
 
     def game_limits(self) -> GameLimits:
@@ -214,6 +260,19 @@ def read_token_file(path: Path) -> str:
     if not token:
         raise ValueError(f"the token file {path} is empty: put the bot's token in it")
     return token
+
+
+def read_password_file(path: Path) -> str:
+    """The password in `path`: the file's text less its final line break (an editor adds
+    one), every other character kept, spaces included."""
+    try:
+        password = path.read_text(encoding="utf-8").removesuffix("\n").removesuffix("\r")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        raise ValueError(f"cannot read the password file {path} ({reason})") from None
+    if not password:
+        raise ValueError(f"the password file {path} is empty: put the database's password in it")
+    return password
 
 
 def load_settings(**overrides: object) -> Settings:

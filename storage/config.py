@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -29,6 +29,9 @@ class PoolOptions:
     size: int = POOL_SIZE
     connect_timeout_s: float = CONNECT_TIMEOUT_S
     command_timeout_s: float = COMMAND_TIMEOUT_S
+    # DATABASE_PASSWORD_FILE's password, given to the driver apart from the URL (any
+    # character works; it shows in no URL, log or repr). None: the URL's, if any.
+    password: str | None = field(default=None, repr=False)
 
 
 def is_sqlite_url(url: str) -> bool:
@@ -57,6 +60,16 @@ def normalise_url(url: str) -> str:
     if url.startswith("postgres://"):
         return "postgresql://" + url.removeprefix("postgres://")
     return url
+
+
+def url_password(url: str) -> str | None:
+    """The password written in a PostgreSQL URL (None: none, or not PostgreSQL)."""
+    if not is_postgres_url(url):
+        return None
+    try:
+        return urlsplit(normalise_url(url)).password
+    except ValueError:  # a malformed port: the start-up check names it
+        return None
 
 
 def redact(url: str) -> str:
