@@ -23,11 +23,11 @@ from discord import app_commands
 from discord.utils import escape_mentions
 
 from cogs.common.bot import app_services
-from cogs.common.replies import lang_of, send
+from cogs.common.replies import fallback_language, lang_of, send
 from cogs.common.terms import in_words
 from cogs.common.text import code_fields, ellipsize, literal
 from core.common.errors import AntaresError
-from locales import Lang, catalog, language_for, t
+from locales import Lang, catalog, t
 
 log = logging.getLogger("antares.errors")
 _USER = re.compile(r"<@\d{1,20}>")
@@ -131,8 +131,7 @@ async def _language(interaction: discord.Interaction) -> Lang:
     try:
         return await lang_of(interaction)
     except Exception:
-        default = app_services(interaction).default_language
-        return language_for(getattr(interaction.locale, "value", None), default)
+        return fallback_language(interaction, app_services(interaction).default_language)
 
 
 async def on_tree_error(interaction: discord.Interaction, error: BaseException) -> None:

@@ -16,13 +16,35 @@ NO_MENTIONS = discord.AllowedMentions.none()
 _KNOWN_LOCALES = frozenset(member.value for member in discord.Locale)
 
 
+def known_locale(locale: discord.Locale | None) -> str | None:
+    """A locale Discord has (discord.py keeps an unknown one as a stand-in value), or None."""
+    value = getattr(locale, "value", None)
+    return value if value in _KNOWN_LOCALES else None
+
+
+def fallback_language(
+    interaction: discord.Interaction, default: Lang, chosen: Lang | None = None
+) -> Lang:
+    """The caller's language, from what the interaction says: their client's language when
+    Discord has it (French for `fr*`, English for the others); else the language the server
+    chose (`/config language`, when known), else the server's own Discord language (its
+    `guild_locale`, set in its settings), else `default` (DEFAULT_LANGUAGE)."""
+    caller = known_locale(interaction.locale)
+    if caller is not None:
+        return language_for(caller, default)
+    if chosen is not None:
+        return chosen
+    return language_for(known_locale(interaction.guild_locale), default)
+
+
 async def lang_of(interaction: discord.Interaction) -> Lang:
-    """French for `fr*`, English for another known locale, else the server's default."""
+    """The caller's language (`fallback_language`); the server's choice is read (cached) only
+    for a caller whose client language the bot does not know."""
     services = app_services(interaction)
-    server_default = await services.servers.language(interaction.guild_id)
-    locale = interaction.locale
-    known = locale.value in _KNOWN_LOCALES
-    return language_for(locale.value if known else None, server_default)
+    if known_locale(interaction.locale) is not None:
+        return fallback_language(interaction, services.default_language)
+    chosen = await services.servers.chosen_language(interaction.guild_id)
+    return fallback_language(interaction, services.default_language, chosen)
 
 
 def upload_limit(interaction: discord.Interaction) -> int:
