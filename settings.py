@@ -23,6 +23,7 @@ from health import HEARTBEAT_MAX_AGE_MAX, HEARTBEAT_MAX_AGE_MIN, HEARTBEAT_MAX_A
 from storage.config import (
     COMMAND_TIMEOUT_S,
     CONNECT_TIMEOUT_S,
+    LOCK_TIMEOUT_S,
     POOL_SIZE,
     UNDO_STEPS,
     PoolOptions,
@@ -60,6 +61,8 @@ class Settings(BaseSettings):
     database_pool_size: int = Field(default=POOL_SIZE, ge=1, le=100)
     database_connect_timeout: float = Field(default=CONNECT_TIMEOUT_S, gt=0, le=120)
     database_command_timeout: float = Field(default=COMMAND_TIMEOUT_S, gt=0, le=600)
+    # SQLite: how long a change waits for the write lock before "database unavailable".
+    database_lock_timeout: float = Field(default=LOCK_TIMEOUT_S, gt=0, le=600)
     # How many changes of a game `/game undo` can take back: the store keeps the state before
     # each of that many last changes, and drops them all once the game ends (0: no undo).
     undo_steps: int = Field(default=UNDO_STEPS, ge=0, le=UNDO_STEPS)
@@ -208,6 +211,7 @@ class Settings(BaseSettings):
             connect_timeout_s=self.database_connect_timeout,
             command_timeout_s=self.database_command_timeout,
             password=self._database_password,
+            lock_timeout_s=self.database_lock_timeout,
         )
 
     def game_limits(self) -> GameLimits:

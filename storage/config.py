@@ -17,6 +17,9 @@ KNOWN_SCHEMES = (SQLITE_SCHEME, *POSTGRES_SCHEMES)
 POOL_SIZE = 10
 CONNECT_TIMEOUT_S = 5.0
 COMMAND_TIMEOUT_S = 10.0
+# SQLite: how long a change waits for the write lock (another process's, or a transaction
+# of this one) before "database unavailable, try again" (DATABASE_LOCK_TIMEOUT).
+LOCK_TIMEOUT_S = 5.0
 # Undo snapshots a store keeps per game (`UNDO_STEPS`): the default, and the most, since
 # `/game undo` takes 1 to 20 steps (services.game.UNDO_MAX).
 UNDO_STEPS = 20
@@ -24,7 +27,8 @@ UNDO_STEPS = 20
 
 @dataclass(frozen=True, slots=True)
 class PoolOptions:
-    """PostgreSQL's connection pool: at most `size` connections per process."""
+    """PostgreSQL's connection pool: at most `size` connections per process; and SQLite's
+    wait for its write lock."""
 
     size: int = POOL_SIZE
     connect_timeout_s: float = CONNECT_TIMEOUT_S
@@ -32,6 +36,7 @@ class PoolOptions:
     # DATABASE_PASSWORD_FILE's password, given to the driver apart from the URL (any
     # character works; it shows in no URL, log or repr). None: the URL's, if any.
     password: str | None = field(default=None, repr=False)
+    lock_timeout_s: float = LOCK_TIMEOUT_S
 
 
 def is_sqlite_url(url: str) -> bool:

@@ -21,13 +21,19 @@ from pathlib import Path
 from typing import Any
 
 from storage.army_queries import ArmyQueries
-from storage.base import GameRecord, StorageError, VersionConflict, refuse_newer_schema
+from storage.base import (
+    DatabaseUnavailable,
+    GameRecord,
+    StorageError,
+    VersionConflict,
+    refuse_newer_schema,
+)
 from storage.config import UNDO_STEPS
 from storage.migrations import load_migrations
 from storage.rows import GAME_COLUMNS, game_record
 from storage.sqlite_campaigns import SqliteCampaignQueries
 from storage.sqlite_checkpoint import CHECKPOINT_EVERY, WAL_LIMIT, WAL_TARGET, Checkpointer
-from storage.sqlite_connection import AioConnection, begin_immediate, retry_busy
+from storage.sqlite_connection import AioConnection, DatabaseLocked, begin_immediate, retry_busy
 from storage.sqlite_events import SqliteEventQueries
 from storage.sqlite_privacy import SqlitePrivacyQueries
 
@@ -192,10 +198,16 @@ class SqliteStore:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
+        """A write transaction. Waiting longer than the busy timeout for another
+        connection's write lock is `DatabaseUnavailable`: the member is told to try again
+        rather than left without an answer."""
         async with self._lock:
             if self._checkpoints is not None:  # the WAL passed its limit: until it is emptied
                 await self._checkpoints.gate.wait()
-            await self._begin()
+            try:
+                await self._begin()
+            except DatabaseLocked as error:
+                raise DatabaseUnavailable(f"{self.description}: {error}") from error
             try:
                 yield SqliteTransaction(self.db, self._clock, undo_steps=self.undo_steps)
                 await self.db.run("COMMIT")

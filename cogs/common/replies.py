@@ -9,10 +9,14 @@ from typing import Any
 
 import discord
 
+from cogs.common.answering import answering
 from cogs.common.bot import app_services
 from locales import Lang, language_for, t
 
 NO_MENTIONS = discord.AllowedMentions.none()
+# The automatic deferral's thinking message, closed just before a public answer is posted
+# below it, then removed: no words to translate, and nobody reads it.
+ANSWERED_BELOW = "⤵"
 _KNOWN_LOCALES = frozenset(member.value for member in discord.Locale)
 
 
@@ -63,17 +67,30 @@ async def send(
 ) -> int | None:
     """Answer, whether or not the interaction was already deferred or answered; gives the
     message's id when Discord says it (no extra request). A public answer to a change is the
-    message that shows its event: it is recorded (`shown`), so that an undo can strike it out."""
+    message that shows its event: it is recorded (`shown`), so that an undo can strike it out.
+
+    After the automatic deferral (`cogs.common.answering`: ephemeral "thinking…"), an answer
+    for the caller only replaces the thinking message; a public one is posted as a message of
+    its own, and the thinking message is removed."""
     kwargs.setdefault("allowed_mentions", NO_MENTIONS)
-    if interaction.response.is_done():
-        # discord.py sends `content=None` as no text; its stubs say `str` only
-        message = await interaction.followup.send(  # type: ignore[call-overload]
-            content, ephemeral=ephemeral, wait=True, **kwargs
-        )
-        message_id: int | None = message.id
-    else:
-        sent = await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
-        message_id = sent.message_id if sent is not None else None
+    async with answering(interaction) as answer:
+        if interaction.response.is_done():
+            thinking = answer is not None and answer.thinking and not ephemeral
+            if thinking:  # the ephemeral "thinking…" cannot become public: close it first
+                await interaction.edit_original_response(content=ANSWERED_BELOW)
+            if answer is not None:
+                answer.thinking = False
+            # discord.py sends `content=None` as no text; its stubs say `str` only
+            message = await interaction.followup.send(  # type: ignore[call-overload]
+                content, ephemeral=ephemeral, wait=True, **kwargs
+            )
+            message_id: int | None = message.id
+            if thinking:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.delete_original_response()
+        else:
+            sent = await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+            message_id = sent.message_id if sent is not None else None
     if not ephemeral and message_id is not None:
         await shown(interaction, message_id)
     return message_id
