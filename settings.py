@@ -73,6 +73,12 @@ class Settings(BaseSettings):
     default_language: Literal["fr", "en"] = Field(default="fr")
     message_content_intent: bool = Field(default=False)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field(default="INFO")
+    # text: one readable line per record; json: one JSON object per line, for log collectors.
+    log_format: Literal["text", "json"] = Field(default="text")
+    # Prometheus metrics (issue 32): off unless METRICS_PORT is set (0: a free port the
+    # system picks, logged); served in the bot's process, on METRICS_HOST.
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    metrics_host: str = Field(default="127.0.0.1", min_length=1)
     # After start-up, move the objects that live as long as the bot out of the cyclic GC's
     # sight (shorter collections, a flatter latency tail). Right for one long-lived bot;
     # tests build a bot per test and turn it off, or frozen objects pile up for the run.
@@ -158,7 +164,7 @@ class Settings(BaseSettings):
             self._database_password = read_password_file(self.database_password_file)
         return self
 
-    @field_validator("dev_guild_id", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "shard_count", "metrics_port", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
@@ -196,6 +202,11 @@ class Settings(BaseSettings):
     @classmethod
     def _upper(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("database_url")
     @classmethod

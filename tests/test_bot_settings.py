@@ -204,3 +204,24 @@ def test_a_wrong_password_file_is_named(tmp_path, url, content, expected):
         secret.write_text(content)
     done = run_bot(tmp_path, "--check", DATABASE_URL=url, DATABASE_PASSWORD_FILE=str(secret))
     one_line_refusal(done, "Invalid setting DATABASE_PASSWORD_FILE", expected)
+
+
+def test_json_logs_are_one_object_per_line(tmp_path):
+    """LOG_FORMAT=json (issue 32): what the bot logs, start-up included, parses line by line."""
+    import json
+
+    done = run_bot(tmp_path, "--check", LOG_FORMAT="json", LOG_LEVEL="DEBUG")
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert lines, "DEBUG logs something at start-up"
+    for line in lines:
+        entry = json.loads(line)
+        assert {"time", "level", "logger", "message"} <= entry.keys()
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("LOG_FORMAT", "xml"), ("METRICS_PORT", "70000"), ("METRICS_PORT", "http")],
+)
+def test_bad_watch_settings_are_named(tmp_path, name, value):
+    one_line_refusal(run_bot(tmp_path, "--check", **{name: value}), f"Invalid setting {name}")

@@ -144,15 +144,15 @@ def _metrics(client: discord.Client) -> Any:
 
 
 def command_name(interaction: discord.Interaction) -> str:
-    """The command's full name (`game status`), from the interaction's own data: known
-    before discord.py has looked the command up, and for a command it does not know."""
-    data: Any = interaction.data or {}
-    parts = [str(data.get("name", "?"))]
-    options = data.get("options") or []
-    while options and options[0].get("type") in (1, 2):  # a subcommand, or a group
-        parts.append(str(options[0].get("name", "?")))
-        options = options[0].get("options") or []
-    return " ".join(parts)
+    """The command's full name (`game status`), or "unknown" for one the bot does not have
+    (a forged or stale name: metrics labels and logs take only names the bot defined)."""
+    try:
+        command = interaction.command
+    except Exception:  # malformed data: discord.py reports it on its own
+        command = None
+    if command is None:
+        return "unknown"
+    return str(getattr(command, "qualified_name", None) or command.name)
 
 
 @contextlib.asynccontextmanager

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 if TYPE_CHECKING:
     from services.app import AppServices
-    from services.common import RateLimiter
+    from services.common import Metrics, RateLimiter
     from settings import Settings
 
 
@@ -21,6 +21,8 @@ class ServicedBot(commands.Bot):
     settings: Settings
     services: AppServices
     rate_limiter: RateLimiter | None
+    # the bot's Prometheus metrics; None unless METRICS_PORT is set (services.common.metrics)
+    metrics: Metrics | None
     # set by `close`: new interactions are refused from then on (cogs.common.stopping)
     stopping: bool
 
