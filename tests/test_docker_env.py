@@ -156,3 +156,16 @@ def test_an_empty_line_in_the_env_file_means_the_default(tmp_path):
     moved = moved_under(container_environment(blanks), tmp_path)
     checked = run("bot.py", "--check", cwd=app, environment=moved)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_every_setting_is_in_the_example_and_the_readme():
+    """Each setting has its line in `.env.example` (commented: its default) and its name in
+    the README's table."""
+    from settings import Settings
+
+    example = (ROOT / ".env.example").read_text()
+    readme = (ROOT / "README.md").read_text()
+    for field in Settings.model_fields:
+        name = field.upper()
+        assert re.search(rf"^#?{name}=", example, re.M), f"{name} is not in .env.example"
+        assert f"`{name}`" in readme, f"{name} is not in the README"
