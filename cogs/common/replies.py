@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.common.answering import answering
+from cogs.common.answering import answer_of, answering
 from cogs.common.bot import app_services
 from locales import Lang, language_for, t
 
@@ -94,6 +94,18 @@ async def send(
     if not ephemeral and message_id is not None:
         await shown(interaction, message_id)
     return message_id
+
+
+async def sent_message(
+    interaction: discord.Interaction, message_id: int | None
+) -> discord.InteractionMessage | discord.WebhookMessage:
+    """The message `send` posted (`message_id`, as it gave it): the interaction's original
+    response, or a follow-up when the automatic deferral made the answer one (a public
+    answer after "thinking…", whose original is gone)."""
+    answer = answer_of(interaction)
+    if message_id is not None and answer is not None and answer.deferred == "auto":
+        return await interaction.followup.fetch_message(message_id)
+    return await interaction.original_response()
 
 
 async def shown(interaction: discord.Interaction, message_id: int) -> None:

@@ -26,7 +26,7 @@ from discord import app_commands
 
 from bot import store_of
 from cogs.common import answering
-from cogs.common.replies import send
+from cogs.common.replies import send, sent_message
 from core.common.errors import BadInput
 from settings import Settings
 from storage.base import DatabaseUnavailable
@@ -217,3 +217,21 @@ async def test_a_postgresql_statement_held_by_a_lock_ends_unavailable(database_u
     finally:
         await other.close()
         await store.close()
+
+
+async def test_the_message_a_late_answer_posted_can_be_edited_later(simcord_env, table):
+    """A pager or a confirmation keeps its message to edit it later: after the automatic
+    deferral, a public answer is a follow-up, and `sent_message` gives that one."""
+    seen: list[int] = []
+
+    async def slow(interaction: discord.Interaction) -> None:
+        await asyncio.sleep(4)
+        message_id = await send(interaction, "Page 1")
+        message = await sent_message(interaction, message_id)
+        await message.edit(content="Page 1 (kept)")
+        seen.append(message.id)
+
+    await add_command(simcord_env, slow)
+    result = await table.alice.slash(table.channel, "slow")
+    (posted,) = result.followups
+    assert seen == [posted.id] and posted.content == "Page 1 (kept)" and not posted.ephemeral
