@@ -40,7 +40,7 @@ from cogs.common.tree import AntaresTree
 from core.common.dice import DiceSource, SystemDice
 from locales import catalog
 from services.app import AppServices
-from services.common import RateLimiter
+from services.common import Metrics, RateLimiter, observe_transactions
 from settings import Settings
 from storage.base import Store
 
@@ -74,6 +74,10 @@ class AntaresBot(ServicedBot):
         )
         self.settings = settings
         self.services = services
+        # Prometheus (issue 32): this bot's own registry, served once the bot starts
+        self.metrics = Metrics() if settings.metrics_port is not None else None
+        if self.metrics is not None:
+            observe_transactions(services.store, self.metrics.transaction)
         self.tree.error(on_tree_error)
         # Rate limits (issue 23): None when RATE_LIMITS is off; clicks are gated here, once
         rules = settings.rate_rules()
@@ -100,6 +104,7 @@ class AntaresBot(ServicedBot):
         await self.services.open()
         await self.build_tree()
         synced = await self.sync_commands()
+        self.serve_metrics()
         # Everything loaded so far lives as long as the bot (the rules database alone is
         # thousands of objects): move it out of the cyclic GC's sight so collections stay
         # short and replies keep a flat latency tail.
@@ -112,6 +117,23 @@ class AntaresBot(ServicedBot):
             "synced" if synced else "unchanged, not synced",
             self.services.store.description,
         )
+
+    def serve_metrics(self) -> None:
+        """The metrics endpoint (METRICS_PORT): a port that cannot be had is logged, and the
+        bot serves its players without it."""
+        port = self.settings.metrics_port
+        if self.metrics is None or port is None:
+            return
+        try:
+            self.metrics.serve(self.settings.metrics_host, port)
+        except OSError as error:
+            log.error(
+                "METRICS_PORT: cannot listen on %s:%s (%s): no metrics until the bot is"
+                " restarted with a free port",
+                self.settings.metrics_host,
+                port,
+                error,
+            )
 
     async def build_tree(self) -> None:
         await self.tree.set_translator(CatalogTranslator(catalog()))
@@ -146,6 +168,8 @@ class AntaresBot(ServicedBot):
                 await running_interactions_end()
             await super().close()
             await self.services.close()
+            if self.metrics is not None:
+                self.metrics.stop()
 
 
 class ShardedAntaresBot(AntaresBot, commands.AutoShardedBot):

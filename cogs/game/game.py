@@ -13,6 +13,7 @@ from cogs.campaign import consent
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
 from cogs.common.actors import channel_of
+from cogs.common.answering import defer
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Page, PageAt, Pager, page_source
 from cogs.common.replies import lang_of, send, upload_limit
@@ -181,7 +182,7 @@ class GameCog(
     )
     async def export(self, interaction: discord.Interaction) -> None:
         # Grows with the game (bench/slow_commands.py): "thinking…" at once, the file after.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True)
         games = app_services(interaction).games
         filename, blob = await games.export(channel_of(interaction), upload_limit(interaction))
         view = await games.status(channel_of(interaction))
