@@ -3,52 +3,20 @@
 from __future__ import annotations
 
 import gc
-import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 import bot_app as bot_module
 from storage.migrations import load_migrations
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run_bot(
-    tmp_path: Path, *args: str, preexec_fn: Callable[[], None] | None = None, **env: str
-) -> subprocess.CompletedProcess[str]:
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if k
-        not in {
-            "DISCORD_TOKEN",
-            "DATABASE_URL",
-            "DEV_GUILD_ID",
-            "DEFAULT_LANGUAGE",
-            "LOG_LEVEL",
-            "SHARD_COUNT",
-            "SHARD_IDS",
-        }
-    }
-    clean.update(env)
-    # Run from an empty directory: no .env there, the database lands under it.
-    return subprocess.run(
-        [sys.executable, str(ROOT / "bot.py"), *args],
-        cwd=tmp_path,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        preexec_fn=preexec_fn,
-    )
+from tests.support.bot_main import ROOT, run_bot, run_main
 
 
 def test_without_token_exits_2_with_one_readable_message(tmp_path):
+    """A process of its own: `python bot.py`'s exit status (the other refusals run
+    `bot.main` in the test's process, tests/support/bot_main.py)."""
     done = run_bot(tmp_path)
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr and ".env.example" in done.stderr
@@ -56,18 +24,19 @@ def test_without_token_exits_2_with_one_readable_message(tmp_path):
 
 
 def test_invalid_setting_is_named(tmp_path):
-    done = run_bot(tmp_path, DEFAULT_LANGUAGE="de", DISCORD_TOKEN="x")
+    done = run_main(tmp_path, DEFAULT_LANGUAGE="de", DISCORD_TOKEN="x")
     assert done.returncode == 2
     assert "Invalid setting DEFAULT_LANGUAGE" in done.stderr and ".env.example" in done.stderr
     assert "Traceback" not in done.stderr
 
 
 def test_invalid_guild_id_is_named(tmp_path):
-    done = run_bot(tmp_path, DEV_GUILD_ID="not-a-number")
+    done = run_main(tmp_path, DEV_GUILD_ID="not-a-number")
     assert done.returncode == 2 and "Invalid setting DEV_GUILD_ID" in done.stderr
 
 
 def test_check_reports_and_creates_the_database(tmp_path):
+    """A process of its own: the time since the interpreter started."""
     done = run_bot(tmp_path, "--check")
     assert done.returncode == 0, done.stderr
     assert "antares-bot check: OK" in done.stdout
@@ -81,7 +50,7 @@ def test_check_reports_and_creates_the_database(tmp_path):
 
 def test_check_reads_dotenv(tmp_path):
     (tmp_path / ".env").write_text(f"DATABASE_URL=sqlite:///{tmp_path}/elsewhere.db\n")
-    done = run_bot(tmp_path, "--check")
+    done = run_main(tmp_path, "--check")
     assert done.returncode == 0, done.stderr
     assert "elsewhere.db" in done.stdout and (tmp_path / "elsewhere.db").exists()
 
