@@ -16,7 +16,7 @@ from services.common.workers import Workers
 from settings import Settings
 from tests.support import examples  # noqa: F401  (loads the Hypothesis profile)
 from tests.support.dice import TableDice
-from tests.support.postgres import INSTALL_HINT, must_have_server, new_database, start_server
+from tests.support.postgres import INSTALL_HINT, must_have_server, start_server
 
 pytest_plugins = ["tests.support.no_skips"]  # CI=true: a skipped test fails the run
 
@@ -43,12 +43,16 @@ def postgres_server():
 
 
 @pytest.fixture
-def database_url(tmp_path: Path, request) -> str:
+def database_url(tmp_path: Path, request):
     """SQLite in the test's folder; `BOTH_BACKENDS` (tests/support/backends.py) runs a test on
-    a fresh PostgreSQL database too."""
+    a fresh PostgreSQL database too (migrated, as a first start leaves it; dropped after)."""
     if getattr(request, "param", "sqlite") == "postgres":
-        return new_database(request.getfixturevalue("postgres_server"))
-    return f"sqlite:///{tmp_path / 'antares.db'}"
+        server = request.getfixturevalue("postgres_server")
+        url = server.migrated_database()
+        yield url
+        server.drop_database(url)
+        return
+    yield f"sqlite:///{tmp_path / 'antares.db'}"
 
 
 @pytest.fixture
