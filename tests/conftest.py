@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import asyncio
 import functools
+import shutil
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +17,7 @@ from bot_app import create_bot
 from cogs.common.errors import is_expected
 from services.common.workers import Workers
 from settings import Settings
+from storage.sqlite import SqliteStore
 from tests.support import examples  # noqa: F401  (loads the Hypothesis profile)
 from tests.support.dice import TableDice
 from tests.support.postgres import INSTALL_HINT, must_have_server, start_server
@@ -89,11 +93,40 @@ def bots() -> list:
     return []
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file as the store's first `open()` leaves it (every migration applied), made
+    once per test process: a test's bot starts on a copy (`make_bot`) rather than migrating."""
+    path = tmp_path_factory.mktemp("migrated") / "antares.db"
+
+    async def migrate() -> None:
+        store = SqliteStore(path)
+        await store.open()
+        await store.close()
+
+    with ThreadPoolExecutor(max_workers=1) as thread:  # whatever loop this thread has
+        thread.submit(asyncio.run, migrate()).result()
+    return path
+
+
+def start_from(template: Path, url: str) -> None:
+    """The bot's SQLite file, if it does not exist yet, copied from `template` (owner only, as
+    the store creates it)."""
+    if not url.startswith("sqlite:///") or url == "sqlite:///:memory:":
+        return
+    path = Path(url.removeprefix("sqlite:///"))
+    if not path.exists():
+        shutil.copyfile(template, path)
+        path.chmod(0o600)
+
+
 @pytest.fixture
-def make_bot(settings: Settings, dice: TableDice, bots: list):
-    """A fresh bot on the same database and dice (for `restart(env, make_bot)`)."""
+def make_bot(settings: Settings, dice: TableDice, bots: list, migrated_sqlite: Path):
+    """A fresh bot on the same database and dice (for `restart(env, make_bot)`); the first
+    one's SQLite file is a copy of the migrated one (`migrated_sqlite`)."""
 
     def build():
+        start_from(migrated_sqlite, settings.database_url)
         bot = create_bot(settings, dice=dice)
         bots.append(bot)
         return bot
