@@ -15,6 +15,7 @@ from simcord import Env
 
 from bot_app import create_bot
 from cogs.common.errors import is_expected
+from cogs.common.tree import SyncCache
 from services.common.workers import Workers
 from settings import Settings
 from storage.sqlite import SqliteStore
@@ -120,14 +121,23 @@ def start_from(template: Path, url: str) -> None:
         path.chmod(0o600)
 
 
+@pytest.fixture(scope="session")
+def sync_cache() -> SyncCache:
+    """What every bot of this test process builds alike for its command sync (the translated
+    payload, the French strings it hashes): built by the first bot, shared by the others."""
+    return SyncCache()
+
+
 @pytest.fixture
-def make_bot(settings: Settings, dice: TableDice, bots: list, migrated_sqlite: Path):
+def make_bot(
+    settings: Settings, dice: TableDice, bots: list, migrated_sqlite: Path, sync_cache: SyncCache
+):
     """A fresh bot on the same database and dice (for `restart(env, make_bot)`); the first
     one's SQLite file is a copy of the migrated one (`migrated_sqlite`)."""
 
     def build():
         start_from(migrated_sqlite, settings.database_url)
-        bot = create_bot(settings, dice=dice)
+        bot = create_bot(settings, dice=dice, sync_cache=sync_cache)
         bots.append(bot)
         return bot
 

@@ -87,9 +87,10 @@ async def test_the_tests_bots_freeze_nothing(simcord_env):
 
 
 async def test_the_cached_sync_payload_is_discord_pys_own(simcord_env):
-    """The tree translates a command set once per process (`AntaresTree.sync_payload`): what
-    it sends must be exactly what discord.py's own sync would build."""
+    """The tests' bots share the translated command set (`SyncCache`, tests/conftest.py): what
+    a bot sends must be exactly what discord.py's own sync would build."""
     tree = simcord_env.bot.tree
+    assert tree.sync_cache is not None
     digest = bot_module.command_set_hash(tree, None)
     fresh = [
         await command.get_translated_payload(tree, tree.translator)
@@ -97,3 +98,14 @@ async def test_the_cached_sync_payload_is_discord_pys_own(simcord_env):
     ]
     assert await tree.sync_payload(digest, None) == fresh
     assert any("fr" in (c.get("name_localizations") or {}) for c in fresh)
+
+
+async def test_a_bot_given_no_cache_builds_everything_itself(settings, simcord_env):
+    """`python bot.py` builds one bot, and no `SyncCache`: the same digest and payload."""
+    shared = simcord_env.bot.tree
+    alone = bot_module.create_bot(settings)
+    await alone.build_tree()
+    assert alone.tree.sync_cache is None
+    digest = bot_module.command_set_hash(alone.tree, None)
+    assert digest == bot_module.command_set_hash(shared, None, shared.sync_cache)
+    assert await alone.tree.sync_payload(digest, None) == await shared.sync_payload(digest, None)
