@@ -12,6 +12,7 @@ import pytest
 import bot_app as bot_module
 from storage.migrations import load_migrations
 from tests.support.bot_main import ROOT, run_bot, run_main
+from tests.support.bots import freeze_what_lasts
 
 
 def test_without_token_exits_2_with_one_readable_message(tmp_path):
@@ -72,18 +73,34 @@ def test_gc_freeze_is_on_by_default():
     assert Settings(_env_file=None).gc_freeze is True
 
 
+@pytest.fixture
+def frozen_before() -> int:
+    """How many objects were frozen before the bot started (asked for before `simcord_env`:
+    the test process freezes what it keeps to its end, tests/conftest.py)."""
+    return gc.get_freeze_count()
+
+
 @pytest.mark.settings(gc_freeze=True)
-async def test_a_production_start_freezes_its_long_lived_objects(simcord_env):
+async def test_a_production_start_freezes_its_long_lived_objects(frozen_before, simcord_env):
     """GC_FREEZE on: once started, the bot's objects are out of the cyclic GC's sight."""
     try:
-        assert gc.get_freeze_count() > 0
+        assert gc.get_freeze_count() > frozen_before
+        assert not collector_sees(simcord_env.bot)
     finally:
         gc.unfreeze()
+        freeze_what_lasts()  # the test process's own frozen objects (this bot with them)
 
 
-async def test_the_tests_bots_freeze_nothing(simcord_env):
-    """GC_FREEZE off (tests/conftest.py): frozen objects never pile up over a test run."""
-    assert gc.get_freeze_count() == 0
+async def test_the_tests_bots_freeze_nothing(frozen_before, simcord_env):
+    """GC_FREEZE off (tests/conftest.py): frozen objects never pile up over a test run. (Some
+    of those frozen before may have been freed meanwhile: the count may only go down.)"""
+    assert gc.get_freeze_count() <= frozen_before
+    assert collector_sees(simcord_env.bot) and collector_sees(simcord_env.bot.services.store)
+
+
+def collector_sees(thing: object) -> bool:
+    """Whether the cyclic GC still looks at `thing` (frozen objects are not listed)."""
+    return any(o is thing for o in gc.get_objects())
 
 
 async def test_the_cached_sync_payload_is_discord_pys_own(simcord_env):
