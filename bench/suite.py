@@ -8,8 +8,9 @@ It runs `python -m pytest -p bench.suite <arguments>` in a child process; this m
 also the pytest plugin: each process of the run (the xdist controller and every worker)
 writes its own CPU time and peak RSS (`getrusage`) to a file of this script's throw-away
 folder, and the controller adds up the phases of every test (setup, call, teardown) and the
-slowest files. Subprocesses a test starts (a PostgreSQL server, Chromium, `python bot.py`)
-count in the total CPU time and are listed as "children" in the peak.
+slowest files, and which tests raised a worker's peak memory the most (each worker puts its
+peak so far in its reports). Subprocesses a test starts (a PostgreSQL server, Chromium,
+`python bot.py`) count in the total CPU time.
 """
 
 from __future__ import annotations
@@ -29,9 +30,12 @@ import pytest
 STATS_ENV = "ANTARES_SUITE_STATS"  # the folder each process writes its figures to
 SLOWEST_FILES = 12
 
+MEMORY = "antares_max_rss_kib"  # a worker's peak RSS after each phase, in the reports
 _phases: dict[str, float] = defaultdict(float)
 _files: dict[str, float] = defaultdict(float)
 _outcomes: dict[str, int] = defaultdict(int)
+_peaks: dict[str, int] = {}  # each worker's peak RSS so far (KiB)
+_raised: dict[str, int] = defaultdict(int)  # how much each test raised its worker's peak
 
 
 def _usage(who: int) -> dict[str, float]:
@@ -45,6 +49,15 @@ def _usage(who: int) -> dict[str, float]:
 # --- the pytest plugin (in the child `python -m pytest -p bench.suite`) ----------------------
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    if os.environ.get(STATS_ENV):  # the process's peak so far, to whoever reads the report
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "controller")
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        report.get_result().user_properties.append((MEMORY, (worker, peak)))
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if not os.environ.get(STATS_ENV) or os.environ.get("PYTEST_XDIST_WORKER"):
         return  # with xdist the controller sees every worker's reports
@@ -52,6 +65,11 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     _files[report.nodeid.split("::", 1)[0]] += report.duration
     if report.when == "call" or report.outcome != "passed":
         _outcomes[report.outcome] += 1
+    for name, value in report.user_properties:
+        if name == MEMORY:
+            worker, peak = value
+            _raised[report.nodeid] += max(0, peak - _peaks.get(worker, peak))
+            _peaks[worker] = max(peak, _peaks.get(worker, 0))
 
 
 @pytest.hookimpl(trylast=True)
@@ -65,6 +83,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         figures["phases"] = dict(_phases)
         figures["files"] = dict(_files)
         figures["outcomes"] = dict(_outcomes)
+        figures["raised"] = dict(_raised)
     (Path(folder) / f"{name}.json").write_text(json.dumps(figures))
 
 
@@ -107,6 +126,10 @@ def main(arguments: list[str]) -> int:
         slowest = sorted(controller["files"].items(), key=lambda kv: -kv[1])[:SLOWEST_FILES]
         for path, seconds in slowest:
             print(f"  {seconds:6.1f} s  {path}")
+        raised = sorted(controller["raised"].items(), key=lambda kv: -kv[1])[:SLOWEST_FILES]
+        print("tests that raised their worker's peak RSS the most:")
+        for nodeid, kib in raised:
+            print(f"  {kib / 1024:6.1f} MiB  {nodeid}")
     return done.returncode
 
 
