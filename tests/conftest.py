@@ -23,10 +23,12 @@ from settings import Settings
 from storage.sqlite import SqliteStore
 from tests.support import examples  # noqa: F401  (loads the Hypothesis profile)
 from tests.support.bots import freeze_what_lasts
+from tests.support.compiled import compile_once
 from tests.support.dice import TableDice
 from tests.support.postgres import INSTALL_HINT, must_have_server, start_server
 
 pytest_plugins = ["tests.support.no_skips"]  # CI=true: a skipped test fails the run
+compile_once(Path(__file__).resolve().parent.parent / "cogs")  # tests/support/compiled.py
 
 
 @pytest.hookimpl(trylast=True)
