@@ -8,6 +8,7 @@
 - Every setting a document names exists in `settings.py`, and every setting has its row in the
   settings table of docs/admin.md; any other environment variable named is one the project
   reads, where the test says.
+- Every ruleset setting has its row in docs/players.md, with its default.
 - Every relative link (and image) leads to a file that exists, and to a heading of it when it
   names one.
 - The README and each document of docs/ open with their contents: a list of links to each of
@@ -25,6 +26,7 @@ import pytest
 from discord import app_commands
 
 from bot_app import create_bot
+from core.antares.ruleset import Ruleset
 from locales import catalog
 from settings import Settings
 
@@ -203,6 +205,28 @@ def test_every_setting_named_in_the_docs_exists_and_every_setting_is_in_the_admi
     guide = _text(ADMIN)
     rows = set(re.findall(r"^\| `([A-Z_]+)` \|", guide, re.M))
     assert sorted(settings - rows) == []
+
+
+def shown_value(value: bool | int | str) -> str:
+    """A ruleset value as the players' table writes it: on/off, a number (a real minus), or
+    the value's English words."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, int):
+        return str(value).replace("-", "\N{MINUS SIGN}")
+    return catalog().messages["en"].get(f"ruleset.value.{value}", value)
+
+
+def test_every_ruleset_setting_has_its_row_and_default_for_the_players():
+    rows = dict(re.findall(r"^\| [^|]*\(`(\w+)`\) \| ([^|]+) \|", _text(PLAYERS), re.M))
+    defaults = Ruleset()
+    wrong = {
+        key: rows.get(key)
+        for key in Ruleset.model_fields
+        if rows.get(key, "").strip() != shown_value(getattr(defaults, key))
+    }
+    assert wrong == {}
+    assert sorted(set(rows) - set(Ruleset.model_fields)) == []
 
 
 def slug(heading: str) -> str:
