@@ -326,7 +326,8 @@ def run_on_discord(bot: AntaresBot, token: str) -> int:
         return 2
     except discord.PrivilegedIntentsRequired:
         print(
-            "Discord refused a privileged intent: enable it in the Developer Portal (see README).",
+            "Discord refused a privileged intent: enable it in the Developer Portal"
+            " (see docs/admin.md, Creating the Discord application).",
             file=sys.stderr,
         )
         return 2
