@@ -13,6 +13,17 @@ from services.game.game import (
     RulesView,
 )
 from services.game.hidden import HiddenRolls, Revealed, RolledInGame, is_hidden
+from services.game.links import (
+    AFTER_END,
+    LinkClaims,
+    LinkRefused,
+    LinkRules,
+    check_link,
+    expiry,
+    new_claims,
+    read_link,
+    sign_link,
+)
 from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
 from services.game.systems import Systems, other_system
@@ -79,4 +90,14 @@ __all__ = [
     "resolve",
     "same_game",
     "unit_ref",
+    # links to a game's web page (issue 34): signed, scoped, revocable, expiring
+    "AFTER_END",
+    "LinkClaims",
+    "LinkRefused",
+    "LinkRules",
+    "check_link",
+    "expiry",
+    "new_claims",
+    "read_link",
+    "sign_link",
 ]
