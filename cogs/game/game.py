@@ -19,6 +19,7 @@ from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
 from cogs.game import board as live_board
 from cogs.game import render
+from cogs.game import web as web_page
 from cogs.game.options import (
     ACTIVATION_CHOICES,
     SYSTEM_CHOICES,
@@ -235,6 +236,15 @@ class GameCog(
     @app_commands.describe(on="Yes: post the board and keep it up to date; no: stop")
     async def board(self, interaction: discord.Interaction, on: bool) -> None:
         await live_board.switch(interaction, on)
+
+    @app_commands.command(
+        name="web", description="A link to this game's live web page, for you alone to share"
+    )
+    @app_commands.describe(
+        revoke="Yes: refuse every link given before and answer a new one (host or GM)"
+    )
+    async def web(self, interaction: discord.Interaction, revoke: bool = False) -> None:
+        await web_page.answer(interaction, revoke)
 
     @app_commands.command(
         name="ping", description="Mention (notify) the owner of a drawn die; host or GM"

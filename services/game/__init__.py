@@ -39,6 +39,7 @@ from services.game.undo_records import (
     Waiting,
 )
 from services.game.units import UnitService, resolve
+from services.game.web import PAGE_PATH, WebGame, WebLink, WebLinks
 
 __all__ = [
     # the services (`AppServices`)
@@ -100,4 +101,8 @@ __all__ = [
     "new_claims",
     "read_link",
     "sign_link",
+    "PAGE_PATH",
+    "WebGame",
+    "WebLink",
+    "WebLinks",
 ]

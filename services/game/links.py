@@ -23,7 +23,8 @@ from typing import Literal
 AFTER_END = timedelta(days=7)  # a link that follows its game works a week after its end
 SIGNATURE_BYTES = 16
 _DOMAIN = b"antares-web-link/1|"  # what the HMAC signs is never another kind of message
-_TOKEN = re.compile(r"^(\d{1,18})\.(\d{1,9})\.(\d{1,12})\.([vh])\.([A-Za-z0-9_-]{22})$")
+# ASCII digits only (`\d` would take any script's), and nothing after: not even a newline
+_TOKEN = re.compile(r"([0-9]{1,18})\.([0-9]{1,9})\.([0-9]{1,12})\.([vh])\.([A-Za-z0-9_-]{22})")
 TOKEN_MAX = 80  # characters: longer is refused before any parsing
 Scope = Literal["v", "h"]
 Refusal = Literal["malformed", "forged", "revoked", "expired", "gone"]
@@ -81,7 +82,7 @@ def read_link(secret: bytes, token: str) -> LinkClaims:
     """The claims of a token this secret signed; `LinkRefused` (malformed, forged) else."""
     if len(token) > TOKEN_MAX:
         raise LinkRefused("malformed")
-    found = _TOKEN.match(token)
+    found = _TOKEN.fullmatch(token)
     if found is None:
         raise LinkRefused("malformed")
     game, epoch, expires, scope, signature = found.groups()
