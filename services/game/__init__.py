@@ -39,7 +39,7 @@ from services.game.undo_records import (
     Waiting,
 )
 from services.game.units import UnitService, resolve
-from services.game.web import PAGE_PATH, WebGame, WebLink, WebLinks
+from services.game.web import LOG_SHOWN, PAGE_PATH, Opened, WebGame, WebLink, WebLinks
 
 __all__ = [
     # the services (`AppServices`)
@@ -101,6 +101,8 @@ __all__ = [
     "new_claims",
     "read_link",
     "sign_link",
+    "LOG_SHOWN",
+    "Opened",
     "PAGE_PATH",
     "WebGame",
     "WebLink",

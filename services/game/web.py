@@ -45,10 +45,12 @@ from services.game.links import (
     read_link,
     sign_link,
 )
+from services.game.undo_records import LogEntry, entry
 from storage.base import GameRecord, Store, Transaction
 
 SECRET_KEY = "web_link_secret"  # bot_meta: the stored secret, when no WEB_SECRET_FILE is set
 PAGE_PATH = "/g/"  # a game's page: <base>/g/<token>
+LOG_SHOWN = 20  # the last changes a page shows
 Clock = Callable[[], datetime]
 
 
@@ -70,7 +72,7 @@ class WebLink:
 
 @dataclass(frozen=True, slots=True)
 class WebGame:
-    """A game as a page opened with a valid link sees it."""
+    """A game as its page shows it: the state, the bag, how it ended, the last changes."""
 
     game_id: int
     guild_id: int | None
@@ -80,8 +82,22 @@ class WebGame:
     census: list[Census]
     closed: GameClosed | None
     ended_at: datetime | None
-    expires: datetime | None  # when the link stops working (None: not before the game ends)
+    log: list[LogEntry]  # the last `LOG_SHOWN` events, oldest first
+    names: dict[str, str]  # unit id -> name, as the game has them now
+
+    @property
+    def epoch(self) -> int:
+        return self.state.messages.web_epoch
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A page opened with a valid link: its claims, the game, when the link stops working
+    (None: not before the game ends)."""
+
     claims: LinkClaims
+    game: WebGame
+    expires: datetime | None
 
 
 class WebLinks(GameAccess):
@@ -186,17 +202,21 @@ class WebLinks(GameAccess):
 
     # --- the page --------------------------------------------------------------------------
 
-    async def open(self, token: str) -> WebGame:
+    async def open(self, token: str) -> Opened:
         """The game a token opens, as it is now; `LinkRefused` says why not."""
         claims = await self._claims(token)
+        game = await self.snapshot(claims.game_id)
+        return self.admit(claims, game)
+
+    async def snapshot(self, game_id: int, log: int = LOG_SHOWN) -> WebGame | None:
+        """The game as its page shows it now, with its last `log` events (None: gone)."""
         async with self.store.read() as tx:
-            record = await tx.game(claims.game_id)
-            closing = await _closing(tx, record) if record is not None else None
-        if record is None:
-            raise LinkRefused("gone")  # deleted with its server's data
+            record = await tx.game(game_id)
+            if record is None:
+                return None
+            closing = await _closing(tx, record)
+            events = await tx.events(game_id, limit=log, snapshots=False) if log else []
         state = load_state(record.state)
-        ended_at = closing[0] if closing is not None else None
-        check_link(claims, now=self.clock(), epoch=state.messages.web_epoch, ended_at=ended_at)
         return WebGame(
             game_id=record.id,
             guild_id=record.guild_id,
@@ -205,10 +225,18 @@ class WebLinks(GameAccess):
             state=state,
             census=census(state),
             closed=closing[1] if closing is not None else None,
-            ended_at=ended_at,
-            expires=expiry(claims, ended_at),
-            claims=claims,
+            ended_at=closing[0] if closing is not None else None,
+            log=[entry(e) for e in events],
+            names={u.id: u.name for u in state.units.values()},
         )
+
+    def admit(self, claims: LinkClaims, game: WebGame | None) -> Opened:
+        """The page a link opens on this snapshot of its game, or `LinkRefused` (a game
+        deleted with its server's data is gone; a later epoch revoked it; or it expired)."""
+        if game is None or game.game_id != claims.game_id:
+            raise LinkRefused("gone")
+        check_link(claims, now=self.clock(), epoch=game.epoch, ended_at=game.ended_at)
+        return Opened(claims, game, expiry(claims, game.ended_at))
 
     async def version(self, game_id: int) -> int | None:
         """The game's version now (None: gone): what a page polls with several processes."""

@@ -51,7 +51,7 @@ async def test_anyone_in_the_channel_gets_a_link_to_this_game_only(simcord_env, 
     assert await snapshot(env, channel) == before  # asking for a link changes nothing
     token = link_of(answered)
     opened = await opens(env, token)
-    assert opened.state.name == "Vorl" and opened.channel_id == channel.id
+    assert opened.game.state.name == "Vorl" and opened.game.channel_id == channel.id
     assert not opened.claims.host  # not the host's link: no replay while the game runs
     for runs_it in (table.alice, table.admin):  # the host, a member with Manage Server
         assert (await opens(env, link_of(await runs_it.slash(channel, "game web")))).claims.host
@@ -59,8 +59,8 @@ async def test_anyone_in_the_channel_gets_a_link_to_this_game_only(simcord_env, 
     other = table.guild.create_text_channel("table-2")
     await table.bob.slash(other, "game start", name="Elsewhere")
     elsewhere = link_of(await table.bob.slash(other, "game web"))
-    assert (await opens(env, elsewhere)).state.name == "Elsewhere"
-    assert (await opens(env, token)).state.name == "Vorl"  # each link opens its own game
+    assert (await opens(env, elsewhere)).game.state.name == "Elsewhere"
+    assert (await opens(env, token)).game.state.name == "Vorl"  # each link opens its own game
 
 
 @WEB
@@ -75,7 +75,7 @@ async def test_revoke_is_for_the_host_and_refuses_every_earlier_link(simcord_env
     assert "🔒 Every link given before is refused from now on" in answered.response.content
     new = link_of(answered)
     assert await refusal(env, old) == "revoked"
-    assert (await opens(env, new)).state.name == "Vorl"
+    assert (await opens(env, new)).game.state.name == "Vorl"
     assert (await stored_state(env, channel)).messages.web_epoch == 1
     # the play did not change: an undo still takes back Bob's unit, and keeps the epoch
     await table.alice.slash(channel, "game undo")
@@ -108,8 +108,11 @@ async def test_an_ended_game_s_link_works_a_week_after_its_end(simcord_env, tabl
     assert "The game has ended: the page shows how, and its replay." in answered.response.content
     token = link_of(answered)
     opened = await opens(env, token)
-    assert opened.closed is not None and opened.closed.vp == {table.alice.id: 7, table.bob.id: 3}
-    assert opened.expires == opened.ended_at + timedelta(days=7)
+    assert opened.game.closed is not None and opened.game.closed.vp == {
+        table.alice.id: 7,
+        table.bob.id: 3,
+    }
+    assert opened.expires == opened.game.ended_at + timedelta(days=7)
 
     links = env.bot.services.web_links
     now = links.clock()
