@@ -81,7 +81,9 @@ class AppServices:
         self.bag = BagService(self.store, self.servers, self.dice)
         self.table = TableService(self.store, self.servers, self.dice)
         self.hidden = HiddenRolls(self.store, self.servers, self.dice)
-        self.web_links = WebLinks(self.store, self.servers, self.dice, self.link_rules)
+        self.web_links = WebLinks(
+            self.store, self.servers, self.dice, self.link_rules, workers=self.workers
+        )
         self.markers = MarkerService(self.store, self.servers, self.dice)
         settings, workers = self.game_settings, self.workers
         self.shooting = ShootingService(

@@ -32,8 +32,13 @@ _SLOT_OPEN, _SLOT_CLOSE = "\ue010", "\ue011"
 
 
 def esc(text: str) -> str:
-    """Text for an element's content (attribute values also escape quotes)."""
+    """Text for an element's content (attribute values also escape quotes: `attr`)."""
     return html.escape(text, quote=False)
+
+
+def attr(text: str) -> str:
+    """Text for an attribute's value, between double quotes."""
+    return html.escape(text, quote=True)
 
 
 def tx(lang: Lang, key: str, /, **values: Any) -> str:
@@ -299,8 +304,8 @@ def board(lang: Lang, game: WebGame, lookup: Lookup, *, with_log: bool = True) -
 # --- documents ---------------------------------------------------------------------------
 
 
-def document(lang: Lang, title: str, body: str, *, script: bool = False) -> str:
-    scripts = '<script src="/static/board.js" defer></script>' if script else ""
+def document(lang: Lang, title: str, body: str, *, script: str | None = None) -> str:
+    scripts = f'<script src="/static/{script}" defer></script>' if script else ""
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -360,7 +365,7 @@ def page(
         f"<footer><nav><ul>{''.join(f'<li>{a}</li>' for a in nav)}</ul></nav>"
         f"<p>{esc(t(lang, 'web.page.read_only'))} {until}</p></footer>"
     )
-    return document(lang, title_text(lang, game.state), body, script=True)
+    return document(lang, title_text(lang, game.state), body, script="board.js")
 
 
 def refusal(lang: Lang, key: str, **values: Any) -> str:

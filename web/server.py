@@ -25,6 +25,7 @@ from services.game import PAGE_PATH, LinkRefused, Opened, WebGame
 from web import assets, guard, render
 from web.feed import SAFETY_S, SEVERAL_PROCESSES_POLL_S, Feed
 from web.language import language
+from web.replay import replay_page
 
 if TYPE_CHECKING:
     from services.app import AppServices
@@ -78,6 +79,7 @@ class WebBoard:
         app = web.Application(middlewares=[self._guard], client_max_size=1024)
         app.router.add_get(f"{PAGE_PATH}{TOKEN}", self.page)
         app.router.add_get(f"{PAGE_PATH}{TOKEN}/events", self.events)
+        app.router.add_get(f"{PAGE_PATH}{TOKEN}/replay", self.replay)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_route("*", "/{tail:.*}", self.nothing)
         return app
@@ -168,7 +170,8 @@ class WebBoard:
 
     def _links(self, token: str, opened: Opened) -> render.Links:
         base = f"{PAGE_PATH}{token}"
-        return render.Links(events=f"{base}/events", replay=None, report=None)
+        replay = f"{base}/replay" if self.links.replay_open(opened) else None
+        return render.Links(events=f"{base}/events", replay=replay, report=None)
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         lang = language(request.headers.get("Accept-Language"))
@@ -245,6 +248,25 @@ class WebBoard:
             (event("title", title) + event("board", html, ident=str(game.version))).encode()
         )
         return html
+
+    async def replay(self, request: web.Request) -> web.StreamResponse:
+        lang = language(request.headers.get("Accept-Language"))
+        token = request.match_info["token"]
+        opened = await self.links.open(token)
+        if not self.links.replay_open(opened):
+            return self._refused(lang, 403, "replay")
+        try:
+            wanted: int | None = int(request.query.get("step", ""))
+        except ValueError:
+            wanted = None  # no step, or not a number: the last one
+        step = await self.links.replay(opened, wanted)
+        if step is None:
+            raise LinkRefused("gone")
+        name = opened.game.state.name
+        text = replay_page(lang, step, name, self.names, base=f"{PAGE_PATH}{token}")
+        answer = web.Response(text=text, content_type="text/html", charset="utf-8")
+        answer.headers["Cache-Control"] = "no-store"
+        return answer
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         found = assets.FILES.get(request.match_info["name"])

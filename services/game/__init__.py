@@ -24,6 +24,7 @@ from services.game.links import (
     read_link,
     sign_link,
 )
+from services.game.replay import ReplayStep
 from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
 from services.game.systems import Systems, other_system
@@ -39,7 +40,8 @@ from services.game.undo_records import (
     Waiting,
 )
 from services.game.units import UnitService, resolve
-from services.game.web import LOG_SHOWN, PAGE_PATH, Opened, WebGame, WebLink, WebLinks
+from services.game.web import LOG_SHOWN, PAGE_PATH, Opened, WebLink, WebLinks
+from services.game.web_game import WebGame
 
 __all__ = [
     # the services (`AppServices`)
@@ -103,6 +105,7 @@ __all__ = [
     "sign_link",
     "LOG_SHOWN",
     "Opened",
+    "ReplayStep",
     "PAGE_PATH",
     "WebGame",
     "WebLink",

@@ -19,15 +19,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from core.antares.bag import Census, census
+from core.antares.bag import census
 from core.antares.game import GameState, load_state
 from core.antares.game_messages import GameMessages
 from core.common.dice import DiceSource
-from core.common.errors import Conflict, NotFound
+from core.common.errors import Conflict, NotAllowed, NotFound
 from services.common import (
     Call,
     ServerSettings,
     Standing,
+    Workers,
     once,
     require_host,
     retried,
@@ -45,7 +46,9 @@ from services.game.links import (
     read_link,
     sign_link,
 )
-from services.game.undo_records import LogEntry, entry
+from services.game.replay import ReplayStep, replay_step
+from services.game.undo_records import entry
+from services.game.web_game import WebGame
 from storage.base import GameRecord, Store, Transaction
 
 SECRET_KEY = "web_link_secret"  # bot_meta: the stored secret, when no WEB_SECRET_FILE is set
@@ -71,26 +74,6 @@ class WebLink:
 
 
 @dataclass(frozen=True, slots=True)
-class WebGame:
-    """A game as its page shows it: the state, the bag, how it ended, the last changes."""
-
-    game_id: int
-    guild_id: int | None
-    channel_id: int
-    version: int
-    state: GameState
-    census: list[Census]
-    closed: GameClosed | None
-    ended_at: datetime | None
-    log: list[LogEntry]  # the last `LOG_SHOWN` events, oldest first
-    names: dict[str, str]  # unit id -> name, as the game has them now
-
-    @property
-    def epoch(self) -> int:
-        return self.state.messages.web_epoch
-
-
-@dataclass(frozen=True, slots=True)
 class Opened:
     """A page opened with a valid link: its claims, the game, when the link stops working
     (None: not before the game ends)."""
@@ -108,8 +91,11 @@ class WebLinks(GameAccess):
         dice: DiceSource,
         rules: LinkRules | None,
         clock: Clock = utc_now,
+        *,
+        workers: Workers,
     ) -> None:
         super().__init__(store, servers, dice)
+        self.workers = workers  # the replay's fold runs in the bot's pool
         self.rules = rules
         self.clock = clock
         self.served_at: str | None = None  # the page's own address, set once it listens
@@ -237,6 +223,19 @@ class WebLinks(GameAccess):
             raise LinkRefused("gone")
         check_link(claims, now=self.clock(), epoch=game.epoch, ended_at=game.ended_at)
         return Opened(claims, game, expiry(claims, game.ended_at))
+
+    # --- the replay ------------------------------------------------------------------------
+
+    @staticmethod
+    def replay_open(opened: Opened) -> bool:
+        """The replay opens once the game has ended, or earlier with the host's link."""
+        return opened.claims.host or opened.game.state.status == "ended"
+
+    async def replay(self, opened: Opened, step: int | None) -> ReplayStep | None:
+        """Step `step` of the replay of the game a link opened (see `replay_open`)."""
+        if not self.replay_open(opened):
+            raise NotAllowed("web.refused.replay")
+        return await replay_step(self.store, self.workers, opened.game.game_id, step)
 
     async def version(self, game_id: int) -> int | None:
         """The game's version now (None: gone): what a page polls with several processes."""
