@@ -19,6 +19,7 @@ from services.game import (
     GameSettings,
     HiddenRolls,
     LinkRules,
+    Reports,
     Systems,
     TableService,
     UnitService,
@@ -65,6 +66,7 @@ class AppServices:
     # how `/game web` makes links (the settings WEB_*): None when no process serves pages
     link_rules: LinkRules | None = None
     web_links: WebLinks = field(init=False)  # `/game web`, and the pages' way in (issue 34)
+    reports: Reports = field(init=False)  # battle reports: `/game report`, the web page
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
@@ -81,6 +83,7 @@ class AppServices:
         self.bag = BagService(self.store, self.servers, self.dice)
         self.table = TableService(self.store, self.servers, self.dice)
         self.hidden = HiddenRolls(self.store, self.servers, self.dice)
+        self.reports = Reports(self.store, self.servers, self.dice, workers=self.workers)
         self.web_links = WebLinks(
             self.store, self.servers, self.dice, self.link_rules, workers=self.workers
         )

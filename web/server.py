@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from cogs.game.render.report import report_markdown
 from locales import Lang
 from services.game import PAGE_PATH, LinkRefused, Opened, WebGame
 from web import assets, guard, render
@@ -80,6 +81,7 @@ class WebBoard:
         app.router.add_get(f"{PAGE_PATH}{TOKEN}", self.page)
         app.router.add_get(f"{PAGE_PATH}{TOKEN}/events", self.events)
         app.router.add_get(f"{PAGE_PATH}{TOKEN}/replay", self.replay)
+        app.router.add_get(f"{PAGE_PATH}{TOKEN}/report.md", self.report)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_route("*", "/{tail:.*}", self.nothing)
         return app
@@ -171,7 +173,7 @@ class WebBoard:
     def _links(self, token: str, opened: Opened) -> render.Links:
         base = f"{PAGE_PATH}{token}"
         replay = f"{base}/replay" if self.links.replay_open(opened) else None
-        return render.Links(events=f"{base}/events", replay=replay, report=None)
+        return render.Links(events=f"{base}/events", replay=replay, report=f"{base}/report.md")
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         lang = language(request.headers.get("Accept-Language"))
@@ -265,6 +267,21 @@ class WebBoard:
         name = opened.game.state.name
         text = replay_page(lang, step, name, self.names, base=f"{PAGE_PATH}{token}")
         answer = web.Response(text=text, content_type="text/html", charset="utf-8")
+        answer.headers["Cache-Control"] = "no-store"
+        return answer
+
+    async def report(self, request: web.Request) -> web.StreamResponse:
+        """The battle report in Markdown, shown as text (a club site's editor copies it)."""
+        lang = language(request.headers.get("Accept-Language"))
+        opened = await self.links.open(request.match_info["token"])
+        report = await self.services.reports.of_game(opened.game.game_id)
+        if report is None:
+            raise LinkRefused("gone")
+        text = report_markdown(lang, report, lambda user: self.names(report.guild_id, user))
+        answer = web.Response(text=text, content_type="text/markdown", charset="utf-8")
+        answer.headers["Content-Disposition"] = (
+            f'inline; filename="antares-report-{report.game_id}.md"'
+        )
         answer.headers["Cache-Control"] = "no-store"
         return answer
 

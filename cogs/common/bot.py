@@ -12,6 +12,7 @@ from discord.ext import commands
 if TYPE_CHECKING:
     import weakref
 
+    from cogs.common.display_names import DisplayNames
     from cogs.common.live import LiveView
     from cogs.common.mentions import CommandMentions
     from services.app import AppServices
@@ -25,6 +26,8 @@ class ServicedBot(commands.Bot):
     settings: Settings
     services: AppServices
     rate_limiter: RateLimiter | None
+    # members' display names, for what shows names and never ids (the web board, reports)
+    display_names: DisplayNames
     # set by `close`: new interactions are refused from then on (cogs.common.stopping)
     stopping: bool
     # the command ids Discord gave this bot, for the mentions of its replies

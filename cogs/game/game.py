@@ -13,7 +13,7 @@ from cogs.campaign import consent
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
 from cogs.common.actors import channel_of
-from cogs.common.bot import ServicedBot, app_services
+from cogs.common.bot import ServicedBot, app_services, bot_of
 from cogs.common.pager import Page, PageAt, Pager, page_source
 from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
@@ -28,6 +28,7 @@ from cogs.game.options import (
     setting_value_autocomplete,
 )
 from cogs.game.render.dice import dice_embed
+from cogs.game.render.report import report_markdown
 from cogs.game.undo import answer_undo
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX, GameLog
@@ -194,6 +195,27 @@ class GameCog(
             interaction,
             text,
             file=discord.File(io.BytesIO(blob), filename=filename),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="report",
+        description="This channel's game as a battle report in Markdown, for a club website",
+        extras=EXPENSIVE,
+    )
+    async def report(self, interaction: discord.Interaction) -> None:
+        # Read from the whole log (off the loop): "thinking…" at once, the file after.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        report = await app_services(interaction).reports.of_channel(channel_of(interaction))
+        lang = await lang_of(interaction)
+        names = bot_of(interaction.client).display_names
+        text = report_markdown(lang, report, lambda user: names(report.guild_id, user))
+        await send(
+            interaction,
+            t(lang, "report.ready", name=render.plain(report.state.name)),
+            file=discord.File(
+                io.BytesIO(text.encode()), filename=f"antares-report-{report.game_id}.md"
+            ),
             ephemeral=True,
         )
 

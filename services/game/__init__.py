@@ -25,6 +25,7 @@ from services.game.links import (
     sign_link,
 )
 from services.game.replay import ReplayStep
+from services.game.report import BattleReport, NotableRoll, Reports
 from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
 from services.game.systems import Systems, other_system
@@ -106,6 +107,9 @@ __all__ = [
     "LOG_SHOWN",
     "Opened",
     "ReplayStep",
+    "BattleReport",
+    "NotableRoll",
+    "Reports",
     "PAGE_PATH",
     "WebGame",
     "WebLink",

@@ -44,6 +44,7 @@ READ_ONLY = {
     "game status": "shows the game",
     "game log": "shows the game's log",
     "game export": "sends the game as a file",
+    "game report": "sends the game's battle report as a file",
     "unit list": "shows the units",
     "unit show": "shows a unit",
     "mine list": "shows the mines",

@@ -14,7 +14,7 @@ RED, BLUE = 1, 1  # the d3 of the full bag gives red; then the d2 of the blue di
 HITS = (2, 3, 9, 8)  # 2 Mag Guns: two hits (Acc 5 + Fire 1), two failed Res tests: 2 down
 
 
-async def scripted_game(table, dice, after: After) -> None:
+async def scripted_game(table, dice, after: After, **game_options) -> None:
     channel, alice, bob = table.channel, table.alice, table.bob
 
     async def step(name: str, member, command: str, *rolls: int, **options) -> None:
@@ -24,7 +24,7 @@ async def scripted_game(table, dice, after: After) -> None:
         assert not result.ephemeral, (name, result.response.content)
         await after(name)
 
-    await armies(table, activations="strict")  # Alice's Troopers, Bob's Gangers (MOD2)
+    await armies(table, activations="strict", **game_options)  # Troopers, Gangers (MOD2)
     await after("set up")
     await step("pins", bob, "pins add", unit="Gangers", count=1)
     await step("draw red", alice, "bag draw", RED)
