@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -31,6 +32,16 @@ SEVERAL_PROCESSES_POLL_S = 1.0
 Render = Callable[[WebGame, Lang], str]
 
 
+class Stop(enum.Enum):
+    """What a page's queue gets besides a snapshot."""
+
+    GONE = "gone"  # the game was deleted (with its server's data): the link opens nothing
+    CLOSING = "closing"  # the board stops (the bot stops): the page will connect again
+
+
+Update = WebGame | Stop
+
+
 class Watch:
     """One game's open pages and its latest snapshot."""
 
@@ -39,7 +50,7 @@ class Watch:
         self.game_id = game.game_id
         self.channel_id = game.channel_id
         self.latest: WebGame | None = game
-        self.pages: set[asyncio.Queue[WebGame | None]] = set()
+        self.pages: set[asyncio.Queue[Update]] = set()
         self.woken = asyncio.Event()
         self.rendered: dict[Lang, tuple[int, str]] = {}
         self.task: asyncio.Task[None] | None = None
@@ -81,9 +92,9 @@ class Watch:
                 log.exception("the web board could not read game %s", self.game_id)
                 continue
             self.latest = game
-            self._tell(game)
+            self._tell(Stop.GONE if game is None else game)
 
-    def _tell(self, game: WebGame | None) -> None:
+    def _tell(self, game: Update) -> None:
         for queue in self.pages:
             if queue.full():
                 queue.get_nowait()  # a slow page gets the latest, not every one
@@ -111,41 +122,39 @@ class Feed:
         return sum(len(w.pages) for w in self.watches.values())
 
     @asynccontextmanager
-    async def follow(
-        self, game: WebGame
-    ) -> AsyncIterator[tuple[Watch, asyncio.Queue[WebGame | None]]]:
-        """A page follows `game`: its queue gets each new snapshot (None: the board closes)."""
-        watch = self.watches.get(game.game_id)
+    async def follow(self, game: WebGame) -> AsyncIterator[tuple[Watch, asyncio.Queue[Update]]]:
+        """A page follows `game`: its queue gets each new snapshot, or why it stops. The
+        watch keeps the newest snapshot, shared by all its pages; this one is not kept."""
+        game_id = game.game_id
+        watch = self.watches.get(game_id)
         if watch is None:
-            watch = self.watches[game.game_id] = Watch(self, game)
-        queue: asyncio.Queue[WebGame | None] = asyncio.Queue(maxsize=1)
+            watch = self.watches[game_id] = Watch(self, game)
+        queue: asyncio.Queue[Update] = asyncio.Queue(maxsize=1)
         watch.pages.add(queue)
         if watch.task is None or watch.task.done():
             watch.task = asyncio.get_running_loop().create_task(
-                watch.run(), name=f"web-watch-{game.game_id}"
+                watch.run(), name=f"web-watch-{game_id}"
             )
         if watch.latest is None or watch.latest.version < game.version:
             watch.latest = game
         elif watch.latest.version > game.version:
             queue.put_nowait(watch.latest)  # changed between the page's read and now
+        del game
         try:
             yield watch, queue
         finally:
             watch.pages.discard(queue)
             if not watch.pages:
                 watch.wake()  # its loop sees no page left and ends
-                if self.watches.get(game.game_id) is watch:
-                    del self.watches[game.game_id]
+                if self.watches.get(game_id) is watch:
+                    del self.watches[game_id]
 
     async def close(self) -> None:
         """Every open page is told to close; every watch ends."""
         self._closing = True
         tasks = []
         for watch in list(self.watches.values()):
-            for queue in watch.pages:
-                if queue.full():
-                    queue.get_nowait()
-                queue.put_nowait(None)
+            watch._tell(Stop.CLOSING)
             if watch.task is not None:
                 watch.task.cancel()
                 tasks.append(watch.task)

@@ -334,7 +334,9 @@ def page(
     expires: datetime | None,
     *,
     host_link: bool,
+    shown: str | None = None,
 ) -> str:
+    """The whole document; `shown`: the board already rendered (`board`), if at hand."""
     until = (
         tx(lang, "web.page.until", time=moment_html(expires))
         if expires is not None
@@ -361,7 +363,7 @@ def page(
     body = (
         f'<div class="bar">{status}</div>'
         f'<main id="game" data-events="{html.escape(links.events)}" data-version="{game.version}">'
-        f"{board(lang, game, lookup)}</main>"
+        f"{board(lang, game, lookup) if shown is None else shown}</main>"
         f"<footer><nav><ul>{''.join(f'<li>{a}</li>' for a in nav)}</ul></nav>"
         f"<p>{esc(t(lang, 'web.page.read_only'))} {until}</p></footer>"
     )

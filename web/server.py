@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -22,9 +23,9 @@ from aiohttp import web
 
 from cogs.game.render.report import report_markdown
 from locales import Lang
-from services.game import PAGE_PATH, LinkRefused, Opened, WebGame
+from services.game import PAGE_PATH, LinkClaims, LinkRefused, Opened, WebGame
 from web import assets, guard, render
-from web.feed import SAFETY_S, SEVERAL_PROCESSES_POLL_S, Feed
+from web.feed import SAFETY_S, SEVERAL_PROCESSES_POLL_S, Feed, Stop, Update
 from web.language import language
 from web.replay import replay_page
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 KEEPALIVE_S = 15.0  # a comment line this often keeps proxies from closing a quiet stream
 RETRY_MS = 3000
+BOARDS_KEPT = 256  # boards rendered (game, version, language) kept for the next reader
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 ADDRESS = web.RequestKey("address", str)  # who asks, as the rate limit counts them
 TOKEN = "{token:[0-9A-Za-z._-]{1,80}}"
@@ -71,6 +73,7 @@ class WebBoard:
         self.sites = guard.Sites()
         self.port: int | None = None
         self.served = 0  # requests answered (the bench's pages per second)
+        self._boards: OrderedDict[tuple[int, int, Lang], str] = OrderedDict()
         self._runner: web.AppRunner | None = None
         self._unlisten: Callable[[], None] | None = None
 
@@ -168,7 +171,16 @@ class WebBoard:
     # --- the routes ----------------------------------------------------------------------
 
     def _render(self, game: WebGame, lang: Lang) -> str:
-        return render.board(lang, game, self.names)
+        """A game's board in `lang`, rendered once per version (the pages that load it and
+        the live ones share it)."""
+        key = (game.game_id, game.version, lang)
+        shown = self._boards.pop(key, None)
+        if shown is None:
+            shown = render.board(lang, game, self.names)
+        self._boards[key] = shown
+        while len(self._boards) > BOARDS_KEPT:
+            self._boards.popitem(last=False)
+        return shown
 
     def _links(self, token: str, opened: Opened) -> render.Links:
         base = f"{PAGE_PATH}{token}"
@@ -186,6 +198,7 @@ class WebBoard:
             self._links(token, opened),
             opened.expires,
             host_link=opened.claims.host,
+            shown=self._render(opened.game, lang),
         )
         answer = web.Response(text=text, content_type="text/html", charset="utf-8")
         answer.headers["Cache-Control"] = "no-store"
@@ -197,12 +210,18 @@ class WebBoard:
         address = request[ADDRESS]
         if not self.streams.take(address):
             return self._refused(lang, 429, "slow", seconds=int(KEEPALIVE_S))
+        # A page keeps its link's claims; the game's snapshot is its watch's, shared by every
+        # page open on the game (the one read here is handed over, not kept: memory per page)
+        claims, first = opened.claims, [opened.game]
+        del opened
         try:
-            return await self._stream(request, lang, opened)
+            return await self._stream(request, lang, claims, first)
         finally:
             self.streams.give_back(address)
 
-    async def _stream(self, request: web.Request, lang: Lang, opened: Opened) -> web.StreamResponse:
+    async def _stream(
+        self, request: web.Request, lang: Lang, claims: LinkClaims, first: list[WebGame]
+    ) -> web.StreamResponse:
         answer = web.StreamResponse(
             headers={
                 **guard.SECURITY_HEADERS,
@@ -214,33 +233,45 @@ class WebBoard:
         await answer.prepare(request)
         await answer.write(f"retry: {RETRY_MS}\n\n".encode())
         known = request.headers.get("Last-Event-ID") or request.query.get("v", "")
-        sent: str | None = None
-        game: WebGame | None = opened.game
-        async with self.feed.follow(opened.game) as (watch, queue):
-            if known != str(opened.game.version):
-                sent = await self._send_board(
-                    answer, watch.html(opened.game, lang), opened.game, lang
-                )
-            while True:
-                try:
-                    game = await asyncio.wait_for(queue.get(), timeout=KEEPALIVE_S)
-                except TimeoutError:
-                    await answer.write(b": still here\n\n")
-                    game = watch.latest
-                    if game is None:
-                        continue
-                try:
-                    self.links.admit(opened.claims, game)
-                except LinkRefused:
-                    await answer.write(b"event: closed\ndata: \n\n")
-                    break
-                assert game is not None  # admit refuses a gone game
-                html = watch.html(game, lang)
-                if html != sent:
-                    sent = await self._send_board(answer, html, game, lang)
+        # a page that left (or a proxy that dropped it) ends the stream: nothing to tell it
         with contextlib.suppress(ConnectionError):
+            await self._follow(answer, lang, claims, first, known)
             await answer.write_eof()
         return answer
+
+    async def _follow(
+        self,
+        answer: web.StreamResponse,
+        lang: Lang,
+        claims: LinkClaims,
+        first: list[WebGame],
+        known: str,
+    ) -> None:
+        """Send the board at each change until the link stops working or the board stops."""
+        sent: str | None = None
+        game = first.pop()
+        async with self.feed.follow(game) as (watch, queue):
+            if known != str(game.version):
+                sent = await self._send_board(answer, watch.html(game, lang), game, lang)
+            del game
+            while True:
+                update: Update | None
+                try:
+                    update = await asyncio.wait_for(queue.get(), timeout=KEEPALIVE_S)
+                except TimeoutError:
+                    await answer.write(b": still here\n\n")
+                    update = watch.latest  # its time may have run out meanwhile
+                if update is Stop.CLOSING:
+                    return  # the page's script connects again once the board is back
+                try:
+                    now = self.links.admit(claims, update if isinstance(update, WebGame) else None)
+                except LinkRefused:
+                    await answer.write(b"event: closed\ndata: \n\n")
+                    return
+                html = watch.html(now.game, lang)
+                if html != sent:
+                    sent = await self._send_board(answer, html, now.game, lang)
+                del update, now
 
     async def _send_board(
         self, answer: web.StreamResponse, html: str, game: WebGame, lang: Lang
