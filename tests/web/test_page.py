@@ -190,3 +190,39 @@ async def test_an_open_page_follows_the_game_and_closes_when_revoked(
     await table.alice.slash(table.channel, "game web", revoke=True)
     await read_event(stream, "closed")
     stream.close()
+
+
+async def test_with_several_processes_an_open_page_polls_its_game(simcord_env, table, dice, served):
+    """Another process's change is not heard here: each watch reads its game's version
+    every second (`poll_seconds(True)`), and the page follows all the same."""
+    from web.server import poll_seconds
+
+    token = await game_with_a_drawn_die(table, dice)
+    assert poll_seconds(True) == 1.0 and poll_seconds(False) == 30.0
+    served.board.feed.poll_s = poll_seconds(True)
+    served.board._unlisten()  # as if every change were made by another process
+    stream = await served.get(f"/g/{token}/events?v=0")
+    await read_event(stream, "board")
+    await table.bob.slash(table.channel, "order", unit="Gangers", order="down")
+    _, changed = await read_event(stream, "board", timeout=5)
+    assert "Down" in changed
+    stream.close()
+
+
+async def test_a_stopping_board_ends_its_streams_and_each_address_holds_a_few(
+    simcord_env, table, served
+):
+    await skirmish(table)
+    token = token_of(await table.bob.slash(table.channel, "game web"))
+    served.board.streams = guard.StreamCount(most=2)
+    streams = [await served.get(f"/g/{token}/events?v=0") for _ in range(2)]
+    for stream in streams:
+        await read_event(stream, "board")
+    refused = await served.get(f"/g/{token}/events")
+    assert refused.status == 429 and "Too many requests" in await refused.text()
+    assert served.board.feed.pages == 2
+    await served.board.feed.close()  # the bot stops: the pages will connect again
+    for stream in streams:
+        rest = await asyncio.wait_for(stream.content.read(), 5)
+        assert b"event: closed" not in rest  # their links still work
+    assert served.board.feed.pages == 0
