@@ -371,8 +371,8 @@ def page(
 
 
 def refusal(lang: Lang, key: str, **values: Any) -> str:
-    body = (
-        f'<main class="refused"><h1>{esc(t(lang, "web.refused.title"))}</h1>'
-        f"<p>{esc(t(lang, f'web.refused.{key}', **values))}</p></main>"
-    )
+    """A page saying why nothing is shown; a command it names reads as the reader's client
+    writes it (`/partie web`), whichever way the catalogue renders it."""
+    said = to_html(t(lang, f"web.refused.{key}", **values), lambda _: "?")
+    body = f'<main class="refused"><h1>{esc(t(lang, "web.refused.title"))}</h1><p>{said}</p></main>'
     return document(lang, t(lang, "web.refused.title"), body)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 from cogs.game.render.report import report_markdown
-from locales import Lang
+from locales import Lang, commands_written_by, plain_command
 from services.game import PAGE_PATH, LinkClaims, LinkRefused, Opened, WebGame
 from web import assets, guard, render
 from web.feed import SAFETY_S, SEVERAL_PROCESSES_POLL_S, Feed, Stop, Update
@@ -146,7 +146,9 @@ class WebBoard:
             else:
                 request[ADDRESS] = address
                 try:
-                    answer = await handler(request)
+                    # a command named in a text reads as the reader's client writes it
+                    with commands_written_by(plain_command):
+                        answer = await handler(request)
                 except web.HTTPException:
                     raise
                 except LinkRefused as refused:

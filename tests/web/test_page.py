@@ -112,6 +112,7 @@ async def test_revoked_and_expired_links_say_so_in_the_reader_s_language(
     assert answer.status == 410 and "was revoked by the game's host" in await answer.text()
     french = await served.get(f"/g/{old}", lang="fr")
     assert "a été révoqué par l'hôte" in await french.text()
+    assert "avec /partie web." in await french.text()  # as a French client writes it
     assert (await served.get(f"/g/{new}")).status == 200
 
     await table.alice.slash(table.channel, "game end")
