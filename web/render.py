@@ -304,22 +304,26 @@ def board(lang: Lang, game: WebGame, lookup: Lookup, *, with_log: bool = True) -
 # --- documents ---------------------------------------------------------------------------
 
 
-def document(lang: Lang, title: str, body: str, *, script: str | None = None) -> str:
-    scripts = f'<script src="/static/{script}" defer></script>' if script else ""
+def document(
+    lang: Lang, title: str, body: str, *, script: str | None = None, root: str = "/"
+) -> str:
+    """A whole page; `root` leads from the page's address to the board's root (relative:
+    the board may sit under a path of its base URL, behind a proxy)."""
+    scripts = f'<script src="{root}static/{script}" defer></script>' if script else ""
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="color-scheme" content="light dark">'
         '<meta name="referrer" content="no-referrer">'
         f"<title>{esc(title)}</title>"
-        f'<link rel="stylesheet" href="/static/board.css">{scripts}</head>'
+        f'<link rel="stylesheet" href="{root}static/board.css">{scripts}</head>'
         f"<body>{body}</body></html>"
     )
 
 
 @dataclass(frozen=True, slots=True)
 class Links:
-    """Where the page's own links go (all under its token)."""
+    """Where the page's own links go (all under its token, relative to the page)."""
 
     events: str
     replay: str | None  # None: the replay is not open to this link yet
@@ -367,12 +371,12 @@ def page(
         f"<footer><nav><ul>{''.join(f'<li>{a}</li>' for a in nav)}</ul></nav>"
         f"<p>{esc(t(lang, 'web.page.read_only'))} {until}</p></footer>"
     )
-    return document(lang, title_text(lang, game.state), body, script="board.js")
+    return document(lang, title_text(lang, game.state), body, script="board.js", root="../")
 
 
-def refusal(lang: Lang, key: str, **values: Any) -> str:
+def refusal(lang: Lang, key: str, /, root: str = "/", **values: Any) -> str:
     """A page saying why nothing is shown; a command it names reads as the reader's client
     writes it (`/partie web`), whichever way the catalogue renders it."""
     said = to_html(t(lang, f"web.refused.{key}", **values), lambda _: "?")
     body = f'<main class="refused"><h1>{esc(t(lang, "web.refused.title"))}</h1><p>{said}</p></main>'
-    return document(lang, t(lang, "web.refused.title"), body)
+    return document(lang, t(lang, "web.refused.title"), body, root=root)

@@ -26,12 +26,13 @@ def _link(href: str, text: str, rel: str | None, current: bool = False) -> str:
     return f'<li><a href="{attr(href)}"{relation}>{esc(text)}</a></li>'
 
 
-def replay_page(lang: Lang, step: ReplayStep, name: str, lookup: Lookup, *, base: str) -> str:
-    """Step `step.step` of the replay; `base` is the link's page (`/g/<token>`)."""
+def replay_page(lang: Lang, step: ReplayStep, name: str, lookup: Lookup, *, token: str) -> str:
+    """Step `step.step` of the replay, at `<root>g/<token>/replay` (its links relative)."""
     at, total = step.step, step.total
+    back = f"../{token}"
 
     def href(n: int) -> str:
-        return f"{base}/replay?step={n}"
+        return f"replay?step={n}"
 
     moves = [
         _link(href(1), t(lang, "web.replay.first"), "first", at == 1),
@@ -62,7 +63,7 @@ def replay_page(lang: Lang, step: ReplayStep, name: str, lookup: Lookup, *, base
     )
     body = (
         f'<main class="replay">'
-        f'<p><a href="{attr(base)}">{esc(t(lang, "web.replay.back"))}</a></p>'
+        f'<p><a href="{attr(back)}">{esc(t(lang, "web.replay.back"))}</a></p>'
         f"<h1>{esc(t(lang, 'web.replay.heading'))}</h1>"
         f'<p class="facts">{esc(t(lang, "web.replay.step", step=at, total=total))}</p>'
         f'<nav aria-label="{attr(t(lang, "web.replay.steps"))}"><ul>{"".join(moves)}</ul></nav>'
@@ -74,4 +75,4 @@ def replay_page(lang: Lang, step: ReplayStep, name: str, lookup: Lookup, *, base
         f"{esc(t(lang, 'web.replay.board'))}</h2>{shown}</section>"
         f"{earlier}</main>"
     )
-    return document(lang, title, body, script="replay.js")
+    return document(lang, title, body, script="replay.js", root="../../")

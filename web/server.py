@@ -130,18 +130,18 @@ class WebBoard:
         lang = language(request.headers.get("Accept-Language"))
         answer: web.StreamResponse
         if request.method not in guard.allowed_methods():
-            answer = self._refused(lang, 405, "method")
+            answer = self._refused(request, lang, 405, "method")
             answer.headers["Allow"] = "GET, HEAD"
         elif not self.sites.host_ok(request.headers.get("Host")) or not self.sites.origin_ok(
             request.headers.get("Origin")
         ):
-            answer = self._refused(lang, 403, "host")
+            answer = self._refused(request, lang, 403, "host")
         else:
             address = guard.client_address(request.remote, request.headers.get("X-Forwarded-For"))
             wait = self.limiter.wait(address)
             if wait > 0:
                 seconds = max(1, int(wait + 0.999))
-                answer = self._refused(lang, 429, "slow", seconds=seconds)
+                answer = self._refused(request, lang, 429, "slow", seconds=seconds)
                 answer.headers["Retry-After"] = str(seconds)
             else:
                 request[ADDRESS] = address
@@ -153,17 +153,20 @@ class WebBoard:
                     raise
                 except LinkRefused as refused:
                     key = REFUSAL_KEY.get(refused.reason, refused.reason)
-                    answer = self._refused(lang, REFUSAL_STATUS[refused.reason], key)
+                    answer = self._refused(request, lang, REFUSAL_STATUS[refused.reason], key)
         self.served += 1
         if not answer.prepared:
             answer.headers.update(guard.SECURITY_HEADERS)
             answer.headers.setdefault("Vary", "Accept-Language")
         return answer
 
-    def _refused(self, lang: Lang, status: int, key: str, **values: object) -> web.Response:
+    def _refused(
+        self, request: web.Request, lang: Lang, status: int, key: str, **values: object
+    ) -> web.Response:
+        depth = min(request.path.count("/") - 1, 10)  # its style, relative to where it is
         answer = web.Response(
             status=status,
-            text=render.refusal(lang, key, **values),
+            text=render.refusal(lang, key, root="../" * depth or "./", **values),
             content_type="text/html",
             charset="utf-8",
         )
@@ -185,9 +188,10 @@ class WebBoard:
         return shown
 
     def _links(self, token: str, opened: Opened) -> render.Links:
-        base = f"{PAGE_PATH}{token}"
-        replay = f"{base}/replay" if self.links.replay_open(opened) else None
-        return render.Links(events=f"{base}/events", replay=replay, report=f"{base}/report.md")
+        # relative to the page (`<root>g/<token>`): the board may sit under a path of its
+        # base URL, behind a proxy that strips it
+        replay = f"{token}/replay" if self.links.replay_open(opened) else None
+        return render.Links(events=f"{token}/events", replay=replay, report=f"{token}/report.md")
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         lang = language(request.headers.get("Accept-Language"))
@@ -211,7 +215,7 @@ class WebBoard:
         opened = await self.links.open(request.match_info["token"])
         address = request[ADDRESS]
         if not self.streams.take(address):
-            return self._refused(lang, 429, "slow", seconds=int(KEEPALIVE_S))
+            return self._refused(request, lang, 429, "slow", seconds=int(KEEPALIVE_S))
         # A page keeps its link's claims; the game's snapshot is its watch's, shared by every
         # page open on the game (the one read here is handed over, not kept: memory per page)
         claims, first = opened.claims, [opened.game]
@@ -289,7 +293,7 @@ class WebBoard:
         token = request.match_info["token"]
         opened = await self.links.open(token)
         if not self.links.replay_open(opened):
-            return self._refused(lang, 403, "replay")
+            return self._refused(request, lang, 403, "replay")
         try:
             wanted: int | None = int(request.query.get("step", ""))
         except ValueError:
@@ -298,7 +302,7 @@ class WebBoard:
         if step is None:
             raise LinkRefused("gone")
         name = opened.game.state.name
-        text = replay_page(lang, step, name, self.names, base=f"{PAGE_PATH}{token}")
+        text = replay_page(lang, step, name, self.names, token=token)
         answer = web.Response(text=text, content_type="text/html", charset="utf-8")
         answer.headers["Cache-Control"] = "no-store"
         return answer
@@ -333,7 +337,7 @@ class WebBoard:
 
     def nothing_sync(self, request: web.Request) -> web.Response:
         lang = language(request.headers.get("Accept-Language"))
-        return self._refused(lang, 404, "gone")
+        return self._refused(request, lang, 404, "gone")
 
     async def nothing(self, request: web.Request) -> web.StreamResponse:
         return self.nothing_sync(request)

@@ -59,6 +59,8 @@ async def test_the_page_shows_both_sides_the_bag_and_the_log(simcord_env, table,
     assert answer.headers["Content-Security-Policy"].startswith("default-src 'none'")
     assert answer.headers["Referrer-Policy"] == "no-referrer"
     assert answer.headers["Cache-Control"] == "no-store"
+    # every address in it is relative: the board may sit under a path behind a proxy
+    assert 'href="/' not in page and 'src="/' not in page and 'data-events="/' not in page
 
 
 async def test_french_from_the_browser_s_language(simcord_env, table, dice, served):
