@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import os
 import sys
+from datetime import UTC, datetime
 
 from pydantic import ValidationError
 
@@ -25,11 +27,39 @@ from storage.copy import CopyRefused, copy_between
 from storage.factory import store_from_url
 from storage.startup import StartupProblem, open_store
 
+TEXT_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+# What every LogRecord has: the rest of its attributes are a call's `extra` fields.
+_RECORD_FIELDS = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
 
-def configure_logging(level: str) -> None:
-    logging.basicConfig(
-        level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr
+
+class JsonFormatter(logging.Formatter):
+    """LOG_FORMAT=json: one JSON object per line (time, level, logger, message, the
+    record's `extra` fields such as an interaction's command, guild, latency_ms, outcome and
+    reference, and the traceback of an exception), for log collectors."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, object] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key, value in vars(record).items():
+            if key not in _RECORD_FIELDS and not key.startswith("_"):
+                entry[key] = value
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            entry["stack"] = self.formatStack(record.stack_info)
+        return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+def configure_logging(level: str, log_format: str = "text") -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(
+        JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT)
     )
+    logging.basicConfig(level=level, handlers=[handler])
 
 
 def settings_problem(error: ValidationError) -> str:
@@ -138,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, settings.log_format)
     try:
         if args.check:
             from bot_app import check

@@ -41,7 +41,7 @@ from cogs.common.tree import AntaresTree
 from core.common.dice import DiceSource, SystemDice
 from locales import catalog
 from services.app import AppServices
-from services.common import RateLimiter
+from services.common import Metrics, RateLimiter, observe_transactions
 from settings import Settings
 from storage.base import Store
 
@@ -78,6 +78,10 @@ class AntaresBot(ServicedBot):
         )
         self.settings = settings
         self.services = services
+        # Prometheus (issue 32): this bot's own registry, served once the bot starts
+        self.metrics = Metrics() if settings.metrics_port is not None else None
+        if self.metrics is not None:
+            observe_transactions(services.store, self.metrics.transaction)
         self.tree.error(on_tree_error)
         # Rate limits (issue 23): None when RATE_LIMITS is off; clicks are gated here, once
         rules = settings.rate_rules()
@@ -107,10 +111,9 @@ class AntaresBot(ServicedBot):
     async def _set_up(self) -> None:
         await self.services.open()
         await self.build_tree()
-        if self.settings.web_port is not None:
-            self.web_board = web_board_of(self)
-            await self.web_board.start()
+        await self.serve_web_board()
         synced = await self.sync_commands()
+        self.serve_metrics()
         # Everything loaded so far lives as long as the bot (the rules database alone is
         # thousands of objects): move it out of the cyclic GC's sight so collections stay
         # short and replies keep a flat latency tail.
@@ -123,6 +126,43 @@ class AntaresBot(ServicedBot):
             "synced" if synced else "unchanged, not synced",
             self.services.store.description,
         )
+
+    async def serve_web_board(self) -> None:
+        """The web board (WEB_PORT), as the metrics: a port that cannot be had is logged, and
+        the bot serves its players without the pages (links still point at WEB_BASE_URL)."""
+        if self.settings.web_port is None:
+            return
+        board = web_board_of(self)
+        try:
+            await board.start()
+        except OSError as error:
+            await board.close()
+            log.error(
+                "WEB_PORT: cannot listen on %s:%s (%s): no web board until the bot is"
+                " restarted with a free port",
+                self.settings.web_host,
+                self.settings.web_port,
+                error,
+            )
+            return
+        self.web_board = board
+
+    def serve_metrics(self) -> None:
+        """The metrics endpoint (METRICS_PORT): a port that cannot be had is logged, and the
+        bot serves its players without it."""
+        port = self.settings.metrics_port
+        if self.metrics is None or port is None:
+            return
+        try:
+            self.metrics.serve(self.settings.metrics_host, port)
+        except OSError as error:
+            log.error(
+                "METRICS_PORT: cannot listen on %s:%s (%s): no metrics until the bot is"
+                " restarted with a free port",
+                self.settings.metrics_host,
+                port,
+                error,
+            )
 
     async def build_tree(self) -> None:
         await self.tree.set_translator(CatalogTranslator(catalog()))
@@ -160,6 +200,8 @@ class AntaresBot(ServicedBot):
                 await self.web_board.close()
                 self.web_board = None
             await self.services.close()
+            if self.metrics is not None:
+                self.metrics.stop()
 
 
 class ShardedAntaresBot(AntaresBot, commands.AutoShardedBot):

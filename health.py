@@ -4,8 +4,12 @@ While its gateway connection is up, the bot writes the time to `HEARTBEAT_FILE` 
 `HEARTBEAT_EVERY_S` seconds (`cogs.health`). `python health.py` (the Docker HEALTHCHECK, or
 `python bot.py --healthy`) exits 0 when that time is younger than `HEARTBEAT_MAX_AGE`
 seconds, 1 otherwise, with one line saying why: a bot stuck, disconnected or stopped stops
-beating, and goes unhealthy within that age. This module imports neither discord.py nor the
-bot, so that a check every 30 s costs little.
+beating, and goes unhealthy within that age.
+
+A check every 30 s must cost milliseconds: this module imports neither discord.py, nor the
+bot, nor its settings (pydantic and what the settings validate); it reads its two settings
+as `settings.Settings` does (the environment, else `.env` in the working folder; an empty
+value is the default), and `tests/test_health.py` checks that both read the same values.
 """
 
 from __future__ import annotations
@@ -16,6 +20,14 @@ import time
 from pathlib import Path
 
 HEARTBEAT_EVERY_S = 30
+# HEARTBEAT_MAX_AGE: its default and its bounds (settings.Settings validates the same).
+HEARTBEAT_MAX_AGE_S = 180
+HEARTBEAT_MAX_AGE_MIN, HEARTBEAT_MAX_AGE_MAX = 30, 3600
+NOT_SET = (
+    "HEARTBEAT_FILE is not set: the bot writes no heartbeat to check (with Docker, an empty"
+    " HEARTBEAT_FILE= line in the --env-file replaces the image's /tmp/antares-heartbeat:"
+    " remove the line)"
+)
 
 
 def write_heartbeat(path: Path, now: float | None = None) -> None:
@@ -62,7 +74,7 @@ def heartbeat_age(path: Path, now: float | None = None) -> float | None:
 def verdict(path: Path | None, max_age: float, now: float | None = None) -> tuple[bool, str]:
     """Healthy or not, and the line that says why."""
     if path is None:
-        return False, "HEARTBEAT_FILE is not set: the bot writes no heartbeat to check"
+        return False, NOT_SET
     age = heartbeat_age(path, now)
     if age is None:
         return False, f"no heartbeat in {path}: the bot is starting, or not running"
@@ -71,17 +83,46 @@ def verdict(path: Path | None, max_age: float, now: float | None = None) -> tupl
     return True, f"healthy: the last heartbeat is {max(age, 0):.0f} s old"
 
 
-def main() -> int:
-    from pydantic import ValidationError
+def setting(name: str, env_file: Path = Path(".env")) -> str | None:
+    """A setting as `settings.Settings` reads it: the environment (names in any case), else
+    the `.env` file of the working folder; an empty value counts as unset (the default)."""
+    wanted = name.lower()
+    for key, value in os.environ.items():
+        if key.lower() == wanted and value:
+            return value
+    if not env_file.is_file():  # the image has none: python-dotenv is not even imported
+        return None
+    from dotenv import dotenv_values
 
-    from settings import load_settings
+    for name_in_file, in_file in dotenv_values(env_file).items():
+        if name_in_file.lower() == wanted and in_file:
+            return in_file
+    return None
 
+
+def heartbeat_settings(env_file: Path = Path(".env")) -> tuple[Path | None, int]:
+    """HEARTBEAT_FILE and HEARTBEAT_MAX_AGE; ValueError names a wrong one."""
+    path = setting("HEARTBEAT_FILE", env_file)
+    age_text = setting("HEARTBEAT_MAX_AGE", env_file)
     try:
-        settings = load_settings()
-    except ValidationError as error:
-        print(f"unhealthy: invalid settings ({error.error_count()} errors)", file=sys.stderr)
+        max_age = HEARTBEAT_MAX_AGE_S if age_text is None else int(age_text.strip())
+    except ValueError:
+        raise ValueError(f"HEARTBEAT_MAX_AGE is not a whole number: {age_text!r}") from None
+    if not HEARTBEAT_MAX_AGE_MIN <= max_age <= HEARTBEAT_MAX_AGE_MAX:
+        raise ValueError(
+            f"HEARTBEAT_MAX_AGE must be {HEARTBEAT_MAX_AGE_MIN} to {HEARTBEAT_MAX_AGE_MAX}"
+            f" seconds, got {max_age}"
+        )
+    return (Path(path) if path is not None else None), max_age
+
+
+def main() -> int:
+    try:
+        path, max_age = heartbeat_settings()
+    except ValueError as error:
+        print(f"unhealthy: invalid setting: {error}", file=sys.stderr)
         return 1
-    healthy, line = verdict(settings.heartbeat_file, settings.heartbeat_max_age)
+    healthy, line = verdict(path, max_age)
     print(line, file=sys.stdout if healthy else sys.stderr)
     return 0 if healthy else 1
 

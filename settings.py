@@ -8,18 +8,29 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    Field,
+    PrivateAttr,
+    SecretStr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from core.common.limits import MARKERS_MAX, MINES_MAX, UNITS_MAX, GameLimits
+from health import HEARTBEAT_MAX_AGE_MAX, HEARTBEAT_MAX_AGE_MIN, HEARTBEAT_MAX_AGE_S
 from storage.config import (
     COMMAND_TIMEOUT_S,
     CONNECT_TIMEOUT_S,
+    LOCK_TIMEOUT_S,
     POOL_SIZE,
     UNDO_STEPS,
     PoolOptions,
+    is_postgres_url,
     is_sqlite_url,
     scheme_problem,
+    url_password,
 )
 
 if TYPE_CHECKING:  # the services load with the bot, not with its settings (bot.py)
@@ -32,18 +43,29 @@ WEB_SECRET_MIN = 32  # characters of WEB_SECRET_FILE: at least 32 random ones
 
 
 class Settings(BaseSettings):
+    # An empty value (`HEARTBEAT_FILE=` in `.env`, `docker run -e X=`) means the default, for
+    # every setting: a blank line of the example file never turns into an invalid value.
     model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", extra="ignore", case_sensitive=False
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        case_sensitive=False,
+        env_ignore_empty=True,
     )
 
     discord_token: SecretStr | None = Field(default=None, description="The bot's token.")
     # The token read from a file instead (Docker secrets: /run/secrets/<name>).
     discord_token_file: Path | None = Field(default=None)
     database_url: str = Field(default=DEFAULT_DATABASE_URL)
+    # PostgreSQL's password read from a file (Docker secrets: /run/secrets/<name>), given to
+    # the driver apart from DATABASE_URL: any character works, and it shows in no URL.
+    database_password_file: Path | None = Field(default=None)
     # PostgreSQL only: connections per process, and how long to wait for one or for a command.
     database_pool_size: int = Field(default=POOL_SIZE, ge=1, le=100)
     database_connect_timeout: float = Field(default=CONNECT_TIMEOUT_S, gt=0, le=120)
     database_command_timeout: float = Field(default=COMMAND_TIMEOUT_S, gt=0, le=600)
+    # SQLite: how long a change waits for the write lock before "database unavailable".
+    database_lock_timeout: float = Field(default=LOCK_TIMEOUT_S, gt=0, le=600)
     # How many changes of a game `/game undo` can take back: the store keeps the state before
     # each of that many last changes, and drops them all once the game ends (0: no undo).
     undo_steps: int = Field(default=UNDO_STEPS, ge=0, le=UNDO_STEPS)
@@ -54,6 +76,12 @@ class Settings(BaseSettings):
     default_language: Literal["fr", "en"] = Field(default="fr")
     message_content_intent: bool = Field(default=False)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field(default="INFO")
+    # text: one readable line per record; json: one JSON object per line, for log collectors.
+    log_format: Literal["text", "json"] = Field(default="text")
+    # Prometheus metrics (issue 32): off unless METRICS_PORT is set (0: a free port the
+    # system picks, logged); served in the bot's process, on METRICS_HOST.
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    metrics_host: str = Field(default="127.0.0.1", min_length=1)
     # After start-up, move the objects that live as long as the bot out of the cyclic GC's
     # sight (shorter collections, a flatter latency tail). Right for one long-lived bot;
     # tests build a bot per test and turn it off, or frozen objects pile up for the run.
@@ -80,7 +108,10 @@ class Settings(BaseSettings):
     # Health: the bot writes the time to this file while connected to Discord; `python
     # health.py` says healthy while it is younger than HEARTBEAT_MAX_AGE seconds.
     heartbeat_file: Path | None = Field(default=None)
-    heartbeat_max_age: int = Field(default=180, ge=30, le=3600)
+    heartbeat_max_age: int = Field(
+        default=HEARTBEAT_MAX_AGE_S, ge=HEARTBEAT_MAX_AGE_MIN, le=HEARTBEAT_MAX_AGE_MAX
+    )
+
     # The web board (issue 34): each game's read-only page, served by this process on
     # WEB_HOST:WEB_PORT (empty: no web server; 0: any free port) behind the admin's reverse
     # proxy; links point at WEB_BASE_URL (empty: http://WEB_HOST:WEB_PORT). Links are signed
@@ -93,8 +124,11 @@ class Settings(BaseSettings):
     web_secret_file: Path | None = Field(default=None)
     web_link_days: float | None = Field(default=None, gt=0, le=3650)
 
+    _database_password: str | None = PrivateAttr(default=None)
+
     @field_validator(
         "discord_token_file",
+        "database_password_file",
         "heartbeat_file",
         "privacy_url",
         "web_base_url",
@@ -134,7 +168,34 @@ class Settings(BaseSettings):
             self.discord_token = SecretStr(read_token_file(self.discord_token_file))
         return self
 
-    @field_validator("dev_guild_id", "shard_count", "web_port", "web_link_days", mode="before")
+    @field_validator("database_password_file")
+    @classmethod
+    def _password_file_fits(cls, value: Path | None, info: ValidationInfo) -> Path | None:
+        if value is None or "database_url" not in info.data:  # a bad URL: named alone
+            return value
+        url = info.data["database_url"]
+        if not is_postgres_url(url):
+            raise ValueError(
+                "only a postgresql:// DATABASE_URL has a password: set DATABASE_URL to the"
+                " server, or leave DATABASE_PASSWORD_FILE empty"
+            )
+        if url_password(url) is not None:
+            raise ValueError(
+                "DATABASE_URL has a password too: keep only one of the two (remove"
+                " ':password' from DATABASE_URL)"
+            )
+        read_password_file(value)
+        return value
+
+    @model_validator(mode="after")
+    def _password_from_file(self) -> Settings:
+        if self.database_password_file is not None:
+            self._database_password = read_password_file(self.database_password_file)
+        return self
+
+    @field_validator(
+        "dev_guild_id", "shard_count", "metrics_port", "web_port", "web_link_days", mode="before"
+    )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
@@ -173,6 +234,11 @@ class Settings(BaseSettings):
     def _upper(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
 
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
     @field_validator("database_url")
     @classmethod
     def _known_scheme(cls, value: str) -> str:
@@ -186,6 +252,8 @@ class Settings(BaseSettings):
             size=self.database_pool_size,
             connect_timeout_s=self.database_connect_timeout,
             command_timeout_s=self.database_command_timeout,
+            password=self._database_password,
+            lock_timeout_s=self.database_lock_timeout,
         )
 
     def game_limits(self) -> GameLimits:
@@ -285,6 +353,19 @@ def read_secret_file(path: Path) -> str:
 def url_host(host: str) -> str:
     """A host as an address writes it: an IPv6 address in brackets."""
     return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def read_password_file(path: Path) -> str:
+    """The password in `path`: the file's text less its final line break (an editor adds
+    one), every other character kept, spaces included."""
+    try:
+        password = path.read_text(encoding="utf-8").removesuffix("\n").removesuffix("\r")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        raise ValueError(f"cannot read the password file {path} ({reason})") from None
+    if not password:
+        raise ValueError(f"the password file {path} is empty: put the database's password in it")
+    return password
 
 
 def load_settings(**overrides: object) -> Settings:

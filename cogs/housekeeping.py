@@ -30,10 +30,16 @@ class HousekeepingCog(commands.Cog):
     async def _tick(self) -> None:
         if self.ticks.current_loop == 0:
             return
+        metrics = self.bot.metrics
         try:
-            await self.bot.services.housekeeping.sweep()
+            forgotten = await self.bot.services.housekeeping.sweep()
         except Exception:  # the database may be away for a while: try again next time
             log.exception("the housekeeping sweep failed")
+            if metrics is not None:
+                metrics.sweep("housekeeping", "failed")
+            return
+        if metrics is not None:
+            metrics.sweep("housekeeping", "done", deleted=forgotten)
 
 
 async def setup(bot: ServicedBot) -> None:

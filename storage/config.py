@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -17,6 +17,9 @@ KNOWN_SCHEMES = (SQLITE_SCHEME, *POSTGRES_SCHEMES)
 POOL_SIZE = 10
 CONNECT_TIMEOUT_S = 5.0
 COMMAND_TIMEOUT_S = 10.0
+# SQLite: how long a change waits for the write lock (another process's, or a transaction
+# of this one) before "database unavailable, try again" (DATABASE_LOCK_TIMEOUT).
+LOCK_TIMEOUT_S = 5.0
 # Undo snapshots a store keeps per game (`UNDO_STEPS`): the default, and the most, since
 # `/game undo` takes 1 to 20 steps (services.game.UNDO_MAX).
 UNDO_STEPS = 20
@@ -24,11 +27,16 @@ UNDO_STEPS = 20
 
 @dataclass(frozen=True, slots=True)
 class PoolOptions:
-    """PostgreSQL's connection pool: at most `size` connections per process."""
+    """PostgreSQL's connection pool: at most `size` connections per process; and SQLite's
+    wait for its write lock."""
 
     size: int = POOL_SIZE
     connect_timeout_s: float = CONNECT_TIMEOUT_S
     command_timeout_s: float = COMMAND_TIMEOUT_S
+    # DATABASE_PASSWORD_FILE's password, given to the driver apart from the URL (any
+    # character works; it shows in no URL, log or repr). None: the URL's, if any.
+    password: str | None = field(default=None, repr=False)
+    lock_timeout_s: float = LOCK_TIMEOUT_S
 
 
 def is_sqlite_url(url: str) -> bool:
@@ -57,6 +65,16 @@ def normalise_url(url: str) -> str:
     if url.startswith("postgres://"):
         return "postgresql://" + url.removeprefix("postgres://")
     return url
+
+
+def url_password(url: str) -> str | None:
+    """The password written in a PostgreSQL URL (None: none, or not PostgreSQL)."""
+    if not is_postgres_url(url):
+        return None
+    try:
+        return urlsplit(normalise_url(url)).password
+    except ValueError:  # a malformed port: the start-up check names it
+        return None
 
 
 def redact(url: str) -> str:

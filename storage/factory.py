@@ -19,13 +19,16 @@ class UnknownScheme(ValueError):
 def store_from_url(
     url: str, *, pool: PoolOptions | None = None, undo_steps: int = UNDO_STEPS
 ) -> Store:
-    """The store for `url`; `pool` sizes PostgreSQL's connection pool (SQLite has none);
-    `undo_steps`: the undo snapshots it keeps per game."""
+    """The store for `url`; `pool` sizes PostgreSQL's connection pool (SQLite has none, but
+    waits for its write lock that long); `undo_steps`: the undo snapshots it keeps per game."""
     path = sqlite_path(url)
     if path is not None:
         from storage.sqlite import SqliteStore
 
-        return SqliteStore(path, undo_steps=undo_steps)
+        if pool is None:
+            return SqliteStore(path, undo_steps=undo_steps)
+        wait_ms = max(1, round(pool.lock_timeout_s * 1000))
+        return SqliteStore(path, undo_steps=undo_steps, busy_timeout_ms=wait_ms)
     if is_postgres_url(url):
         from storage.postgres import PostgresStore
 

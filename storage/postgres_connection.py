@@ -47,6 +47,7 @@ async def create_pool(url: str, options: PoolOptions) -> asyncpg.Pool:
             max_size=options.size,
             timeout=options.connect_timeout_s,
             command_timeout=options.command_timeout_s,
+            password=options.password,  # None: the URL's
         )
     except REFUSED as error:
         raise DatabaseRefused(f"{redact(url)}: {error}") from error

@@ -19,11 +19,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from storage.base import StorageError, refuse_newer_schema
+from storage.base import DatabaseUnavailable, StorageError, refuse_newer_schema
 from storage.config import UNDO_STEPS
 from storage.migrations import load_migrations
 from storage.sqlite_checkpoint import CHECKPOINT_EVERY, WAL_LIMIT, WAL_TARGET, Checkpointer
-from storage.sqlite_connection import AioConnection, begin_immediate, retry_busy
+from storage.sqlite_connection import AioConnection, DatabaseLocked, begin_immediate, retry_busy
 from storage.sqlite_transaction import SqliteTransaction
 
 BUSY_TIMEOUT_MS = 5000
@@ -187,10 +187,16 @@ class SqliteStore:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
+        """A write transaction. Waiting longer than the busy timeout for another
+        connection's write lock is `DatabaseUnavailable`: the member is told to try again
+        rather than left without an answer."""
         async with self._lock:
             if self._checkpoints is not None:  # the WAL passed its limit: until it is emptied
                 await self._checkpoints.gate.wait()
-            await self._begin()
+            try:
+                await self._begin()
+            except DatabaseLocked as error:
+                raise DatabaseUnavailable(f"{self.description}: {error}") from error
             try:
                 yield SqliteTransaction(self.db, self._clock, undo_steps=self.undo_steps)
                 await self.db.run("COMMIT")

@@ -26,6 +26,12 @@ import aiosqlite
 from storage.base import StorageError
 
 BUSY_RETRY_FIRST_S = 0.001
+
+
+class DatabaseLocked(StorageError):
+    """Another connection held the write lock for longer than the wait allowed."""
+
+
 BUSY_RETRY_MAX_S = 0.05
 
 
@@ -100,6 +106,6 @@ async def retry_busy(action: Callable[[], Awaitable[object]], wait_s: float) -> 
             if not _busy(error):
                 raise
             if time.monotonic() >= deadline:
-                raise StorageError(f"the database stayed locked for {wait_s:g} s") from error
+                raise DatabaseLocked(f"the database stayed locked for {wait_s:g} s") from error
         await asyncio.sleep(delay)
         delay = min(delay * 2, BUSY_RETRY_MAX_S)

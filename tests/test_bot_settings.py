@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
+import uuid
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,87 @@ def test_the_store_keeps_as_many_undo_steps_as_set(tmp_path):
         values = {"undo_steps": steps} if steps != 20 else {}
         settings = Settings(_env_file=None, database_url=url, **values)
         assert create_bot(settings).services.store.undo_steps == steps
+
+
+# A password no URL could carry as written: each of these characters means something there.
+AWKWARD_PASSWORD = "p@ss:w/rd#?%&=+ 'é\"\\ end"
+
+
+def role_with_awkward_password(postgres_server) -> str:
+    """A role and a database of its own, the role's password `AWKWARD_PASSWORD`: its TCP URL,
+    without the password."""
+    name = f"r_{uuid.uuid4().hex[:12]}"
+    quoted = AWKWARD_PASSWORD.replace("'", "''")
+    postgres_server.execute(f"CREATE ROLE {name} LOGIN PASSWORD '{quoted}'")
+    postgres_server.execute(f"CREATE DATABASE {name} OWNER {name}")
+    return f"postgresql://{name}@127.0.0.1:{postgres_server.port}/{name}"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_postgres_password_is_read_from_a_file(tmp_path, mode, postgres_server):
+    """DATABASE_PASSWORD_FILE (issue 32): a Docker secret, given to the driver apart from the
+    URL, so any character works and `docker inspect` shows no password."""
+    url = role_with_awkward_password(postgres_server)
+    secret = tmp_path / "postgres_password"
+    secret.write_text(AWKWARD_PASSWORD + "\n")  # an editor's final line break is dropped
+    if mode == ("--check",):
+        done = run_bot(tmp_path, "--check", DATABASE_URL=url, DATABASE_PASSWORD_FILE=str(secret))
+        assert done.returncode == 0, done.stderr
+        assert AWKWARD_PASSWORD not in done.stdout + done.stderr
+        return
+    wrong = tmp_path / "wrong"
+    wrong.write_text("not it")
+    done = bot(tmp_path, mode, DATABASE_URL=url, DATABASE_PASSWORD_FILE=str(wrong))
+    line = one_line_refusal(done, "DATABASE_URL: PostgreSQL refused", "password")
+    assert "not it" not in line
+
+
+def test_the_password_file_keeps_every_character_but_the_line_break(tmp_path):
+    from settings import Settings
+
+    secret = tmp_path / "pw"
+    secret.write_text(f" {AWKWARD_PASSWORD} \r\n")
+    settings = Settings(
+        _env_file=None, database_url="postgresql://bot@db/antares", database_password_file=secret
+    )
+    options = settings.pool_options()
+    assert options.password == f" {AWKWARD_PASSWORD} "
+    assert AWKWARD_PASSWORD not in repr(options) and AWKWARD_PASSWORD not in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("url", "content", "expected"),
+    [
+        ("postgresql://bot:pw@db/antares", "x", "DATABASE_URL has a password too"),
+        ("sqlite:///data/antares.db", "x", "only a postgresql:// DATABASE_URL has a password"),
+        ("postgresql://bot@db/antares", "", "is empty"),
+        ("postgresql://bot@db/antares", None, "cannot read the password file"),
+    ],
+)
+def test_a_wrong_password_file_is_named(tmp_path, url, content, expected):
+    secret = tmp_path / "pw"
+    if content is not None:
+        secret.write_text(content)
+    done = run_bot(tmp_path, "--check", DATABASE_URL=url, DATABASE_PASSWORD_FILE=str(secret))
+    one_line_refusal(done, "Invalid setting DATABASE_PASSWORD_FILE", expected)
+
+
+def test_json_logs_are_one_object_per_line(tmp_path):
+    """LOG_FORMAT=json (issue 32): what the bot logs, start-up included, parses line by line."""
+    import json
+
+    done = run_bot(tmp_path, "--check", LOG_FORMAT="json", LOG_LEVEL="DEBUG")
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert lines, "DEBUG logs something at start-up"
+    for line in lines:
+        entry = json.loads(line)
+        assert {"time", "level", "logger", "message"} <= entry.keys()
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("LOG_FORMAT", "xml"), ("METRICS_PORT", "70000"), ("METRICS_PORT", "http")],
+)
+def test_bad_watch_settings_are_named(tmp_path, name, value):
+    one_line_refusal(run_bot(tmp_path, "--check", **{name: value}), f"Invalid setting {name}")

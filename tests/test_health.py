@@ -88,3 +88,66 @@ async def test_the_connected_bot_beats_and_a_stopped_one_does_not(simcord_env, s
     assert not gateway_up(bot)
     assert not beat.exists()  # a clean stop takes the beat away: unhealthy at once
     assert await heart.beat_once() is False and not beat.exists()
+
+
+HEAVY = ("pydantic", "pydantic_settings", "settings", "core", "storage", "discord", "dotenv")
+
+
+def test_the_check_imports_neither_the_settings_nor_the_bot(tmp_path):
+    """Issue 32: a check every 30 s costs milliseconds. Importing the settings brought in
+    pydantic and the game core (0.2 to 0.8 s of CPU, 36 to 43 MB, every 30 s)."""
+    beat = tmp_path / "heartbeat"
+    health.write_heartbeat(beat)
+    probe = (
+        "import sys; import health; code = health.main();"
+        f" print(sorted({{m.split('.')[0] for m in sys.modules}} & {set(HEAVY)!r})); sys.exit(code)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,  # no .env there: python-dotenv is not needed either
+        env={**os.environ, "HEARTBEAT_FILE": str(beat), "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize(
+    ("environment", "env_file"),
+    [
+        ({}, ""),
+        ({"HEARTBEAT_FILE": "/tmp/beat"}, ""),
+        ({"HEARTBEAT_FILE": ""}, "HEARTBEAT_FILE=/run/beat\nHEARTBEAT_MAX_AGE=60\n"),
+        ({"heartbeat_file": "/tmp/lower"}, "HEARTBEAT_FILE=/run/beat\n"),
+        ({"HEARTBEAT_MAX_AGE": ""}, "HEARTBEAT_FILE=\nHEARTBEAT_MAX_AGE=\n"),
+        ({"HEARTBEAT_MAX_AGE": "3600"}, 'HEARTBEAT_FILE="/quoted/beat"  # a comment\n'),
+    ],
+)
+def test_the_check_reads_its_settings_as_the_bot_does(tmp_path, monkeypatch, environment, env_file):
+    for key in [k for k in os.environ if k.upper().startswith("HEARTBEAT_")]:
+        monkeypatch.delenv(key)
+    for key, value in environment.items():
+        monkeypatch.setenv(key, value)
+    dotenv = tmp_path / ".env"
+    dotenv.write_text(env_file)
+    monkeypatch.chdir(tmp_path)
+    settings = Settings(discord_token=None)
+    assert health.heartbeat_settings(dotenv) == (
+        settings.heartbeat_file,
+        settings.heartbeat_max_age,
+    )
+
+
+@pytest.mark.parametrize("age", ["abc", "10", "9999"])
+def test_a_wrong_max_age_is_unhealthy_and_named(tmp_path, age):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "health.py")],
+        cwd=tmp_path,
+        env={**os.environ, "HEARTBEAT_FILE": str(tmp_path / "b"), "HEARTBEAT_MAX_AGE": age},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1 and "HEARTBEAT_MAX_AGE" in done.stderr, done.stderr

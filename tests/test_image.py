@@ -5,7 +5,6 @@ run here: these read the files the build reads."""
 
 from __future__ import annotations
 
-import fnmatch
 import re
 import tomllib
 from pathlib import Path
@@ -44,13 +43,16 @@ def test_the_base_image_is_pinned_to_a_patch_release():
     assert re.fullmatch(r"python:3\.11\.\d+-slim(-[a-z]+)?", base), base
 
 
-def test_the_build_installs_the_locked_hashes_then_the_bot_alone():
+def test_the_build_installs_the_locked_hashes_then_copies_the_bot_once():
+    """Issue 32: the code was in /app and, installed, in site-packages too. It runs from
+    /app now (compiled there), and pip installs only the locked dependencies."""
     text = dockerfile()
     lock = text.index("pip install --require-hashes")
     assert "-r requirements.lock" in text[lock : text.index("\n", lock)]
     assert text.index("COPY requirements.lock") < lock < text.index("COPY . .")
-    assert "pip install --no-deps --no-build-isolation ." in text
-    assert re.search(r"^USER antares$", text, re.M)
+    assert text.count("pip install") == 1 and text.count("COPY . ") == 1
+    assert "python -m compileall" in text
+    assert re.search(r"^WORKDIR /app$", text, re.M) and re.search(r"^USER antares$", text, re.M)
 
 
 def test_the_health_check_reads_the_heartbeat():
@@ -69,7 +71,7 @@ def test_every_runtime_dependency_is_locked_with_hashes():
         assert requirement.specifier.contains(version), (requirement, version)
         assert hashes, f"{name} has no hash in requirements.lock"
     assert all(hashes for _, hashes in lock.values())
-    assert "setuptools" in lock  # the build backend too: the image builds with no download
+    assert "setuptools" in lock  # the build backend too (pip-compile --build-deps-for=wheel)
 
 
 def test_aiohttp_is_at_or_above_its_last_security_fix():
@@ -78,9 +80,31 @@ def test_aiohttp_is_at_or_above_its_last_security_fix():
     assert locked()["aiohttp"][0] >= AIOHTTP_SECURITY_FLOOR
 
 
+def docker_pattern(pattern: str) -> re.Pattern[str]:
+    """A .dockerignore pattern as Docker reads it (Go's filepath.Match, plus `**`): it
+    matches from the context's root; `**` matches any number of folders."""
+    out = ""
+    rest = pattern
+    while rest:
+        if rest.startswith("**/"):
+            out, rest = out + "(?:.*/)?", rest[3:]
+        elif rest.startswith("**"):
+            out, rest = out + ".*", rest[2:]
+        elif rest[0] == "*":
+            out, rest = out + "[^/]*", rest[1:]
+        elif rest[0] == "?":
+            out, rest = out + "[^/]", rest[1:]
+        elif rest[0] == "[":
+            end = rest.index("]")
+            out, rest = out + rest[: end + 1], rest[end + 1 :]
+        else:
+            out, rest = out + re.escape(rest[0]), rest[1:]
+    return re.compile(out)
+
+
 def ignored(path: str) -> bool:
-    """Docker's rule, simplified: the last pattern that matches the path (or a folder of it)
-    decides; `!` re-includes; `**/` matches any depth."""
+    """Docker's rule: the last pattern that matches the path, or a folder on its way,
+    decides; `!` re-includes."""
     patterns = [
         line.strip()
         for line in (ROOT / ".dockerignore").read_text().splitlines()
@@ -91,12 +115,17 @@ def ignored(path: str) -> bool:
     decision = False
     for pattern in patterns:
         negate = pattern.startswith("!")
-        glob = pattern.removeprefix("!").rstrip("/").removeprefix("**/")
-        if any(
-            fnmatch.fnmatch(p, glob) or fnmatch.fnmatch(p.split("/")[-1], glob) for p in prefixes
-        ):
+        compiled = docker_pattern(pattern.removeprefix("!").rstrip("/"))
+        if any(compiled.fullmatch(p) for p in prefixes):
             decision = not negate
     return decision
+
+
+def test_the_pattern_reader_matches_as_docker_does():
+    assert docker_pattern("*.db").fullmatch("a.db")
+    assert not docker_pattern("*.db").fullmatch("sub/a.db")  # the root only
+    assert docker_pattern("**/*.db").fullmatch("sub/deeper/a.db")
+    assert docker_pattern("**/*.db").fullmatch("a.db")
 
 
 def test_the_build_context_holds_no_secret_database_or_build_output():
@@ -120,7 +149,28 @@ def test_the_build_context_holds_no_secret_database_or_build_output():
         ".hypothesis/examples/x",
         ".ruff_cache/x",
         "tests/conftest.py",
+        # at any depth (issue 32)
+        "playground/antares.db",
+        "some/folder/antares.db-wal",
+        "cogs/game/.env",
+        "deploy/.env.prod",
+        "deploy/tls/bot.key",
+        "deploy/cert.pem",
+        "deploy/discord_token.txt",
+        "deploy/postgres_password.txt",
+        "deploy/secrets/token",
+        "services/game/__pycache__/bag.cpython-311.pyc",
     ):
         assert ignored(path), path
-    for path in (".env.example", "bot.py", "requirements.lock", "README.md", "LICENSE"):
+    for path in (
+        ".env.example",
+        "bot.py",
+        "requirements.lock",
+        "README.md",
+        "LICENSE",
+        "rulesdb/data/weapons.toml",  # a data/ folder below the root is code
+        "storage/migrations/001_initial.sql",
+        "locales/en/game.toml",
+        "playground/options.py",
+    ):
         assert not ignored(path), path

@@ -16,6 +16,7 @@ from cogs.army import render
 from cogs.army.pages import ArmyPages
 from cogs.army.views import preview_buttons
 from cogs.common.actors import call_of
+from cogs.common.answering import defer
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send
@@ -42,7 +43,7 @@ async def preview(
     if attachment is None:
         raise BadInput("army.no_file")
     check_upload(attachment.size)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction, ephemeral=True)
     try:
         data = await attachment.read()
     except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:

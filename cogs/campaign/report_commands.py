@@ -15,6 +15,7 @@ from cogs.campaign.options import (
     player_autocomplete,
 )
 from cogs.common.actors import server_of
+from cogs.common.answering import defer
 from cogs.common.charts import rendered
 from cogs.common.pager import Pager
 from cogs.common.replies import lang_of, send, upload_limit
@@ -37,7 +38,7 @@ class ReportCommands(UsesCampaigns):
         if not rows:
             await send(interaction, embed=embed)
             return
-        await interaction.response.defer(thinking=True)
+        await defer(interaction, ephemeral=False)
         png = await rendered(
             interaction,
             chart.standings_png,
@@ -93,7 +94,7 @@ class ReportCommands(UsesCampaigns):
     async def export(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
         # Grows with the campaign (bench/slow_commands.py): "thinking…" at once (only to the
         # caller, like the files and any refusal), the files after.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True)
         found, files = await self.campaigns.export(
             server_of(interaction), campaign, upload_limit(interaction)
         )

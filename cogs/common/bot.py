@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from cogs.common.live import LiveView
     from cogs.common.mentions import CommandMentions
     from services.app import AppServices
-    from services.common import RateLimiter
+    from services.common import Metrics, RateLimiter
     from settings import Settings
 
 
@@ -26,6 +26,8 @@ class ServicedBot(commands.Bot):
     settings: Settings
     services: AppServices
     rate_limiter: RateLimiter | None
+    # the bot's Prometheus metrics; None unless METRICS_PORT is set (services.common.metrics)
+    metrics: Metrics | None
     # members' display names, for what shows names and never ids (the web board, reports)
     display_names: DisplayNames
     # set by `close`: new interactions are refused from then on (cogs.common.stopping)

@@ -22,12 +22,13 @@ import discord
 from discord import app_commands
 from discord.utils import escape_mentions
 
+from cogs.common.answering import ended
 from cogs.common.bot import app_services
-from cogs.common.replies import lang_of, send
+from cogs.common.replies import fallback_language, lang_of, send
 from cogs.common.terms import in_words
 from cogs.common.text import code_fields, ellipsize, literal
 from core.common.errors import AntaresError
-from locales import Lang, catalog, language_for, t
+from locales import Lang, catalog, t
 
 log = logging.getLogger("antares.errors")
 _USER = re.compile(r"<@\d{1,20}>")
@@ -131,8 +132,7 @@ async def _language(interaction: discord.Interaction) -> Lang:
     try:
         return await lang_of(interaction)
     except Exception:
-        default = app_services(interaction).default_language
-        return language_for(getattr(interaction.locale, "value", None), default)
+        return fallback_language(interaction, app_services(interaction).default_language)
 
 
 async def on_tree_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -151,8 +151,12 @@ async def on_tree_error(interaction: discord.Interaction, error: BaseException) 
             "unexpected error in /%s (interaction %s)", command, interaction.id, exc_info=original
         )
         text = t(lang, "errors.unexpected", reference=interaction.id)
-    elif isinstance(original, AntaresError) and original.key == "game.none_here":
-        text += await _your_game(interaction, lang)
+        ended(interaction, "error", reference=interaction.id)
+    else:  # an outage is no refusal: the operator's alerts count it with the errors
+        unavailable = isinstance(original, AntaresError) and original.key == DATABASE_UNAVAILABLE
+        ended(interaction, "error" if unavailable else "refused")
+        if isinstance(original, AntaresError) and original.key == "game.none_here":
+            text += await _your_game(interaction, lang)
     try:
         await send(interaction, text, ephemeral=True)
     except discord.HTTPException as failed:

@@ -25,7 +25,7 @@ import discord
 
 from cogs.common.errors import on_tree_error
 from cogs.common.live import LiveView, answer_expired, is_live
-from cogs.common.replies import NO_MENTIONS, lang_of, send
+from cogs.common.replies import NO_MENTIONS, lang_of, send, sent_message
 from locales import Lang, t
 
 PAGER_TIMEOUT = 300
@@ -107,8 +107,8 @@ class Pager(LiveView):
             return await send(interaction, embed=first, view=view, ephemeral=ephemeral)
         self.lang = await lang_of(interaction)  # the pages' language: callers render in it
         self.claim(interaction)
-        await send(interaction, embed=first, view=self, ephemeral=ephemeral)
-        self.message = await interaction.original_response()
+        message_id = await send(interaction, embed=first, view=self, ephemeral=ephemeral)
+        self.message = await sent_message(interaction, message_id)
         return self.message.id
 
     def _kept_view(self) -> discord.ui.View | None:

@@ -20,8 +20,8 @@ from typing import Any
 import discord
 
 from cogs.common.bot import ServicedBot
-from cogs.common.replies import NO_MENTIONS
-from locales import Lang, language_for, t
+from cogs.common.replies import NO_MENTIONS, fallback_language
+from locales import Lang, t
 
 log = logging.getLogger(__name__)
 # Docker waits 10 s after SIGTERM before it kills: what runs gets most of that.
@@ -64,8 +64,9 @@ def gate_stopping(client: ServicedBot) -> None:
 
 
 async def _refuse(interaction: discord.Interaction, default_language: Lang) -> None:
-    # The member's Discord language, or the bot's: the database may be closing.
-    lang = language_for(interaction.locale.value, default_language)
+    # The member's Discord language, or the server's, or the bot's: the database may be
+    # closing, so the server's /config choice is not read.
+    lang = fallback_language(interaction, default_language)
     try:
         await interaction.response.send_message(
             t(lang, "errors.stopping"), ephemeral=True, allowed_mentions=NO_MENTIONS

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from cogs.common.answering import ended
 from cogs.common.bot import bot_of
 from cogs.common.errors import answered_before
 from cogs.common.mentions import mention
@@ -59,6 +60,10 @@ def seconds_of(limited: Limited) -> int:
 
 
 async def refuse(interaction: discord.Interaction, limited: Limited, command: str) -> None:
+    ended(interaction, "refused")
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        metrics.rate_limited(limited.scope)
     lang = await lang_of(interaction)
     seconds = seconds_of(limited)
     if limited.scope == "channel":

@@ -36,6 +36,7 @@ import discord
 from discord import app_commands
 
 from cogs.common import mentions
+from cogs.common.answering import ended, watched
 from cogs.common.installs import TREE_DEFAULTS
 from cogs.common.replies import lang_of, send
 from cogs.common.throttle import command_allowed
@@ -139,6 +140,15 @@ class AntaresTree(app_commands.CommandTree):
             raise
         self.keep_ids(data)
 
+    async def _call(self, interaction: discord.Interaction) -> None:
+        """discord.py's dispatch of a command, inside its watch (`cogs.common.answering`):
+        deferred if not answered within 2 s; logged and counted when it ends."""
+        if interaction.type is not discord.InteractionType.application_command:
+            await super()._call(interaction)  # autocomplete: no message, nothing to defer
+            return
+        async with watched(interaction):
+            await super()._call(interaction)
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         # Rate limits first (issue 23): a flood is refused before any of its text is read.
         if not await command_allowed(interaction):
@@ -161,6 +171,7 @@ async def refuse(
     if interaction.type is discord.InteractionType.autocomplete:
         await interaction.response.autocomplete([])
         return
+    ended(interaction, "refused")
     lang = await lang_of(interaction)
     name = option_label(interaction.command, option, lang)
     await send(interaction, t(lang, key, option=name, **values), ephemeral=True)

@@ -18,7 +18,6 @@ from cogs.game.views import (
     send_drawn,
     shoot_items,
 )
-from core.antares.synchronise import PHASE_SYNC_ORDERS
 
 
 @app_commands.guild_only()
@@ -61,12 +60,7 @@ class BagCog(
             await next_step.reply(interaction, render.not_synchronised(lang, done))
             return
         target = next(u for u in done.units if u.id == done.result.for_unit)
-        allowed: tuple[str, ...] | None = (
-            PHASE_SYNC_ORDERS if done.result.rule == "phase_sync" else None
-        )
-        if done.result.order_as is not None:  # Follow gives its own order, identical
-            allowed = (done.result.order_as,)
-        view = orders_view(lang, done.game_id, target, allowed=allowed)
+        view = orders_view(lang, done.game_id, target, done.orders)  # the orders its rule allows
         await next_step.reply(interaction, render.taken(lang, done), view=view)
 
     @app_commands.command(

@@ -13,6 +13,7 @@ from cogs.campaign import consent
 from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
 from cogs.common.actors import channel_of
+from cogs.common.answering import defer
 from cogs.common.bot import ServicedBot, app_services, bot_of
 from cogs.common.pager import Page, PageAt, Pager, page_source
 from cogs.common.replies import lang_of, send, upload_limit
@@ -183,7 +184,7 @@ class GameCog(
     )
     async def export(self, interaction: discord.Interaction) -> None:
         # Grows with the game (bench/slow_commands.py): "thinking…" at once, the file after.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True)
         games = app_services(interaction).games
         filename, blob = await games.export(channel_of(interaction), upload_limit(interaction))
         view = await games.status(channel_of(interaction))
@@ -205,7 +206,7 @@ class GameCog(
     )
     async def report(self, interaction: discord.Interaction) -> None:
         # Read from the whole log (off the loop): "thinking…" at once, the file after.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True)
         report = await app_services(interaction).reports.of_channel(channel_of(interaction))
         lang = await lang_of(interaction)
         names = bot_of(interaction.client).display_names

@@ -1,10 +1,12 @@
-"""🎲 Draw next sits on the newest reply of the game, and on no other (issue 22).
+"""🎲 Draw next and ✅ Done sit on the newest reply of the game, and on no other (issues 22, 31).
 
 A public reply that moves the game on (an order, a shot, an assault, a mine, a marker, a die
-skipped, the end of the turn, a draw) goes through `offer`. When drawing is the next step
-(dice in the bag and no drawn die waiting, `core.antares.bag.draw_offered`), the reply carries
-🎲 Draw next, and the message that carried it before loses it, its other buttons kept. A
-draw leaves its die waiting, so it carries none and still takes the button off the last one.
+skipped, the end of the turn, a draw) goes through `offer`. What comes next is the rules'
+(`core.antares.turn_flow.turn_now`, through `TableService.next_step`): when a draw is
+possible (dice in the bag and no drawn die waiting), the reply carries 🎲 Draw next; while a
+unit can still shoot in its activation, ✅ Done, which its owner clicks to end it. The message
+that carried them before loses them, its other buttons kept. A draw leaves its die waiting,
+so it carries neither and still takes them off the last one.
 
 Which message carries it is remembered with the game (`TableService.moved_draw`), so this
 holds across restarts. A Draw next clicked on an old message anyway (a lost edit) draws when
@@ -24,10 +26,12 @@ import discord
 from cogs.common.bot import app_services
 from cogs.common.replies import lang_of, send, shown_later
 from locales import Lang, t
+from services.game import NextStep
 
 log = logging.getLogger(__name__)
 DRAW_PREFIX = "antares:draw:"
-# Posts the reply with these items added to its own (none, or 🎲 Draw next); its message id
+DONE_PREFIX = "antares:done:"  # cogs.game.views.DoneButton
+# Posts the reply with these items added to its own (none, 🎲 Draw next, ✅ Done); its message id
 Post = Callable[[list[discord.ui.Item]], Awaitable[int | None]]
 
 
@@ -36,6 +40,17 @@ def draw_button(game_id: int, lang: Lang) -> discord.ui.Item:
     from cogs.game.views import DrawNext
 
     return DrawNext(game_id, t(lang, "bag.draw_next"))
+
+
+def next_items(step: NextStep, lang: Lang) -> list[discord.ui.Item]:
+    """🎲 Draw next when a draw is possible; ✅ Done for each activation that runs (named by
+    its unit when there are several)."""
+    from cogs.game.views import DoneButton
+
+    items = [draw_button(step.game_id, lang)] if step.draw else []
+    named = len(step.done) > 1
+    items += [DoneButton.of(lang, step.game_id, running, named) for running in step.done]
+    return items
 
 
 def joined(view: discord.ui.View | None, extra: Sequence[discord.ui.Item]) -> Any:
@@ -56,7 +71,7 @@ async def offer(
     found = app_services(interaction)
     table = found.table
     step = await table.next_step(interaction.channel_id) if interaction.channel_id else None
-    extra = [draw_button(step.game_id, await lang_of(interaction))] if step and step.draw else []
+    extra = next_items(step, await lang_of(interaction)) if step is not None else []
     with shown_later() as messages:  # recorded below, with where Draw next sits: one write
         message_id = await post(extra)
     pairs = [p for m in messages[:1] for p in found.shown.take(interaction.id, m)]
@@ -64,7 +79,8 @@ async def offer(
         await found.shown.record(pairs)
         return
     carrier = message_id if extra else None
-    alone = bool(extra) and len(getattr(extra[0].view, "children", ())) == 1
+    children = getattr(extra[0].view, "children", ()) if extra else ()
+    alone = bool(extra) and all(_draws(item) for item in children)
     try:
         previous = await table.moved_draw(
             interaction.channel_id, step.game_id, carrier, alone, shown=pairs
@@ -100,9 +116,9 @@ async def take_off(
     *,
     alone: bool = False,
 ) -> None:
-    """Takes 🎲 Draw next off a message of the channel, its other buttons and menus kept:
-    read from the message (`known`, or fetched), unless it was posted with no other button
-    (`alone`: one request, not two)."""
+    """Takes 🎲 Draw next and ✅ Done off a message of the channel, its other buttons and menus
+    kept: read from the message (`known`, or fetched), unless it was posted with no other
+    button (`alone`: one request, not two)."""
     channel = interaction.channel
     try:
         if known is not None and known.id == message_id:
@@ -128,4 +144,5 @@ async def take_off(
 
 
 def _draws(item: discord.ui.Item) -> bool:
-    return str(getattr(item, "custom_id", "") or "").startswith(DRAW_PREFIX)
+    """🎲 Draw next or ✅ Done: what the newest reply alone carries."""
+    return str(getattr(item, "custom_id", "") or "").startswith((DRAW_PREFIX, DONE_PREFIX))

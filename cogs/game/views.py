@@ -1,9 +1,12 @@
 """Buttons and menus of the bag, persistent (long lists page with `cogs.common.pager`).
 
 The bag's components are `DynamicItem`s whose custom ids carry what they need (the game id,
-the die's owner, the unit, the order); the channel's state is read from the database. They
-are registered in the cog's setup, so they keep working after a restart. Their errors are
-answered like a command's (the tree's handler), since discord.py only logs them.
+the die's owner, the unit, the order, the activation); the channel's state is read from the
+database. They are registered in the cog's setup, so they keep working after a restart.
+Their errors are answered like a command's (the tree's handler), since discord.py only logs
+them. Which orders a die may take, whether 🎯 follows an order and which activation ✅ Done
+ends are the rules' (`core.antares.turn_flow`, through the services): the buttons only show
+them.
 """
 
 from __future__ import annotations
@@ -16,11 +19,11 @@ from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
 from cogs.game.next_step import joined
 from cogs.game.options import call_of
-from core.antares.game import ORDERS, PendingDie, Unit
+from core.antares.game import ORDERS, OrderKind, Unit
 from core.antares.orders import OrderResult
-from core.antares.synchronise import PHASE_SYNC_ORDERS
+from core.antares.turn_flow import OpenActivation
 from locales import Lang, t
-from services.game import Drawn
+from services.game import Closed, Drawn, Waiting
 
 OPTION_LIMIT = 25
 
@@ -81,15 +84,15 @@ class PickUnit(
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = self.item.values[0] if self.item.values else ""
-        unit = await app_services(interaction).bag.pick(
+        picked = await app_services(interaction).bag.pick(
             call_of(interaction), self.game_id, self.owner_id, chosen
         )
         lang = await lang_of(interaction)
         first = (interaction.message.content if interaction.message else "").split("\n")[0]
-        content = f"{first}\n{render.picked(lang, unit)}"
+        content = f"{first}\n{render.picked(lang, picked.unit)}"
         await interaction.response.edit_message(
             content=content,
-            view=orders_view(lang, self.game_id, unit),
+            view=orders_view(lang, self.game_id, picked.unit, picked.orders),
             allowed_mentions=NO_MENTIONS,
         )
 
@@ -141,7 +144,61 @@ class OrderButton(
         await next_step.offer(interaction, post)
 
 
-DYNAMIC_ITEMS = (DrawNext, PickUnit, OrderButton)
+DONE_PREFIX = "antares:done:"
+
+
+class DoneButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=DONE_PREFIX + r"(?P<game>\d+):(?P<unit>u\d+):(?P<seq>\d+)",
+):
+    """✅ Done: the unit's owner ends its activation (`seq`), so that anyone may draw next."""
+
+    def __init__(self, game_id: int, unit_id: str, seq: int, label: str = "Done") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.success,
+                emoji="✅",
+                custom_id=f"{DONE_PREFIX}{game_id}:{unit_id}:{seq}",
+            )
+        )
+        self.game_id, self.unit_id, self.seq = game_id, unit_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["game"]), match["unit"], int(match["seq"]))
+
+    @classmethod
+    def of(cls, lang: Lang, game_id: int, running: OpenActivation, named: bool) -> DoneButton:
+        """The button for an activation (`named`: with its unit, when several run)."""
+        label = t(lang, "bag.done_button")
+        if named:
+            label = render.cut(f"{label} · {running.unit_name}", 80)
+        return cls(game_id, running.unit_id, running.seq, label)
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        done = await app_services(interaction).bag.done(
+            call_of(interaction), self.game_id, self.unit_id, self.seq
+        )
+        await send_closed(interaction, done)
+
+
+DYNAMIC_ITEMS = (DrawNext, PickUnit, OrderButton, DoneButton)
+
+
+async def send_closed(interaction: discord.Interaction, done: Closed) -> None:
+    """The reply to ✅ Done: the activation ended and what comes next, with 🎲 Draw next; the
+    clicked message loses its 🎲 and ✅ (`next_step.offer`)."""
+    lang = await lang_of(interaction)
+    content = render.activation_closed(lang, interaction.user.id, done)
+
+    async def post(extra: list[discord.ui.Item]) -> int | None:
+        return await send(
+            interaction, content, view=joined(None, extra), allowed_mentions=NO_MENTIONS
+        )
+
+    await next_step.offer(interaction, post, clicked=interaction.message)
 
 
 def _unit_option(lang: Lang, unit: Unit) -> discord.SelectOption:
@@ -202,24 +259,18 @@ def _pick_view(lang: Lang, game_id: int, owner_id: int, units: list[Unit]) -> di
     return view
 
 
-def waiting_view(lang: Lang, game_id: int, die: PendingDie, units: list[Unit]) -> discord.ui.View:
+def waiting_view(lang: Lang, game_id: int, waiting: Waiting) -> discord.ui.View:
     """A die waiting again after an undo, as when it was drawn: the select menu of its owner's
     units, or the order buttons of the unit a taken die is for (the orders its rule allows)."""
+    die, units = waiting.die, waiting.units
     if die.for_unit is None or not units:
         return _pick_view(lang, game_id, die.owner_id, units)
-    allowed: tuple[str, ...] | None = PHASE_SYNC_ORDERS if die.via == "phase_sync" else None
-    if die.order_as is not None:  # Follow: the identical order
-        allowed = (die.order_as,)
-    return orders_view(lang, game_id, units[0], allowed=allowed)
-
-
-SHOOTING_ORDERS = ("fire", "advance")
+    return orders_view(lang, game_id, units[0], waiting.orders)
 
 
 def shoot_items(lang: Lang, game_id: int, result: OrderResult) -> list[discord.ui.Item]:
-    """🎯 Shoot under an order that shoots (Fire, Advance; not one turned Down by a failed
-    order test, nor a unit that left the table)."""
-    if result.executed not in SHOOTING_ORDERS or result.withdrawn:
+    """🎯 Shoot when the unit may shoot under the order it carried out (`OrderResult.shoots`)."""
+    if not result.shoots:
         return []
     # here, not at the top: cogs.shooting builds on cogs.game (its options, its render)
     from cogs.shooting.aim import ShootButton
@@ -235,15 +286,14 @@ def items_view(items: list[discord.ui.Item]) -> discord.ui.View:
 
 
 def orders_view(
-    lang: Lang, game_id: int, unit: Unit, allowed: tuple[str, ...] | None = None
+    lang: Lang, game_id: int, unit: Unit, allowed: tuple[OrderKind, ...]
 ) -> discord.ui.View:
-    """The six order buttons for a unit (a probe only Runs; `allowed`: the orders its die
-    takes, e.g. Advance and Run for Phase Synchronisation). The die waits: no Draw next."""
+    """The six order buttons for a unit, those its die may not give disabled (`allowed`:
+    `core.antares.turn_flow.orders_for`). The die waits: no Draw next."""
     view = discord.ui.View(timeout=None)
     for index, order in enumerate(ORDERS):
         button = OrderButton(game_id, unit.id, order, render.order_name(lang, order))
         button.row = index // 3
-        probe_only_runs = unit.kind == "probe" and order != "run"
-        button.item.disabled = probe_only_runs or (allowed is not None and order not in allowed)
+        button.item.disabled = order not in allowed
         view.add_item(button)
     return view

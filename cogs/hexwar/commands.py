@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.answering import defer
 from cogs.common.bot import ServicedBot
 from cogs.common.charts import rendered
 from cogs.common.replies import lang_of, send
@@ -203,7 +204,7 @@ class HexCog(
             interaction.channel_id, source, target, line, source_position, target_position
         )
         lang = await lang_of(interaction)
-        await interaction.response.defer(thinking=True)
+        await defer(interaction, ephemeral=False)
         labels = (t(lang, "hex.sight.source_label"), t(lang, "hex.sight.target_label"))
         png = await rendered(interaction, image.sight_png, result, labels)
         picture = discord.File(io.BytesIO(png), filename="line-of-sight.png")

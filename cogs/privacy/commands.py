@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from cogs.common.actors import server_of
+from cogs.common.answering import defer
 from cogs.common.bot import app_services
 from cogs.common.checks import in_server, manage_server
 from cogs.common.replies import lang_of, send, upload_limit
@@ -35,7 +36,7 @@ class DataGroup(app_commands.Group):
     )
     @manage_server()
     async def export(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True)
         lang = await lang_of(interaction)
         data = app_services(interaction).server_data
         done = await data.export(server_of(interaction), upload_limit(interaction))

@@ -65,7 +65,14 @@ class Presence(commands.Cog):
 
     @tasks.loop(hours=SWEEP_EVERY_H)
     async def sweep(self) -> None:
+        metrics = self.bot.metrics
         try:
-            await self.retention.sweep()
+            done = await self.retention.sweep()
         except Exception:  # the next hour tries again; the loop must not stop
             log.exception("the data retention sweep failed")
+            if metrics is not None:
+                metrics.sweep("retention", "failed")
+            return
+        if metrics is not None:
+            result = "refused" if done.refused is not None else "done"
+            metrics.sweep("retention", result, deleted=len(done.deleted))

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.answering import defer
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.charts import rendered
 from cogs.common.errors import answers_errors
@@ -80,7 +81,7 @@ async def answer(interaction: discord.Interaction, options: ShotOptions, compare
             if len(record.lines) > 1:  # one button per line of the comparison
                 label = f"{label}: {render_odds.line_label(lang, line)}"
             view.add_item(RollIt(roll_id(text, n), label[:80]))
-    await interaction.response.defer(thinking=True)
+    await defer(interaction, ephemeral=False)
     png = await rendered(interaction, odds_png, *chart_words(lang, record))
     embed.set_image(url="attachment://odds.png")
     image = discord.File(io.BytesIO(png), filename="odds.png")

@@ -5,7 +5,8 @@ the bag (MOD2/MOD3: 2/3). ``draw`` takes one at random weighted by the counts, `
 a named unit's die (``core.antares.synchronise`` adds Follow, the Synchroniser Drone and Phase
 Synchronisation), ``putback`` is Block!, ``dispute`` sets dice aside (``core.antares.subverter``
 rolls the Subverter Matrix's test). The drawn die waits in ``GameState.pending`` for an
-order (``core.antares.orders.give_order``).
+order (``core.antares.orders.give_order``). Which die waits, which units may take it and
+whether a draw is offered are ``core.antares.turn_flow``'s (re-exported here).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from core.antares.activations import is_strict
 from core.antares.game import (
     DieSource,
     DisputedDie,
@@ -27,6 +27,7 @@ from core.antares.game import (
     require_running,
 )
 from core.antares.rolls import RolledDie, TestRoll
+from core.antares.turn_flow import eligible_units, is_strict, waiting_die
 from core.common.dice import DiceSource
 from core.common.errors import BadInput, Conflict
 
@@ -65,14 +66,6 @@ def census(state: GameState) -> list[Census]:
             )
         )
     return result
-
-
-def eligible_units(state: GameState, owner_id: int, die: PendingDie | None = None) -> list[Unit]:
-    """Units of ``owner_id`` that can take an order now (no order yet, or MOD dice left)."""
-    units = [u for u in state.living() if u.owner_id == owner_id and u.dice_free > 0]
-    if die is not None and die.for_unit is not None:
-        units = [u for u in units if u.id == die.for_unit]
-    return units
 
 
 class DrawResult(BaseModel):
@@ -137,28 +130,10 @@ def draw(state: GameState, dice: DiceSource) -> tuple[GameState, DrawResult]:
     before = dict(new.bag)
     rolled, colour = _pick(new, dice)
     new.bag[colour] -= 1
-    new.draws += 1  # the active unit's activation ends (core.antares.activations)
+    new.draws += 1  # the active unit's activation ends (core.antares.turn_flow)
     die = PendingDie(colour=colour, owner_id=new.owner_of(colour))
     new.pending.append(die)
     return new, _drawn(new, die, rolled, before)
-
-
-def waiting_die(state: GameState) -> PendingDie | None:
-    """The drawn (or taken) die that waits for its order: one a unit of its owner can take.
-    A die no unit can take waits for nothing, and does not hold the bag."""
-    return next((p for p in state.pending if eligible_units(state, p.owner_id, p)), None)
-
-
-def draw_offered(state: GameState) -> bool:
-    """Whether drawing is the game's next step, so its replies carry 🎲 Draw next: the game
-    runs, the bot runs its bag (`strict`; a `free` table draws from its own), dice are left
-    in the bag and no drawn die waits for its order."""
-    return (
-        state.status == "running"
-        and is_strict(state)
-        and sum(state.bag.values()) > 0
-        and not waiting_die(state)
-    )
 
 
 def check_none_waiting(state: GameState) -> None:

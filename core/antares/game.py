@@ -69,11 +69,12 @@ class GivenOrder(BaseModel):
     executed: OrderKind  # what the unit did: the order, or "down" after a failed order test
     via: DieSource = "draw"
     disputed: bool = False  # the die was taken from the unit and set aside (Subverter Matrix)
-    # Its activation (core.antares.activations): ``GameState.draws`` when the order was given (or
-    # its
-    # Ambush sprung), open while no die has been drawn since; the weapons fired in it
+    # Its activation (core.antares.turn_flow): ``GameState.draws`` when the order was given (or
+    # its Ambush sprung), open while no die has been drawn since and its owner has not ended it
+    # (``done``, the ✅ Done button); the weapons fired in it
     draw: int = 0
     fired: list[str] = []
+    done: bool = False
     sprung: bool = False  # an Ambush that was sprung: the die counts as Fire
     # Plasma Fade or Cycle turned the die to Down after a shot (``executed`` is "down"): the
     # order it showed, which the unit's other weapons still fire under in that activation
@@ -243,7 +244,7 @@ class GameState(BaseModel):
     next_unit: int = 1
     activations: int = 0  # orders given this turn
     draws: int = (
-        0  # dice drawn from the bag so far (a taken die is not drawn): core.antares.activations
+        0  # dice drawn from the bag so far (a taken die is not drawn): core.antares.turn_flow
     )
     begun: bool = False  # a tracked shot was fired: the set-up is over (core.antares.seats)
     bag: dict[str, int] = {}  # colour -> dice in the bag

@@ -39,11 +39,10 @@ from core.antares.ruleset import Ruleset
 from core.antares.shooting.fractal import LocksDropped, order_ends_locks
 from core.antares.table_markers.effects import GripRecord, grip_test, is_scrambled
 from core.antares.table_markers.effects import check_order as check_marker_order
+from core.antares.turn_flow import order_refusal, shoots
 from core.antares.units import remove_from_table
 from core.common.dice import DiceSource
 from core.common.errors import BadInput, Conflict
-
-PHASE_SYNC_ORDERS = ("advance", "run")  # seeds 002 "Synchronisation de Phase"
 
 
 class OrderTestRecord(BaseModel):
@@ -79,6 +78,12 @@ class OrderResult(BaseModel):
     dice_removed: int = 0  # withdrawn: its dice left the game
     locks_lost: list[LocksDropped] = []  # Fractal Locks the order ended
 
+    @property
+    def shoots(self) -> bool:
+        """The unit may shoot under the order it carried out (Fire, Advance; not one a failed
+        order test turned Down, nor a unit that left the table): 🎯 Shoot follows."""
+        return shoots(self.executed) and not self.withdrawn
+
 
 def _pending_index(state: GameState, unit: Unit) -> int:
     """The pending die this unit can use: one taken for it, else any free die of its owner."""
@@ -95,8 +100,9 @@ def _check(state: GameState, unit: Unit, order: str, homer: bool) -> None:
     if order not in ORDERS:
         raise BadInput("order.unknown", order=order, known=", ".join(ORDERS))
     check_can_order(unit)
-    if unit.kind == "probe" and order != "run":
-        raise BadInput("order.probe_run_only", unit=unit.name)  # seeds 000/002 "Probes"
+    refused = order_refusal(unit, order)
+    if refused is not None:  # a probe only Runs (seeds 000/002 "PROBES (SONDES)")
+        raise refused
     if homer:
         _check_homer(state, unit, order)
     check_marker_order(state, unit, order)  # Scoot, a scrambled probe, Grip without Ag
@@ -114,10 +120,9 @@ def _check_homer(state: GameState, unit: Unit, order: str) -> None:
 def _check_die(state: GameState, unit: Unit, order: str) -> None:
     """The die the unit would use allows the order (a Phase Synchronisation die moves)."""
     die = state.pending[_pending_index(state, unit)]
-    if die.via == "phase_sync" and order not in PHASE_SYNC_ORDERS:
-        raise BadInput("order.phase_sync_moves", unit=unit.name)
-    if die.order_as is not None and order != die.order_as:  # Follow: "un Ordre identique"
-        raise BadInput("order.follow_same", unit=unit.name, order=die.order_as.capitalize())
+    refused = order_refusal(unit, order, die)
+    if refused is not None:
+        raise refused
 
 
 def order_test(state: GameState, unit: Unit, dice: DiceSource) -> OrderTestRecord:

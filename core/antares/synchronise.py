@@ -13,11 +13,12 @@ Synchronisation (seeds 000/002/003 "SYNCHRONISER DRONE (Drone Synchroniseur)", 0
   uses one of them per turn (``Unit.turn_lead``, cleared at the end of the turn).
 * Phase Synchronisation: when the Phase-shift Projector of a unit that shot this turn (Fire
   or Advance) hits an obstacle, an allied unit takes a die at once for an Advance or a Run
-  through it (``core.antares.orders`` refuses other orders); no test, the seed gives none. Its
-  models that end inside solid matter: ``stuck_in_solid``. The unit that shot carries the
-  Phase-shift Projector and the synchronised unit wears phase armour ("une unité Alliée à
-  10" ou moins qui est intégralement équipée d'armure à phases"); the host or a game master
-  may force it when the bot's units do not say so (``forced``). The 10" is the players'.
+  through it (``core.antares.turn_flow.order_refusal`` refuses other orders); no test, the
+  seed gives none. Its models that end inside solid matter: ``stuck_in_solid``. The unit
+  that shot carries the Phase-shift Projector and the synchronised unit wears phase armour
+  ("une unité Alliée à 10" ou moins qui est intégralement équipée d'armure à phases"); the
+  host or a game master may force it when the bot's units do not say so (``forced``). The
+  10" is the players'.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from core.antares.game import (
 from core.antares.pins import PinsResult, add_pins
 from core.antares.rolls import TestRoll
 from core.antares.table_markers.effects import is_scrambled
+from core.antares.turn_flow import shooting_order, shoots
 from core.common.dice import DiceSource
 from core.common.errors import BadInput, Conflict
 
@@ -55,8 +57,6 @@ DIE_SOURCE: dict[TakeRule, DieSource] = {
     "synchroniser": "sync",
     "phase_sync": "phase_sync",
 }
-SHOOTING_ORDERS = ("fire", "advance")
-PHASE_SYNC_ORDERS = ("advance", "run")  # "une action Advance ou Run synchronisée"
 PHASE_PROJECTOR = "phase-shift-projector"
 
 
@@ -117,7 +117,7 @@ def _check_synchroniser(state: GameState, source: Unit) -> None:
 
 def _check_phase_sync(state: GameState, source: Unit) -> None:
     shot = (o for o in source.orders if not o.disputed)  # a die faded after it shot did shoot
-    if not any((o.faded or o.executed) in SHOOTING_ORDERS for o in shot):
+    if not any(shoots(shooting_order(o)) for o in shot):
         raise Conflict("bag.phase_needs_shot", unit=source.name)
 
 

@@ -1,6 +1,14 @@
 """What the features share: a change applied once, channel state, who may act, server settings."""
 
-from services.common.applied_once import Call, Listener, guild_of, listen, once
+from services.common.applied_once import (
+    Call,
+    Listener,
+    TransactionObserver,
+    guild_of,
+    listen,
+    observe_transactions,
+    once,
+)
 from services.common.channel_state import (
     MAX_ATTEMPTS,
     Change,
@@ -12,6 +20,7 @@ from services.common.channel_state import (
     unpack_state,
 )
 from services.common.housekeeping import SWEEP_EVERY_S, Housekeeping
+from services.common.metrics import Metrics
 from services.common.options import checked, choice
 from services.common.permissions import (
     GM_ROLE_KEY,
@@ -44,6 +53,10 @@ __all__ = [
     # hearing of committed changes (the live game board)
     "Listener",
     "listen",
+    # timing every write transaction, and the bot's metrics (METRICS_PORT)
+    "TransactionObserver",
+    "observe_transactions",
+    "Metrics",
     # a channel's state: one transaction, one event, a version check
     "MAX_ATTEMPTS",
     "retried",

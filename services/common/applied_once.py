@@ -14,11 +14,18 @@ channel commits, the listeners of the store (`listen`) are told the channel (the
 board is edited from there). They must return at once; they schedule their own work. The
 store holds its own listeners (`Store.listeners`): nothing module-wide keeps a store, or the
 bot a listener belongs to, alive (issue 30).
+
+It is also where every write transaction is timed: the observers of a store
+(`observe_transactions`: the bot's metrics) are told how long each took, waiting for the
+database included, and whether it committed. They are kept by store, weakly: a store that is
+gone takes its observers with it.
 """
 
 from __future__ import annotations
 
 import logging
+import time
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -29,6 +36,11 @@ from storage.base import Store, Transaction
 
 log = logging.getLogger(__name__)
 Listener = Callable[[int], None]  # told the channel whose state a change committed
+# told the seconds a write transaction took and whether it committed (the bot's metrics)
+TransactionObserver = Callable[[float, bool], None]
+_observers: weakref.WeakKeyDictionary[Store, list[TransactionObserver]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +67,18 @@ async def once(
     """A write transaction that has claimed `interaction_id` (None: no interaction asked for
     this change, e.g. a test or the bot's own bookkeeping). Once it commits, the listeners
     hear of `channel_id` (None: nobody needs to, e.g. where a message of the bot sits)."""
-    async with store.transaction() as tx:
-        if interaction_id is not None and not await tx.claim_interaction(
-            interaction_id, channel_id=channel_id
-        ):
-            raise Conflict("errors.replayed")
-        yield tx
+    started = time.perf_counter()
+    committed = False
+    try:
+        async with store.transaction() as tx:
+            if interaction_id is not None and not await tx.claim_interaction(
+                interaction_id, channel_id=channel_id
+            ):
+                raise Conflict("errors.replayed")
+            yield tx
+        committed = True
+    finally:
+        _timed(store, time.perf_counter() - started, committed)
     if channel_id is not None:
         _tell(store, channel_id)
 
@@ -70,6 +88,19 @@ def listen(store: Store, listener: Listener) -> Callable[[], None]:
     listeners = store.listeners
     listeners.append(listener)
     return lambda: listeners.remove(listener) if listener in listeners else None
+
+
+def observe_transactions(store: Store, observer: TransactionObserver) -> None:
+    """Be told of every write transaction on `store` (through `once`): seconds, committed."""
+    _observers.setdefault(store, []).append(observer)
+
+
+def _timed(store: Store, seconds: float, committed: bool) -> None:
+    for observer in _observers.get(store, ()):
+        try:
+            observer(seconds, committed)
+        except Exception:  # counting must never fail a change
+            log.exception("a transaction observer failed")
 
 
 def _tell(store: Store, channel_id: int) -> None:

@@ -34,7 +34,12 @@ class ServerSettings:
         self._cache.pop(guild_id, None)
 
     async def language(self, guild_id: int | None) -> Lang:
-        return (await self.get(guild_id)).get("language", self.default_language)
+        return await self.chosen_language(guild_id) or self.default_language
+
+    async def chosen_language(self, guild_id: int | None) -> Lang | None:
+        """The language the server chose with `/config language` (None: it chose none)."""
+        chosen = (await self.get(guild_id)).get("language")
+        return chosen if chosen in LANGUAGES else None
 
     async def update(self, call: Call, **changes: Any) -> dict[str, Any]:
         """Change settings of the caller's server."""

@@ -1,7 +1,7 @@
 """A channel's game: start, end, undo and log, its units, the order-dice bag, its ruleset."""
 
 from services.game.access import WRONG_GAME, GameAccess, UnitRef, same_game, unit_ref
-from services.game.bag import BagService, Blocked, DiceLeft, Drawn, TurnEnded
+from services.game.bag import BagService, Blocked, Closed, DiceLeft, Drawn, Picked, TurnEnded
 from services.game.fairness import DiceReport, PlayerDice
 from services.game.game import (
     LOG_MAX,
@@ -59,6 +59,7 @@ __all__ = [
     "LOG_MAX",
     "UNDO_MAX",
     "Blocked",
+    "Closed",
     "Board",
     "BoardSwitched",
     "Carrier",
@@ -66,6 +67,7 @@ __all__ = [
     "DiceReport",
     "PlayerDice",
     "Drawn",
+    "Picked",
     "GameClosed",
     "GameLog",
     "GameStarted",

@@ -1,8 +1,11 @@
 """The order-dice bag, orders and the end of the turn of a channel's game.
 
 A player (or the host, or a game master) draws; the die's owner picks which unit takes it;
-the unit's owner (or host/GM) gives the order. Components carry the game id they were made
-for, so a button of an earlier game never acts on the current one.
+the unit's owner (or host/GM) gives the order. While a unit can still shoot in its
+activation, only its owner, the host or a game master may draw the next die or end the turn;
+its owner may end it with ✅ Done (``core.antares.turn_flow``, which also says which orders a
+die may take). Components carry the game id they were made for, so a button of an earlier
+game never acts on the current one.
 """
 
 from __future__ import annotations
@@ -10,13 +13,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.antares import bag, orders, turn
-from core.antares.activations import is_strict
 from core.antares.bag import DisputeResult, DrawResult, check_can_order, eligible_units
-from core.antares.game import GameState, PendingDie, Unit
+from core.antares.game import GameState, OrderKind, PendingDie, Unit
 from core.antares.orders import OrderResult
 from core.antares.subverter import subvert
 from core.antares.synchronise import take_by
 from core.antares.turn import TurnEndResult
+from core.antares.turn_flow import (
+    ActivationClosed,
+    TurnNow,
+    check_may_draw,
+    close_activation,
+    die_for,
+    is_strict,
+    orders_for,
+    turn_now,
+)
 from core.common.errors import BadInput, Conflict, NotAllowed
 from services.common import (
     Standing,
@@ -24,6 +36,7 @@ from services.common import (
     require_player,
     require_self_or_host,
     require_unit_owner,
+    runs_game,
 )
 from services.game.access import WRONG_GAME, Call, GameAccess, unit_ref
 from services.game.units import resolve
@@ -37,6 +50,24 @@ class Drawn:
     result: DrawResult
     units: list[Unit]  # the die owner's units that can take it (for the select menu)
     mention: bool = True  # the game's setting: ping the die's owner in the draw reply
+    orders: tuple[OrderKind, ...] = ()  # a die taken for a unit: the orders it may give it
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """The unit the die's owner chose, and the orders the die may give it (its buttons)."""
+
+    unit: Unit
+    orders: tuple[OrderKind, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """✅ Done: the activation ended, and what comes next."""
+
+    game_id: int
+    result: ActivationClosed
+    now: TurnNow
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +103,13 @@ class DiceLeft:
 
 
 def _drawn(game_id: int, state: GameState, result: DrawResult) -> Drawn:
+    unit = state.units.get(result.for_unit) if result.for_unit and result.taken else None
     return Drawn(
         game_id,
         result,
         [state.units[i] for i in result.eligible],
         mention=state.mention_die_owner,
+        orders=orders_for(state, unit.id, die_for(state, unit)) if unit is not None else (),
     )
 
 
@@ -86,6 +119,7 @@ class BagService(GameAccess):
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, DrawResult]:
             require_player(state, who)
+            check_may_draw(state, who.user_id, referee=runs_game(state, who))
             return bag.draw(state, self.dice)
 
         done = await self.change(call, "draw", apply, game_id=game_id)
@@ -168,8 +202,9 @@ class BagService(GameAccess):
         done = await self.change(call, "dispute", apply, game_id=ref.game_id, wrong_game=WRONG_GAME)
         return done.result
 
-    async def pick(self, call: Call, game_id: int, owner_id: int, unit_id: str) -> Unit:
-        """The die's owner chooses the unit for a drawn die (nothing changes yet)."""
+    async def pick(self, call: Call, game_id: int, owner_id: int, unit_id: str) -> Picked:
+        """The die's owner chooses the unit for a drawn die (nothing changes yet); the
+        orders the die may give it come with it."""
         record, state = await self.running(call.channel_id)
         if record.id != game_id:
             raise Conflict("game.stale_message")
@@ -184,7 +219,20 @@ class BagService(GameAccess):
         ]
         if not waiting or target not in eligible_units(state, owner_id, waiting[0]):
             raise Conflict("order.no_pending_die", unit=target.name, colour=target.colour)
-        return target
+        return Picked(target, orders_for(state, target.id, waiting[0]))
+
+    async def done(self, call: Call, game_id: int, unit_id: str, seq: int) -> Closed:
+        """✅ Done: the unit's owner (or the host, or a game master) ends its activation, so
+        that anyone at the table may draw the next die."""
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, ActivationClosed]:
+            unit = state.units.get(unit_id)
+            if unit is not None and unit.owner_id != who.user_id and not runs_game(state, who):
+                raise NotAllowed("bag.done_not_yours", unit=unit.name, owner=unit.owner_id)
+            return close_activation(state, unit_id, seq)
+
+        done = await self.change(call, "done", apply, game_id=game_id)
+        return Closed(done.event.game_id, done.result, turn_now(done.state))
 
     async def order(
         self,
@@ -218,6 +266,8 @@ class BagService(GameAccess):
         who = await self.standing(call)
         record, state = await self.running(call.channel_id)
         require_player(state, who)
+        referee = runs_game(state, who)
+        check_may_draw(state, who.user_id, referee=referee, key="turn.activation_runs")
         if not is_strict(state):
             return DiceLeft(record.id, [], [])
         in_bag = [
@@ -235,6 +285,8 @@ class BagService(GameAccess):
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, TurnEndResult]:
             require_player(state, who)
+            referee = runs_game(state, who)
+            check_may_draw(state, who.user_id, referee=referee, key="turn.activation_runs")
             return turn.end_turn(state, self.dice, last=last)
 
         done = await self.change(call, "turn_end", apply, game_id=game_id)

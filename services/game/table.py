@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core.antares.bag import census, draw_offered
+from core.antares.bag import census
 from core.antares.game import GameState, load_state, require_running
 from core.antares.game_messages import BoardLang, GameMessages
+from core.antares.turn_flow import OpenActivation, turn_now
 from core.common.errors import NotFound
 from services.common import Call, Listener, listen, once, require_host, retried
 from services.game.access import GameAccess
@@ -27,10 +28,12 @@ Keep = Callable[[GameState, GameMessages], None]  # changes the messages in plac
 
 @dataclass(frozen=True, slots=True)
 class NextStep:
-    """What a reply of the running game offers next: 🎲 Draw next, or not."""
+    """What a reply of the running game offers next (``core.antares.turn_flow.turn_now``):
+    🎲 Draw next, or not; ✅ Done for each activation whose unit can still shoot."""
 
     game_id: int
     draw: bool
+    done: tuple[OpenActivation, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +68,14 @@ class TableService(GameAccess):
         return listen(self.store, listener)
 
     async def next_step(self, channel_id: int) -> NextStep | None:
-        """The channel's running game and whether drawing is its next step (None: no game)."""
+        """The channel's running game, whether a draw is possible now and which activations
+        ✅ Done may end (None: no game)."""
         found = await self.running_or_none(channel_id)
         if found is None:
             return None
         game_id, state = found
-        return NextStep(game_id, draw_offered(state))
+        now = turn_now(state)
+        return NextStep(game_id, now.draw, tuple(now.acting))
 
     async def moved_draw(
         self,

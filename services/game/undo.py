@@ -2,11 +2,13 @@
 
 Undo restores the state the oldest of the chosen events replaced, marks them undone and
 appends an "undo" event (itself not undoable): the log keeps everything. The caller may undo
-their own events; the host and game masters may undo anything. Undoing another player's
-event needs that player's consent or the host's/a game master's: the request is answered
-with `UndoAsked`, and the undo runs when one of them allows it (`allow_undo`, its own
-interaction, applied once). A request stands while the newest live event is still the one
-it would undo first: anything done since makes it stale.
+their own events; the host and game masters who do not play may undo anything. Undoing
+another player's event needs that player's consent or the host's/a game master's: the
+request is answered with `UndoAsked`, and the undo runs when one of them allows it
+(`allow_undo`, its own interaction, applied once). A host (or game master) who also plays
+asks like everyone else (issue 31), and never answers their own request. A request stands
+while the newest live event is still the one it would undo first: anything done since makes
+it stale.
 
 What an undo gives back tells the Discord layer how to keep the channel truthful: the
 messages that showed the undone events (to strike out), the dice it put back to wait for
@@ -18,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from core.antares.bag import eligible_units
 from core.antares.game import GameState, load_state
 from core.antares.game_messages import keep_messages
+from core.antares.turn_flow import eligible_units, orders_for, turn_now
 from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from services.common import (
     Standing,
@@ -104,17 +106,35 @@ def _waiting_again(before: GameState, after: GameState, kept: list[EventRecord])
     for die in after.pending:
         if die in left:
             left.remove(die)
-        else:
-            found.append(Waiting(die, eligible_units(after, die.owner_id, die), drawn))
+            continue
+        units = eligible_units(after, die.owner_id, die)
+        orders = orders_for(after, units[0].id, die) if die.for_unit and units else ()
+        found.append(Waiting(die, units, drawn, orders))
     return found
 
 
+NEXT: dict[str, Next] = {
+    "none": "none",  # Epic and hex games keep no order dice
+    "order": "order",
+    "shoot": "shoot",
+    "draw": "draw",
+    "end_turn": "turn_end",
+}
+
+
 def _next(state: GameState) -> Next:
-    if state.system != "antares":  # Epic and hex games keep no order dice
-        return "none"
-    if state.pending:
+    """What comes next (``core.antares.turn_flow.turn_now``); a drawn die no unit can take
+    still waits to be given once one can."""
+    step = turn_now(state).step
+    if step in ("shoot", "draw", "end_turn") and state.pending:
         return "order"
-    return "draw" if sum(state.bag.values()) else "turn_end"
+    return NEXT[step]
+
+
+def needs_consent(state: GameState, who: Standing) -> bool:
+    """Undoing another player's change asks them: everyone but a host or game master who
+    does not play (a host who plays asks the opponent, like everyone else)."""
+    return not runs_game(state, who) or state.player(who.user_id) is not None
 
 
 def _messages(
@@ -190,7 +210,7 @@ class Undoing(GameAccess):
             raise BadInput("game.undo_too_many", steps=steps, available=available)
         chosen = last_steps(live, steps)
         concerned = others(chosen, who.user_id)
-        if concerned and not runs_game(state, who):
+        if concerned and needs_consent(state, who):
             request = UndoRequest(record.id, who.user_id, steps, chosen[-1].seq)
             entries = [entry(e) for e in reversed(chosen)]
             return UndoAsked(request, concerned, state.host_id, entries)
@@ -260,15 +280,23 @@ class Undoing(GameAccess):
             waiting=waiting,
             next=_next(restored),
             allowed_by=allowed_by,
+            acting=turn_now(restored).acting,
         )
 
 
 def _may_answer(
     state: GameState, who: Standing, live: list[EventRecord], request: UndoRequest
 ) -> None:
-    """The players whose events a request undoes, the host and game masters answer it."""
+    """The players whose events a request undoes, the host and game masters answer it;
+    never the one who asked (a host who plays asks like everyone else)."""
     concerned = others(last_steps(live, request.steps), request.requester_id)
-    if not runs_game(state, who) and who.user_id not in concerned:
-        players = ", ".join(f"<@{p}>" for p in concerned if p != state.host_id)
-        key = "undo.not_yours" if players else "undo.not_yours_host"  # the host named once
-        raise NotAllowed(key, players=players, host=state.host_id)
+    if who.user_id in concerned:
+        return
+    if runs_game(state, who) and who.user_id != request.requester_id:
+        return
+    if request.requester_id == state.host_id:  # the host asked: the others answer
+        players = ", ".join(f"<@{p}>" for p in concerned)
+        raise NotAllowed("undo.not_yours_asked_by_host", players=players)
+    players = ", ".join(f"<@{p}>" for p in concerned if p != state.host_id)
+    key = "undo.not_yours" if players else "undo.not_yours_host"  # the host named once
+    raise NotAllowed(key, players=players, host=state.host_id)

@@ -10,10 +10,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from core.antares.game import GameState, PendingDie, Unit
+from core.antares.game import GameState, OrderKind, PendingDie, Unit
+from core.antares.turn_flow import OpenActivation
 from storage.base import EventRecord
 
-Next = Literal["order", "draw", "turn_end", "none"]  # none: a game without a bag (Epic, hex)
+# none: a game without a bag (Epic, hex); shoot: a unit can still shoot in its activation
+Next = Literal["order", "shoot", "draw", "turn_end", "none"]
 
 
 class UndoneEvent(BaseModel):
@@ -58,6 +60,7 @@ class Waiting:
     units: list[Unit]  # the owner's units that can take it (one, for a taken die)
     event_id: int | None = None  # the draw that made it wait: the message posting it again
     # shows that draw from now on (undoing the draw strikes it)
+    orders: tuple[OrderKind, ...] = ()  # a die taken for a unit: the orders it may give it
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,7 @@ class UndoDone:
     waiting: list[Waiting] = field(default_factory=list)
     next: Next = "draw"  # a die waits for its order, draw the next one, end the turn, or none
     allowed_by: int | None = None
+    acting: list[OpenActivation] = field(default_factory=list)  # next "shoot": whose units
 
 
 @dataclass(frozen=True, slots=True)

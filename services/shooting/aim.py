@@ -5,6 +5,11 @@ weapon that has several (`/shoot` needs the mode then); close-combat-only modes 
 out. The targets are the living units of the other players, the shooter's last target
 first. Only the unit's owner, the host or a game master may ask; the shot itself goes
 through ``ShootingService.shoot`` with these values, as `/shoot` would.
+
+In a ``strict`` game each step first asks the rules whether the unit may shoot now
+(``core.antares.turn_flow.check_may_shoot``): a 🎯 whose activation is over, or whose unit
+fired every weapon, is refused at the click, before any menu or form; the weapons it fired in
+its activation are left out of the menu (issue 31).
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ from pydantic import BaseModel
 
 from core.antares.game import GameState, Unit
 from core.antares.shooting.from_units import living
-from core.common.errors import BadInput, Conflict, NotFound
+from core.antares.turn_flow import check_may_shoot
+from core.common.errors import BadInput, Conflict, NotFound, in_each_language
 from rulesdb import RulesDB
 from services.common import Standing, require_unit_owner
 
@@ -34,10 +40,15 @@ class Aim(BaseModel):
     shooter: Unit
     weapons: list[AimWeapon]
     targets: list[Unit]  # the last target first
+    fired: list[AimWeapon] = []  # fired in its activation: each weapon fires once
 
     def weapon(self, weapon: str, mode: str | None) -> AimWeapon:
-        """The chosen weapon, refused when the unit no longer carries it."""
+        """The chosen weapon, refused when the unit no longer carries it or fired it since."""
         found = next((w for w in self.weapons if (w.weapon, w.mode) == (weapon, mode)), None)
+        spent = next((w for w in self.fired if w.weapon == weapon), None)
+        if found is None and spent is not None:
+            name = in_each_language(spent.name_en, spent.name_fr)
+            raise Conflict("shoot.weapon_fired", unit=self.shooter.name, weapon=name)
         if found is None:
             raise Conflict("shoot.aim_weapon_gone", unit=self.shooter.name)
         return found
@@ -82,10 +93,15 @@ def aim_at(db: RulesDB, state: GameState, game_id: int, unit_id: str, who: Stand
         raise NotFound("unit.gone")
     shooter = living(state, unit_id)
     require_unit_owner(state, shooter, who)
-    weapons = weapons_of(db, shooter)
-    if not weapons:
+    spent = check_may_shoot(state, shooter)  # a stale 🎯: refused before any question
+    carried = weapons_of(db, shooter)
+    if not carried:
         raise BadInput("shoot.aim_no_weapons", unit=shooter.name)
+    weapons = [w for w in carried if w.weapon not in spent]
+    if not weapons:
+        raise Conflict("shoot.all_fired", unit=shooter.name)
     targets = enemies(state, shooter)
     if not targets:
         raise Conflict("shoot.no_enemy", unit=shooter.name)
-    return Aim(game_id=game_id, shooter=shooter, weapons=weapons, targets=targets)
+    fired = [w for w in carried if w.weapon in spent]
+    return Aim(game_id=game_id, shooter=shooter, weapons=weapons, targets=targets, fired=fired)

@@ -37,7 +37,7 @@ async def test_massive_damage_on_a_tracked_vehicle(simcord_env, table, dice):
     assert faces(text) == [3, 9, 4, 2]
     vehicle = (await state_of(simcord_env, table.channel)).units["u3"]
     assert (vehicle.pins, vehicle.down, vehicle.dice, vehicle.destroyed) == (4, True, 1, False)
-    await table.alice.slash(table.channel, "game undo")
+    await table.bob.slash(table.channel, "game undo")  # his own roll: no consent asked
     assert await state_of(simcord_env, table.channel) == before
     dice.assert_used()
 

@@ -10,6 +10,7 @@ from tests.discord.test_shoot_kit import armies, shoot
 from tests.support.locale import french
 
 DRAW = "Draw next"
+DONE = "Done"  # while the unit can still shoot in its activation (issue 31)
 PIOCHER = "Piocher le suivant"
 
 
@@ -26,7 +27,7 @@ async def test_draw_next_sits_on_the_newest_reply(simcord_env, table, dice):
     assert labels(drawn.response) == []  # its die waits for its order: nothing to draw yet
     await alice.select(drawn.response, ["u1"])
     await alice.click(drawn.response, label="Fire")
-    assert labels(drawn.response) == ["Shoot", DRAW]
+    assert labels(drawn.response) == ["Shoot", DRAW, DONE]
 
     shot = await shoot(
         alice,
@@ -37,6 +38,7 @@ async def test_draw_next_sits_on_the_newest_reply(simcord_env, table, dice):
         target="Gangers",
         distance=10,
     )
+    # its weapons are not recorded: once it fired, its activation needs no ✅ Done
     assert labels(shot.response) == ["Shoot again", DRAW] and labels(drawn.response) == ["Shoot"]
     pinned = await bob.slash(channel, "pins add", unit="Troopers")
     assert labels(pinned.response) == [] and labels(shot.response) == ["Shoot again", DRAW]

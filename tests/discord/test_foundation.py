@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from tests.discord.locale_kit import server_locale
 from tests.discord.permissions_kit import allow_config
 from tests.support.bots import restart
 from tests.support.locale import discord_locale, french
@@ -82,8 +83,9 @@ async def test_french_localisations_are_synced(simcord_env, table):
 
 
 async def test_unknown_locale_uses_server_default(table):
-    # The settings' default is French; an admin switches this server to English.
-    with discord_locale("xx-YY"):
+    # The settings' default is French; an admin switches this server to English. The server
+    # has no Discord language of its own here (tests/discord/test_server_language.py).
+    with discord_locale("xx-YY"), server_locale(None):
         before = await table.alice.slash(table.channel, "roll", dice="1000d10")
     assert before.response.content.startswith("1000 dés")
     await table.admin.slash(table.channel, "config language", value="en")
@@ -103,7 +105,7 @@ async def test_config_needs_manage_server(simcord_env, table):
     with french():
         result = await table.alice.slash(table.channel, "config language", value="en")
     assert "Gérer le serveur" in result.response.content
-    with discord_locale("xx-YY"):
+    with discord_locale("xx-YY"), server_locale(None):
         unchanged = await table.alice.slash(table.channel, "roll", dice="1000d10")
     assert unchanged.response.content.startswith("1000 dés")  # still the French default
 

@@ -238,7 +238,8 @@ async def test_a_restart_in_the_middle_of_a_turn(simcord_env, table, dice, make_
     first = await table.alice.slash(table.channel, "bag draw")
     fired = await table.alice.slash(table.channel, "order", unit="Troopers", order="fire")
     dice.script(1)
-    second = await table.bob.slash(table.channel, "bag draw")
+    # Alice draws next: her Troopers could still shoot, so the draw is hers (issue 31)
+    second = await table.alice.slash(table.channel, "bag draw")
     await restart(simcord_env, make_bot)
 
     await table.bob.select(second.response, ["u2"])  # the menu made before the restart

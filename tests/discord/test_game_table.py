@@ -33,10 +33,12 @@ async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, d
     await table.alice.click(drawn.response, label="Fire")
     assert "**Troopers** — order **Fire** (die 1/1, drawn)" in drawn.response.content
     assert "Order carried out" in drawn.response.content
-    assert labels(drawn.response) == ["Shoot", "Draw next"]  # a Fire order: 🎯 Shoot
+    # a Fire order: 🎯 Shoot; ✅ Done while the Troopers may still shoot (issue 31)
+    assert labels(drawn.response) == ["Shoot", "Draw next", "Done"]
 
     dice.script(2)  # d2 over blue 2: blue
-    second = await table.bob.click(drawn.response, label="Draw next")
+    # the activation is Alice's: she draws next, which ends it (Bob would be refused)
+    second = await table.alice.click(drawn.response, label="Draw next")
     assert f"blue** die of <@{table.bob.id}> (d2 → 2); 1 die left" in second.response.content
     ordered = await table.bob.slash(table.channel, "order", unit="Gangers", order="run")
     assert "**Gangers** — order **Run** (die 1/2, drawn)" in ordered.response.content

@@ -37,6 +37,6 @@ async def test_in_french_through_the_question_and_undone(simcord_env, table, dic
             summary.embeds[0].description or ""
         )
         assert sum((await state_of(simcord_env, table.channel)).bag.values()) == 0
-        undone = await table.alice.slash(table.channel, "game undo")
+        undone = await table.bob.slash(table.channel, "game undo")  # his own change
     assert not undone.ephemeral
     assert await state_of(simcord_env, table.channel) == before

@@ -16,7 +16,8 @@ async def test_dice_left_in_the_bag_by_number_and_language(table, dice):
     await table.alice.select(first.response, ["u1"])
     await table.alice.click(first.response, label="Fire")
     dice.script(1)  # d2 over blue 2: blue
-    second = await table.bob.click(first.response, label="Draw next")
+    # the Troopers may still shoot: their activation is Alice's to end (issue 31)
+    second = await table.alice.click(first.response, label="Draw next")
     assert "; 1 die left in the bag." in second.response.content
     await table.bob.slash(table.channel, "order", unit="Gangers", order="run")
     dice.script(1)

@@ -126,7 +126,7 @@ MUTATING = {
     "config inline-lookups": Slash("admin", {"enabled": False}),
     "game start": Slash("alice", {"name": "Vorl"}, game=False),
     "game end": Slash("alice"),
-    "game undo": Slash("alice"),
+    "game undo": Slash("bob"),  # his Gangers (the host plays: she would ask him, issue 31)
     "game leave": Slash("bob"),
     "game kick": Slash("alice", {"player": Of("bob")}),
     "game rules": Slash("alice", {"setting": "cover_light", "value": "2"}),
@@ -187,6 +187,8 @@ MUTATING = {
     # one drawn die at a time: the first is given its order, whose reply offers "Draw next"
     "DrawNext": Click("alice", FIRE, "Draw next", before=DRAWN, dice=(RED_DIE, 2)),
     "OrderButton": Click("alice", DRAWN[0], "Fire", pick="u1", dice=(RED_DIE,)),
+    # ✅ Done on the Fire order's reply ends the Troopers' activation (issue 31)
+    "DoneButton": Click("alice", FIRE, "Done", before=DRAWN, dice=(RED_DIE,)),
     # the prompt's view stops once answered: discord.py drops a replayed click (and the claim
     # would refuse one that came while the view still listened)
     "ConfirmLay.confirm": Click(

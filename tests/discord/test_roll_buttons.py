@@ -9,7 +9,7 @@ from simcord.backend.errors import SetupError
 
 from tests.discord.game_kit import labels
 from tests.support.bots import restart
-from tests.support.locale import french
+from tests.support.locale import discord_locale, french
 
 WORDS = {
     "en": {
@@ -175,8 +175,9 @@ async def test_a_hidden_roll_of_an_earlier_game_is_revealed_though_another_runs(
 async def test_roll_again_with_the_database_down_is_answered_not_failed(
     simcord_env, table, dice, monkeypatch
 ):
-    """The click reads the server's language: with the database out of reach, the clicker
-    gets the usual ephemeral "database unavailable", not Discord's "interaction failed"."""
+    """A clicker whose Discord language the bot does not know gets the server's, read from
+    the database: with it out of reach, the usual ephemeral "database unavailable", not
+    Discord's "interaction failed". (A known language is not read: nothing to fail.)"""
     from storage.base import DatabaseUnavailable
 
     dice.script(4, 5)
@@ -185,7 +186,8 @@ async def test_roll_again_with_the_database_down_is_answered_not_failed(
     async def down(guild_id):
         raise DatabaseUnavailable("stopped")
 
-    monkeypatch.setattr(simcord_env.bot.services.servers, "language", down)
-    refused = await table.alice.click(first.response, label=WORDS["en"]["again"])
+    monkeypatch.setattr(simcord_env.bot.services.servers, "chosen_language", down)
+    with discord_locale("xx-YY"):
+        refused = await table.alice.click(first.response, label=WORDS["en"]["again"])
     assert refused.ephemeral
     assert "The database is unavailable right now" in refused.response.content

@@ -84,7 +84,7 @@ async def test_the_order_buttons_offer_shoot_after_fire_and_advance_only(simcord
     drawn = await table.bob.slash(table.channel, "bag draw")
     await table.alice.select(drawn.response, ["u1"])
     await table.alice.click(drawn.response, label="Advance")
-    assert labels(drawn.response) == ["Shoot", "Draw next"]
+    assert labels(drawn.response) == ["Shoot", "Draw next", "Done"]  # ✅ Done: issue 31
     dice.script(1)  # Bob's blue die (the last in the bag)
     await table.alice.click(drawn.response, label="Draw next")
     ran = await table.bob.slash(table.channel, "order", unit="Gangers", order="run")

@@ -286,6 +286,9 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
         ]
         for item in ("DrawNext", "PickUnit", "OrderButton")
     },
+    "cogs.game.views.DoneButton": [  # ✅ Done ends an activation (issue 31)
+        "test_activation_owner.test_done_works_after_a_restart"
+    ],
     **{  # 🎯 Shoot's buttons and menus, and 🔁 Shoot again (the distance form: a listener)
         item: ["test_shoot_buttons.test_every_step_works_after_a_restart"]
         for item in (

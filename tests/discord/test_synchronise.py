@@ -92,7 +92,8 @@ async def test_a_failed_sync_test_only_spends_the_attempt_seeds_000_synchroniser
         "🔗 Drone synchroniseur de **Sync Squad** : Co 8 − 0 Stress = 8 : **9** ❌ — pas de "
         "synchronisation. Rien d'autre ne se passe, et elle ne peut plus essayer ce tour."
     )
-    assert labels(failed.response) == ["Piocher le suivant"]
+    # the Sync Squad may still shoot under its Advance: ✅ Terminé ends it (issue 31)
+    assert labels(failed.response) == ["Piocher le suivant", "Terminé"]
     after = await state_of(env, channel)
     assert after.bag == before.bag and after.pending == before.pending
     assert after.units["u2"].pins == 0 and after.units["u2"].turn_lead == "synchroniser"

@@ -166,7 +166,9 @@ async def test_another_players_change_waits_for_their_consent(simcord_env, table
     assert f"undid #5 — Allowed by <@{carol.id}>." in log.response.embeds[0].description
 
 
-async def test_a_refusal_changes_nothing_and_the_host_needs_no_consent(simcord_env, table, dice):
+async def test_a_refusal_changes_nothing_and_only_a_referee_who_does_not_play_never_asks(
+    simcord_env, table, dice
+):
     await skirmish(table)
     carol, _ = await join_carol(simcord_env, table)
     before = await snapshot(simcord_env, table.channel)
@@ -181,9 +183,12 @@ async def test_a_refusal_changes_nothing_and_the_host_needs_no_consent(simcord_e
 
     own = await carol.slash(table.channel, "game undo")  # her own change: no question
     assert own.response.content.startswith("↩️ Undone (1)")
-    host = await table.alice.slash(table.channel, "game undo")  # Carol's unit: the host may
+    # Carol's unit: the host plays (Troopers), so she asks Carol first (issue 31)
+    host = await table.alice.slash(table.channel, "game undo")
+    assert labels(host.response) == ["Allow undo", "Refuse"]
+    await carol.click(host.response, label="Allow undo")
     assert host.response.content.startswith("↩️ Undone (1)")
-    gm = await table.admin.slash(table.channel, "game undo")  # Manage Server: a game master
+    gm = await table.admin.slash(table.channel, "game undo")  # Manage Server, not playing
     assert gm.response.content.startswith("↩️ Undone (1)")
     assert list((await state_of(simcord_env, table.channel)).units) == ["u1"]
 

@@ -65,3 +65,21 @@ async def test_no_web_port_no_server(tmp_path):
         assert bot.web_board is None
     finally:
         await bot.close()
+
+
+async def test_a_port_in_use_is_logged_and_the_bot_serves_without_pages(tmp_path, caplog):
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        bot = await started(create_bot(bot_settings(tmp_path, web_port=port)))
+        try:
+            assert bot.web_board is None
+            assert f"WEB_PORT: cannot listen on 127.0.0.1:{port}" in caplog.text
+        finally:
+            await bot.close()
+    finally:
+        taken.close()

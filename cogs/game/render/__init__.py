@@ -7,6 +7,7 @@ One module per group of commands; this package gives them all under one name.
 
 from cogs.common.text import plain
 from cogs.game.render.bag import (
+    activation_closed,
     blocked,
     disputed,
     drawn,
@@ -15,6 +16,7 @@ from cogs.game.render.bag import (
     ordered,
     picked,
     skipped,
+    step_line,
     taken,
     turn_ended,
 )
@@ -74,6 +76,8 @@ from cogs.game.render.units import (
 )
 
 __all__ = [
+    "activation_closed",
+    "step_line",
     "COLOUR_HEX",
     "CONTENT_LIMIT",
     "EVENTS",

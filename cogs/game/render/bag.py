@@ -12,8 +12,9 @@ from core.antares.bag import DisputeResult, DrawResult, SkipResult
 from core.antares.game import Unit
 from core.antares.orders import OrderResult
 from core.antares.turn import TurnEndResult
+from core.antares.turn_flow import TurnNow
 from locales import Lang, t
-from services.game import Blocked, Drawn, TurnEnded
+from services.game import Blocked, Closed, Drawn, TurnEnded
 
 
 def _roll(lang: Lang, result: DrawResult) -> str:
@@ -279,3 +280,38 @@ def turn_ended(lang: Lang, done: TurnEnded) -> discord.Embed:
         title=t(lang, "turn.title", turn=result.turn_ended),
         description=fit_description(lang, lines),
     )
+
+
+def step_line(lang: Lang, now: TurnNow) -> str:
+    """What comes next ("Next: …"), as `core.antares.turn_flow.turn_now` says; "" for none."""
+    if now.step == "order" and now.waiting is not None:
+        die = now.waiting
+        return t(
+            lang,
+            "undo.next_order",
+            colour=tag(die.colour),
+            colour_name=colour_name(lang, die.colour),
+            owner=die.owner_id,
+        )
+    if now.step == "shoot" and now.acting:
+        running = now.acting[0]
+        return t(lang, "undo.next_shoot", unit=plain(running.unit_name), owner=running.owner_id)
+    if now.step == "draw":
+        return t(lang, "undo.next_draw")
+    if now.step == "end_turn":
+        return t(lang, "undo.next_turn_end")
+    return ""
+
+
+def activation_closed(lang: Lang, by: int, done: Closed) -> str:
+    """✅ Done: whose activation ended, and what comes next."""
+    result = done.result
+    line = t(
+        lang,
+        "bag.done",
+        by=by,
+        unit=plain(result.unit_name),
+        order=order_name(lang, result.order),
+    )
+    step = step_line(lang, done.now)
+    return f"{line}\n{step}" if step else line

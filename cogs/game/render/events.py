@@ -35,6 +35,7 @@ from core.antares.shooting.fractal import LocksDropped
 from core.antares.stat_tests import StatTestResult
 from core.antares.synchronise import SolidMatterResult
 from core.antares.turn import TurnEndResult
+from core.antares.turn_flow import ActivationClosed
 from core.antares.units import UnitResult
 from locales import Lang, t
 from services.game import (
@@ -212,6 +213,10 @@ def _ev_order(lang: Lang, p: OrderResult) -> str:
     return "; ".join(parts)
 
 
+def _ev_done(lang: Lang, p: ActivationClosed) -> str:
+    return t(lang, "game.event.done", unit=plain(p.unit_name), order=order_name(lang, p.order))
+
+
 def _ev_turn_end(lang: Lang, p: TurnEndResult) -> str:
     text = t(lang, "game.event.turn_end", turn=p.turn_ended)
     if p.rolls:
@@ -266,6 +271,7 @@ EVENTS: dict[str, EventRenderer] = {
     "skip": (SkipResult, _ev_skip),
     "dispute": (DisputeResult, _ev_dispute),
     "order": (OrderResult, _ev_order),
+    "done": (ActivationClosed, _ev_done),
     "turn_end": (TurnEndResult, _ev_turn_end),
     "end": (GameClosed, _ev_end),
     "rule": (RuleChanged, _ev_rule),

@@ -45,6 +45,9 @@ def next_line(lang: Lang, done: UndoDone) -> str:
             colour_name=colour_name(lang, die.colour),
             owner=die.owner_id,
         )
+    if done.next == "shoot" and done.acting:
+        running = done.acting[0]
+        return t(lang, "undo.next_shoot", unit=plain(running.unit_name), owner=running.owner_id)
     return t(lang, f"undo.next_{done.next}")
 
 
@@ -62,9 +65,12 @@ def asked(lang: Lang, asked: UndoAsked, minutes: int) -> str:
     players = ", ".join(who(p) for p in asked.concerned)
     key = "undo.ask_one" if request.steps == 1 else "undo.ask_many"
     head = t(lang, key, requester=request.requester_id, count=request.steps, players=players)
-    # the host among the players is named once, as the host (issue 29)
+    # the host among the players is named once, as the host (issue 29); a host who asks
+    # is not named as the one who answers (issue 31)
     others = ", ".join(who(p) for p in asked.concerned if p != asked.host_id)
     key = "undo.ask_who" if others else "undo.ask_who_host"
+    if request.requester_id == asked.host_id:
+        key = "undo.ask_who_asked_by_host"
     question = t(lang, key, players=others, host=asked.host_id, minutes=minutes)
     return _fit([head, *_entry_lines(lang, asked.entries, {})], [question])
 

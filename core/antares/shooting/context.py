@@ -18,12 +18,11 @@ from core.antares.shooting.results import ShotResult
 from core.antares.shooting.shot import Shot
 from core.antares.shooting.tape import Tape
 from core.antares.shooting.validate import check_shot
+from core.antares.turn_flow import SHOOTING_ORDERS, shoots
 from core.common.dice import DiceSource
 from core.common.errors import BadInput
 from rulesdb.models import AmmoEntry, RulesDB
 from rulesdb.weapons import BandName, Mode, Weapon
-
-SHOOTING_ORDERS = ("fire", "advance")
 
 
 @dataclass
@@ -64,7 +63,7 @@ class Context:
 
 
 def check_order_and_blind(shot: Shot, weapon: Weapon, mode: Mode) -> None:
-    if shot.order not in SHOOTING_ORDERS:
+    if not shoots(shot.order):
         raise BadInput(
             "shoot.order_cannot_shoot", order=shot.order, orders=", ".join(SHOOTING_ORDERS)
         )

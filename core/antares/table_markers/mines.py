@@ -1,10 +1,11 @@
 """Grenades laid as mines (seeds 000/002/003 "POSER DES GRENADES EN TANT QUE MINES").
 
 Laying is the unit's Fire order for the turn (it shoots at no enemy): the order goes through
-``core.antares.orders.give_order`` (drawn die, order test when pinned; a unit that goes Down lays
-nothing). The marker goes within 1" of the unit and more than 5" from any other mine
-marker; the players say whether it is (the bot cannot measure), and laying against the
-rule needs a confirmation (``NeedsConfirmation``).
+``core.antares.orders.give_order`` (drawn die, order test when pinned; a unit that goes Down
+lays nothing), and the mine ends its activation: it shoots at nothing in it (issue 31). The
+marker goes within 1" of the unit and more than 5" from any other mine marker; the players
+say whether it is (the bot cannot measure), and laying against the rule needs a confirmation
+(``NeedsConfirmation``).
 
 Its owner may trigger it when an enemy unit acts or reacts within 5": D5 attacks, each at
 Acc 5, "comme si les mines étaient une unité qui tire" with the grenades' SV (the shooting
@@ -132,6 +133,10 @@ def lay_mine(
     )
     new.mines.append(laid.mine)
     new.next_mine += 1
+    # "L'unité ne peut pas effectuer de tir contre le moindre ennemi": the mine was its action,
+    # so its activation is over (``core.antares.turn_flow``): it shoots no more, anyone draws
+    given = new.units[unit.id].orders[-1]
+    given.done = True
     return new, laid
 
 
