@@ -10,7 +10,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
     HEARTBEAT_FILE=/tmp/antares-heartbeat
 
 WORKDIR /app
-# Dependencies from the lock file, each checked against its hash (README: "Dependencies"),
+# Dependencies from the lock file, each checked against its hash (docs/admin.md, "Dependencies"),
 # in a layer of their own that a change of the bot's code does not rebuild.
 COPY requirements.lock .
 RUN pip install --require-hashes --only-binary=:all: -r requirements.lock

@@ -37,7 +37,7 @@ from cogs.common.pager import PageTurn
 from cogs.common.stopping import gate_stopping, running_interactions_end
 from cogs.common.throttle import gate_clicks
 from cogs.common.translator import CatalogTranslator
-from cogs.common.tree import AntaresTree
+from cogs.common.tree import AntaresTree, SyncCache
 from core.common.dice import DiceSource, SystemDice
 from locales import catalog
 from services.app import AppServices
@@ -61,7 +61,14 @@ DISCORD_UNREACHABLE = (
 
 
 class AntaresBot(ServicedBot):
-    def __init__(self, settings: Settings, services: AppServices, **shards: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        services: AppServices,
+        *,
+        sync_cache: SyncCache | None = None,
+        **shards: Any,
+    ) -> None:
         intents = discord.Intents.default()
         # Privileged: only inline `[[...]]` look-ups need it, and only when the host enables it.
         intents.message_content = settings.message_content_intent
@@ -82,6 +89,10 @@ class AntaresBot(ServicedBot):
         self.metrics = Metrics() if settings.metrics_port is not None else None
         if self.metrics is not None:
             observe_transactions(services.store, self.metrics.transaction)
+        # What a process starting many bots shares between them (`SyncCache`); None: built here
+        self.sync_cache = sync_cache
+        assert isinstance(self.tree, AntaresTree)  # `tree_cls` above
+        self.tree.sync_cache = sync_cache
         self.tree.error(on_tree_error)
         # Rate limits (issue 23): None when RATE_LIMITS is off; clicks are gated here, once
         rules = settings.rate_rules()
@@ -176,7 +187,7 @@ class AntaresBot(ServicedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        digest = command_set_hash(self.tree, guild)
+        digest = command_set_hash(self.tree, guild, self.sync_cache)
         tree = self.tree
         assert isinstance(tree, AntaresTree)  # `tree_cls` in __init__
         async with self.services.store.read() as tx:
@@ -229,20 +240,42 @@ def count_commands(tree: app_commands.CommandTree) -> int:
     return sum(1 for c in tree.walk_commands() if not isinstance(c, app_commands.Group))
 
 
-def command_set_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
+def command_set_hash(
+    tree: app_commands.CommandTree,
+    guild: discord.abc.Snowflake | None,
+    cache: SyncCache | None = None,
+) -> str:
+    """The SHA-256 of `{"fr": ..., "scope": ..., "tree": ...}` as `json.dumps(...,
+    sort_keys=True)` writes it: the commands, where they are synced and their French names.
+    Written a part at a time, so that the French part comes from `cache` when given one."""
     payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
-    french = {k: v for k, v in catalog().messages["fr"].items() if k.startswith("commands.")}
-    blob = json.dumps(
-        {"scope": getattr(guild, "id", None), "tree": payload, "fr": french},
-        sort_keys=True,
-        default=str,
-    )
+    scope = json.dumps(getattr(guild, "id", None))
+    commands = json.dumps(payload, sort_keys=True, default=str)
+    blob = f'{{"fr": {french_commands(cache)}, "scope": {scope}, "tree": {commands}}}'
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+def french_commands(cache: SyncCache | None) -> str:
+    """The French command strings of the catalogue, as JSON (sorted keys)."""
+    messages = catalog()
+    if cache is not None and cache.french is not None and cache.french[0] is messages:
+        return cache.french[1]
+    french = {k: v for k, v in messages.messages["fr"].items() if k.startswith("commands.")}
+    written = json.dumps(french, sort_keys=True, default=str)
+    if cache is not None:
+        cache.french = (messages, written)
+    return written
+
+
 def create_bot(
-    settings: Settings, *, store: Store | None = None, dice: DiceSource | None = None
+    settings: Settings,
+    *,
+    store: Store | None = None,
+    dice: DiceSource | None = None,
+    sync_cache: SyncCache | None = None,
 ) -> AntaresBot:
+    """The bot, built without touching the network, the disk or logging; `sync_cache`: what
+    a process starting many bots keeps for all of them (`SyncCache`), None for one bot."""
     services = AppServices(
         store=store or store_of(settings),
         default_language=settings.default_language,
@@ -253,9 +286,13 @@ def create_bot(
         link_rules=settings.link_rules(),
     )
     if settings.shard_count is None:
-        return AntaresBot(settings, services)
+        return AntaresBot(settings, services, sync_cache=sync_cache)
     return ShardedAntaresBot(
-        settings, services, shard_count=settings.shard_count, shard_ids=settings.shard_ids
+        settings,
+        services,
+        sync_cache=sync_cache,
+        shard_count=settings.shard_count,
+        shard_ids=settings.shard_ids,
     )
 
 
@@ -338,7 +375,8 @@ def run_on_discord(bot: AntaresBot, token: str) -> int:
         return 2
     except discord.PrivilegedIntentsRequired:
         print(
-            "Discord refused a privileged intent: enable it in the Developer Portal (see README).",
+            "Discord refused a privileged intent: enable it in the Developer Portal"
+            " (see docs/admin.md, Creating the Discord application).",
             file=sys.stderr,
         )
         return 2

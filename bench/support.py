@@ -51,10 +51,10 @@ def bench_bot(directory: Path | None = None, *, url: str | None = None):
 
 
 def verdict(name: str, ratio: float, target: float) -> str:
-    """One line against a target of the README's Performance table, saying where it is from."""
+    """One line against a target of docs/performance.md's table, saying where it is from."""
     word = "met" if ratio <= target else "NOT met"
     return (
-        f"p99 ratio {name} : /noop = {ratio:.2f}; target ≤ {target:g} (README, Performance): {word}"
+        f"p99 ratio {name} : /noop = {ratio:.2f}; target ≤ {target:g} (docs/performance.md): {word}"
     )
 
 

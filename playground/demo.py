@@ -1,5 +1,10 @@
-"""The demo server the playground starts with: two players, a channel with a game ready to
-play, and an empty channel to start from scratch.
+"""The demo server the playground starts with: two players, an organiser, a channel with a
+game ready to play, and an empty channel to start from scratch.
+
+Alice and Bob play the demo game. Carol holds the *Organisers* role, which has Manage Server:
+what `/campaign create` and `/config` ask for, so a newcomer can try campaigns and the
+server's settings. Each player has a sample roster of their side in `playground/samples/`
+(`SAMPLES`), to try `/army import`; the page's lobby offers them for download.
 
 The simulated server is made before the bot starts, always in the same order: SimCord gives
 it the same ids on every start, so the game stored in the playground's database belongs to
@@ -16,7 +21,10 @@ would type; the seeds give weapons, not stat lines.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+import discord
 
 from core.common.errors import NotFound
 from services.app import AppServices
@@ -26,10 +34,23 @@ SERVER = "Antares Playground"
 GAME_CHANNEL = "demo-game"
 OPEN_CHANNEL = "open-table"
 GAME_NAME = "Playground skirmish"
+# The channels' topics in the members' language (`--lang`), naming the commands as the
+# command picker shows them in that language.
 TOPICS = {
-    GAME_CHANNEL: "A game is ready: try /bag draw or /shoot",
-    OPEN_CHANNEL: "No game yet: start one with /game start",
+    "en": {
+        GAME_CHANNEL: "A game is ready: try /bag draw or /shoot",
+        OPEN_CHANNEL: "No game yet: start one with /game start",
+    },
+    "fr": {
+        GAME_CHANNEL: "Une partie est prête : essayez /bourse piocher ou /tir",
+        OPEN_CHANNEL: "Pas encore de partie : lancez-en une avec /partie commencer",
+    },
 }
+ORGANISER = "carol"
+ORGANISER_ROLE = "Organisers"
+SAMPLES_DIR = Path(__file__).resolve().parent / "samples"
+# A sample roster per player, of the side they play in the demo game (BattleScribe `.ros`)
+SAMPLES = {"alice": "boromite.ros", "bob": "algoryn.ros"}
 INFANTRY = {"ag": 5, "acc": 5, "str": 5, "res": 5, "init": 7}
 
 
@@ -73,7 +94,7 @@ class DemoWorld:
     """SimCord handles of the demo server."""
 
     guild: Any
-    members: dict[str, Any]  # by user name: the two players
+    members: dict[str, Any]  # by user name: the two players, then the organiser
     game_channel: Any
     open_channel: Any
 
@@ -82,13 +103,25 @@ class DemoWorld:
         return (self.game_channel, self.open_channel)
 
 
-def build_world(env: Any) -> DemoWorld:
-    """The simulated server, made before `env.start()` so that its ids never change."""
+def build_world(env: Any, lang: str = "en") -> DemoWorld:
+    """The simulated server, made before `env.start()` so that its ids never change: the
+    organiser comes after the channels, so a database kept from a playground without her
+    still finds its game in the same channel."""
     guild = env.create_guild(SERVER)
     members = {army.player: guild.add_member(env.create_user(army.player)) for army in ARMIES}
-    game = guild.create_text_channel(GAME_CHANNEL, topic=TOPICS[GAME_CHANNEL])
-    empty = guild.create_text_channel(OPEN_CHANNEL, topic=TOPICS[OPEN_CHANNEL])
+    topics = TOPICS[lang]
+    game = guild.create_text_channel(GAME_CHANNEL, topic=topics[GAME_CHANNEL])
+    empty = guild.create_text_channel(OPEN_CHANNEL, topic=topics[OPEN_CHANNEL])
+    organisers = guild.create_role(
+        ORGANISER_ROLE, permissions=discord.Permissions(manage_guild=True)
+    )
+    members[ORGANISER] = guild.add_member(env.create_user(ORGANISER), roles=[organisers])
     return DemoWorld(guild, members, game, empty)
+
+
+def sample_path(name: str) -> Path | None:
+    """The sample roster file `name` (as `SAMPLES` names it), or None."""
+    return SAMPLES_DIR / name if name in SAMPLES.values() else None
 
 
 def call_of(world: DemoWorld, player: str) -> Call:

@@ -14,7 +14,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playground.demo import DemoWorld, build_world, seed_game
+from playground.demo import (
+    ARMIES,
+    ORGANISER,
+    SAMPLES,
+    SAMPLES_DIR,
+    DemoWorld,
+    build_world,
+    seed_game,
+)
 from playground.front import Front
 from playground.language import LOCALES, speak
 from playground.options import PlaygroundOptions, RefusedHost, check_host
@@ -74,7 +82,7 @@ class Playground:
         self.env = Env(self.bot, settle_timeout=SETTLE_S)
         self._unspeak = speak(self.options.lang)
         self.env.backend.edit_bot_profile(BOT_NAME)  # SimCord calls its bot "TestBot"
-        self.world = build_world(self.env)  # before the start: the same ids every time
+        self.world = build_world(self.env, self.options.lang)  # before the start: same ids
         await self.env.start()
         self.seeded = await seed_game(self.bot.services, self.world)
         await self.show(self.world.game_channel)
@@ -153,7 +161,10 @@ def banner(playground: Playground, took_s: float) -> str:
             f"  Open:     {playground.url}",
             f"  Channels: {playground.lobby_url}",
             f"  Server:   {world.guild.name}: #{world.game_channel.name} (a game, {state}),"
-            f" #{world.open_channel.name} (empty); members " + " and ".join(world.members),
+            f" #{world.open_channel.name} (empty)",
+            f"  Members:  {' and '.join(army.player for army in ARMIES)} play;"
+            f" {ORGANISER} may create campaigns (Manage Server)",
+            f"  Rosters:  {', '.join(SAMPLES.values())} in {SAMPLES_DIR}, to try /army import",
             f"  Database: {playground.options.database} (--fresh starts a new demo game)",
             f"  Started in {took_s:.1f} s. Ctrl+C stops it.",
         ]

@@ -3,52 +3,21 @@
 from __future__ import annotations
 
 import gc
-import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 import bot_app as bot_module
 from storage.migrations import load_migrations
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run_bot(
-    tmp_path: Path, *args: str, preexec_fn: Callable[[], None] | None = None, **env: str
-) -> subprocess.CompletedProcess[str]:
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if k
-        not in {
-            "DISCORD_TOKEN",
-            "DATABASE_URL",
-            "DEV_GUILD_ID",
-            "DEFAULT_LANGUAGE",
-            "LOG_LEVEL",
-            "SHARD_COUNT",
-            "SHARD_IDS",
-        }
-    }
-    clean.update(env)
-    # Run from an empty directory: no .env there, the database lands under it.
-    return subprocess.run(
-        [sys.executable, str(ROOT / "bot.py"), *args],
-        cwd=tmp_path,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        preexec_fn=preexec_fn,
-    )
+from tests.support.bot_main import ROOT, run_bot, run_main
+from tests.support.bots import freeze_what_lasts
 
 
 def test_without_token_exits_2_with_one_readable_message(tmp_path):
+    """A process of its own: `python bot.py`'s exit status (the other refusals run
+    `bot.main` in the test's process, tests/support/bot_main.py)."""
     done = run_bot(tmp_path)
     assert done.returncode == 2
     assert "DISCORD_TOKEN is not set" in done.stderr and ".env.example" in done.stderr
@@ -56,18 +25,19 @@ def test_without_token_exits_2_with_one_readable_message(tmp_path):
 
 
 def test_invalid_setting_is_named(tmp_path):
-    done = run_bot(tmp_path, DEFAULT_LANGUAGE="de", DISCORD_TOKEN="x")
+    done = run_main(tmp_path, DEFAULT_LANGUAGE="de", DISCORD_TOKEN="x")
     assert done.returncode == 2
     assert "Invalid setting DEFAULT_LANGUAGE" in done.stderr and ".env.example" in done.stderr
     assert "Traceback" not in done.stderr
 
 
 def test_invalid_guild_id_is_named(tmp_path):
-    done = run_bot(tmp_path, DEV_GUILD_ID="not-a-number")
+    done = run_main(tmp_path, DEV_GUILD_ID="not-a-number")
     assert done.returncode == 2 and "Invalid setting DEV_GUILD_ID" in done.stderr
 
 
 def test_check_reports_and_creates_the_database(tmp_path):
+    """A process of its own: the time since the interpreter started."""
     done = run_bot(tmp_path, "--check")
     assert done.returncode == 0, done.stderr
     assert "antares-bot check: OK" in done.stdout
@@ -81,7 +51,7 @@ def test_check_reports_and_creates_the_database(tmp_path):
 
 def test_check_reads_dotenv(tmp_path):
     (tmp_path / ".env").write_text(f"DATABASE_URL=sqlite:///{tmp_path}/elsewhere.db\n")
-    done = run_bot(tmp_path, "--check")
+    done = run_main(tmp_path, "--check")
     assert done.returncode == 0, done.stderr
     assert "elsewhere.db" in done.stdout and (tmp_path / "elsewhere.db").exists()
 
@@ -103,24 +73,41 @@ def test_gc_freeze_is_on_by_default():
     assert Settings(_env_file=None).gc_freeze is True
 
 
+@pytest.fixture
+def frozen_before() -> int:
+    """How many objects were frozen before the bot started (asked for before `simcord_env`:
+    the test process freezes what it keeps to its end, tests/conftest.py)."""
+    return gc.get_freeze_count()
+
+
 @pytest.mark.settings(gc_freeze=True)
-async def test_a_production_start_freezes_its_long_lived_objects(simcord_env):
+async def test_a_production_start_freezes_its_long_lived_objects(frozen_before, simcord_env):
     """GC_FREEZE on: once started, the bot's objects are out of the cyclic GC's sight."""
     try:
-        assert gc.get_freeze_count() > 0
+        assert gc.get_freeze_count() > frozen_before
+        assert not collector_sees(simcord_env.bot)
     finally:
         gc.unfreeze()
+        freeze_what_lasts()  # the test process's own frozen objects (this bot with them)
 
 
-async def test_the_tests_bots_freeze_nothing(simcord_env):
-    """GC_FREEZE off (tests/conftest.py): frozen objects never pile up over a test run."""
-    assert gc.get_freeze_count() == 0
+async def test_the_tests_bots_freeze_nothing(frozen_before, simcord_env):
+    """GC_FREEZE off (tests/conftest.py): frozen objects never pile up over a test run. (Some
+    of those frozen before may have been freed meanwhile: the count may only go down.)"""
+    assert gc.get_freeze_count() <= frozen_before
+    assert collector_sees(simcord_env.bot) and collector_sees(simcord_env.bot.services.store)
+
+
+def collector_sees(thing: object) -> bool:
+    """Whether the cyclic GC still looks at `thing` (frozen objects are not listed)."""
+    return any(o is thing for o in gc.get_objects())
 
 
 async def test_the_cached_sync_payload_is_discord_pys_own(simcord_env):
-    """The tree translates a command set once per process (`AntaresTree.sync_payload`): what
-    it sends must be exactly what discord.py's own sync would build."""
+    """The tests' bots share the translated command set (`SyncCache`, tests/conftest.py): what
+    a bot sends must be exactly what discord.py's own sync would build."""
     tree = simcord_env.bot.tree
+    assert tree.sync_cache is not None
     digest = bot_module.command_set_hash(tree, None)
     fresh = [
         await command.get_translated_payload(tree, tree.translator)
@@ -128,3 +115,14 @@ async def test_the_cached_sync_payload_is_discord_pys_own(simcord_env):
     ]
     assert await tree.sync_payload(digest, None) == fresh
     assert any("fr" in (c.get("name_localizations") or {}) for c in fresh)
+
+
+async def test_a_bot_given_no_cache_builds_everything_itself(settings, simcord_env):
+    """`python bot.py` builds one bot, and no `SyncCache`: the same digest and payload."""
+    shared = simcord_env.bot.tree
+    alone = bot_module.create_bot(settings)
+    await alone.build_tree()
+    assert alone.tree.sync_cache is None
+    digest = bot_module.command_set_hash(alone.tree, None)
+    assert digest == bot_module.command_set_hash(shared, None, shared.sync_cache)
+    assert await alone.tree.sync_payload(digest, None) == await shared.sync_payload(digest, None)

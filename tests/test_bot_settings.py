@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_bot_main import run_bot
+from tests.support.bot_main import run_main
 
 MODES = [pytest.param(("--check",), id="check"), pytest.param((), id="run")]
 
@@ -28,7 +28,12 @@ def one_line_refusal(done: subprocess.CompletedProcess[str], *expected: str) -> 
 
 
 def bot(tmp_path: Path, mode: tuple[str, ...], **env: str) -> subprocess.CompletedProcess[str]:
-    return run_bot(tmp_path, *mode, DISCORD_TOKEN="not-a-real-token", **env)
+    """`bot.main` in the test's process (tests/support/bot_main.py)."""
+    return run_main(tmp_path, *mode, DISCORD_TOKEN="not-a-real-token", **env)
+
+
+def run_bot(tmp_path: Path, *mode: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return bot(tmp_path, mode, **env)
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -100,7 +105,7 @@ def test_shard_ids_out_of_range_are_named(tmp_path):
 
 def test_the_postgres_alias_is_accepted(tmp_path, postgres_server):
     url = postgres_server.new_database().replace("postgresql://", "postgres://")
-    done = run_bot(tmp_path, "--check", DATABASE_URL=url, SHARD_COUNT="2", SHARD_IDS="0")
+    done = run_main(tmp_path, "--check", DATABASE_URL=url, SHARD_COUNT="2", SHARD_IDS="0")
     assert done.returncode == 0, done.stderr
     assert "database:        postgresql://postgres@/" in done.stdout
 

@@ -12,7 +12,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("command", [["format", "--check", "."], ["check", "."]])
+# --no-cache: ruff would write .ruff_cache/ in the working folder, and the suite leaves no
+# file outside pytest's own temporary folder
+@pytest.mark.parametrize(
+    "command", [["format", "--check", "--no-cache", "."], ["check", "--no-cache", "."]]
+)
 def test_ruff_finds_nothing_to_change(command):
     done = subprocess.run(
         [sys.executable, "-m", "ruff", *command],

@@ -6,16 +6,14 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from pydantic import ValidationError
 
-from settings import Settings
+from settings import Settings, load_settings
 from storage.sqlite import SqliteStore
-from tests.test_bot_main import ROOT, run_bot
+from tests.support.bot_main import ROOT, run_bot, run_main
 
 
 def mode(path) -> int:
@@ -43,7 +41,8 @@ async def test_a_new_sqlite_database_is_its_owner_s_only(tmp_path):
 
 
 def test_the_bot_creates_its_files_private(tmp_path):
-    """`python bot.py` sets umask 077: the default data folder and database are private."""
+    """`python bot.py` sets umask 077: the default data folder and database are private (a
+    process of its own: the umask is the process's)."""
     done = run_bot(tmp_path, "--check")
     assert done.returncode == 0, done.stderr
     assert mode(tmp_path / "data") == 0o700
@@ -54,7 +53,7 @@ def test_an_existing_database_keeps_its_mode(tmp_path):
     path = tmp_path / "kept.db"
     path.touch(mode=0o640)
     path.chmod(0o640)
-    done = run_bot(tmp_path, "--check", DATABASE_URL=f"sqlite:///{path}")
+    done = run_main(tmp_path, "--check", DATABASE_URL=f"sqlite:///{path}")
     assert done.returncode == 0, done.stderr
     assert mode(path) == 0o640
 
@@ -70,16 +69,13 @@ def test_the_token_is_read_from_a_file(tmp_path):
     assert "abc" not in repr(settings) and "abc" not in str(settings.model_dump())
 
 
-def test_the_token_file_comes_from_the_environment(tmp_path):
+def test_the_token_file_comes_from_the_environment(tmp_path, monkeypatch):
     secret = tmp_path / "discord_token"
     secret.write_text("from-a-secret\n")
-    code = "import settings; print(settings.load_settings().discord_token.get_secret_value())"
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["DISCORD_TOKEN_FILE"] = str(secret)
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert done.stdout.strip() == "from-a-secret", done.stderr
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN_FILE", str(secret))
+    monkeypatch.chdir(tmp_path)  # no .env here
+    assert load_settings().discord_token.get_secret_value() == "from-a-secret"
 
 
 @pytest.mark.parametrize(
@@ -90,7 +86,7 @@ def test_a_bad_token_file_is_one_line_naming_the_setting(tmp_path, content, expe
     secret = tmp_path / "discord_token"
     if content is not None:
         secret.write_text(content)
-    done = run_bot(tmp_path, DISCORD_TOKEN_FILE=str(secret))
+    done = run_main(tmp_path, DISCORD_TOKEN_FILE=str(secret))
     assert done.returncode == 2
     assert "Invalid setting DISCORD_TOKEN_FILE:" in done.stderr and expected in done.stderr
     assert "Traceback" not in done.stderr
@@ -121,7 +117,7 @@ def test_the_operator_deletes_the_servers_left_long_ago(tmp_path):
     path = tmp_path / "ops.db"
     asyncio.run(_left_server(path, 40, 1000))
     asyncio.run(_left_server(path, 3, 2000))  # still within the grace period
-    done = run_bot(tmp_path, "--delete-left-servers", DATABASE_URL=f"sqlite:///{path}")
+    done = run_main(tmp_path, "--delete-left-servers", DATABASE_URL=f"sqlite:///{path}")
     assert done.returncode == 0, done.stderr
     assert "Deleted the data of 1 of 2 known servers, left more than 30 days ago" in done.stdout
     assert "  1000" in done.stdout and "2000" not in done.stdout

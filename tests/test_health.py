@@ -13,7 +13,7 @@ import pytest
 import health
 from cogs.heartbeat import gateway_up
 from settings import Settings
-from tests.test_bot_main import ROOT, run_bot
+from tests.support.bot_main import ROOT, run_main
 
 
 def test_a_fresh_heartbeat_is_healthy_and_an_old_one_is_not(tmp_path):
@@ -34,14 +34,18 @@ def test_a_fresh_heartbeat_is_healthy_and_an_old_one_is_not(tmp_path):
 
 @pytest.mark.parametrize("command", [["health.py"], ["bot.py", "--healthy"]])
 def test_the_health_command_exits_0_only_while_the_bot_beats(tmp_path, command):
+    """`python health.py` (the image's health check) in a process of its own: its exit
+    status; `bot.py --healthy` as `bot.main` in the test's process (tests/support/bot_main.py)."""
     beat = tmp_path / "heartbeat"
-    env = {**os.environ, "HEARTBEAT_FILE": str(beat), "HEARTBEAT_MAX_AGE": "60"}
+    env = {"HEARTBEAT_FILE": str(beat), "HEARTBEAT_MAX_AGE": "60"}
 
     def check() -> subprocess.CompletedProcess[str]:
+        if command[0] == "bot.py":
+            return run_main(tmp_path, *command[1:], **env)
         return subprocess.run(
             [sys.executable, str(ROOT / command[0]), *command[1:]],
             cwd=tmp_path,
-            env=env,
+            env={**os.environ, **env},
             capture_output=True,
             text=True,
             timeout=60,
@@ -57,7 +61,7 @@ def test_the_health_command_exits_0_only_while_the_bot_beats(tmp_path, command):
 
 
 def test_without_a_heartbeat_file_the_check_fails_and_says_why(tmp_path):
-    done = run_bot(tmp_path, "--healthy", HEARTBEAT_FILE="")
+    done = run_main(tmp_path, "--healthy", HEARTBEAT_FILE="")
     assert done.returncode == 1 and "HEARTBEAT_FILE is not set" in done.stderr
 
 

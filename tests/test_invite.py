@@ -1,5 +1,6 @@
-"""The invite URL of the README (issue 32): the permissions integer is the one the bot needs,
-computed here from discord.py's own flags, and each permission is named in the text."""
+"""The invite URL of the admin guide (docs/admin.md, issue 32): the permissions integer is the
+one the bot needs, computed here from discord.py's own flags, and each permission is named in
+the text."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import discord
 
 ROOT = Path(__file__).resolve().parent.parent
+GUIDE = ROOT / "docs" / "admin.md"
 # What the bot does with each permission (beyond answering interactions, which needs none).
 NEEDED = {
     "view_channel": "View Channels",  # see the channel of a game and its messages
@@ -23,9 +25,7 @@ NEEDED = {
 
 
 def invite_url() -> str:
-    (url,) = re.findall(
-        r"https://discord\.com/oauth2/authorize\?\S+", (ROOT / "README.md").read_text()
-    )
+    (url,) = re.findall(r"https://discord\.com/oauth2/authorize\?\S+", GUIDE.read_text())
     return url
 
 
@@ -37,8 +37,8 @@ def test_the_invite_asks_for_what_the_bot_uses():
     assert int(query["permissions"][0]) == needed.value
 
 
-def test_each_permission_is_named_in_the_readme():
-    text = " ".join((ROOT / "README.md").read_text().split())
+def test_each_permission_is_named_in_the_admin_guide():
+    text = " ".join(GUIDE.read_text().split())
     for name in NEEDED.values():
         assert f"*{name}*" in text, name
 

@@ -1,29 +1,29 @@
 """CI fails on any skipped test (issue 30): `tests/support/no_skips.py`, tried on a test that
-skips, with and without CI=true."""
+skips, with and without CI=true (pytest's own `pytester`, in the test's process)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
+import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+pytest_plugins = ["pytester"]
 
 
-def run_skipping_test(tmp_path: Path, ci: str | None) -> subprocess.CompletedProcess[str]:
-    test = tmp_path / "test_skips.py"
-    test.write_text("import pytest\n\ndef test_later():\n    pytest.skip('not built yet')\n")
-    env = {k: v for k, v in os.environ.items() if k != "CI"}
-    if ci is not None:
-        env["CI"] = ci
-    command = [sys.executable, "-m", "pytest", "-n", "0", "-p", "tests.support.no_skips", str(test)]
-    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+def run_skipping_test(pytester: pytest.Pytester, monkeypatch, ci: str | None):
+    pytester.makepyfile(
+        test_skips="import pytest\n\ndef test_later():\n    pytest.skip('not built yet')\n"
+    )
+    if ci is None:
+        monkeypatch.delenv("CI", raising=False)
+    else:
+        monkeypatch.setenv("CI", ci)
+    # the inner run has no pyproject.toml: pytest-asyncio's loop scope set as there
+    scope = "asyncio_default_fixture_loop_scope=function"
+    return pytester.runpytest_inprocess("-p", "tests.support.no_skips", "-o", scope)
 
 
-def test_a_skip_fails_the_run_in_ci_and_only_there(tmp_path):
-    in_ci = run_skipping_test(tmp_path, "true")
-    assert in_ci.returncode == 1, in_ci.stdout
-    assert "CI=true: 1 skipped test(s) fail the run: " in in_ci.stdout
-    assert "test_skips.py::test_later" in in_ci.stdout
-    assert run_skipping_test(tmp_path, None).returncode == 0
+def test_a_skip_fails_the_run_in_ci_and_only_there(pytester, monkeypatch):
+    in_ci = run_skipping_test(pytester, monkeypatch, "true")
+    assert in_ci.ret == 1, in_ci.outlines
+    in_ci.stdout.fnmatch_lines(["*CI=true: 1 skipped test(s) fail the run: *"])
+    in_ci.stdout.fnmatch_lines(["*test_skips.py::test_later*"])
+    assert run_skipping_test(pytester, monkeypatch, None).ret == 0

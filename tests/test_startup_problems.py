@@ -1,7 +1,9 @@
 """Start-up problems (issue 28): whatever stops the bot from starting, `python bot.py --check`
 (and `python bot.py`) prints one line naming the setting and what to do, exits 2, and exits
 at all: a store that failed to open closes its SQLite threads, which kept the process (and
-its container) alive. One subprocess per case; what the store does in-process is at the end.
+its container) alive. `bot.main` runs in the test's process (tests/support/bot_main.py),
+except where file modes must stop a user without root's powers: a process of its own then,
+its capabilities dropped before exec. What the store does in-process is at the end.
 """
 
 from __future__ import annotations
@@ -10,17 +12,16 @@ import asyncio
 import ctypes
 import os
 import sqlite3
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
+import discord.http
 import pytest
 
 from storage.base import SchemaTooNew
 from storage.migrations import load_migrations
 from storage.sqlite import SqliteStore
-from tests.test_bot_main import ROOT, run_bot
+from tests.support.bot_main import run_bot, run_main
 from tests.test_bot_settings import one_line_refusal
 
 LATEST = max(m.version for m in load_migrations())
@@ -41,6 +42,11 @@ def without_root_powers() -> None:
 
 
 def check(tmp_path: Path, **env: str):
+    return run_main(tmp_path, "--check", **env)
+
+
+def check_as_a_user(tmp_path: Path, **env: str):
+    """`python bot.py --check` without root's powers over file modes (a process of its own)."""
     return run_bot(tmp_path, "--check", preexec_fn=without_root_powers, **env)
 
 
@@ -48,7 +54,7 @@ def check(tmp_path: Path, **env: str):
 def test_a_file_that_is_not_a_database_is_named_and_the_process_exits(tmp_path, mode):
     path = tmp_path / "antares.db"
     path.write_text("not a database, a note someone saved here\n" * 50)
-    done = run_bot(tmp_path, *mode, DATABASE_URL=f"sqlite:///{path}", DISCORD_TOKEN="x")
+    done = run_main(tmp_path, *mode, DATABASE_URL=f"sqlite:///{path}", DISCORD_TOKEN="x")
     one_line_refusal(done, f"DATABASE_URL: {path} is not a SQLite database", "move this file")
 
 
@@ -69,7 +75,7 @@ def test_a_folder_the_user_cannot_enter_is_named(tmp_path, inside):
     (closed / "sub").mkdir(parents=True)
     closed.chmod(0o000)
     try:
-        done = check(tmp_path, DATABASE_URL=f"sqlite:///{closed}/{inside}antares.db")
+        done = check_as_a_user(tmp_path, DATABASE_URL=f"sqlite:///{closed}/{inside}antares.db")
     finally:
         closed.chmod(0o700)
     one_line_refusal(done, f"cannot enter the folder {closed} ", "chown -R")
@@ -79,7 +85,7 @@ def test_the_default_data_folder_closed_to_the_user_is_named(tmp_path):
     """After a first run as root, `data/` is root's: the next run as a user met a traceback."""
     (tmp_path / "data").mkdir(mode=0o000)
     try:
-        done = check(tmp_path)
+        done = check_as_a_user(tmp_path)
     finally:
         (tmp_path / "data").chmod(0o700)
     one_line_refusal(done, "cannot enter the folder data ", "chown -R")
@@ -88,7 +94,7 @@ def test_the_default_data_folder_closed_to_the_user_is_named(tmp_path):
 def test_a_new_file_in_a_read_only_folder_names_the_folder(tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir(mode=0o555)
-    done = check(tmp_path, DATABASE_URL=f"sqlite:///{folder}/antares.db")
+    done = check_as_a_user(tmp_path, DATABASE_URL=f"sqlite:///{folder}/antares.db")
     one_line_refusal(done, f"DATABASE_URL: the folder {folder} of the SQLite file is read-only")
     assert not (folder / "antares.db").exists()
 
@@ -104,22 +110,16 @@ def test_shard_ids_without_shard_count_name_both(tmp_path):
     assert "settings settings" not in line and "Invalid setting settings" not in line
 
 
-def test_discord_out_of_reach_at_login_is_one_line(tmp_path):
+def test_discord_out_of_reach_at_login_is_one_line(tmp_path, monkeypatch):
     """discord.py's API address set to a closed loopback port: connecting fails at once, as it
     does with no network (the DNS lookup fails) or behind a firewall."""
-    code = (
-        f"import sys; sys.path.insert(0, {str(ROOT)!r}); import discord.http;"
-        " discord.http.Route.BASE = 'https://127.0.0.1:9/api/v10';"
-        " import bot; sys.exit(bot.main())"
-    )
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": "not-a-real-token",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'antares.db'}",
-        "LOG_LEVEL": "WARNING",  # INFO adds discord.py's "logging in" line
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True
+    monkeypatch.setattr(discord.http.Route, "BASE", "https://127.0.0.1:9/api/v10")
+    done = run_main(
+        tmp_path,
+        reach_discord=True,
+        DISCORD_TOKEN="not-a-real-token",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'antares.db'}",
+        LOG_LEVEL="WARNING",  # INFO adds discord.py's "logging in" line
     )
     one_line_refusal(done, "Cannot reach Discord (", "127.0.0.1:9", "check this machine's network")
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -75,10 +76,21 @@ def text_options(options: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
             yield option
 
 
-# Translated sync payloads by command-set digest, built once per process: discord.py asks the
-# translator for every string in every one of Discord's ~30 locales on each sync, which is
-# most of a bot's start-up when a process starts many bots (the tests start one per test).
-_TRANSLATED: dict[str, list[dict[str, Any]]] = {}
+@dataclass
+class SyncCache:
+    """What every bot of a process builds alike for its command sync, for whoever starts many
+    bots in one process and keeps one of these (the tests: one per test process,
+    tests/conftest.py); a bot given none builds everything itself, as `python bot.py` does.
+
+    - `payloads`: the translated sync payload by command-set digest: discord.py asks the
+      translator for every string in every one of Discord's ~30 locales on each sync
+      (~15 ms), most of a test bot's start-up otherwise;
+    - `french`: a catalogue and its French command strings as `bot_app.command_set_hash`
+      hashes them (the catalogue is read once per process: the same object each time).
+    """
+
+    payloads: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    french: tuple[object, str] | None = None
 
 
 class AntaresTree(app_commands.CommandTree):
@@ -88,6 +100,7 @@ class AntaresTree(app_commands.CommandTree):
         # Top-level command ids as Discord gave them: this bot's replies name commands as
         # mentions (its own ids: another bot of the process has its own).
         self.mentions = mentions.CommandMentions()
+        self.sync_cache: SyncCache | None = None  # set by `bot_app.AntaresBot` when given one
 
     @property
     def command_ids(self) -> dict[str, int]:
@@ -110,18 +123,23 @@ class AntaresTree(app_commands.CommandTree):
         return synced
 
     async def sync_payload(self, digest: str, guild: discord.abc.Snowflake | None) -> list:
-        """The commands as Discord receives them (translated), for an unchanged set at once."""
-        if digest not in _TRANSLATED:
-            translator = self.translator
-            assert translator is not None  # set by `AntaresBot.build_tree` before any sync
-            commands = self.get_commands(guild=guild)
-            _TRANSLATED[digest] = [
-                await command.get_translated_payload(self, translator) for command in commands
-            ]
-        return _TRANSLATED[digest]
+        """The commands as Discord receives them (translated); from the `sync_cache`, if the
+        bot was given one and it holds ``digest``."""
+        cache = self.sync_cache
+        if cache is not None and digest in cache.payloads:
+            return cache.payloads[digest]
+        translator = self.translator
+        assert translator is not None  # set by `AntaresBot.build_tree` before any sync
+        payload = [
+            await command.get_translated_payload(self, translator)
+            for command in self.get_commands(guild=guild)
+        ]
+        if cache is not None:
+            cache.payloads[digest] = payload
+        return payload
 
     async def sync_cached(self, digest: str, guild: discord.abc.Snowflake | None) -> None:
-        """``sync`` with the payload built once per process for ``digest``."""
+        """``sync`` with the payload of ``digest`` (`sync_payload`)."""
         client = self.client
         if client.application_id is None:
             raise app_commands.MissingApplicationID

@@ -1,14 +1,31 @@
 """Issue 16, the playground: `python bot.py --playground` serves the real bot against a
-simulated Discord on loopback, with a demo game ready to play, and refuses other addresses."""
+simulated Discord on loopback, with a demo game ready to play, and refuses other addresses.
+Issue 32, the playground shows everything: an organiser who may create a campaign, a sample
+roster per side for `/army import`, and the channels' topics, the lobby and the command picker
+in the members' language (`--lang`)."""
 
 from __future__ import annotations
+
+import html
+import re
 
 import pytest
 from aiohttp import ClientSession
 
 import bot
 from playground import Playground, PlaygroundOptions, RefusedHost, check_host
-from playground.demo import ARMIES, GAME_NAME
+from playground.demo import (
+    ARMIES,
+    GAME_CHANNEL,
+    GAME_NAME,
+    OPEN_CHANNEL,
+    ORGANISER,
+    SAMPLES,
+    SAMPLES_DIR,
+    TOPICS,
+    call_of,
+)
+from playground.front import LOBBY_WORDS
 
 pytest.importorskip("markdown_it", reason='the playground needs: pip install -e ".[test]"')
 
@@ -150,23 +167,117 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path, capsys):
     assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
 
 
+async def catalog_of(playground: Playground, member: str) -> dict:
+    """The command picker's catalog as the page gets it, for `member` viewing the page."""
+    base = f"http://127.0.0.1:{playground.front.port}"
+    secret = {"X-Simcord-Capability": playground.capability, "Origin": base}
+    viewer = {"viewer_id": str(playground.world.members[member].id)}
+    async with ClientSession() as client:
+        async with client.post(f"{base}/api/pages", json=viewer, headers=secret) as answer:
+            assert answer.status == 200
+            context = (await answer.json())["context"]["id"]
+        headers = {**secret, "X-Simcord-Context": context}
+        async with client.get(f"{base}/api/commands", headers=headers) as answer:
+            assert answer.status == 200
+            return await answer.json()
+
+
+async def test_the_organiser_may_create_a_campaign_and_the_players_may_not(options):
+    playground = await started(options)
+    try:
+        world = playground.world
+        assert set(world.members) == {army.player for army in ARMIES} | {ORGANISER}
+        refused = await world.members["alice"].slash(
+            world.open_channel, "campaign create", name="Autumn league"
+        )
+        assert refused.ephemeral
+        created = await world.members[ORGANISER].slash(
+            world.open_channel, "campaign create", name="Autumn league"
+        )
+        assert not created.ephemeral, created.response.content
+        current = await world.members["bob"].slash(world.open_channel, "campaign current")
+        assert "Autumn league" in current.response.embeds[0].title
+        # /config is offered to her only, as Discord shows it to Manage Server alone
+        seen = {
+            name: {" ".join(e["path"]) for e in (await catalog_of(playground, name))["entries"]}
+            for name in world.members
+        }
+        assert "config language" in seen[ORGANISER] and "config language" not in seen["alice"]
+    finally:
+        await playground.close()
+
+
+async def test_each_sample_roster_imports_for_its_side_and_the_lobby_offers_it(options):
+    playground = await started(options)
+    try:
+        world = playground.world
+        assert set(SAMPLES) == {army.player for army in ARMIES}
+        for player, name in SAMPLES.items():
+            data = (SAMPLES_DIR / name).read_bytes()
+            url = f"{playground.lobby_url}/samples/{name}"
+            async with ClientSession() as client, client.get(url) as answer:
+                assert answer.status == 200 and await answer.read() == data
+                assert answer.headers["Content-Disposition"] == f'attachment; filename="{name}"'
+            member = world.members[player]
+            shown = await member.slash(world.open_channel, "army import", file=(name, data))
+            assert shown.ephemeral  # the preview, for the importer only
+            faction = next(army.faction for army in ARMIES if army.player == player)
+            assert faction in shown.response.embeds[0].description
+            await member.click(shown.response, label="Confirm")
+            saved = await playground.bot.services.armies.names(call_of(world, player))
+            assert len(saved) == 1
+        _, lobby = await get(playground.lobby_url)
+        assert all(f"/samples/{name}" in lobby for name in SAMPLES.values())
+        assert (await get(f"{playground.lobby_url}/samples/../demo.py"))[0] == 404
+        wrong_key = playground.lobby_url.rsplit("/", 1)[0] + "/not-the-key/samples/boromite.ros"
+        assert (await get(wrong_key))[0] == 404
+    finally:
+        await playground.close()
+
+
+# A command named in a text: its name, and the word after it (a subcommand, or a word of text)
+COMMAND_NAMED = re.compile(r"/([^\s/()]+)(?: ([^\s/().,:;]+))?")
+
+
 @pytest.mark.parametrize(
-    ("lang", "expected"),
+    ("lang", "expected", "start"),
     [
-        ("en", "No game is running in this channel"),
-        ("fr", "Aucune partie en cours dans ce salon"),
+        ("en", "No game is running in this channel", "game start"),
+        ("fr", "Aucune partie en cours dans ce salon", "partie commencer"),
     ],
 )
-async def test_the_members_speak_the_language_asked(tmp_path, lang, expected):
+async def test_the_members_page_and_topics_speak_the_language_asked(
+    tmp_path, lang, expected, start
+):
+    """The members' locale (the bot's replies), the channels' topics, the lobby and the
+    command picker: French names with `--lang fr`, each command still sent by its English
+    path. Every command the topics and the lobby name is one the picker offers."""
     from simcord import interactions
+    from simcord.preview import _commands
 
     english = interactions.base_payload
+    catalog_entry = _commands.entry_for_leaf
     options = PlaygroundOptions(port=0, database=tmp_path / "pg.sqlite3", lang=lang)
     playground = await started(options)
     try:
         world = playground.world
         answer = await world.members["alice"].slash(world.open_channel, "game status")
         assert answer.ephemeral and expected in answer.response.content
+        topics = {
+            channel.name: playground.env.backend.channels[channel.id].topic
+            for channel in world.channels
+        }
+        assert topics == {name: TOPICS[lang][name] for name in (GAME_CHANNEL, OPEN_CHANNEL)}
+        _, lobby = await get(playground.lobby_url)
+        assert f'<html lang="{lang}">' in lobby and html.escape(LOBBY_WORDS[lang]["intro"]) in lobby
+        catalog = await catalog_of(playground, ORGANISER)
+        shown = {e["invocation"]: e["path"] for e in catalog["entries"]}
+        assert shown[start] == ["game", "start"]
+        named = "\n".join([*TOPICS[lang].values(), *LOBBY_WORDS[lang].values()])
+        roots = {name.split(" ")[0] for name in shown}
+        for command, then in COMMAND_NAMED.findall(named):
+            assert f"{command} {then}" in shown or command in roots, (command, then)
     finally:
         await playground.close()
     assert interactions.base_payload is english  # SimCord as it was once it closed
+    assert _commands.entry_for_leaf is catalog_entry

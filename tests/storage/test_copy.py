@@ -14,7 +14,7 @@ from storage.campaign_base import SideRecord
 from storage.copy import TABLES
 from storage.copy_sides import side_for
 from storage.factory import store_from_url
-from tests.test_bot_main import run_bot
+from tests.support.bot_main import run_main
 
 GUILD = 7
 PLAYED = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
@@ -130,7 +130,9 @@ class RollBack(Exception):
 
 
 def copy(tmp_path, source: str, target: str, *flags: str):
-    return run_bot(tmp_path, "--copy-database", source, target, *flags)
+    """`python bot.py --copy-database`, in the test's process (tests/support/bot_main.py): in
+    a thread of its own from an async test, since it runs its own event loop."""
+    return run_main(tmp_path, "--copy-database", source, target, *flags)
 
 
 async def test_copy_to_postgresql_and_back(tmp_path, postgres_server):

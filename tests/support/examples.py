@@ -8,7 +8,9 @@
 
 Neither keeps an example database: Hypothesis would write `.hypothesis/` in the working folder,
 and the suite leaves no file outside pytest's own temporary folder. A test with its own count
-writes `max_examples=examples(300)`: 300 under `thorough`, 60 under `quick`.
+writes `max_examples=examples(300)`: 300 under `thorough`, 60 under `quick`. An expensive
+example (a second of work: every text option of the bot) lowers the floor of `quick`:
+`examples(8, at_least=2)`: 8 under `thorough`, 2 under `quick`.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "quick")
 settings.load_profile(PROFILE)
 
 
-def examples(full: int) -> int:
-    """The examples a test with `full` of them tries under the current profile."""
-    return full if PROFILE != "quick" else min(full, max(QUICK_MIN, full // QUICK_SHARE))
+def examples(full: int, *, at_least: int = QUICK_MIN) -> int:
+    """The examples a test with `full` of them tries under the current profile; `quick`
+    tries a fifth of them, and at least `at_least`."""
+    return full if PROFILE != "quick" else min(full, max(at_least, full // QUICK_SHARE))

