@@ -19,7 +19,7 @@ import time
 import weakref
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -29,6 +29,7 @@ from discord.ext import commands
 from bot import open_database, store_of
 from cogs import EXTENSIONS
 from cogs.common.bot import ServicedBot
+from cogs.common.display_names import DisplayNames
 from cogs.common.errors import on_tree_error
 from cogs.common.live import Expired
 from cogs.common.mentions import name_commands_in_events
@@ -43,6 +44,9 @@ from services.app import AppServices
 from services.common import Metrics, RateLimiter, observe_transactions
 from settings import Settings
 from storage.base import Store
+
+if TYPE_CHECKING:
+    from web import WebBoard
 
 log = logging.getLogger("antares")
 SYNC_HASH_KEY = "command_set_hash"
@@ -97,6 +101,10 @@ class AntaresBot(ServicedBot):
         # Set by `close` (SIGTERM, SIGINT): new interactions are refused from then on.
         self.stopping = False
         self.live_views = weakref.WeakValueDictionary()
+        # The web board (WEB_PORT): started once the services are open, closed with the bot
+        self.display_names = DisplayNames(self)
+        self.add_listener(self.display_names.heard, "on_interaction")
+        self.web_board: WebBoard | None = None
         self._closing = asyncio.Lock()
         gate_stopping(self)
         # Its replies name commands with its own ids (issue 30): last, so that the work of
@@ -114,6 +122,7 @@ class AntaresBot(ServicedBot):
     async def _set_up(self) -> None:
         await self.services.open()
         await self.build_tree()
+        await self.serve_web_board()
         synced = await self.sync_commands()
         self.serve_metrics()
         # Everything loaded so far lives as long as the bot (the rules database alone is
@@ -128,6 +137,26 @@ class AntaresBot(ServicedBot):
             "synced" if synced else "unchanged, not synced",
             self.services.store.description,
         )
+
+    async def serve_web_board(self) -> None:
+        """The web board (WEB_PORT), as the metrics: a port that cannot be had is logged, and
+        the bot serves its players without the pages (links still point at WEB_BASE_URL)."""
+        if self.settings.web_port is None:
+            return
+        board = web_board_of(self)
+        try:
+            await board.start()
+        except OSError as error:
+            await board.close()
+            log.error(
+                "WEB_PORT: cannot listen on %s:%s (%s): no web board until the bot is"
+                " restarted with a free port",
+                self.settings.web_host,
+                self.settings.web_port,
+                error,
+            )
+            return
+        self.web_board = board
 
     def serve_metrics(self) -> None:
         """The metrics endpoint (METRICS_PORT): a port that cannot be had is logged, and the
@@ -178,6 +207,9 @@ class AntaresBot(ServicedBot):
                 self.stopping = True
                 await running_interactions_end()
             await super().close()
+            if self.web_board is not None:
+                await self.web_board.close()
+                self.web_board = None
             await self.services.close()
             if self.metrics is not None:
                 self.metrics.stop()
@@ -186,6 +218,22 @@ class AntaresBot(ServicedBot):
 class ShardedAntaresBot(AntaresBot, commands.AutoShardedBot):
     """SHARD_COUNT / SHARD_IDS set: this process runs those shards (several processes share
     one PostgreSQL database; each server's interactions reach the process of its shard)."""
+
+
+def web_board_of(bot: AntaresBot) -> WebBoard:
+    """The web board of the bot's settings (WEB_HOST, WEB_PORT), on its services; with
+    several processes its pages also poll their game (`web.feed`)."""
+    from web import WebBoard  # only when WEB_PORT is set: a start without it loads none of it
+    from web.server import poll_seconds
+
+    settings = bot.settings
+    return WebBoard(
+        bot.services,
+        host=settings.web_host,
+        port=settings.web_port or 0,
+        names=bot.display_names,
+        poll_s=poll_seconds(settings.shares_the_database()),
+    )
 
 
 def count_commands(tree: app_commands.CommandTree) -> int:
@@ -235,6 +283,7 @@ def create_bot(
         limits=settings.game_limits(),
         game_idle_days=settings.game_idle_days,
         retention_days=settings.left_server_retention_days,
+        link_rules=settings.link_rules(),
     )
     if settings.shard_count is None:
         return AntaresBot(settings, services, sync_cache=sync_cache)

@@ -35,8 +35,11 @@ from storage.config import (
 
 if TYPE_CHECKING:  # the services load with the bot, not with its settings (bot.py)
     from services.common import RateRules
+    from services.game import LinkRules
 
 DEFAULT_DATABASE_URL = "sqlite:///data/antares.db"
+DEFAULT_WEB_HOST = "127.0.0.1"
+WEB_SECRET_MIN = 32  # characters of WEB_SECRET_FILE: at least 32 random ones
 
 
 class Settings(BaseSettings):
@@ -109,6 +112,18 @@ class Settings(BaseSettings):
         default=HEARTBEAT_MAX_AGE_S, ge=HEARTBEAT_MAX_AGE_MIN, le=HEARTBEAT_MAX_AGE_MAX
     )
 
+    # The web board (issue 34): each game's read-only page, served by this process on
+    # WEB_HOST:WEB_PORT (empty: no web server; 0: any free port) behind the admin's reverse
+    # proxy; links point at WEB_BASE_URL (empty: http://WEB_HOST:WEB_PORT). Links are signed
+    # with the secret in WEB_SECRET_FILE (empty: a random one the bot keeps in its database,
+    # shared by every process on it). A link works for WEB_LINK_DAYS days after it was made
+    # (empty: while its game runs and for a week after it ends).
+    web_port: int | None = Field(default=None, ge=0, le=65535)
+    web_host: str = Field(default=DEFAULT_WEB_HOST, min_length=1, max_length=253)
+    web_base_url: str | None = Field(default=None, pattern=r"^https?://[^\s/?#]+(/[^\s?#]*)?$")
+    web_secret_file: Path | None = Field(default=None)
+    web_link_days: float | None = Field(default=None, gt=0, le=3650)
+
     _database_password: str | None = PrivateAttr(default=None)
 
     @field_validator(
@@ -116,11 +131,25 @@ class Settings(BaseSettings):
         "database_password_file",
         "heartbeat_file",
         "privacy_url",
+        "web_base_url",
+        "web_secret_file",
         mode="before",
     )
     @classmethod
     def _empty_path_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
+
+    @field_validator("web_host", mode="before")
+    @classmethod
+    def _empty_host_is_loopback(cls, value: object) -> object:
+        return DEFAULT_WEB_HOST if value in ("", None) else value
+
+    @field_validator("web_secret_file")
+    @classmethod
+    def _secret_file_readable(cls, value: Path | None) -> Path | None:
+        if value is not None:
+            read_secret_file(value)
+        return value
 
     @field_validator("discord_token_file")
     @classmethod
@@ -164,7 +193,9 @@ class Settings(BaseSettings):
             self._database_password = read_password_file(self.database_password_file)
         return self
 
-    @field_validator("dev_guild_id", "shard_count", "metrics_port", mode="before")
+    @field_validator(
+        "dev_guild_id", "shard_count", "metrics_port", "web_port", "web_link_days", mode="before"
+    )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
@@ -242,6 +273,31 @@ class Settings(BaseSettings):
             expensive_seconds=self.rate_expensive_seconds,
         )
 
+    def web_served(self) -> bool:
+        """WEB_PORT is set: this process serves the games' pages."""
+        return self.web_port is not None
+
+    def web_origin(self) -> str | None:
+        """Where links point: WEB_BASE_URL, else this process's own address (None: no
+        page anywhere, and WEB_PORT 0 is known only once the server listens)."""
+        if self.web_base_url is not None:
+            return self.web_base_url.rstrip("/")
+        if self.web_port is None or self.web_port == 0:
+            return None
+        return f"http://{url_host(self.web_host)}:{self.web_port}"
+
+    def link_rules(self) -> LinkRules | None:
+        """How `/game web` makes links, or None when no process serves the pages (neither
+        WEB_PORT nor WEB_BASE_URL is set)."""
+        if self.web_port is None and self.web_base_url is None:
+            return None
+        from services.game import LinkRules
+
+        secret = None
+        if self.web_secret_file is not None:
+            secret = read_secret_file(self.web_secret_file).encode()
+        return LinkRules(base_url=self.web_origin(), days=self.web_link_days, secret=secret)
+
     def shares_the_database(self) -> bool:
         """Other processes run the other shards (SHARD_IDS names only some of them)."""
         return self.shard_ids is not None and len(self.shard_ids) < (self.shard_count or 0)
@@ -275,6 +331,28 @@ def read_token_file(path: Path) -> str:
     if not token:
         raise ValueError(f"the token file {path} is empty: put the bot's token in it")
     return token
+
+
+def read_secret_file(path: Path) -> str:
+    """The web links' signing secret in `path` (surrounding blanks dropped): 32 characters
+    at least."""
+    try:
+        secret = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        raise ValueError(f"cannot read the secret file {path} ({reason})") from None
+    if len(secret) < WEB_SECRET_MIN:
+        raise ValueError(
+            f"the secret file {path} holds {len(secret)} characters: put at least"
+            f" {WEB_SECRET_MIN} random ones in it, e.g. the line printed by"
+            ' python -c "import secrets; print(secrets.token_urlsafe(32))"'
+        )
+    return secret
+
+
+def url_host(host: str) -> str:
+    """A host as an address writes it: an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 def read_password_file(path: Path) -> str:

@@ -18,9 +18,12 @@ from services.game import (
     GameService,
     GameSettings,
     HiddenRolls,
+    LinkRules,
+    Reports,
     Systems,
     TableService,
     UnitService,
+    WebLinks,
 )
 from services.hexwar import HexService
 from services.markers import MarkerService
@@ -60,6 +63,10 @@ class AppServices:
     server_data: ServerData = field(init=False)  # /config data: export, delete, forget-me
     housekeeping: Housekeeping = field(init=False)  # the hourly sweep (processed interactions)
     armies: ArmyService = field(init=False)  # armies imported from rosters (issue 18)
+    # how `/game web` makes links (the settings WEB_*): None when no process serves pages
+    link_rules: LinkRules | None = None
+    web_links: WebLinks = field(init=False)  # `/game web`, and the pages' way in (issue 34)
+    reports: Reports = field(init=False)  # battle reports: `/game report`, the web page
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
@@ -76,6 +83,10 @@ class AppServices:
         self.bag = BagService(self.store, self.servers, self.dice)
         self.table = TableService(self.store, self.servers, self.dice)
         self.hidden = HiddenRolls(self.store, self.servers, self.dice)
+        self.reports = Reports(self.store, self.servers, self.dice, workers=self.workers)
+        self.web_links = WebLinks(
+            self.store, self.servers, self.dice, self.link_rules, workers=self.workers
+        )
         self.markers = MarkerService(self.store, self.servers, self.dice)
         settings, workers = self.game_settings, self.workers
         self.shooting = ShootingService(

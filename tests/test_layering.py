@@ -41,6 +41,9 @@ FORBIDDEN = {
     "locales": {"discord", "core", "services", "storage", "cogs", "rulesdb", "bot", "bot_app"},
     # the playground seeds its demo game through the services, as the commands would
     "playground": {"storage", "aiosqlite", "asyncpg", "cogs"},
+    # the web board (issue 34), a layer beside cogs/: it calls the services, never the
+    # storage, and words the game with the cogs' render modules (no Discord of its own)
+    "web": {"storage", "aiosqlite", "asyncpg", "discord", "bot", "bot_app", "settings"},
 }
 NO_RANDOM_OR_SQL = ("cogs",)
 
@@ -156,7 +159,7 @@ def package_of(path: Path) -> tuple[str, ...]:
     return path.relative_to(ROOT).parent.parts
 
 
-@pytest.mark.parametrize("layer", ["cogs", "services"])
+@pytest.mark.parametrize("layer", ["cogs", "services", "web"])
 def test_service_packages_are_reached_through_their_init(layer):
     """A cog, or another service package, imports `from services.<package> import X`, never
     one of the package's modules: what a package offers is what its `__init__` exports."""
@@ -190,13 +193,14 @@ def test_the_checker_sees_a_private_service_import(tmp_path):
     assert private_service_imports(service, ("services", "game")) == ["services.shooting.shot"]
 
 
-def test_cogs_import_only_what_a_service_package_exports():
+@pytest.mark.parametrize("layer", ["cogs", "web"])
+def test_cogs_import_only_what_a_service_package_exports(layer):
     exported = {
         name: set(importlib.import_module(f"services.{name}").__all__)
         for name in service_packages()
     }
     offenders = {}
-    for path in (ROOT / "cogs").rglob("*.py"):
+    for path in (ROOT / layer).rglob("*.py"):
         for module, names in service_imports(path, package_of(path)):
             package = module.split(".")[1]
             if unknown := sorted(set(names) - exported[package]):

@@ -12,6 +12,7 @@ from discord.ext import commands
 if TYPE_CHECKING:
     import weakref
 
+    from cogs.common.display_names import DisplayNames
     from cogs.common.live import LiveView
     from cogs.common.mentions import CommandMentions
     from services.app import AppServices
@@ -27,6 +28,8 @@ class ServicedBot(commands.Bot):
     rate_limiter: RateLimiter | None
     # the bot's Prometheus metrics; None unless METRICS_PORT is set (services.common.metrics)
     metrics: Metrics | None
+    # members' display names, for what shows names and never ids (the web board, reports)
+    display_names: DisplayNames
     # set by `close`: new interactions are refused from then on (cogs.common.stopping)
     stopping: bool
     # the command ids Discord gave this bot, for the mentions of its replies

@@ -14,12 +14,13 @@ from cogs.campaign.options import campaign_autocomplete
 from cogs.common import settings_words
 from cogs.common.actors import channel_of
 from cogs.common.answering import defer
-from cogs.common.bot import ServicedBot, app_services
+from cogs.common.bot import ServicedBot, app_services, bot_of
 from cogs.common.pager import Page, PageAt, Pager, page_source
 from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
 from cogs.game import board as live_board
 from cogs.game import render
+from cogs.game import web as web_page
 from cogs.game.options import (
     ACTIVATION_CHOICES,
     SYSTEM_CHOICES,
@@ -28,6 +29,7 @@ from cogs.game.options import (
     setting_value_autocomplete,
 )
 from cogs.game.render.dice import dice_embed
+from cogs.game.render.report import report_markdown
 from cogs.game.undo import answer_undo
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX, GameLog
@@ -198,6 +200,27 @@ class GameCog(
         )
 
     @app_commands.command(
+        name="report",
+        description="This channel's game as a battle report in Markdown, for a club website",
+        extras=EXPENSIVE,
+    )
+    async def report(self, interaction: discord.Interaction) -> None:
+        # Read from the whole log (off the loop): "thinking…" at once, the file after.
+        await defer(interaction, ephemeral=True)
+        report = await app_services(interaction).reports.of_channel(channel_of(interaction))
+        lang = await lang_of(interaction)
+        names = bot_of(interaction.client).display_names
+        text = report_markdown(lang, report, lambda user: names(report.guild_id, user))
+        await send(
+            interaction,
+            t(lang, "report.ready", name=render.plain(report.state.name)),
+            file=discord.File(
+                io.BytesIO(text.encode()), filename=f"antares-report-{report.game_id}.md"
+            ),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
         name="rules", description="This game's ruleset settings; host or GM may change one"
     )
     @app_commands.describe(
@@ -236,6 +259,15 @@ class GameCog(
     @app_commands.describe(on="Yes: post the board and keep it up to date; no: stop")
     async def board(self, interaction: discord.Interaction, on: bool) -> None:
         await live_board.switch(interaction, on)
+
+    @app_commands.command(
+        name="web", description="A link to this game's live web page, for you alone to share"
+    )
+    @app_commands.describe(
+        revoke="Yes: refuse every link given before and answer a new one (host or GM)"
+    )
+    async def web(self, interaction: discord.Interaction, revoke: bool = False) -> None:
+        await web_page.answer(interaction, revoke)
 
     @app_commands.command(
         name="ping", description="Mention (notify) the owner of a drawn die; host or GM"

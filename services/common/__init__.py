@@ -38,6 +38,8 @@ from services.common.permissions import (
 from services.common.rate_limits import Limited, RateLimiter, RateRules
 from services.common.servers import ServerSettings
 from services.common.shown import ShownEvents, shown_events
+from services.common.state_patch import PATCH_KEY, patch_between, patch_of, with_patch
+from services.common.state_patch import apply as apply_patch
 from services.common.uploads import UPLOAD_LIMIT, fit_files
 from services.common.workers import Lanes, Workers
 
@@ -64,6 +66,12 @@ __all__ = [
     "Then",
     "pack_state",
     "unpack_state",
+    # what each change did to the state, kept in its event for the replay (issue 34)
+    "PATCH_KEY",
+    "apply_patch",
+    "patch_of",
+    "patch_between",
+    "with_patch",
     # who may change a game
     "GM_ROLE_KEY",
     "Actor",

@@ -2,7 +2,8 @@
 
 `ChannelStateRunner.change` reads the running game of a channel, lets a pure function make
 the new state and a result, appends the result to the game log together with the state it
-replaced (for undo), and saves with `version = version + 1`. The transaction is
+replaced (for undo) and the patch it made (for the replay, `services.common.state_patch`),
+and saves with `version = version + 1`. The transaction is
 `services.common.applied_once.once`: a replayed interaction id changes nothing. A version conflict
 (another process got there first) is retried. `check` sees the game's record first (e.g. a
 button made for an earlier game is refused), then `read` may read the transaction (e.g. the
@@ -22,6 +23,7 @@ from pydantic import BaseModel
 from core.common.errors import NotFound
 from services.common.applied_once import once
 from services.common.shown import shown_events
+from services.common.state_patch import patch_between, with_patch
 from storage.base import EventRecord, GameRecord, Store, Transaction, VersionConflict
 
 S = TypeVar("S", bound=BaseModel)
@@ -122,7 +124,7 @@ class ChannelStateRunner(Generic[S]):
                 record.id,
                 kind=kind,
                 actor_id=actor_id,
-                payload=result.model_dump_json(),
+                payload=with_patch(result.model_dump_json(), patch_between(record.state, new_json)),
                 state_before=pack_state(record.state),
             )
             version = await tx.save_game(

@@ -13,6 +13,19 @@ from services.game.game import (
     RulesView,
 )
 from services.game.hidden import HiddenRolls, Revealed, RolledInGame, is_hidden
+from services.game.links import (
+    AFTER_END,
+    LinkClaims,
+    LinkRefused,
+    LinkRules,
+    check_link,
+    expiry,
+    new_claims,
+    read_link,
+    sign_link,
+)
+from services.game.replay import ReplayStep
+from services.game.report import BattleReport, NotableRoll, Reports
 from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
 from services.game.systems import Systems, other_system
@@ -28,6 +41,8 @@ from services.game.undo_records import (
     Waiting,
 )
 from services.game.units import UnitService, resolve
+from services.game.web import LOG_SHOWN, PAGE_PATH, Opened, WebLink, WebLinks
+from services.game.web_game import WebGame
 
 __all__ = [
     # the services (`AppServices`)
@@ -81,4 +96,24 @@ __all__ = [
     "resolve",
     "same_game",
     "unit_ref",
+    # links to a game's web page (issue 34): signed, scoped, revocable, expiring
+    "AFTER_END",
+    "LinkClaims",
+    "LinkRefused",
+    "LinkRules",
+    "check_link",
+    "expiry",
+    "new_claims",
+    "read_link",
+    "sign_link",
+    "LOG_SHOWN",
+    "Opened",
+    "ReplayStep",
+    "BattleReport",
+    "NotableRoll",
+    "Reports",
+    "PAGE_PATH",
+    "WebGame",
+    "WebLink",
+    "WebLinks",
 ]

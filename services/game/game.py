@@ -28,7 +28,9 @@ from services.common import (
     Then,
     Workers,
     once,
+    patch_between,
     require_host,
+    with_patch,
 )
 from services.game.access import Call
 from services.game.export import export_file
@@ -121,13 +123,14 @@ class GameService(Undoing, Seats):
             overrides["activations"] = activations
         wanted = system or "antares"  # checked by new_game (a modified client may send any)
         state = new_game(name[:200], call.actor.user_id, overrides, wanted)  # type: ignore[arg-type]
+        state_json = state.model_dump_json()
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
             if await tx.running_game(call.channel_id) is not None:
                 raise Conflict("game.already_running")
             record = await tx.create_game(
                 guild_id=call.guild_id,
                 channel_id=call.channel_id,
-                state=state.model_dump_json(),
+                state=state_json,
                 schema_version=state.schema_version,
             )
             started = GameStarted(
@@ -141,7 +144,8 @@ class GameService(Undoing, Seats):
                 record.id,
                 kind="start",
                 actor_id=call.actor.user_id,
-                payload=started.model_dump_json(),
+                # the replay starts from the whole starting state (services.common.state_patch)
+                payload=with_patch(started.model_dump_json(), patch_between(None, state_json)),
                 state_before=None,
             )
         return record.id, state

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from core.antares.game import GameState, fork
 from core.common.errors import Conflict, NotFound
 from core.common.notation import RollResult
-from services.common import Call, Standing
+from services.common import PATCH_KEY, Call, Standing
 from services.game.access import GameAccess
 from storage.base import EventRecord, GameRecord, Transaction
 
@@ -102,7 +102,10 @@ class HiddenRolls(GameAccess):
                 raise Conflict("roll.already_revealed")
             new = fork(state)
             new.revealed.append(seq)
-            return new, Revealed(seq=seq, kind=event.kind, payload={**payload, "hidden": False})
+            shown = {
+                k: v for k, v in payload.items() if k != PATCH_KEY
+            }  # the roll's, not its patch
+            return new, Revealed(seq=seq, kind=event.kind, payload={**shown, "hidden": False})
 
         done = await self.change(call, REVEAL_KIND, apply, game_id=game_id, read=read)
         return done.result

@@ -27,10 +27,12 @@ from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from services.common import (
     Standing,
     once,
+    patch_between,
     require_player,
     retried,
     runs_game,
     unpack_state,
+    with_patch,
 )
 from services.game.access import Call, GameAccess
 from services.game.undo_records import (
@@ -251,16 +253,20 @@ class Undoing(GameAccess):
         )
         undone.events.reverse()
         await tx.mark_undone([e.id for e in chosen])
+        restored_json = restored.model_dump_json()
         await tx.append_event(
             record.id,
             kind="undo",
             actor_id=actor_id,
-            payload=undone.model_dump_json(),
+            # the replay's patch: back to the state before the undone events
+            payload=with_patch(
+                undone.model_dump_json(), patch_between(record.state, restored_json)
+            ),
             state_before=None,  # an undo is not undone: nothing to keep for it
         )
         await tx.save_game(
             record.id,
-            state=restored.model_dump_json(),
+            state=restored_json,
             schema_version=restored.schema_version,
             expected_version=record.version,
             status=restored.status,

@@ -44,6 +44,7 @@ READ_ONLY = {
     "game status": "shows the game",
     "game log": "shows the game's log",
     "game export": "sends the game as a file",
+    "game report": "sends the game's battle report as a file",
     "unit list": "shows the units",
     "unit show": "shows a unit",
     "mine list": "shows the mines",
@@ -148,6 +149,8 @@ MUTATING = {
     "turn end": Slash("alice", {"confirm": True}),
     "game ping": Slash("alice", {"on": False}),
     "game board": Slash("alice", {"on": True}),
+    # issue 34: revoking moves the game's link epoch on (the web board's settings: WEB_LINKS)
+    "game web": Slash("alice", {"revoke": True}),
     "campaign record": Slash("admin", {"player-a": "alice", "player-b": "bob", "result": "draw"}),
     "campaign correct": Slash("admin", {"battle": 1, "vp-a": 5}),
     "campaign delete": Slash("admin", {"battle": 1}),
@@ -252,7 +255,17 @@ def test_the_bot_offers_what_the_tables_classify():
     assert not set(MUTATING) & set(READ_ONLY)
 
 
-@pytest.mark.parametrize("name", [n for n in COMMANDS + COMPONENTS if n not in READ_ONLY])
+WEB_LINKS = pytest.mark.settings(web_base_url="https://antares.example.org")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=WEB_LINKS) if n == "game web" else n
+        for n in COMMANDS + COMPONENTS
+        if n not in READ_ONLY
+    ],
+)
 async def test_a_replayed_change_changes_nothing(name, simcord_env, table, dice, settings, caplog):
     """Delivered twice, applied once: the replay as it comes, then again after the change was
     undone by other means (only the claimed interaction id remembers it; issue 13:
