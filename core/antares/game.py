@@ -21,7 +21,6 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
-from core.antares.game_messages import GameMessages
 from core.antares.ruleset import Ruleset
 from core.antares.table_markers.models import Mine
 from core.common.errors import BadInput, Conflict, NotFound
@@ -260,8 +259,8 @@ class GameState(BaseModel):
     revealed: list[int] = []
     next_mine: int = 1
     next_marker: int = 1
-    # Where the bot keeps its Draw next button and the live board (core.antares.game_messages)
-    messages: GameMessages = GameMessages()
+    # (Where the bot keeps Draw next and the live board is not part of the state: see
+    # core.antares.game_messages; the `messages` of older records is read no more.)
     # Each other system's own part of the record (a fourth system adds one field here)
     epic: EpicPart = EpicPart()
 

@@ -28,7 +28,7 @@ from services.common.permissions import (
 )
 from services.common.rate_limits import Limited, RateLimiter, RateRules
 from services.common.servers import ServerSettings
-from services.common.shown import ShownEvents, shown_events
+from services.common.shown import ShownEvents, Step, shown_events
 from services.common.uploads import UPLOAD_LIMIT, fit_files
 from services.common.workers import Lanes, Workers
 
@@ -74,6 +74,7 @@ __all__ = [
     "SWEEP_EVERY_S",
     # which message showed each event (undo edits it)
     "ShownEvents",
+    "Step",
     "shown_events",
     # exports within Discord's upload limit
     "UPLOAD_LIMIT",

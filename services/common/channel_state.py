@@ -1,8 +1,13 @@
 """The one way a channel's state changes: one transaction, one event, a version check.
 
-`ChannelStateRunner.change` reads the running game of a channel, lets a pure function make
-the new state and a result, appends the result to the game log together with the state it
-replaced (for undo), and saves with `version = version + 1`. The transaction is
+`ChannelStateRunner.change` reads the running game of a channel (with its messages: where
+🎲 Draw next and the board sit), parses its state once, lets a pure function make the new
+state and a result, appends the result to the game log together with the state it replaced
+(for undo), and saves with `version = version + 1`. On SQLite that is two trips to the
+database's thread (issue 31): BEGIN, the claim and the read; then the event, the save and
+the COMMIT, the event's record read back once committed. The outcome (`Change`) carries
+what the reply needs: the new state, the result, the event, the record as read, and the
+next step (`offered`, noted for the reply by `services.common.shown`). The transaction is
 `services.common.applied_once.once`: a replayed interaction id changes nothing. A version conflict
 (another process got there first) is retried. `check` sees the game's record first (e.g. a
 button made for an earlier game is refused), then `read` may read the transaction (e.g. the
@@ -21,7 +26,7 @@ from pydantic import BaseModel
 
 from core.common.errors import NotFound
 from services.common.applied_once import once
-from services.common.shown import shown_events
+from services.common.shown import Step, shown_events
 from storage.base import EventRecord, GameRecord, Store, Transaction, VersionConflict
 
 S = TypeVar("S", bound=BaseModel)
@@ -62,14 +67,20 @@ class Change(Generic[S, R]):
     result: R
     version: int
     event: EventRecord
+    record: GameRecord  # the game as read, its messages included
+    draw: bool = False  # drawing is the next step (`offered` of the new state)
 
 
 class ChannelStateRunner(Generic[S]):
-    """Runs state changes of one kind of per-channel state (`model`) against a store."""
+    """Runs state changes of one kind of per-channel state (`model`) against a store;
+    `offered` says of a new state whether drawing is its next step (for the reply)."""
 
-    def __init__(self, store: Store, model: type[S]) -> None:
+    def __init__(
+        self, store: Store, model: type[S], offered: Callable[[S], bool] | None = None
+    ) -> None:
         self.store = store
         self.model = model
+        self.offered = offered
 
     def decode(self, record: GameRecord) -> S:
         return self.model.model_validate_json(record.state)
@@ -93,8 +104,10 @@ class ChannelStateRunner(Generic[S]):
                 channel_id, kind, actor_id, interaction_id, apply, check, then, read
             )
         )
-        # committed: the reply that shows it will record its message (undo edits it)
-        shown_events(self.store).wrote(interaction_id, done.event.id)
+        # committed: the reply that shows it will record its message (undo edits it), and
+        # offers the next step as this change left the game
+        step = Step(done.record.id, done.draw) if self.offered is not None else None
+        shown_events(self.store).wrote(interaction_id, done.event.id, step)
         return done
 
     async def _change_once(
@@ -117,8 +130,7 @@ class ChannelStateRunner(Generic[S]):
             if read is not None:
                 await read(tx, record)
             new_state, result = apply(self.decode(record))
-            new_json = new_state.model_dump_json()
-            event = await tx.append_event(
+            logged = await tx.append_event_later(  # its record is read back with the COMMIT
                 record.id,
                 kind=kind,
                 actor_id=actor_id,
@@ -127,11 +139,12 @@ class ChannelStateRunner(Generic[S]):
             )
             version = await tx.save_game(
                 record.id,
-                state=new_json,
+                state=new_state.model_dump_json(),
                 schema_version=getattr(new_state, "schema_version", 1),
                 expected_version=record.version,
                 status=getattr(new_state, "status", None),
             )
             if then is not None:
                 await then(tx, record, new_state, result)
-            return Change(new_state, result, version, event)
+        draw = self.offered is not None and self.offered(new_state)
+        return Change(new_state, result, version, logged.value, record, draw)

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from core.antares.bag import draw_offered
 from core.antares.game import GameState, load_state
 from core.common.dice import DiceSource
 from core.common.errors import Conflict, NotFound
@@ -85,7 +86,9 @@ class GameAccess:
         self.store = store
         self.servers = servers
         self.dice = dice
-        self.runner: ChannelStateRunner[GameState] = ChannelStateRunner(store, GameState)
+        self.runner: ChannelStateRunner[GameState] = ChannelStateRunner(
+            store, GameState, offered=draw_offered
+        )
 
     async def standing(self, call: Call) -> Standing:
         """Read before a transaction opens (settings are read through the same store)."""
