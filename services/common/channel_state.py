@@ -107,7 +107,10 @@ class ChannelStateRunner(Generic[S]):
         # committed: the reply that shows it will record its message (undo edits it), and
         # offers the next step as this change left the game
         step = Step(done.record.id, done.draw) if self.offered is not None else None
-        shown_events(self.store).wrote(interaction_id, done.event.id, step)
+        shown = shown_events(self.store)
+        shown.wrote(interaction_id, done.event.id, step)
+        if done.record.messages.board:  # the board will show this state: no parse again
+            shown.left(channel_id, done.record.id, done.version, done.state)
         return done
 
     async def _change_once(

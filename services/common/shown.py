@@ -20,6 +20,7 @@ import contextlib
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 from services.common.applied_once import once
 from storage.base import StorageError, Store
@@ -43,6 +44,8 @@ class ShownEvents:
         self.limit = limit
         self._written: OrderedDict[int, list[int]] = OrderedDict()
         self._steps: OrderedDict[int, Step] = OrderedDict()
+        # channel -> (game, version, state) as this process's last change of it left it
+        self._states: OrderedDict[int, tuple[int, int, Any]] = OrderedDict()
 
     def wrote(self, interaction_id: int | None, event_id: int, step: Step | None = None) -> None:
         """A committed change of `interaction_id` wrote `event_id` (None: no interaction),
@@ -65,6 +68,20 @@ class ShownEvents:
         self._steps.move_to_end(interaction_id)
         while len(self._steps) > self.limit:
             self._steps.popitem(last=False)
+
+    def left(self, channel_id: int, game_id: int, version: int, state: Any) -> None:
+        """A change of a channel whose board is on left its game at `version` in `state`."""
+        self._states[channel_id] = (game_id, version, state)
+        self._states.move_to_end(channel_id)
+        while len(self._states) > self.limit:
+            self._states.popitem(last=False)
+
+    def state_at(self, channel_id: int, game_id: int, version: int) -> Any | None:
+        """The state a change left the game in at `version`, if this process made it."""
+        found = self._states.get(channel_id)
+        if found is None or found[:2] != (game_id, version):
+            return None
+        return found[2]
 
     def waiting(self, interaction_id: int) -> bool:
         return interaction_id in self._written

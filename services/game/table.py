@@ -20,7 +20,15 @@ from core.antares.bag import census, draw_offered
 from core.antares.game import GameState, load_state, require_running
 from core.antares.game_messages import BoardLang, GameMessages
 from core.common.errors import NotFound
-from services.common import Call, Listener, listen, once, require_host, retried
+from services.common import (
+    Call,
+    Listener,
+    listen,
+    once,
+    require_host,
+    retried,
+    shown_events,
+)
 from services.game.access import GameAccess
 from services.game.game import GameView
 from storage.base import GameRecord, MessagesRecord, Transaction
@@ -154,7 +162,8 @@ class TableService(GameAccess):
 
     async def board(self, channel_id: int) -> Board | None:
         """The channel's board to edit: its latest game's, if on and posted (an ended game's
-        board shows how it ended). Its state is parsed only then."""
+        board shows how it ended). Its state is parsed only then, and not even then when
+        this process's last change of it left it at the version read."""
         async with self.store.read() as tx:
             record = await tx.latest_game(channel_id)
         if record is None:
@@ -162,7 +171,9 @@ class TableService(GameAccess):
         messages = messages_of(record)
         if not messages.board or messages.board_message is None:
             return None
-        view = self._view(record, load_state(record.state))
+        left = shown_events(self.store).state_at(channel_id, record.id, record.version)
+        state = left if isinstance(left, GameState) else load_state(record.state)
+        view = self._view(record, state)
         return Board(record.id, messages.board_message, messages.board_lang, view)
 
     async def board_gone(self, channel_id: int, game_id: int, message_id: int) -> bool:
