@@ -53,6 +53,14 @@ async def retried(attempt: Callable[[], Awaitable[T]]) -> T:
     raise AssertionError("unreachable")
 
 
+def stored(result: BaseModel) -> str:
+    """A change's result as the log keeps it: a model that says so (`STORED_COMPACT`, e.g. a
+    shot, whose dice are many) without its fields at their default, which its model gives
+    back when the log is read (issue 31: a shot's event ≤ 10 KB)."""
+    compact = getattr(type(result), "STORED_COMPACT", False) is True
+    return result.model_dump_json(exclude_defaults=compact)
+
+
 def pack_state(state_json: str) -> bytes:
     return zlib.compress(state_json.encode(), 1)
 
@@ -137,7 +145,7 @@ class ChannelStateRunner(Generic[S]):
                 record.id,
                 kind=kind,
                 actor_id=actor_id,
-                payload=result.model_dump_json(),
+                payload=stored(result),
                 state_before=pack_state(record.state),
             )
             version = await tx.save_game(
