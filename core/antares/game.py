@@ -17,6 +17,7 @@ player's living units; ``core.antares.bag.census`` checks it.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
@@ -223,6 +224,24 @@ def fork(model: M) -> M:
     return type(model).model_validate_json(model.model_dump_json())
 
 
+RULESETS_KEPT = 64
+_rulesets: dict[str, Ruleset] = {}
+
+
+def ruleset_of(overrides: dict[str, Any]) -> Ruleset:
+    """The ruleset of these overrides. A move asks for it several times (each rule that
+    depends on a setting), and building one checks every setting: each distinct set of
+    overrides is built once and shared, which is safe since a `Ruleset` is frozen."""
+    key = json.dumps(overrides, sort_keys=True, default=str)
+    found = _rulesets.get(key)
+    if found is None:
+        found = Ruleset().with_overrides(overrides)
+        if len(_rulesets) >= RULESETS_KEPT:
+            _rulesets.pop(next(iter(_rulesets)))
+        _rulesets[key] = found
+    return found
+
+
 GameSystem = Literal["antares", "hex", "epic"]
 SYSTEMS: tuple[GameSystem, ...] = ("antares", "hex", "epic")
 
@@ -277,7 +296,7 @@ class GameState(BaseModel):
         return data
 
     def ruleset(self) -> Ruleset:
-        return Ruleset().with_overrides(self.ruleset_overrides)
+        return ruleset_of(self.ruleset_overrides)
 
     def player(self, owner_id: int) -> Player | None:
         return next((p for p in self.players if p.owner_id == owner_id), None)
