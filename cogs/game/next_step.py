@@ -96,9 +96,11 @@ def next_step_of(noted: Any) -> NextStep | None:
 
 def kept_components(draw: discord.ui.Item) -> str | None:
     """The components of the message `draw` was posted on, but itself (JSON: what stays on
-    the message when the button leaves it); None when its view is not a plain one."""
+    the message when the button leaves it). Only for a plain view of persistent items, which
+    stay as they were posted; None for a live one (a pager's ◀ ▶ change as its pages turn,
+    and leave when it expires), whose message is read when the button leaves it."""
     view = draw.view
-    if not isinstance(view, discord.ui.View):
+    if type(view) is not discord.ui.View:
         return None
     rows = []
     for row in view.to_components():

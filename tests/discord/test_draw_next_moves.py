@@ -82,6 +82,26 @@ async def test_in_french_the_button_leaves_and_the_other_buttons_stay(simcord_en
     assert labels(summary) == [PIOCHER] and labels(mine.response) == []
 
 
+async def test_pages_turned_before_the_button_leaves_still_turn(simcord_env, table, dice):
+    """A paged reply's ◀ ▶ change as its pages turn: when Draw next leaves it, the message is
+    read as it is now (one read, one edit), never put back as it was posted."""
+    env, channel, alice = simcord_env, table.channel, table.alice
+    await armies(table, activations="strict")
+    big = await shoot(
+        alice, channel, weapon="mag-light-support", models=100, acc=6, res=4, distance=20
+    )
+    assert labels(big.response) == ["◀", "▶", DRAW]
+    await alice.click(big.response, label="▶")
+    page = big.response.embeds[0].footer.text
+    dice.script(1)  # Alice's red die
+    reads = len([r for r in env.http_requests if r.method == "GET"])
+    await alice.slash(channel, "bag draw")
+    assert len([r for r in env.http_requests if r.method == "GET"]) == reads + 1
+    assert labels(big.response) == ["◀", "▶"] and big.response.embeds[0].footer.text == page
+    await alice.click(big.response, label="◀")
+    assert big.response.embeds[0].footer.text != page  # the page before, from the live pager
+
+
 async def test_an_old_draw_next_draws_once_or_says_why(simcord_env, table, dice):
     env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
     await skirmish(table)
