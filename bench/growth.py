@@ -61,6 +61,9 @@ TARGET_STALL_S = 0.050
 TARGET_MEMORY = 20 * 1024 * 1024
 TARGET_OTHERS = 1.10
 ALPHABET = string.ascii_letters + string.digits + " "
+EVENT_SHOTS = 40  # tracked 30-dice shots (issue 31)
+SHOTS_PER_TARGET = 4  # a target takes a pin a shot: a new one before it breaks
+THIRTY_DICE = {"weapon": "mag-light-support", "models": 10, "distance": 20}
 
 
 def noise(rng: random.Random, length: int) -> str:
@@ -101,6 +104,7 @@ async def ok(action) -> object:
 class Bench:
     def __init__(self, env, guild, folder: Path) -> None:
         self.env = env
+        self.guild = guild
         self.path = folder / "bench.db"
         self.alice = guild.add_member(env.create_user("alice"))
         self.big = guild.create_text_channel("big-table")
@@ -255,6 +259,30 @@ class Bench:
                             status="ended",
                         )
 
+    async def shots(self) -> tuple[list[int], float]:
+        """EVENT_SHOTS tracked 30-dice shots in a channel of their own: each one's stored event
+        (payload and undo snapshot, bytes) and the disk bytes per shot (issue 31)."""
+        alice, rng = self.alice, self.rng
+        range_ = self.guild.create_text_channel("shooting-range")
+        await ok(alice.slash(range_, "game start", name="Range", activations="free"))
+        await ok(alice.slash(range_, "unit add", name="Gunners", models=10, acc=5, co=8))
+        store = self.env.bot.services.store
+        sizes: list[int] = []
+        before = await disk_bytes(self.path)
+        for n in range(EVENT_SHOTS):
+            if n % SHOTS_PER_TARGET == 0:
+                target = f"Wall {n // SHOTS_PER_TARGET} {noise(rng, 20)}"
+                await ok(alice.slash(range_, "unit add", name=target, models=100, res=10, co=10))
+            await ok(alice.slash(range_, "shoot", shooter="Gunners", target=target, **THIRTY_DICE))
+            async with store.read() as tx:
+                game = await tx.latest_game(range_.id)
+                assert game is not None
+                (event,) = await tx.events(game.id, limit=1)
+            assert event.kind == "shoot"
+            sizes.append(len(event.payload) + len(event.state_before or b""))
+        grown = (await disk_bytes(self.path) - before) / EVENT_SHOTS
+        return sizes, grown
+
 
 async def _peak(action) -> int:
     tracemalloc.reset_peak()
@@ -328,6 +356,16 @@ def report_others(
         )
 
 
+def report_shots(sizes: list[int], per_shot: float) -> None:
+    print(
+        f"/shoot, {EVENT_SHOTS} tracked 30-dice shots: stored event"
+        f" {statistics.mean(sizes) / 1024:.1f}"
+        f" KB on average, {max(sizes) / 1024:.1f} KB at most (payload and undo snapshot);"
+        f" target ≤ 10 KB: {verdict(max(sizes) <= TARGET_BYTES)}"
+    )
+    print(f"disk per /shoot: {per_shot / 1024:.1f} KB (the units added as targets included)")
+
+
 async def attack(env, folder: Path) -> None:
     """600 `/unit add` of random text: the database, every 100 of them."""
     bench = Bench(env, env.create_guild("attack"), folder)
@@ -371,6 +409,7 @@ async def run(env, folder: Path, args: argparse.Namespace) -> None:
     )
     report_growth(await bench.growth(args.commands, args.shots))
     report_memory(await bench.memory())
+    report_shots(*await bench.shots())
     alone = await bench.medians(args.samples)
     started = time.perf_counter()
     await bench.store_other_servers(args.other_games)

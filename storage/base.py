@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from core.common.errors import AntaresError
 from storage.army_base import ArmyTransaction
@@ -30,6 +30,11 @@ class StorageError(Exception):
 
 class VersionConflict(StorageError):
     """The row changed since it was read: retry the whole use case."""
+
+
+class Replayed(StorageError):
+    """The interaction was claimed already (`Transaction.claim_once`): a replay, which must
+    change nothing; the transaction that met it rolls back."""
 
 
 class SchemaTooNew(StorageError):
@@ -62,6 +67,61 @@ class DatabaseUnavailable(StorageError, AntaresError):
         return self.detail or self.key
 
 
+T = TypeVar("T")
+
+
+class Later(Generic[T]):
+    """What a write gives back once its transaction has sent it: at the latest when the
+    transaction commits. SQLite sends a transaction's last writes with its COMMIT, in one
+    trip to its connection's thread (`storage.sqlite_transaction`); PostgreSQL runs each
+    statement at once, so there the value is known as soon as the call returns."""
+
+    __slots__ = ("_value", "_known")
+
+    def __init__(self) -> None:
+        self._known = False
+        self._value: T | None = None
+
+    def set(self, value: T) -> None:
+        self._value, self._known = value, True
+
+    @property
+    def known(self) -> bool:
+        return self._known
+
+    @property
+    def value(self) -> T:
+        if not self._known:
+            raise StorageError("a write's result is known once its transaction has committed")
+        return self._value  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class MessagesRecord:
+    """Where the bot's messages of a game sit (`game_messages`, issue 31): bookkeeping of the
+    Discord layer, kept beside the game's state rather than in it, so that moving 🎲 Draw
+    next or finding the board reads and parses no state. A game without a row has these
+    defaults (nothing posted yet)."""
+
+    draw: int | None = None  # the message that carries 🎲 Draw next
+    # that message's other components (JSON) to keep when the button is taken off ("[]":
+    # none); None: not known, read the message
+    draw_keep: str | None = None
+    board: bool = False  # /game board on
+    board_message: int | None = None  # the board's message, once posted
+    board_pinned: bool = False  # the bot pinned it
+    board_lang: str = "en"  # the language of whoever turned it on
+    web_epoch: int = 0  # links to the game's web page made before the last revoke are refused
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCarrier:
+    """The message that carried 🎲 Draw next before a move (`Transaction.move_draw`)."""
+
+    message_id: int
+    keep: str | None  # as `MessagesRecord.draw_keep`
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     id: int
@@ -73,6 +133,8 @@ class GameRecord:
     version: int
     created_at: datetime
     updated_at: datetime
+    # read with the game, in the same statement (`running_game`, `latest_game`, `game`)
+    messages: MessagesRecord = MessagesRecord()
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +187,19 @@ class Transaction(CampaignTransaction, PrivacyTransaction, ArmyTransaction, Prot
         `undo_steps` newest ones."""
         ...
 
+    async def append_event_later(
+        self,
+        game_id: int,
+        *,
+        kind: str,
+        actor_id: int | None,
+        payload: str,
+        state_before: bytes | None,
+    ) -> Later[EventRecord]:
+        """`append_event`, whose record is known once the transaction has committed: SQLite
+        sends it with the COMMIT, in the same trip (a change's last writes)."""
+        ...
+
     async def events(
         self,
         game_id: int,
@@ -146,7 +221,37 @@ class Transaction(CampaignTransaction, PrivacyTransaction, ArmyTransaction, Prot
         """The channel message that shows the event (the latest one, if several did)."""
         ...
 
+    async def move_draw(
+        self, game_id: int, *, channel_id: int, message_id: int | None, keep: str | None
+    ) -> Later[DrawCarrier | None]:
+        """`message_id` now carries 🎲 Draw next (None: no message does), `keep` its other
+        components; gives the message that carried it before (None: none, or the game is
+        not this channel's, which changes nothing), once the transaction has committed."""
+        ...
+
+    async def save_board(
+        self,
+        game_id: int,
+        *,
+        board: bool,
+        board_message: int | None,
+        board_pinned: bool,
+        board_lang: str,
+    ) -> None:
+        """The live board's part of `game_messages` (its draw part is left as it is)."""
+        ...
+
+    async def revoke_web_links(self, game_id: int) -> None:
+        """Moves the game's web-link epoch on (`game_messages.web_epoch`): every link made
+        before is refused from then on (issue 34)."""
+        ...
+
     async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool: ...
+    async def claim_once(self, interaction_id: int, *, channel_id: int | None) -> None:
+        """Claims the interaction, or the transaction raises `Replayed` (at its next trip to
+        the database, at the latest when it commits, and then writes nothing)."""
+        ...
+
     async def forget_interactions(self, before: datetime, *, limit: int) -> int:
         """Forget up to `limit` interactions claimed before `before`, oldest first; gives
         back how many (a replay comes within minutes: a day-old claim guards nothing)."""

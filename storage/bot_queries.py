@@ -8,18 +8,33 @@ import json
 from datetime import datetime
 from typing import Any
 
+from storage.base import Replayed
 from storage.sql_hooks import SqlHooks
+
+CLAIM = (
+    "INSERT INTO processed_interactions (interaction_id, channel_id, processed_at)"
+    " VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING interaction_id"
+)
+
+
+def first_claim(rows: list[Any]) -> None:
+    """Nothing inserted: the interaction was claimed before (run in SQLite's thread)."""
+    if not rows:
+        raise Replayed("interaction claimed already")
 
 
 class BotQueries(SqlHooks):
     async def claim_interaction(self, interaction_id: int, *, channel_id: int | None) -> bool:
         self._writing()
-        claimed = await self._one(
-            "INSERT INTO processed_interactions (interaction_id, channel_id, processed_at)"
-            " VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING interaction_id",
-            (interaction_id, channel_id, self._stamp(self._clock())),
-        )
+        claimed = await self._one(CLAIM, (interaction_id, channel_id, self._stamp(self._clock())))
         return claimed is not None
+
+    async def claim_once(self, interaction_id: int, *, channel_id: int | None) -> None:
+        """`claim_interaction` with no answer awaited: sent with the transaction's first
+        reads (SQLite: in the same trip as BEGIN and them); a replay raises `Replayed`."""
+        self._writing()
+        args = (interaction_id, channel_id, self._stamp(self._clock()))
+        await self._queue(CLAIM, args, first_claim)
 
     async def forget_interactions(self, before: datetime, *, limit: int) -> int:
         self._writing()

@@ -33,6 +33,7 @@ class Table:
 TABLES = (
     Table("games", "id", identity=True),
     Table("game_events", "id", identity=True),
+    Table("game_messages", "game_id"),
     Table("guild_settings", "guild_id"),
     Table("processed_interactions", "interaction_id"),
     Table("bot_meta", "key"),

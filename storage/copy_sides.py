@@ -26,7 +26,7 @@ SQLITE_TIMES = {
     "changed_at",
     "at",
 }
-SQLITE_BOOLS = {"undone", "player", "organiser", "confirmed"}
+SQLITE_BOOLS = {"undone", "player", "organiser", "confirmed", "board", "board_pinned"}
 
 
 class Writer(Protocol):
@@ -96,7 +96,8 @@ class SqliteSide:
 
     @asynccontextmanager
     async def writing(self) -> AsyncIterator[SqliteWriter]:
-        async with self.store.transaction():  # BEGIN IMMEDIATE ... COMMIT on the writer
+        async with self.store.transaction() as tx:  # BEGIN IMMEDIATE ... COMMIT on the writer
+            await tx._send()  # the BEGIN now: the writer's statements go straight to the connection
             yield SqliteWriter(self.store.db)
 
 

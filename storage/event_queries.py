@@ -14,12 +14,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from storage.base import EventRecord
+from storage.base import EventRecord, Later
 from storage.rows import EVENT_COLUMNS, event_record
 from storage.sql_hooks import SqlHooks
 
 # The same row without the snapshot (what the log, the export and the reports read).
 WITHOUT_SNAPSHOT = EVENT_COLUMNS.replace("state_before", "NULL")
+
+
+INSERT_EVENT = (
+    "INSERT INTO game_events (game_id, seq, kind, actor_id, created_at, payload,"
+    " state_before) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events"
+    f" WHERE game_id = ?), ?, ?, ?, ?, ?) RETURNING {EVENT_COLUMNS}"
+)
 
 
 class EventQueries(SqlHooks):
@@ -33,19 +40,35 @@ class EventQueries(SqlHooks):
         state_before: bytes | None,
     ) -> EventRecord:
         self._writing()
-        row = await self._one(
-            "INSERT INTO game_events (game_id, seq, kind, actor_id, created_at, payload,"
-            " state_before) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events"
-            f" WHERE game_id = ?), ?, ?, ?, ?, ?) RETURNING {EVENT_COLUMNS}",
-            (game_id, game_id, kind, actor_id, self._stamp(self._clock()), payload, state_before),
-        )
+        now = self._stamp(self._clock())
+        args = (game_id, game_id, kind, actor_id, now, payload, state_before)
+        row = await self._one(INSERT_EVENT, args)
         if state_before is not None:
             await self._keep_snapshots(game_id, self.undo_steps)
         return event_record(row, self._moment)
 
+    async def append_event_later(
+        self,
+        game_id: int,
+        *,
+        kind: str,
+        actor_id: int | None,
+        payload: str,
+        state_before: bytes | None,
+    ) -> Later[EventRecord]:
+        self._writing()
+        now = self._stamp(self._clock())
+        args = (game_id, game_id, kind, actor_id, now, payload, state_before)
+        later = await self._later(
+            INSERT_EVENT, args, lambda rows: event_record(rows[0], self._moment)
+        )
+        if state_before is not None:
+            await self._keep_snapshots(game_id, self.undo_steps)
+        return later
+
     async def _keep_snapshots(self, game_id: int, keep: int) -> None:
         """Drop the snapshots of the game's events but its `keep` newest ones having one."""
-        await self._change(
+        await self._queue(
             "UPDATE game_events SET state_before = NULL WHERE game_id = ?"
             " AND state_before IS NOT NULL AND seq <= (SELECT seq FROM game_events"
             " WHERE game_id = ? AND state_before IS NOT NULL ORDER BY seq DESC LIMIT 1 OFFSET ?)",
@@ -79,6 +102,6 @@ class EventQueries(SqlHooks):
 
     async def set_event_message(self, event_id: int, message_id: int) -> None:
         self._writing()
-        await self._change(
+        await self._queue(
             "UPDATE game_events SET message_id = ? WHERE id = ?", (message_id, event_id)
         )

@@ -28,6 +28,7 @@ from storage.campaign_queries import CampaignQueries
 from storage.config import UNDO_STEPS
 from storage.event_queries import EventQueries
 from storage.game_queries import GameQueries
+from storage.message_queries import MessageQueries
 from storage.privacy_queries import PrivacyQueries
 
 
@@ -41,6 +42,7 @@ def numbered(sql: str) -> str:
 class PostgresTransaction(
     EventQueries,
     GameQueries,
+    MessageQueries,
     BotQueries,
     CampaignQueries,
     BattleQueries,

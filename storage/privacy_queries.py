@@ -31,6 +31,7 @@ DELETE_GUILD = (
     f"DELETE FROM campaign_members WHERE campaign_id IN ({CAMPAIGNS})",
     "DELETE FROM campaigns WHERE guild_id = ?",
     f"DELETE FROM game_events WHERE game_id IN ({GAMES})",
+    f"DELETE FROM game_messages WHERE game_id IN ({GAMES})",
     "DELETE FROM games WHERE guild_id = ?",
     "DELETE FROM guild_settings WHERE guild_id = ?",
     "DELETE FROM armies WHERE guild_id = ?",

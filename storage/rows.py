@@ -10,13 +10,22 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from storage.base import EventRecord, GameRecord
+from storage.base import EventRecord, GameRecord, MessagesRecord
 from storage.campaign_base import BattleRecord, CampaignRecord, MemberRecord, SideRecord
 
 Moment = Callable[[Any], datetime]
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, status, state, schema_version, version, created_at, updated_at"
+)
+MESSAGE_COLUMNS = "draw, draw_keep, board, board_message, board_pinned, board_lang, web_epoch"
+# A game with its messages (`game_messages`, a row or none), in one statement
+GAME_WITH_MESSAGES = (
+    "SELECT "
+    + ", ".join(f"g.{c}" for c in GAME_COLUMNS.split(", "))
+    + ", "
+    + ", ".join(f"m.{c}" for c in MESSAGE_COLUMNS.split(", "))
+    + " FROM games g LEFT JOIN game_messages m ON m.game_id = g.id"
 )
 EVENT_COLUMNS = (
     "id, game_id, seq, kind, actor_id, created_at, payload, state_before, undone, message_id"
@@ -38,10 +47,28 @@ def _maybe(stored: Any, moment: Moment) -> datetime | None:
 
 
 def game_record(row: Sequence[Any], moment: Moment) -> GameRecord:
-    """A `GAME_COLUMNS` row."""
-    *fields, created_at, updated_at = row
-    values = (*fields, moment(created_at), moment(updated_at))
-    return GameRecord(*values)
+    """A `GAME_COLUMNS` row, or a `GAME_WITH_MESSAGES` one."""
+    game_id, guild_id, channel_id, status, state, schema_version, version = row[:7]
+    return GameRecord(
+        game_id,
+        guild_id,
+        channel_id,
+        status,
+        state,
+        schema_version,
+        version,
+        moment(row[7]),
+        moment(row[8]),
+        messages_record(row[9:]) if len(row) > 9 else MessagesRecord(),
+    )
+
+
+def messages_record(row: Sequence[Any]) -> MessagesRecord:
+    """A `MESSAGE_COLUMNS` row; all None: the game has no row (the defaults)."""
+    draw, keep, board, board_message, pinned, lang, web_epoch = row
+    if lang is None:  # no row (board_lang is NOT NULL)
+        return MessagesRecord()
+    return MessagesRecord(draw, keep, bool(board), board_message, bool(pinned), lang, web_epoch)
 
 
 def event_record(row: Sequence[Any], moment: Moment) -> EventRecord:

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from storage.base import StorageError
+from storage.base import Later, StorageError
+
+T = TypeVar("T")
+Check = Callable[[list[Any]], None]  # sees a write's rows; raises to refuse the transaction
 
 
 class SqlHooks:
@@ -35,6 +38,25 @@ class SqlHooks:
     async def _change(self, sql: str, args: Sequence[Any]) -> int:
         """Run a write; the rows it changed."""
         raise NotImplementedError
+
+    async def _queue(self, sql: str, args: Sequence[Any], check: Check | None = None) -> None:
+        """A write whose rows the transaction does not need now. Here it runs at once;
+        SQLite keeps it to send with the next statement that needs an answer, or with the
+        COMMIT, in the same trip to its thread (`storage.sqlite_transaction`). `check` sees
+        its rows (RETURNING) and may refuse the transaction by raising; on SQLite it runs in
+        the connection's thread, so it only reads the rows."""
+        rows = await self._rows(sql, args)
+        if check is not None:
+            check(rows)
+
+    async def _later(
+        self, sql: str, args: Sequence[Any], read: Callable[[list[Any]], T]
+    ) -> Later[T]:
+        """`_queue`, whose rows `read` turns into a value known once the write is sent (at
+        the latest when the transaction commits)."""
+        later: Later[T] = Later()
+        later.set(read(await self._rows(sql, args)))
+        return later
 
     def _stamp(self, moment: datetime) -> Any:
         """A time as the database stores it."""

@@ -65,7 +65,8 @@ class SqliteStore:
         create_private(self.path)
         self._lock = asyncio.Lock()
         # Start-up may wait in SQLite's busy handler (another process switching to WAL);
-        # afterwards busy_timeout is 0 and `begin_immediate` waits for the lock, async.
+        # afterwards busy_timeout is 0 and the transactions wait for the lock, async
+        # (`begin_immediate`, `AioConnection.send`).
         self._db = await AioConnection.open(
             self.path, read_only=False, busy_timeout_ms=self.busy_timeout_ms
         )
@@ -193,17 +194,22 @@ class SqliteStore:
         async with self._lock:
             if self._checkpoints is not None:  # the WAL passed its limit: until it is emptied
                 await self._checkpoints.gate.wait()
+            tx = SqliteTransaction(
+                self.db,
+                self._clock,
+                undo_steps=self.undo_steps,
+                wait_s=self.busy_timeout_ms / 1000,
+            )
             try:
-                await self._begin()
+                yield tx  # BEGIN IMMEDIATE goes with its first trip
+                committed = await tx._commit()
             except DatabaseLocked as error:
+                await tx._roll_back()
                 raise DatabaseUnavailable(f"{self.description}: {error}") from error
-            try:
-                yield SqliteTransaction(self.db, self._clock, undo_steps=self.undo_steps)
-                await self.db.run("COMMIT")
             except BaseException:
-                await self._roll_back()
+                await tx._roll_back()
                 raise
-            if self._checkpoints is not None:
+            if committed and self._checkpoints is not None:
                 self._checkpoints.committed()
 
     @asynccontextmanager

@@ -13,13 +13,21 @@ holds across restarts. A Draw next clicked on an old message anyway (a lost edit
 drawing is the next step, and is refused otherwise: one drawn die at a time, never two.
 Taking the button off happens after the reply was sent: it never delays it, and a failure
 (the message deleted) is only logged.
+
+What a move costs (issue 31): the change noted its next step, taken from the state it made
+(`services.common.shown`), so the reply reads nothing first; once it is sent, one short
+write records its message on its events and where the button sits now, with the reply's
+other components (JSON), and gives back the message that carried it before, with its own:
+taking the button off that one is one edit, never a read and an edit.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import discord
 
@@ -70,7 +78,9 @@ async def offer(
     the button off the message that carried it (and off `clicked`, an old one clicked)."""
     found = app_services(interaction)
     table = found.table
-    step = await table.next_step(interaction.channel_id) if interaction.channel_id else None
+    step = next_step_of(found.shown.step(interaction.id))
+    if step is None and interaction.channel_id:  # this interaction changed nothing: read
+        step = await table.next_step(interaction.channel_id)
     extra = next_items(step, await lang_of(interaction)) if step is not None else []
     with shown_later() as messages:  # recorded below, with where Draw next sits: one write
         message_id = await post(extra)
@@ -79,19 +89,51 @@ async def offer(
         await found.shown.record(pairs)
         return
     carrier = message_id if extra else None
-    children = getattr(extra[0].view, "children", ()) if extra else ()
-    alone = bool(extra) and all(_draws(item) for item in children)
+    keep = kept_components(extra[0]) if extra else None
     try:
         previous = await table.moved_draw(
-            interaction.channel_id, step.game_id, carrier, alone, shown=pairs
+            interaction.channel_id, step.game_id, carrier, keep, shown=pairs
         )
     except Exception:  # bookkeeping: the reply is sent, the game is right; only log it
         log.exception("could not note where Draw next sits in channel %s", interaction.channel_id)
         return
     if previous is not None and (clicked is None or previous.message_id != clicked.id):
-        await take_off(interaction, previous.message_id, alone=previous.alone)
+        await take_off(interaction, previous.message_id, keep=previous.keep)
     if clicked is not None and clicked.id != carrier:
         await take_off(interaction, clicked.id, clicked)
+
+
+def next_step_of(noted: Any) -> NextStep | None:
+    """The next step a change noted for its reply (`services.common.Step`), if any."""
+    return None if noted is None else NextStep(noted.game_id, noted.draw, tuple(noted.done))
+
+
+def kept_components(draw: discord.ui.Item) -> str | None:
+    """The components of the message `draw` was posted on, but itself (JSON: what stays on
+    the message when the button leaves it). Only for a plain view of persistent items, which
+    stay as they were posted; None for a live one (a pager's ◀ ▶ change as its pages turn,
+    and leave when it expires), whose message is read when the button leaves it."""
+    view = draw.view
+    if type(view) is not discord.ui.View:
+        return None
+    rows = []
+    for row in view.to_components():
+        kept = [c for c in row.get("components", []) if not _draws_id(c.get("custom_id"))]
+        if kept:
+            rows.append({**row, "components": kept})
+    return json.dumps(rows, separators=(",", ":"))
+
+
+def view_of(keep: str) -> discord.ui.View | None:
+    """The components `kept_components` noted, as a view to edit the message with (None:
+    nothing stays). Components only: the message's items answer their clicks as before."""
+    rows = json.loads(keep)
+    if not rows:
+        return None
+    message = SimpleNamespace(components=[discord.ActionRow(row) for row in rows])
+    view = discord.ui.View.from_message(cast(Any, message), timeout=None)
+    view.stop()
+    return view
 
 
 async def reply(
@@ -114,18 +156,19 @@ async def take_off(
     message_id: int,
     known: discord.Message | None = None,
     *,
-    alone: bool = False,
+    keep: str | None = None,
 ) -> None:
     """Takes 🎲 Draw next and ✅ Done off a message of the channel, its other buttons and menus
-    kept: read from the message (`known`, or fetched), unless it was posted with no other
-    button (`alone`: one request, not two)."""
+    kept: read from the message (`known`, or fetched), unless its other components are known
+    (`keep`, noted when it was posted: one request, not two)."""
     channel = interaction.channel
     try:
         if known is not None and known.id == message_id:
             message = known
         elif isinstance(channel, discord.abc.Messageable):
-            if alone and not isinstance(channel, discord.GroupChannel):  # no partial messages
-                await channel.get_partial_message(message_id).edit(view=None)
+            if keep is not None and not isinstance(channel, discord.GroupChannel):
+                # no partial messages in group DMs
+                await channel.get_partial_message(message_id).edit(view=view_of(keep))
                 return
             message = await channel.fetch_message(message_id)
         else:
@@ -145,4 +188,8 @@ async def take_off(
 
 def _draws(item: discord.ui.Item) -> bool:
     """🎲 Draw next or ✅ Done: what the newest reply alone carries."""
-    return str(getattr(item, "custom_id", "") or "").startswith((DRAW_PREFIX, DONE_PREFIX))
+    return _draws_id(getattr(item, "custom_id", None))
+
+
+def _draws_id(custom_id: object) -> bool:
+    return str(custom_id or "").startswith((DRAW_PREFIX, DONE_PREFIX))

@@ -17,11 +17,11 @@ player's living units; ``core.antares.bag.census`` checks it.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
-from core.antares.game_messages import GameMessages
 from core.antares.ruleset import Ruleset
 from core.antares.table_markers.models import Mine
 from core.common.errors import BadInput, Conflict, NotFound
@@ -225,6 +225,24 @@ def fork(model: M) -> M:
     return type(model).model_validate_json(model.model_dump_json())
 
 
+RULESETS_KEPT = 64
+_rulesets: dict[str, Ruleset] = {}
+
+
+def ruleset_of(overrides: dict[str, Any]) -> Ruleset:
+    """The ruleset of these overrides. A move asks for it several times (each rule that
+    depends on a setting), and building one checks every setting: each distinct set of
+    overrides is built once and shared, which is safe since a `Ruleset` is frozen."""
+    key = json.dumps(overrides, sort_keys=True, default=str)
+    found = _rulesets.get(key)
+    if found is None:
+        found = Ruleset().with_overrides(overrides)
+        if len(_rulesets) >= RULESETS_KEPT:
+            _rulesets.pop(next(iter(_rulesets)))
+        _rulesets[key] = found
+    return found
+
+
 GameSystem = Literal["antares", "hex", "epic"]
 SYSTEMS: tuple[GameSystem, ...] = ("antares", "hex", "epic")
 
@@ -261,8 +279,8 @@ class GameState(BaseModel):
     revealed: list[int] = []
     next_mine: int = 1
     next_marker: int = 1
-    # Where the bot keeps its Draw next button and the live board (core.antares.game_messages)
-    messages: GameMessages = GameMessages()
+    # (Where the bot keeps Draw next and the live board is not part of the state: see
+    # core.antares.game_messages; the `messages` of older records is read no more.)
     # Each other system's own part of the record (a fourth system adds one field here)
     epic: EpicPart = EpicPart()
 
@@ -279,7 +297,7 @@ class GameState(BaseModel):
         return data
 
     def ruleset(self) -> Ruleset:
-        return Ruleset().with_overrides(self.ruleset_overrides)
+        return ruleset_of(self.ruleset_overrides)
 
     def player(self, owner_id: int) -> Player | None:
         return next((p for p in self.players if p.owner_id == owner_id), None)

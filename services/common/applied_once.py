@@ -5,7 +5,9 @@ use case that changes stored state (games, campaigns, server settings) opens its
 transaction with `once`, which first claims the interaction id (storage table
 `processed_interactions`): the claim commits with the change or not at all, so a refused
 change can be asked again, and a second delivery of an applied one is refused with
-`errors.replayed` and changes nothing. `tests/test_layering.py` checks that no service opens
+`errors.replayed` and changes nothing. The claim needs no trip of its own: it goes with the
+transaction's first reads (`Transaction.claim_once`), and a replay is refused there, before
+anything is decided. `tests/test_layering.py` checks that no service opens
 a write transaction any other way. The bot's own bookkeeping claims nothing (`None`): e.g.
 `services.common.shown` storing which message showed an event, after the change committed.
 
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 
 from core.common.errors import Conflict, NotAllowed
 from services.common.permissions import Actor
-from storage.base import Store, Transaction
+from storage.base import Replayed, Store, Transaction
 
 log = logging.getLogger(__name__)
 Listener = Callable[[int], None]  # told the channel whose state a change committed
@@ -71,12 +73,12 @@ async def once(
     committed = False
     try:
         async with store.transaction() as tx:
-            if interaction_id is not None and not await tx.claim_interaction(
-                interaction_id, channel_id=channel_id
-            ):
-                raise Conflict("errors.replayed")
+            if interaction_id is not None:
+                await tx.claim_once(interaction_id, channel_id=channel_id)
             yield tx
         committed = True
+    except Replayed:
+        raise Conflict("errors.replayed") from None
     finally:
         _timed(store, time.perf_counter() - started, committed)
     if channel_id is not None:

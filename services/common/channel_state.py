@@ -1,9 +1,14 @@
 """The one way a channel's state changes: one transaction, one event, a version check.
 
-`ChannelStateRunner.change` reads the running game of a channel, lets a pure function make
-the new state and a result, appends the result to the game log together with the state it
-replaced (for undo) and the patch it made (for the replay, `services.common.state_patch`),
-and saves with `version = version + 1`. The transaction is
+`ChannelStateRunner.change` reads the running game of a channel (with its messages: where
+🎲 Draw next and the board sit), parses its state once, lets a pure function make the new
+state and a result, appends the result to the game log together with the state it replaced
+(for undo) and the patch it made (for the replay, `services.common.state_patch`),
+and saves with `version = version + 1`. On SQLite that is two trips to the
+database's thread (issue 31): BEGIN, the claim and the read; then the event, the save and
+the COMMIT, the event's record read back once committed. The outcome (`Change`) carries
+what the reply needs: the new state, the result, the event, the record as read, and the
+next step (`offered`, noted for the reply by `services.common.shown`). The transaction is
 `services.common.applied_once.once`: a replayed interaction id changes nothing. A version conflict
 (another process got there first) is retried. `check` sees the game's record first (e.g. a
 button made for an earlier game is refused), then `read` may read the transaction (e.g. the
@@ -16,13 +21,13 @@ from __future__ import annotations
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from core.common.errors import NotFound
 from services.common.applied_once import once
-from services.common.shown import shown_events
+from services.common.shown import Step, shown_events
 from services.common.state_patch import patch_between, with_patch
 from storage.base import EventRecord, GameRecord, Store, Transaction, VersionConflict
 
@@ -50,6 +55,14 @@ async def retried(attempt: Callable[[], Awaitable[T]]) -> T:
     raise AssertionError("unreachable")
 
 
+def stored(result: BaseModel) -> str:
+    """A change's result as the log keeps it: a model that says so (`STORED_COMPACT`, e.g. a
+    shot, whose dice are many) without its fields at their default, which its model gives
+    back when the log is read (issue 31: a shot's event ≤ 10 KB)."""
+    compact = getattr(type(result), "STORED_COMPACT", False) is True
+    return result.model_dump_json(exclude_defaults=compact)
+
+
 def pack_state(state_json: str) -> bytes:
     return zlib.compress(state_json.encode(), 1)
 
@@ -64,14 +77,25 @@ class Change(Generic[S, R]):
     result: R
     version: int
     event: EventRecord
+    record: GameRecord  # the game as read, its messages included
+    draw: bool = False  # drawing is the next step (`offered` of the new state)
+    done: tuple[Any, ...] = ()  # the activations ✅ Done may end (`offered` of the new state)
 
 
 class ChannelStateRunner(Generic[S]):
-    """Runs state changes of one kind of per-channel state (`model`) against a store."""
+    """Runs state changes of one kind of per-channel state (`model`) against a store;
+    `offered` says of a new state whether drawing is its next step and which activations
+    ✅ Done may end (for the reply)."""
 
-    def __init__(self, store: Store, model: type[S]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        model: type[S],
+        offered: Callable[[S], tuple[bool, tuple[Any, ...]]] | None = None,
+    ) -> None:
         self.store = store
         self.model = model
+        self.offered = offered
 
     def decode(self, record: GameRecord) -> S:
         return self.model.model_validate_json(record.state)
@@ -95,8 +119,13 @@ class ChannelStateRunner(Generic[S]):
                 channel_id, kind, actor_id, interaction_id, apply, check, then, read
             )
         )
-        # committed: the reply that shows it will record its message (undo edits it)
-        shown_events(self.store).wrote(interaction_id, done.event.id)
+        # committed: the reply that shows it will record its message (undo edits it), and
+        # offers the next step as this change left the game
+        step = Step(done.record.id, done.draw, done.done) if self.offered is not None else None
+        shown = shown_events(self.store)
+        shown.wrote(interaction_id, done.event.id, step)
+        if done.record.messages.board:  # the board will show this state: no parse again
+            shown.left(channel_id, done.record.id, done.version, done.state)
         return done
 
     async def _change_once(
@@ -120,11 +149,11 @@ class ChannelStateRunner(Generic[S]):
                 await read(tx, record)
             new_state, result = apply(self.decode(record))
             new_json = new_state.model_dump_json()
-            event = await tx.append_event(
+            logged = await tx.append_event_later(  # its record is read back with the COMMIT
                 record.id,
                 kind=kind,
                 actor_id=actor_id,
-                payload=with_patch(result.model_dump_json(), patch_between(record.state, new_json)),
+                payload=with_patch(stored(result), patch_between(record.state, new_json)),
                 state_before=pack_state(record.state),
             )
             version = await tx.save_game(
@@ -136,4 +165,5 @@ class ChannelStateRunner(Generic[S]):
             )
             if then is not None:
                 await then(tx, record, new_state, result)
-            return Change(new_state, result, version, event)
+        draw, done = self.offered(new_state) if self.offered is not None else (False, ())
+        return Change(new_state, result, version, logged.value, record, draw, done)

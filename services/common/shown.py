@@ -19,11 +19,23 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
 
 from services.common.applied_once import once
 from storage.base import StorageError, Store
 
 LIMIT = 512
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What comes after an interaction's last change of a game: whether drawing is next,
+    and the activations ✅ Done may end (``core.antares.turn_flow.OpenActivation``)."""
+
+    game_id: int
+    draw: bool
+    done: tuple[Any, ...] = ()
 
 
 class ShownEvents:
@@ -33,18 +45,53 @@ class ShownEvents:
         self.store = store
         self.limit = limit
         self._written: OrderedDict[int, list[int]] = OrderedDict()
+        self._steps: OrderedDict[int, Step] = OrderedDict()
+        # channel -> (game, version, state) as this process's last change of it left it
+        self._states: OrderedDict[int, tuple[int, int, Any]] = OrderedDict()
 
-    def wrote(self, interaction_id: int | None, event_id: int) -> None:
-        """A committed change of `interaction_id` wrote `event_id` (None: no interaction)."""
+    def wrote(self, interaction_id: int | None, event_id: int, step: Step | None = None) -> None:
+        """A committed change of `interaction_id` wrote `event_id` (None: no interaction),
+        and `step` comes next (None: not a game whose next step is known)."""
         if interaction_id is None:
             return
         self._written.setdefault(interaction_id, []).append(event_id)
         self._written.move_to_end(interaction_id)
         while len(self._written) > self.limit:
             self._written.popitem(last=False)
+        if step is not None:
+            self.offers(interaction_id, step)
+
+    def offers(self, interaction_id: int | None, step: Step) -> None:
+        """A committed change of `interaction_id` that wrote no event to show (an undo) leaves
+        `step` next."""
+        if interaction_id is None:
+            return
+        self._steps[interaction_id] = step
+        self._steps.move_to_end(interaction_id)
+        while len(self._steps) > self.limit:
+            self._steps.popitem(last=False)
+
+    def left(self, channel_id: int, game_id: int, version: int, state: Any) -> None:
+        """A change of a channel whose board is on left its game at `version` in `state`."""
+        self._states[channel_id] = (game_id, version, state)
+        self._states.move_to_end(channel_id)
+        while len(self._states) > self.limit:
+            self._states.popitem(last=False)
+
+    def state_at(self, channel_id: int, game_id: int, version: int) -> Any | None:
+        """The state a change left the game in at `version`, if this process made it."""
+        found = self._states.get(channel_id)
+        if found is None or found[:2] != (game_id, version):
+            return None
+        return found[2]
 
     def waiting(self, interaction_id: int) -> bool:
         return interaction_id in self._written
+
+    def step(self, interaction_id: int) -> Step | None:
+        """The next step after the interaction's last change, as that change left the game
+        (None: it noted none); forgotten once read."""
+        return self._steps.pop(interaction_id, None)
 
     async def shown(self, interaction_id: int, message_id: int) -> list[int]:
         """The public reply of `interaction_id` is `message_id`: the events it wrote record

@@ -16,6 +16,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from core.antares.game import GameState, load_state
+from core.antares.turn_flow import OpenActivation, turn_now
 from core.common.dice import DiceSource
 from core.common.errors import Conflict, NotFound
 from core.common.limits import GameLimits
@@ -77,6 +78,13 @@ def same_game(*refs: UnitRef | None) -> int | None:
     return next(iter(games), None)
 
 
+def next_offered(state: GameState) -> tuple[bool, tuple[OpenActivation, ...]]:
+    """What a reply of this state offers: 🎲 Draw next, and ✅ Done for each activation that
+    runs (``core.antares.turn_flow.turn_now``)."""
+    now = turn_now(state)
+    return now.draw, tuple(now.acting)
+
+
 class GameAccess:
     # What a game may hold (units, markers, mines): ``AppServices`` sets the host's settings
     limits: GameLimits = GameLimits()
@@ -85,7 +93,9 @@ class GameAccess:
         self.store = store
         self.servers = servers
         self.dice = dice
-        self.runner: ChannelStateRunner[GameState] = ChannelStateRunner(store, GameState)
+        self.runner: ChannelStateRunner[GameState] = ChannelStateRunner(
+            store, GameState, offered=next_offered
+        )
 
     async def standing(self, call: Call) -> Standing:
         """Read before a transaction opens (settings are read through the same store)."""

@@ -4,7 +4,9 @@ A long game has thousands of events: reading their payloads and writing the docu
 CPU work that grows with the game, so it runs in the bot's own pool
 (`services.common.workers`), never on the event loop that serves every server nor in its
 default executor; the file is then fitted to the upload limit (`services.common.uploads`:
-compressed, or refused with a clear message).
+compressed, or refused with a clear message). Each event's payload is as the log stores it:
+a shot, a close-combat round or a damage chart without its fields at their default
+(`services.shooting.records`, issue 31), every die kept.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.antares.bag import census
-from core.antares.game import GameState, load_state
+from core.antares.game import load_state
 from services.common import Workers, apply_patch, patch_of, unpack_state
 from services.game.game import GameClosed
 from services.game.undo_records import LogEntry, entry
@@ -93,7 +93,7 @@ def _step(record: GameRecord, events: Sequence[EventRecord], step: int) -> Repla
             guild_id=record.guild_id,
             channel_id=record.channel_id,
             version=step,
-            state=_without_bookkeeping(state),
+            state=state,
             census=census(state),
             closed=closed,
             ended_at=current.created_at if closed is not None else None,
@@ -101,10 +101,6 @@ def _step(record: GameRecord, events: Sequence[EventRecord], step: int) -> Repla
             names={u.id: u.name for u in state.units.values()},
         )
     return ReplayStep(record.id, step, len(entries), game, turn_starts(entries))
-
-
-def _without_bookkeeping(state: GameState) -> GameState:
-    return state.model_copy(update={"messages": type(state.messages)()})
 
 
 async def replay_step(

@@ -1,8 +1,11 @@
 """Where the bot's messages of a game sit: 🎲 Draw next and the live board (issue 22).
 
-They are bookkeeping (`core.antares.game_messages`): saved with the state, without an event, so the
-log shows only play and an undo keeps them. The Discord layer posts and edits the messages;
-this service remembers where they are and says what the next step of the game is.
+They are bookkeeping (`core.antares.game_messages`), kept beside the game's state in their
+own table (`game_messages`, issue 31): written without an event and without touching the
+state, so the log shows only play, an undo keeps them, and moving the button or finding the
+board reads and parses no state. The Discord layer posts and edits the messages; this
+service remembers where they are and says what the next step of the game is (a change notes
+it for its reply, `services.common.shown`; `next_step` reads it when none did).
 
 The live board is edited after every change: `listen` hears of each change committed through
 `services.common.once` (the one way a change is written), by channel.
@@ -18,12 +21,18 @@ from core.antares.game import GameState, load_state, require_running
 from core.antares.game_messages import BoardLang, GameMessages
 from core.antares.turn_flow import OpenActivation, turn_now
 from core.common.errors import NotFound
-from services.common import Call, Listener, listen, once, require_host, retried
+from services.common import (
+    Call,
+    Listener,
+    listen,
+    once,
+    require_host,
+    retried,
+    shown_events,
+)
 from services.game.access import GameAccess
 from services.game.game import GameView
-from storage.base import GameRecord, Transaction
-
-Keep = Callable[[GameState, GameMessages], None]  # changes the messages in place (or refuses)
+from storage.base import GameRecord, MessagesRecord, Transaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +47,11 @@ class NextStep:
 
 @dataclass(frozen=True, slots=True)
 class Carrier:
-    """The message that carried 🎲 Draw next, and whether it was its only button."""
+    """The message that carried 🎲 Draw next, and its other components (JSON; "[]": none;
+    None: not known, to be read from the message)."""
 
     message_id: int
-    alone: bool
+    keep: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +72,20 @@ class Board:
     view: GameView
 
 
+def messages_of(record: GameRecord) -> GameMessages:
+    m = record.messages
+    lang: BoardLang = "fr" if m.board_lang == "fr" else "en"
+    return GameMessages(
+        draw=m.draw,
+        draw_keep=m.draw_keep,
+        board=m.board,
+        board_message=m.board_message,
+        board_pinned=m.board_pinned,
+        board_lang=lang,
+        web_epoch=m.web_epoch,
+    )
+
+
 class TableService(GameAccess):
     def listen(self, listener: Listener) -> Callable[[], None]:
         """Hear of every committed change, by channel; returns how to stop."""
@@ -69,7 +93,8 @@ class TableService(GameAccess):
 
     async def next_step(self, channel_id: int) -> NextStep | None:
         """The channel's running game, whether a draw is possible now and which activations
-        ✅ Done may end (None: no game)."""
+        ✅ Done may end (None: no game), read: for a reply whose interaction changed nothing
+        (a change notes its own)."""
         found = await self.running_or_none(channel_id)
         if found is None:
             return None
@@ -82,74 +107,90 @@ class TableService(GameAccess):
         channel_id: int,
         game_id: int,
         message_id: int | None,
-        alone: bool = False,
+        keep: str | None = None,
         shown: Sequence[tuple[int, int]] = (),
     ) -> Carrier | None:
-        """`message_id` now carries 🎲 Draw next (None: no message does; `alone`: no other
-        button); returns the message that carried it before, to take it off, or None.
-        `shown`: (event, message) pairs the same reply showed, recorded in the same write."""
-        before: list[Carrier] = []
+        """`message_id` now carries 🎲 Draw next (None: no message does; `keep`: its other
+        components); returns the message that carried it before, to take it off, or None.
+        `shown`: (event, message) pairs the same reply showed. One short write, which reads
+        no state: on SQLite, one trip to the database's thread."""
 
-        def keep(_: GameState, messages: GameMessages) -> None:
-            if messages.draw is not None:
-                before.append(Carrier(messages.draw, messages.draw_alone))
-            messages.draw, messages.draw_alone = message_id, alone and message_id is not None
+        async def attempt():
+            async with once(self.store, None) as tx:
+                for event_id, shown_on in shown:
+                    await tx.set_event_message(event_id, shown_on)
+                return await tx.move_draw(
+                    game_id,
+                    channel_id=channel_id,
+                    message_id=message_id,
+                    keep=keep if message_id is not None else None,
+                )
 
-        if not await self._keep(channel_id, game_id, keep, shown) or not before:
+        before = (await retried(attempt)).value
+        if before is None or before.message_id == message_id:
             return None
-        return before[-1] if before[-1].message_id != message_id else None
+        return Carrier(before.message_id, before.keep)
 
     async def switch_board(self, call: Call, on: bool, lang: BoardLang) -> BoardSwitched:
         """`/game board on|off` (host or game master): on, the Discord layer posts the board
         and tells where (`board_posted`); off, it stops being edited."""
         who = await self.standing(call)
-        before: list[GameMessages] = []
 
-        def keep(state: GameState, messages: GameMessages) -> None:
-            require_running(state)
-            require_host(state, who)
-            before.append(messages.model_copy())
-            messages.board, messages.board_lang = on, lang
-            messages.board_message, messages.board_pinned = None, False
+        async def attempt() -> tuple[GameRecord, GameState]:
+            async with once(self.store, call.interaction_id, call.channel_id) as tx:
+                record = await tx.running_game(call.channel_id)
+                if record is None:
+                    raise NotFound("game.none_here")
+                state = load_state(record.state)
+                require_running(state)
+                require_host(state, who)
+                await _save_board(tx, record.id, on, None, False, lang)
+                return record, state
 
-        record, state = await self._keep_running(call, keep)
-        return BoardSwitched(record.id, on, before[-1], self._view(record, state))
+        try:
+            record, state = await retried(attempt)
+        except NotFound:
+            await self._refuse_ended(call.channel_id)
+            raise
+        return BoardSwitched(record.id, on, messages_of(record), self._view(record, state))
 
     async def board_posted(
         self, channel_id: int, game_id: int, message_id: int, pinned: bool
     ) -> bool:
         """The board is `message_id`; False if it was turned off meanwhile."""
 
-        def keep(_: GameState, messages: GameMessages) -> None:
-            if messages.board:
-                messages.board_message, messages.board_pinned = message_id, pinned
+        def keep(messages: MessagesRecord) -> MessagesRecord | None:
+            if not messages.board:
+                return None
+            return _board(messages, messages.board, message_id, pinned)
 
-        saved = await self._keep(channel_id, game_id, keep)
-        return saved is not None and saved.messages.board_message == message_id
+        return await self._keep_board(channel_id, game_id, keep)
 
     async def board(self, channel_id: int) -> Board | None:
         """The channel's board to edit: its latest game's, if on and posted (an ended game's
-        board shows how it ended)."""
+        board shows how it ended). Its state is parsed only then, and not even then when
+        this process's last change of it left it at the version read."""
         async with self.store.read() as tx:
             record = await tx.latest_game(channel_id)
         if record is None:
             return None
-        state = load_state(record.state)
-        messages = state.messages
+        messages = messages_of(record)
         if not messages.board or messages.board_message is None:
             return None
+        left = shown_events(self.store).state_at(channel_id, record.id, record.version)
+        state = left if isinstance(left, GameState) else load_state(record.state)
         view = self._view(record, state)
         return Board(record.id, messages.board_message, messages.board_lang, view)
 
     async def board_gone(self, channel_id: int, game_id: int, message_id: int) -> bool:
         """The board's message was deleted: the board is off. False if it had moved."""
 
-        def keep(_: GameState, messages: GameMessages) -> None:
-            if messages.board_message == message_id:
-                messages.board, messages.board_message, messages.board_pinned = False, None, False
+        def keep(messages: MessagesRecord) -> MessagesRecord | None:
+            if messages.board_message != message_id:
+                return None
+            return _board(messages, False, None, False)
 
-        saved = await self._keep(channel_id, game_id, keep)
-        return saved is not None and not saved.messages.board
+        return await self._keep_board(channel_id, game_id, keep)
 
     # --- bookkeeping writes: no event, no version of the play --------------------------
 
@@ -157,57 +198,44 @@ class TableService(GameAccess):
     def _view(record: GameRecord, state: GameState) -> GameView:
         return GameView(record.id, state, census(state), None)
 
-    async def _keep(
+    async def _keep_board(
         self,
         channel_id: int,
         game_id: int,
-        keep: Keep,
-        shown: Sequence[tuple[int, int]] = (),
-    ) -> GameState | None:
-        """Change the messages of game `game_id` (it must be this channel's); None if the
-        game is gone. No listener hears of it: the play did not change. `shown`: which
-        message showed which event, written in the same transaction (one write, not two)."""
+        keep: Callable[[MessagesRecord], MessagesRecord | None],
+    ) -> bool:
+        """Change the board's part of the messages of game `game_id` (it must be this
+        channel's latest: the board of an ended game stays); `keep` gives the new part, or
+        None to change nothing (then False). No listener hears of it: the play did not
+        change."""
 
-        async def attempt() -> GameState | None:
+        async def attempt() -> bool:
             async with once(self.store, None) as tx:
-                for event_id, message_id in shown:
-                    await tx.set_event_message(event_id, message_id)
-                record = await tx.game(game_id)
-                if record is None or record.channel_id != channel_id:
-                    return None
-                return await _save(tx, record, keep)
+                record = await tx.latest_game(channel_id)
+                if record is None or record.id != game_id:
+                    return False
+                new = keep(record.messages)
+                if new is None:
+                    return False
+                await _save_board(
+                    tx, game_id, new.board, new.board_message, new.board_pinned, new.board_lang
+                )
+                return True
 
         return await retried(attempt)
 
-    async def _keep_running(self, call: Call, keep: Keep) -> tuple[GameRecord, GameState]:
-        """As `_keep`, on the channel's running game, for an interaction (applied once)."""
 
-        async def attempt() -> tuple[GameRecord, GameState]:
-            async with once(self.store, call.interaction_id, call.channel_id) as tx:
-                record = await tx.running_game(call.channel_id)
-                if record is None:
-                    raise NotFound("game.none_here")
-                return record, await _save(tx, record, keep)
-
-        try:
-            return await retried(attempt)
-        except NotFound:
-            await self._refuse_ended(call.channel_id)
-            raise
-
-
-async def _save(tx: Transaction, record: GameRecord, keep: Keep) -> GameState:
-    """Saves the state with its messages changed by `keep` (nothing to save: no write)."""
-    state = load_state(record.state)
-    messages = state.messages.model_copy()
-    keep(state, messages)
-    if messages == state.messages:
-        return state
-    new = state.model_copy(update={"messages": messages})
-    await tx.save_game(
-        record.id,
-        state=new.model_dump_json(),
-        schema_version=new.schema_version,
-        expected_version=record.version,
+def _board(
+    messages: MessagesRecord, on: bool, message_id: int | None, pinned: bool
+) -> MessagesRecord:
+    return MessagesRecord(
+        messages.draw, messages.draw_keep, on, message_id, pinned, messages.board_lang
     )
-    return new
+
+
+async def _save_board(
+    tx: Transaction, game_id: int, on: bool, message_id: int | None, pinned: bool, lang: str
+) -> None:
+    await tx.save_board(
+        game_id, board=on, board_message=message_id, board_pinned=pinned, board_lang=lang
+    )

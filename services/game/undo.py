@@ -21,16 +21,17 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from core.antares.game import GameState, load_state
-from core.antares.game_messages import keep_messages
 from core.antares.turn_flow import eligible_units, orders_for, turn_now
 from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from services.common import (
     Standing,
+    Step,
     once,
     patch_between,
     require_player,
     retried,
     runs_game,
+    shown_events,
     unpack_state,
     with_patch,
 )
@@ -156,17 +157,30 @@ class Undoing(GameAccess):
         """Undo the last `steps` changes, or ask for consent when some are another's."""
         if not 1 <= steps <= UNDO_MAX:
             raise BadInput("game.undo_steps", value=steps, low=1, high=UNDO_MAX)
-        return await self._retried(call, lambda tx, record, who: self._undo(tx, record, who, steps))
+        done = await self._retried(call, lambda tx, record, who: self._undo(tx, record, who, steps))
+        return self._noted(call, done)
 
     async def allow_undo(self, call: Call, request: UndoRequest) -> UndoDone:
         """A concerned player, the host or a game master allows a requested undo."""
 
         async def run(tx: Transaction, record: GameRecord, who: Standing) -> UndoDone:
             events = await self._requested(tx, record, request)
-            _may_answer(load_state(record.state), who, live_events(events), request)
-            return await self._revert(tx, record, events, request.steps, request.requester_id, who)
+            state = load_state(record.state)
+            _may_answer(state, who, live_events(events), request)
+            return await self._revert(
+                tx, record, events, request.steps, request.requester_id, who, state
+            )
 
-        return await self._retried(call, run)
+        return self._noted(call, await self._retried(call, run))
+
+    def _noted(self, call: Call, done: T) -> T:
+        """An undo done: its reply offers the next step as the restored state has it, without
+        reading the game again (`services.common.shown`)."""
+        if isinstance(done, UndoDone):
+            now = turn_now(done.state)
+            step = Step(done.game_id, now.draw, tuple(now.acting))
+            shown_events(self.store).offers(call.interaction_id, step)
+        return done
 
     async def refuse_undo(self, call: Call, request: UndoRequest) -> None:
         """Who may allow a requested undo may refuse it (nothing changes: only checked)."""
@@ -214,7 +228,7 @@ class Undoing(GameAccess):
             request = UndoRequest(record.id, who.user_id, steps, chosen[-1].seq)
             entries = [entry(e) for e in reversed(chosen)]
             return UndoAsked(request, concerned, state.host_id, entries)
-        return await self._revert(tx, record, events, steps, who.user_id)
+        return await self._revert(tx, record, events, steps, who.user_id, before=state)
 
     async def _requested(
         self, tx: Transaction, record: GameRecord, request: UndoRequest
@@ -238,15 +252,16 @@ class Undoing(GameAccess):
         steps: int,
         actor_id: int,
         consent: Standing | None = None,
+        before: GameState | None = None,
     ) -> UndoDone:
         chosen = last_steps(live_events(events), steps)
         kept = kept_events(events, chosen)
         allowed_by = consent.user_id if consent is not None else None
-        before = load_state(record.state)
+        before = before if before is not None else load_state(record.state)
         blob = chosen[0].state_before
         assert blob is not None  # `live_events` keeps only the events that hold one
+        # the bot's messages (Draw next, the board) are not in a state: they stay where they are
         restored = load_state(unpack_state(blob))
-        restored = keep_messages(restored, before)  # the bot's own bookkeeping stays
         undone = Undone(
             events=[UndoneEvent(seq=e.seq, kind=e.kind, actor_id=e.actor_id) for e in chosen],
             allowed_by=allowed_by,

@@ -2,7 +2,7 @@
 
 `link` answers a link to the channel's game (its latest one: an ended game's page shows how
 it ended); anyone in the channel may ask. `link(revoke=True)` (host or game master) first
-moves the game's link epoch on (`GameMessages.web_epoch`, bookkeeping written without an
+moves the game's link epoch on (`game_messages.web_epoch`, bookkeeping written without an
 event, like the live board's message), so every link made before is refused; the change is
 heard by the listeners (`services.common.listen`), so pages open on an old link close at once.
 
@@ -21,7 +21,6 @@ from datetime import UTC, datetime
 
 from core.antares.bag import census
 from core.antares.game import GameState, load_state
-from core.antares.game_messages import GameMessages
 from core.common.dice import DiceSource
 from core.common.errors import Conflict, NotAllowed, NotFound
 from services.common import (
@@ -156,7 +155,7 @@ class WebLinks(GameAccess):
         ended_at = await self._ended_at(record) if record.status == "ended" else None
         claims = new_claims(
             record.id,
-            state.messages.web_epoch,
+            record.messages.web_epoch,
             now=now,
             days=self.rules.days if self.rules is not None else None,
             host=runs_game(state, who),
@@ -179,10 +178,15 @@ class WebLinks(GameAccess):
                     raise NotFound("game.none_here")
                 state = load_state(record.state)
                 require_host(state, who)
-                messages = state.messages.model_copy(
-                    update={"web_epoch": state.messages.web_epoch + 1}
+                await tx.revoke_web_links(record.id)
+                # the game saved as it is (version + 1): open pages read it again, and close
+                await tx.save_game(
+                    record.id,
+                    state=record.state,
+                    schema_version=state.schema_version,
+                    expected_version=record.version,
                 )
-                return record, await _save(tx, record, state, messages)
+                return await tx.game(record.id) or record, state
 
         return await retried(attempt)
 
@@ -214,6 +218,7 @@ class WebLinks(GameAccess):
             ended_at=closing[0] if closing is not None else None,
             log=[entry(e) for e in events],
             names={u.id: u.name for u in state.units.values()},
+            epoch=record.messages.web_epoch,
         )
 
     def admit(self, claims: LinkClaims, game: WebGame | None) -> Opened:
@@ -259,16 +264,3 @@ async def _closing(
     if last and last[0].kind == "end":
         return last[0].created_at, GameClosed.model_validate_json(last[0].payload)
     return record.updated_at, None
-
-
-async def _save(
-    tx: Transaction, record: GameRecord, state: GameState, messages: GameMessages
-) -> GameState:
-    new = state.model_copy(update={"messages": messages})
-    await tx.save_game(
-        record.id,
-        state=new.model_dump_json(),
-        schema_version=new.schema_version,
-        expected_version=record.version,
-    )
-    return new

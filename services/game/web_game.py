@@ -25,7 +25,4 @@ class WebGame:
     ended_at: datetime | None
     log: list[LogEntry]  # the last `LOG_SHOWN` events, oldest first
     names: dict[str, str]  # unit id -> name, as the game has them now
-
-    @property
-    def epoch(self) -> int:
-        return self.state.messages.web_epoch
+    epoch: int = 0  # its web links' epoch (`game_messages.web_epoch`): older links refused

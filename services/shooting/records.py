@@ -5,9 +5,15 @@ written into them (``ShotApplied``, ``CombatApplied``, ``DamageApplied``); the n
 reply needs (weapon and mode in both languages, units) travel with it, so a log entry
 reads the same in a year. A record is the payload of the one event a change appends. A
 tracked shot also says which table markers bore on it and which markers it placed.
+
+The log stores a record without its fields at their default (`STORED_COMPACT`, read by
+`services.common.channel_state`): every die stays, and read back through its model the
+record is the same, but a 30-dice shot's event is half the size (issue 31: ≤ 10 KB a move).
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from pydantic import BaseModel
 
@@ -89,6 +95,8 @@ class ShotLuck(BaseModel):
 
 
 class ShotRecord(BaseModel):
+    STORED_COMPACT: ClassVar[bool] = True  # the log leaves out the fields at their default
+
     weapon: WeaponLabel
     shooter: UnitLabel | None = None
     target: UnitLabel | None = None
@@ -114,6 +122,8 @@ class ShotRecord(BaseModel):
 
 
 class CombatRecord(BaseModel):
+    STORED_COMPACT: ClassVar[bool] = True
+
     attacker: UnitLabel | None = None
     defender: UnitLabel | None = None
     attacker_weapon: WeaponLabel | None = None
@@ -123,6 +133,8 @@ class CombatRecord(BaseModel):
 
 
 class ChartRecord(BaseModel):
+    STORED_COMPACT: ClassVar[bool] = True
+
     unit: UnitLabel | None = None
     result: ChartResult
     applied: DamageApplied | None = None

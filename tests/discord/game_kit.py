@@ -10,8 +10,7 @@ from unittest.mock import patch
 from simcord import interactions as simcord_interactions
 
 from core.antares.game import GameState
-from core.antares.game_messages import GameMessages
-from storage.base import GameRecord
+from storage.base import GameRecord, MessagesRecord
 from tests.support.mentions import tokens
 
 CLIENT_CHECKS = ("min_value", "max_value", "min_length", "max_length", "choices")
@@ -39,16 +38,23 @@ async def record_of(env, channel) -> GameRecord | None:
 
 
 async def state_of(env, channel) -> GameState:
-    """The game as played: the bot's bookkeeping of its messages (where 🎲 Draw next and the
-    board sit, `core.antares.game_messages`) left out, since an undo keeps it as it is."""
-    return (await stored_state(env, channel)).model_copy(update={"messages": GameMessages()})
+    """The game as played (the bot's bookkeeping of its messages, where 🎲 Draw next and the
+    board sit, is kept beside it: `messages_of`)."""
+    return await stored_state(env, channel)
 
 
 async def stored_state(env, channel) -> GameState:
-    """The stored state, bookkeeping included."""
+    """The stored state."""
     record = await record_of(env, channel)
     assert record is not None
     return GameState.model_validate_json(record.state)
+
+
+async def messages_of(env, channel) -> MessagesRecord:
+    """Where the bot's messages of the channel's latest game sit (`game_messages`)."""
+    record = await record_of(env, channel)
+    assert record is not None
+    return record.messages
 
 
 async def snapshot(env, channel) -> tuple[str, int, int]:

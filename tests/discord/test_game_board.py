@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from cogs.game.board import BOARD_DELAY
-from tests.discord.game_kit import refused, skirmish, snapshot, stored_state
+from tests.discord.game_kit import messages_of, refused, skirmish, snapshot
 from tests.support.bots import restart
 from tests.support.locale import french
 
@@ -85,7 +85,7 @@ async def test_the_board_outlives_a_restart_and_an_undo(simcord_env, table, make
     await bob.slash(channel, "game undo")
     await env.advance_time(SETTLED)
     assert "0 pins" in fields(board)["🟦 Gangers"]
-    assert (await stored_state(env, channel)).messages.board_message == board.id
+    assert (await messages_of(env, channel)).board_message == board.id
 
 
 async def test_without_manage_messages_it_is_not_pinned_and_the_host_is_told(simcord_env, table):
@@ -125,7 +125,7 @@ async def test_a_deleted_board_turns_itself_off(simcord_env, table):
     assert notice.content == (
         "📋 The live board of **Vorl** was deleted, so it is off now; /game board posts a new one."
     )
-    assert not (await stored_state(env, channel)).messages.board
+    assert not (await messages_of(env, channel)).board
     await bob.slash(channel, "pins add", unit="Gangers")
     await env.advance_time(SETTLED)
     notices = [m for m in channel.history() if "was deleted" in m.content]

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from services.game import LinkRefused
-from tests.discord.game_kit import refused, skirmish, snapshot, stored_state
+from tests.discord.game_kit import messages_of, refused, skirmish, snapshot
 from tests.support.locale import french
 
 BASE = "https://antares.example.org"
@@ -76,10 +76,10 @@ async def test_revoke_is_for_the_host_and_refuses_every_earlier_link(simcord_env
     new = link_of(answered)
     assert await refusal(env, old) == "revoked"
     assert (await opens(env, new)).game.state.name == "Vorl"
-    assert (await stored_state(env, channel)).messages.web_epoch == 1
+    assert (await messages_of(env, channel)).web_epoch == 1
     # the play did not change: an undo still takes back Bob's unit, and keeps the epoch
     await table.alice.slash(channel, "game undo")
-    assert (await stored_state(env, channel)).messages.web_epoch == 1
+    assert (await messages_of(env, channel)).web_epoch == 1
     assert await refusal(env, old) == "revoked"
 
 

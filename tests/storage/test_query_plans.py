@@ -84,6 +84,15 @@ def record_sqlite(monkeypatch, statements: dict[str, Sequence[Any]]) -> None:
         return await many(self, sql, rows)
 
     monkeypatch.setattr(AioConnection, "write_many", recorded_many)
+    batch = AioConnection.batch
+
+    async def recorded_batch(self, steps):  # a transaction's statements, sent together
+        for step in steps:
+            args = step.args[0] if step.many and step.args else step.args
+            statements.setdefault(step.sql, tuple(args))
+        return await batch(self, steps)
+
+    monkeypatch.setattr(AioConnection, "batch", recorded_batch)
 
 
 def sqlite_scans(path, statements: dict[str, Sequence[Any]]) -> list[str]:

@@ -12,6 +12,7 @@ import pytest
 
 from storage.base import StorageError
 from storage.sqlite import SqliteStore
+from storage.sqlite_connection import AioConnection
 
 
 async def _pragmas(connection, names):
@@ -133,3 +134,43 @@ async def test_checkpoints_keep_the_wal_small(tmp_path):
     finally:
         await store.close()
     assert not wal.exists() or wal.stat().st_size == 0  # closing checkpointed the rest
+
+
+async def test_a_change_is_two_trips_to_the_connections_thread(tmp_path, monkeypatch):
+    """Issue 31: a trip to aiosqlite's thread costs far more than the SQL it carries. A
+    change sends BEGIN, its claim and the read it decides on in one trip, then its writes
+    with the COMMIT in another; a transaction that had nothing to send costs none."""
+    store = SqliteStore(tmp_path / "trips.db")
+    await store.open()
+    trips: list[list[str]] = []
+    batch = AioConnection.batch
+
+    async def counted(self, steps):
+        trips.append([step.sql.split()[0] for step in steps])
+        return await batch(self, steps)
+
+    try:
+        async with store.transaction() as tx:
+            game = await tx.create_game(guild_id=1, channel_id=10, state="{}", schema_version=1)
+        monkeypatch.setattr(AioConnection, "batch", counted)
+        async with store.transaction() as tx:
+            await tx.claim_once(1, channel_id=10)
+            record = await tx.running_game(10)
+            assert record is not None
+            later = await tx.append_event_later(
+                game.id, kind="k", actor_id=1, payload="{}", state_before=b"s"
+            )
+            await tx.save_game(game.id, state="{}", schema_version=1, expected_version=0)
+            await tx.move_draw(game.id, channel_id=10, message_id=5, keep="[]")
+        assert trips == [
+            ["BEGIN", "INSERT", "SELECT"],
+            ["INSERT", "UPDATE", "UPDATE", "SELECT", "INSERT", "COMMIT"],
+        ]
+        assert later.value.seq == 1
+        trips.clear()
+        async with store.transaction():
+            pass
+        assert trips == []
+        assert not store.db.connection.in_transaction
+    finally:
+        await store.close()

@@ -35,6 +35,14 @@ async def games_and_logs(store) -> None:
         await tx.mark_undone([events[-1].id, events[-2].id])
         await tx.set_event_message(events[0].id, 99)
         await tx.event(game.id, 1)
+        await tx.append_event_later(
+            game.id, kind="k", actor_id=1, payload="{}", state_before=pack_state("later")
+        )
+        await tx.move_draw(game.id, channel_id=10, message_id=98, keep="[]")
+        await tx.save_board(
+            game.id, board=True, board_message=97, board_pinned=False, board_lang="fr"
+        )
+        await tx.revoke_web_links(game.id)
     async with store.read() as tx:
         for limit, undone, snapshots in itertools.product((None, 3), (True, False), (True, False)):
             await tx.events(game.id, limit=limit, include_undone=undone, snapshots=snapshots)
@@ -44,6 +52,7 @@ async def interactions_settings_meta(store) -> None:
     async with store.transaction() as tx:
         await tx.claim_interaction(1, channel_id=10)
         await tx.claim_interaction(1, channel_id=10)
+        await tx.claim_once(2, channel_id=10)
         await tx.forget_interactions(datetime.now(UTC), limit=10)
         await tx.guild_settings(1)
         await tx.save_guild_settings(1, {"language": "en"})

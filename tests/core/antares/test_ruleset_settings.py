@@ -108,3 +108,18 @@ def test_state_from_a_newer_schema_is_refused():
     with pytest.raises(Conflict) as caught:
         load_state(text)
     assert caught.value.key == "game.schema_too_new"
+
+
+def test_a_game_builds_each_ruleset_once_and_refuses_a_bad_override_each_time():
+    """Issue 31: a move asks for its ruleset several times; the same overrides give the same
+    (frozen) ruleset, built once; a changed setting gives its own; a bad one is refused."""
+    from core.antares.game import ruleset_of
+
+    game = new_game("Vorl", ALICE, {"long_range_acc": -2})
+    assert game.ruleset() is game.ruleset() is ruleset_of({"long_range_acc": -2})
+    assert game.ruleset().long_range_acc == -2
+    changed = game.model_copy(update={"ruleset_overrides": {"long_range_acc": -3}})
+    assert changed.ruleset().long_range_acc == -3 and game.ruleset().long_range_acc == -2
+    for _ in range(2):
+        with pytest.raises(BadInput):
+            ruleset_of({"no_such_setting": 1})

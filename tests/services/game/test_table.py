@@ -11,6 +11,7 @@ import pytest
 from core.antares.game import GameState
 from core.common.errors import NotAllowed
 from services.game.table import Carrier, TableService
+from storage.base import MessagesRecord
 from tests.services.game.test_game import BOB, CHANNEL, call, open_table, stored
 
 
@@ -26,21 +27,30 @@ async def state(table) -> GameState:
     return GameState.model_validate_json((await stored(table))[0])
 
 
+async def messages(table) -> MessagesRecord:
+    async with table.store.read() as tx:
+        record = await tx.latest_game(CHANNEL)
+    assert record is not None
+    return record.messages
+
+
 async def test_draw_next_moves_and_an_undo_keeps_where_it_is(table):
     game_id, _ = await table.games.start(call(), "Vorl")
     await table.units.add(call(), "Troopers", models=5)
     events = (await stored(table))[2]
+    played = await state(table)
     assert await table.table.moved_draw(CHANNEL, game_id, 501) is None
-    assert await table.table.moved_draw(CHANNEL, game_id, 502, alone=True) == Carrier(501, False)
-    assert await table.table.moved_draw(CHANNEL, game_id, 502, alone=True) is None  # still
+    assert await table.table.moved_draw(CHANNEL, game_id, 502, "[]") == Carrier(501, None)
+    assert await table.table.moved_draw(CHANNEL, game_id, 502, "[]") is None  # still
     assert (await stored(table))[2] == events  # bookkeeping: nothing in the log
+    assert await state(table) == played  # ... and nothing in the state
     step = await table.table.next_step(CHANNEL)
     assert step is not None and step.game_id == game_id and step.draw
     await table.bag.draw(call())
     assert not (await table.table.next_step(CHANNEL)).draw  # the die waits
     await table.games.undo(call(), 1)
-    kept = (await state(table)).messages
-    assert (kept.draw, kept.draw_alone) == (502, True)
+    kept = await messages(table)
+    assert (kept.draw, kept.draw_keep) == (502, "[]")
     assert await table.table.moved_draw(CHANNEL, game_id + 1, 503) is None  # another game
 
 

@@ -40,6 +40,7 @@ from services.shooting.options import (
     parse_extras,
     parse_rerolls,
 )
+from services.shooting.records import ShotRecord
 from services.shooting.service import ShootingService
 from services.shooting.weapons import find_mode, find_weapon
 from storage.sqlite import SqliteStore
@@ -111,6 +112,26 @@ async def test_a_tracked_shot_is_one_event_with_every_die(table):
     assert record.target.name == "Gangers" and record.weapon.name_en == "Mag Gun"
     await table.games.undo(call(), 1)
     assert (await stored(table))[0] == state
+
+
+async def test_a_30_dice_shot_is_stored_in_under_10_kb_and_read_back_whole(table):
+    """Issue 31: the log keeps a shot without its fields at their default; every die stays,
+    and the record read back is the one the shot returned."""
+    await table.units.add(call(), "Gunners", models=10, stats={"acc": 5, "co": 8})
+    await table.units.add(call(BOB), "Wall", models=50, stats={"res": 5, "co": 10})
+    table.dice._values = list(itertools.islice(itertools.cycle(range(1, 11)), 200))
+    options = ShotOptions(
+        weapon="mag-light-support", models=10, shooter="Gunners", target="Wall", distance=20
+    )
+    record = await table.shooting.shoot(call(), options)
+    event = (await stored(table))[2][-1]
+    assert len(record.result.rolls) >= 30
+    assert len(event.payload) + len(event.state_before or b"") <= 10 * 1024
+    read_back = ShotRecord.model_validate_json(event.payload)
+    assert read_back == record.model_copy(update={"game_id": None, "event_seq": None})
+    assert [r["value"] for r in json.loads(event.payload)["result"]["rolls"]] == [
+        r.value for r in record.result.rolls
+    ]
 
 
 async def test_a_replayed_shot_changes_nothing(table):

@@ -1,0 +1,227 @@
+"""Issue 31, "each move one transaction, one reply": what a move costs, counted through the
+real bot. A tracked `/shoot` is one write transaction (its claim, its read, its event, its
+save), plus one short bookkeeping write once Discord has said the reply's message id (the
+id exists only then: it goes on the shot's event for undo, with where 🎲 Draw next sits now),
+which writes no game row and parses nothing; the game's state is parsed once; the reply and
+one edit (Draw next off the previous message, its 🎯 kept) are its only Discord requests. A
+draw clicked from the shot costs the same. The rules core's own copies of the state
+(`core.antares.game.fork`, each pure function's working copy) are counted apart."""
+
+from __future__ import annotations
+
+import re
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import pytest
+
+from cogs.game.board import BOARD_DELAY
+from core.antares.game import GameState
+from storage.sqlite_connection import AioConnection
+from tests.discord.game_kit import labels
+from tests.discord.test_shoot_kit import armies, shoot
+from tests.support.locale import french
+
+DRAW = "Draw next"
+GAME_ROW = re.compile(r"^\s*(UPDATE|INSERT INTO) games\b")
+BOOKKEEPING = re.compile(
+    r"^\s*(BEGIN|COMMIT|UPDATE game_events SET message_id|INSERT INTO game_messages|SELECT m\.draw)"
+)
+
+
+@dataclass
+class Costs:
+    """What the bot did meanwhile: its write transactions (the statements each sent), its
+    read-only views, its trips to the database's thread, its parses of the game's state (and
+    the core's copies), its Discord requests."""
+
+    writes: list[list[str]] = field(default_factory=list)
+    reads: int = 0
+    trips: int = 0
+    parses: int = 0
+    copies: int = 0
+    requests: list[str] = field(default_factory=list)
+
+    def moves(self) -> list[list[str]]:
+        """The write transactions that wrote the game's row: the moves."""
+        return [w for w in self.writes if any(GAME_ROW.match(sql) for sql in w)]
+
+    def bookkeeping(self) -> list[list[str]]:
+        """The others: each must only record a message id and where Draw next sits."""
+        return [w for w in self.writes if w not in self.moves()]
+
+    def __str__(self) -> str:
+        return (
+            f"{len(self.moves())} move + {len(self.bookkeeping())} bookkeeping write"
+            f" transaction(s), {self.reads} read(s), {self.trips} trip(s) to the database's"
+            f" thread, state parsed {self.parses}x (+{self.copies} core copies),"
+            f" {len(self.requests)} Discord request(s): {', '.join(self.requests)}"
+        )
+
+
+@contextmanager
+def counted(env, monkeypatch) -> Iterator[Costs]:
+    costs = Costs()
+    store = env.bot.services.store
+    real_transaction, real_read = store.transaction, store.read
+    statements: list[str] | None = None
+
+    @contextmanager
+    def noting() -> Iterator[list[str]]:
+        nonlocal statements
+        sent: list[str] = []
+        costs.writes.append(sent)
+        statements = sent
+        try:
+            yield sent
+        finally:
+            statements = None
+
+    class Writing:
+        def __init__(self) -> None:
+            self.inner = real_transaction()
+            self.noting = noting()
+
+        async def __aenter__(self):
+            self.noting.__enter__()
+            return await self.inner.__aenter__()
+
+        async def __aexit__(self, *exc):
+            try:
+                return await self.inner.__aexit__(*exc)
+            finally:
+                self.noting.__exit__(None, None, None)
+
+    def reading():
+        costs.reads += 1
+        return real_read()
+
+    batch = AioConnection.batch
+
+    async def trip(self, steps):
+        costs.trips += 1
+        if statements is not None:
+            statements.extend(step.sql for step in steps)
+        return await batch(self, steps)
+
+    parse = GameState.model_validate_json
+
+    def parsing(data, *args, **kwargs):
+        caller = traceback.extract_stack(limit=2)[0].name
+        if caller == "fork":
+            costs.copies += 1
+        else:
+            costs.parses += 1
+        return parse(data, *args, **kwargs)
+
+    monkeypatch.setattr(store, "transaction", Writing)
+    monkeypatch.setattr(store, "read", reading)
+    monkeypatch.setattr(AioConnection, "batch", trip)
+    monkeypatch.setattr(GameState, "model_validate_json", parsing)
+    requests_before = len(env.http_requests)
+    try:
+        yield costs
+    finally:
+        costs.requests = [f"{r.method} {r.path.split('/')[1]}" for r in env.http_requests]
+        costs.requests = costs.requests[requests_before:]
+        monkeypatch.undo()
+
+
+def assert_one_move(costs: Costs) -> None:
+    assert len(costs.moves()) == 1, costs.writes
+    (bookkeeping,) = costs.bookkeeping()  # the message id, known once Discord answered
+    assert all(BOOKKEEPING.match(sql) for sql in bookkeeping), bookkeeping
+    assert costs.reads == 0  # the next step came from the change's own state
+    assert costs.parses == 1
+    assert costs.trips == 3  # BEGIN + claim + read; event + save + COMMIT; the bookkeeping
+
+
+async def fire_order(table, dice) -> object:
+    """A strict game: Alice draws her die, picks her Troopers and gives them Fire."""
+    await armies(table, activations="strict")
+    dice.script(1)  # d3 → 1: Alice's red die
+    drawn = await table.alice.slash(table.channel, "bag draw")
+    await table.alice.select(drawn.response, ["u1"])
+    return drawn
+
+
+async def tracked_shot(table):
+    return await shoot(
+        table.alice,
+        table.channel,
+        weapon="mag-gun",
+        models=5,
+        shooter="Troopers",
+        target="Gangers",
+        distance=10,
+    )
+
+
+async def test_a_tracked_shot_and_the_next_draw_cost_one_move_each(
+    simcord_env, table, dice, monkeypatch
+):
+    drawn = await fire_order(table, dice)
+    await table.alice.click(drawn.response, label="Fire")
+    # ✅ Done: the activation is Alice's while her unit can still shoot (issue 31 §1)
+    assert labels(drawn.response) == ["Shoot", DRAW, "Done"]
+
+    with counted(simcord_env, monkeypatch) as costs:
+        shot = await tracked_shot(table)
+    assert labels(shot.response) == ["Shoot again", DRAW] and labels(drawn.response) == ["Shoot"]
+    assert_one_move(costs)
+    # the reply; Draw next off the order's message, its 🎯 kept, in one edit (no read first)
+    assert costs.requests == ["POST interactions", "PATCH channels"]
+    print(f"\ntracked /shoot: {costs}")
+
+    dice.script(1)  # d2 → 1: Bob's blue die
+    with counted(simcord_env, monkeypatch) as costs:
+        second = await table.bob.click(shot.response, label=DRAW)
+    assert f"blue** die of <@{table.bob.id}>" in second.response.content
+    assert labels(shot.response) == ["Shoot again"]
+    assert_one_move(costs)
+    assert costs.requests == ["POST interactions", "PATCH channels"]  # the draw; the button off
+    print(f"draw: {costs}")
+
+
+async def test_in_french_a_shot_at_a_live_board_costs_the_same(
+    simcord_env, table, dice, monkeypatch
+):
+    """The board's edit comes later, batched, off the reply's path: it reads the game's row
+    but parses no state, since the shot left it in this process."""
+    with french():
+        drawn = await fire_order(table, dice)
+        await table.alice.click(drawn.response, label="Feu")
+        board = await table.alice.slash(table.channel, "game board", on=True)
+        assert not board.ephemeral, board.response.content
+        await simcord_env.advance_time(BOARD_DELAY + 1)
+
+        with counted(simcord_env, monkeypatch) as costs:
+            shot = await tracked_shot(table)
+        assert labels(shot.response) == ["Tirer encore", "Piocher le suivant"]
+        assert_one_move(costs)
+        assert costs.requests == ["POST interactions", "PATCH channels"]
+
+        with counted(simcord_env, monkeypatch) as costs:
+            await simcord_env.advance_time(BOARD_DELAY + 1)
+        assert costs.writes == [] and costs.parses == 0 and costs.reads == 1
+        assert costs.requests == ["PATCH channels"]  # the board, edited once
+
+
+def test_the_counter_tells_a_parse_from_a_copy():
+    from core.antares.game import fork
+
+    state = GameState(name="Vorl", host_id=1)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        copies: list[str] = []
+        parse = GameState.model_validate_json
+
+        def parsing(data, *args, **kwargs):
+            copies.append(traceback.extract_stack(limit=2)[0].name)
+            return parse(data, *args, **kwargs)
+
+        monkeypatch.setattr(GameState, "model_validate_json", parsing)
+        fork(state)
+        GameState.model_validate_json(state.model_dump_json())
+    assert copies == ["fork", "test_the_counter_tells_a_parse_from_a_copy"]
