@@ -178,6 +178,7 @@ def create_bot(
         limits=settings.game_limits(),
         game_idle_days=settings.game_idle_days,
         retention_days=settings.left_server_retention_days,
+        clock=discord.utils.utcnow,  # timers and clocks (issue 33): SimCord's in the tests
     )
     if settings.shard_count is None:
         return AntaresBot(settings, services)

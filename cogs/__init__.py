@@ -16,4 +16,5 @@ EXTENSIONS = (
     "cogs.army",
     "cogs.heartbeat",
     "cogs.housekeeping",
+    "cogs.pace",
 )

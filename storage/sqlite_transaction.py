@@ -18,6 +18,7 @@ from storage.config import UNDO_STEPS
 from storage.game_queries import GameQueries
 from storage.privacy_queries import PrivacyQueries
 from storage.sqlite_events import SqliteEventQueries
+from storage.timer_queries import TimerQueries
 
 if TYPE_CHECKING:
     from storage.sqlite_connection import AioConnection
@@ -31,6 +32,7 @@ class SqliteTransaction(
     BattleQueries,
     PrivacyQueries,
     ArmyQueries,
+    TimerQueries,
 ):
     ROW_LOCK = ""  # BEGIN IMMEDIATE: the transaction is the one writer of the database
     NAME_IS = "name = ? COLLATE NOCASE"  # as `campaigns_name_per_guild` holds names
