@@ -26,7 +26,7 @@ from services.game import (
 )
 from services.hexwar import HexService
 from services.markers import MarkerService
-from services.pace import Timers
+from services.pace import PaceService, Timers
 from services.privacy import Retention, ServerData
 from services.rules import RulesLookup
 from services.shooting import ShootingService, find_weapon
@@ -71,6 +71,7 @@ class AppServices:
     housekeeping: Housekeeping = field(init=False)  # the hourly sweep (processed interactions)
     armies: ArmyService = field(init=False)  # armies imported from rosters (issue 18)
     timers: Timers = field(init=False)  # stored timers, fired once (issue 33)
+    pace: PaceService = field(init=False)  # whom a game waits for, reminders, members' hours
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
@@ -104,6 +105,7 @@ class AppServices:
         self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)
         self.server_data = ServerData(self.store, self.servers, workers=self.workers)
         self.timers = Timers(self.store, self.clock)
+        self.pace = PaceService(self.store, self.servers, self.dice, self.timers, self.clock)
 
     def _unit_weapon(self, text: str) -> Weapon:
         return find_weapon(self.rules, text, "unit")

@@ -28,6 +28,7 @@ from cogs.game.options import (
 )
 from cogs.game.render.dice import dice_embed
 from cogs.game.undo import answer_undo
+from cogs.pace import game_commands as pace
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX, GameLog
 
@@ -38,7 +39,11 @@ async def status_pages(interaction: discord.Interaction, lang: Lang) -> PageAt:
     games, channel_id = app_services(interaction).games, channel_of(interaction)
 
     async def page_at(index: int) -> Page:
-        return Page(*render.status_page(lang, await games.status(channel_id), index))
+        view = await games.status(channel_id)
+        embed, total = render.status_page(lang, view, index)
+        if index == 0:  # who the game waits for, who is away, turn times (issue 33)
+            embed = await pace.with_pace(interaction, lang, embed, view.game_id)
+        return Page(embed, total)
 
     return page_at
 
@@ -235,6 +240,18 @@ class GameCog(
     @app_commands.describe(on="Yes: post the board and keep it up to date; no: stop")
     async def board(self, interaction: discord.Interaction, on: bool) -> None:
         await live_board.switch(interaction, on)
+
+    @app_commands.command(
+        name="remind", description="Remind whoever the game waits for, after a delay (host or GM)"
+    )
+    @app_commands.describe(
+        after="First reminder this long after a wait began, e.g. 12h or 1d (off: no reminders)",
+        then="The second reminder, then word to the host, this long apart (default: twice after)",
+    )
+    async def remind(
+        self, interaction: discord.Interaction, after: str, then: str | None = None
+    ) -> None:
+        await pace.remind(interaction, after, then)
 
     @app_commands.command(
         name="ping", description="Mention (notify) the owner of a drawn die; host or GM"

@@ -1,11 +1,14 @@
-"""Games over several days (issue 33): the timer poller, reminders, `/me`, clocks, threads,
-club nights."""
+"""Games over several days (issue 33): the timer poller, whom a game waits for and its
+reminders, `/me`, clocks, threads, club nights."""
 
 from __future__ import annotations
 
 from cogs.common.bot import ServicedBot
 from cogs.pace.loop import TimerLoop
+from cogs.pace.me import MeCog
+from cogs.pace.tracker import PaceTracker
 
 
 async def setup(bot: ServicedBot) -> None:
-    await bot.add_cog(TimerLoop(bot))
+    for cog in (TimerLoop, PaceTracker, MeCog):
+        await bot.add_cog(cog(bot))

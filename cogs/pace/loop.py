@@ -1,7 +1,7 @@
 """The timer poller (issue 33): fires the stored timers that are due, once, on the bot's clock.
 
-A loop of its own (`discord.ext.tasks`, like the housekeeping sweep) that runs at start-up
-(a deadline missed while the bot was down fires then, once), claims what is due
+A loop of its own (`discord.ext.tasks`, like the housekeeping sweep) that runs once the bot
+is connected (a deadline missed while the bot was down fires then, once), claims what is due
 (`services.pace.Timers.claim_due`), hands each timer to the handler of its kind, deletes it
 once handled, and sleeps until the next timer falls due (at most `POLL_S`: other processes'
 timers). A timer this process schedules wakes it sooner. A handler that fails leaves its
@@ -38,7 +38,6 @@ class TimerLoop(commands.Cog):
         self.poll_s = poll_s
         self.fired = 0  # timers handled by this bot (tests, logs)
         self.ticks = tasks.loop(seconds=poll_s)(self._tick)
-        self.ticks.before_loop(self._ready)
         self._looked_at: datetime | None = None  # when the running (or last) look began
         self._in_tick = False
         self._wake_at: datetime | None = None  # a timer scheduled while a look ran
@@ -46,15 +45,18 @@ class TimerLoop(commands.Cog):
 
     async def cog_load(self) -> None:
         self._stop = self.bot.services.timers.listen(self.wake)
-        self.ticks.start()
+
+    @commands.Cog.listener("on_ready")
+    async def connected(self) -> None:
+        """Started once connected (`bot.py --check` builds the cogs and never connects); a
+        reconnection finds it running."""
+        if not self.ticks.is_running():
+            self.ticks.start()
 
     async def cog_unload(self) -> None:
         if self._stop is not None:
             self._stop()
         self.ticks.cancel()
-
-    async def _ready(self) -> None:
-        await self.bot.wait_until_ready()
 
     def wake(self, due_at: datetime) -> None:
         """A timer due at `due_at` was scheduled here: sleep no longer than until then."""

@@ -1,5 +1,7 @@
 """Games over several days (issue 33): stored timers, reminders, away hours, clocks, threads."""
 
+from core.common.hours import Hours
+from services.pace.pace import NUDGE, Nudge, PaceService, PaceView, Presence
 from services.pace.timers import BATCH, LEASE, POLL_S, Timers, replace_timer
 from storage.timer_base import TimerRecord
 
@@ -11,4 +13,11 @@ __all__ = [
     "TimerRecord",
     "Timers",
     "replace_timer",
+    # whom a game waits for, its reminders and turn times; members' hours
+    "NUDGE",
+    "Hours",
+    "Nudge",
+    "PaceService",
+    "PaceView",
+    "Presence",
 ]
