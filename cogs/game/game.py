@@ -29,6 +29,7 @@ from cogs.game.options import (
 from cogs.game.render.dice import dice_embed
 from cogs.game.undo import answer_undo
 from cogs.pace import game_commands as pace
+from cogs.pace import threads
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX, GameLog
 
@@ -75,6 +76,7 @@ class GameCog(
         campaign="Record this game's battle in a campaign when it ends",
         activations="Strict: the bot runs the bag and shots need an activation; free: your own bag",
         system="The game system: Antares (default), the hex wargame or Epic",
+        thread="Play it in a thread of its own: the channel keeps one line per game",
     )
     @app_commands.choices(activations=ACTIVATION_CHOICES, system=SYSTEM_CHOICES)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
@@ -85,8 +87,12 @@ class GameCog(
         campaign: str | None = None,
         activations: str | None = None,
         system: str | None = None,
+        thread: bool = False,
     ) -> None:
         channel_name = getattr(interaction.channel, "name", None) or "Antares"
+        if thread:  # issue 33: the game lives in a thread, archived when it ends
+            await threads.start(interaction, name or channel_name, campaign, activations, system)
+            return
         _, state, linked = await app_services(interaction).campaign_games.start(
             call_of(interaction),
             name if name is not None else channel_name,
@@ -128,13 +134,14 @@ class GameCog(
         battle = ended.battle
         if battle is None or not battle.battle.pending:
             await send(interaction, text)
-            return
-        await send(  # the players who did not record it are asked (and notified)
-            interaction,
-            f"{text}\n{consent.request(lang, battle.battle)}",
-            view=consent.consent_view(lang, battle),
-            allowed_mentions=consent.asking(battle.battle),
-        )
+        else:
+            await send(  # the players who did not record it are asked (and notified)
+                interaction,
+                f"{text}\n{consent.request(lang, battle.battle)}",
+                view=consent.consent_view(lang, battle),
+                allowed_mentions=consent.asking(battle.battle),
+            )
+        await threads.ended(interaction)  # a game in a thread of its own: archived
 
     @app_commands.command(name="leave", description="Leave this game: your units go with you")
     async def leave(self, interaction: discord.Interaction) -> None:

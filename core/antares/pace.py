@@ -81,10 +81,19 @@ class Wait(BaseModel):
     unit: str = ""  # shoot: the unit that can still shoot (the first, if several)
 
 
+class ThreadLink(BaseModel):
+    """A game played in a thread of its own (`/game start thread:true`): the channel it was
+    opened from and the line there that points to it."""
+
+    parent_id: int
+    line_id: int | None = None
+
+
 class Pace(BaseModel):
     reminders: Reminders = Reminders()
     waits: list[Wait] = []
     turn_times: dict[str, list[float]] = {}  # player id -> seconds, oldest first
+    thread: ThreadLink | None = None
 
     def wait_of(self, player_id: int) -> Wait | None:
         return next((w for w in self.waits if w.player_id == player_id), None)

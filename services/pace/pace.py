@@ -22,7 +22,15 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from core.antares.game import GameState, load_state, require_running
-from core.antares.pace import HOST_STAGE, Pace, Reminders, Wait, reminders, track
+from core.antares.pace import (
+    HOST_STAGE,
+    Pace,
+    Reminders,
+    ThreadLink,
+    Wait,
+    reminders,
+    track,
+)
 from core.common.dice import DiceSource
 from core.common.errors import BadInput, NotFound
 from core.common.hours import (
@@ -289,6 +297,39 @@ class PaceService(GameAccess):
                     away = hours.away_until if hours.away_until and hours.away_until > now else None
                     absent.append(Presence(user_id, away, None if away else free))
         return PaceView(game_id, record.status, pace_of(found.data if found else None), absent, now)
+
+    # --- a game in a thread of its own --------------------------------------------------
+
+    async def link_thread(self, game_id: int, parent_id: int, line_id: int | None) -> None:
+        """The game (in its thread) was opened from `parent_id`, where `line_id` points to
+        it (bookkeeping: nothing to claim)."""
+
+        async def attempt() -> None:
+            async with once(self.store, None) as tx:
+                record = await tx.game(game_id)
+                if record is None:
+                    return
+                found = await tx.game_pace(game_id)
+                pace = pace_of(found.data if found else None)
+                link = ThreadLink(parent_id=parent_id, line_id=line_id)
+                await save_pace(
+                    tx,
+                    record,
+                    pace.model_copy(update={"thread": link}),
+                    found.version if found else None,
+                )
+
+        await retried(attempt)
+
+    async def thread_of(self, channel_id: int) -> tuple[GameState, ThreadLink] | None:
+        """The channel's latest game and the thread link it has, if it lives in a thread."""
+        async with self.store.read() as tx:
+            record = await tx.latest_game(channel_id)
+            found = None if record is None else await tx.game_pace(record.id)
+        if record is None or found is None:
+            return None
+        link = pace_of(found.data).thread
+        return None if link is None else (load_state(record.state), link)
 
     # --- a member's hours ---------------------------------------------------------------
 
