@@ -7,6 +7,7 @@ import io
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.campaign import consent
@@ -28,10 +29,16 @@ from cogs.game.options import (
 )
 from cogs.game.render.dice import dice_embed
 from cogs.game.undo import answer_undo
+from cogs.pace import clocks, threads
 from cogs.pace import game_commands as pace
-from cogs.pace import threads
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX, GameLog
+
+# /game clock set timeout: what the table decided for a side out of time (issue 33)
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name=locale_str("Warn only (default)", key="timeout_warn"), value="warn"),
+    app_commands.Choice(name=locale_str("End the game", key="timeout_end"), value="end"),
+]
 
 
 @page_source("game status")
@@ -66,6 +73,9 @@ class GameCog(
     group_name="game",
     group_description="The game at this table",
 ):
+    # a chess clock per side (issue 33): set, paused and resumed by the host or a GM
+    clock = app_commands.Group(name="clock", description="A chess clock per side (host or GM)")
+
     def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
@@ -268,3 +278,42 @@ class GameCog(
         await app_services(interaction).games.set_mention(call_of(interaction), on)
         key = "game.ping_on" if on else "game.ping_off"
         await send(interaction, t(await lang_of(interaction), key))
+
+    @clock.command(
+        name="set",
+        description="Minutes per side: each side's time runs while the game waits for it",
+    )
+    @app_commands.describe(
+        minutes="Minutes per side (1 to 600), from now",
+        timeout="When a side runs out: warn only, or end the game",
+    )
+    @app_commands.choices(timeout=TIMEOUT_CHOICES)
+    async def clock_set(
+        self,
+        interaction: discord.Interaction,
+        minutes: app_commands.Range[int, 1, 600],
+        timeout: str = "warn",
+    ) -> None:
+        await clocks.set_clock(interaction, minutes, timeout)
+
+    @clock.command(name="pause", description="Stop every side's time (host or GM)")
+    async def clock_pause(self, interaction: discord.Interaction) -> None:
+        await clocks.pause(interaction, True)
+
+    @clock.command(name="resume", description="Let the time run again (host or GM)")
+    async def clock_resume(self, interaction: discord.Interaction) -> None:
+        await clocks.pause(interaction, False)
+
+    @clock.command(name="off", description="No clock for this game (host or GM)")
+    async def clock_off(self, interaction: discord.Interaction) -> None:
+        await clocks.clock_off(interaction)
+
+    @app_commands.command(
+        name="dice-down",
+        description="A round timer: warnings 15 and 5 minutes before, then dice down (host or GM)",
+    )
+    @app_commands.describe(
+        at="A time (21:30, at your /me quiet UTC offset), a duration (90m), or off"
+    )
+    async def dice_down(self, interaction: discord.Interaction, at: str) -> None:
+        await clocks.dice_down(interaction, at)

@@ -4,6 +4,7 @@ reminders, `/me`, clocks, threads, club nights."""
 from __future__ import annotations
 
 from cogs.common.bot import ServicedBot
+from cogs.pace import clocks as clocks  # its timers' handlers
 from cogs.pace.loop import TimerLoop
 from cogs.pace.me import MeCog
 from cogs.pace.tracker import PaceTracker

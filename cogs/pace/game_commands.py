@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 
 from cogs.common.actors import call_of, channel_of
@@ -10,6 +12,9 @@ from cogs.common.bot import app_services
 from cogs.common.replies import lang_of, send
 from cogs.pace.render import add_pace, remind_text
 from locales import Lang
+
+if TYPE_CHECKING:
+    from services.app import AppServices
 
 
 async def remind(interaction: discord.Interaction, after: str, then: str | None) -> None:
@@ -26,3 +31,12 @@ async def with_pace(
     """The first page of `/game status` with the game's pace."""
     add_pace(embed, lang, await app_services(interaction).pace.view(game_id))
     return embed
+
+
+async def board_clocks(
+    services: AppServices, lang: Lang, embeds: list[discord.Embed], game_id: int
+) -> None:
+    """The live board shows the clocks too: a running side counts down in the reader's
+    client, the others as of the last change."""
+    if embeds:
+        add_pace(embeds[0], lang, await services.pace.view(game_id), clocks_only=True)

@@ -9,9 +9,9 @@ import discord
 
 from cogs.common.text import plain
 from cogs.game.render import colour_name, tag
-from core.antares.pace import Reminders, Wait, turn_times
+from core.antares.pace import ChessClock, Reminders, Wait, turn_times
 from locales import Lang, t
-from services.pace import Hours, Nudge, PaceView
+from services.pace import ClockOut, DiceDown, Hours, Nudge, PaceView
 
 FIELD_LIMIT = 1024
 
@@ -105,9 +105,36 @@ def wait_line(lang: Lang, wait: Wait) -> str:
     return t(lang, "pace.status_waiting", player=wait.player_id, what=what, since=stamp(wait.since))
 
 
-def pace_lines(lang: Lang, view: PaceView) -> list[str]:
-    """The pace of a game, for `/game status` and the board."""
+def clock_lines(lang: Lang, view: PaceView) -> list[str]:
+    """Each side's time left (a running one counts down in the reader's client) and the
+    round timer, while the game runs."""
+    if view.status != "running":
+        return []
     lines = []
+    chess = view.pace.clock
+    if chess.on:
+        for player in view.players:
+            until = chess.runs_out(player)
+            left = duration(lang, max(0.0, chess.left_s(player, view.now)))
+            if player in chess.out:
+                lines.append(t(lang, "pace.clock_line_out", player=player))
+            elif until is not None:
+                lines.append(
+                    t(lang, "pace.clock_line_running", player=player, left=left, until=stamp(until))
+                )
+            else:
+                lines.append(t(lang, "pace.clock_line", player=player, left=left))
+        if chess.paused:
+            lines.append(t(lang, "pace.clock_line_paused"))
+    at = view.pace.dice_down_at
+    if at is not None and at > view.now:
+        lines.append(t(lang, "pace.dice_down_line", at=stamp(at)))
+    return lines
+
+
+def pace_lines(lang: Lang, view: PaceView) -> list[str]:
+    """The pace of a game, for `/game status`."""
+    lines = clock_lines(lang, view)
     if view.status == "running":
         if view.pace.reminders.on:  # a game without reminders shows no pace but turn times
             lines += [wait_line(lang, wait) for wait in view.pace.waits]
@@ -133,11 +160,14 @@ def pace_lines(lang: Lang, view: PaceView) -> list[str]:
     return lines
 
 
-def add_pace(embed: discord.Embed, lang: Lang, view: PaceView | None) -> None:
-    """The pace as a field of the status's first page (nothing to show: no field)."""
+def add_pace(
+    embed: discord.Embed, lang: Lang, view: PaceView | None, *, clocks_only: bool = False
+) -> None:
+    """The pace as a field of the status's first page, or only the clocks (the board);
+    nothing to show: no field."""
     if view is None:
         return
-    lines = pace_lines(lang, view)
+    lines = clock_lines(lang, view) if clocks_only else pace_lines(lang, view)
     if not lines:
         return
     text, kept = "", []
@@ -165,3 +195,53 @@ def hours_text(lang: Lang, hours: Hours, now: datetime) -> str:
     else:
         lines.append(t(lang, "pace.me_no_quiet", offset=offset))
     return "\n".join(lines)
+
+
+def clock_set_text(lang: Lang, name: str, chess: ChessClock) -> str:
+    if not chess.on:
+        return t(lang, "pace.clock_off", name=plain(name))
+    return t(
+        lang,
+        "pace.clock_set",
+        name=plain(name),
+        minutes=chess.budget_s // 60,
+        verdict=t(lang, f"pace.clock_verdict.{chess.on_timeout}"),
+    )
+
+
+def clock_out_text(out: ClockOut) -> str:
+    key = "pace.clock_out_end" if out.on_timeout == "end" else "pace.clock_out_warn"
+    return t(
+        out.lang,
+        key,
+        player=out.player_id,
+        name=plain(out.name),
+        used=duration(out.lang, out.used_s),
+    )
+
+
+def dice_down_text(down: DiceDown) -> str:
+    """Addressed to the players (they are pinged: a round of an event is played live)."""
+    players = " ".join(f"<@{p}>" for p in down.players)
+    if down.minutes == 0:
+        return t(down.lang, "pace.dice_down_now", name=plain(down.name), players=players)
+    return t(
+        down.lang,
+        "pace.dice_down_warning",
+        name=plain(down.name),
+        minutes=down.minutes,
+        at=stamp(down.at),
+        players=players,
+    )
+
+
+def dice_down_set_text(lang: Lang, name: str, at: datetime | None) -> str:
+    if at is None:
+        return t(lang, "pace.dice_down_off", name=plain(name))
+    return t(lang, "pace.dice_down_set", name=plain(name), at=stamp(at))
+
+
+def players_only(user_ids: list[int]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in user_ids]
+    )

@@ -89,11 +89,83 @@ class ThreadLink(BaseModel):
     line_id: int | None = None
 
 
+OnTimeout = Literal["warn", "end"]
+CLOCK_MINUTES_MAX = 600
+
+
+class ChessClock(BaseModel):
+    """`/game clock set minutes:` (issue 33, "Clocks"): each side's time runs while the game
+    waits for that side (a drawn die of theirs, a unit of theirs that can still shoot), not
+    while it waits for anyone (the next draw). The host pauses and resumes it; when a side
+    runs out, the table's setting decides: a warning, or the end of the game."""
+
+    budget_s: int = 0  # per side; 0: no clock
+    on_timeout: OnTimeout = "warn"
+    used: dict[str, float] = {}  # player id -> seconds used
+    running: list[int] = []  # the sides whose time runs now
+    since: datetime | None = None  # ... since then
+    paused: bool = False
+    out: list[int] = []  # the sides that ran out (told once)
+
+    @property
+    def on(self) -> bool:
+        return self.budget_s > 0
+
+    def used_s(self, player_id: int, now: datetime) -> float:
+        spent = self.used.get(str(player_id), 0.0)
+        if player_id in self.running and self.since is not None:
+            spent += max(0.0, (now - self.since).total_seconds())
+        return spent
+
+    def left_s(self, player_id: int, now: datetime) -> float:
+        return self.budget_s - self.used_s(player_id, now)
+
+    def runs_out(self, player_id: int) -> datetime | None:
+        """When a running side's time runs out (None: it does not run)."""
+        if player_id not in self.running or self.since is None:
+            return None
+        left = self.budget_s - self.used.get(str(player_id), 0.0)
+        return self.since + timedelta(seconds=max(0.0, left))
+
+
+def clock(minutes: int, on_timeout: OnTimeout) -> ChessClock:
+    if not 1 <= minutes <= CLOCK_MINUTES_MAX:
+        raise BadInput("pace.clock_minutes", low=1, high=CLOCK_MINUTES_MAX)
+    return ChessClock(budget_s=minutes * 60, on_timeout=on_timeout)
+
+
+def run_clock(chess: ChessClock, players: list[int], now: datetime) -> ChessClock:
+    """The clock once the sides in `players` are the ones waited for (none while paused):
+    the time of those that ran so far is counted."""
+    wanted = [] if chess.paused else [p for p in dict.fromkeys(players) if p not in chess.out]
+    if not chess.on or (wanted == chess.running and (chess.since is not None or not wanted)):
+        return chess
+    used = {player: chess.used_s(int(player), now) for player in chess.used}
+    for player in chess.running:
+        used[str(player)] = chess.used_s(player, now)
+    return chess.model_copy(
+        update={"used": used, "running": wanted, "since": now if wanted else None}
+    )
+
+
+def ran_out(chess: ChessClock, player_id: int, now: datetime) -> ChessClock:
+    """`player_id`'s time ran out: counted, stopped, noted (told once)."""
+    stopped = run_clock(chess, [p for p in chess.running if p != player_id], now)
+    used = {**stopped.used, str(player_id): float(chess.budget_s)}
+    return stopped.model_copy(update={"used": used, "out": [*stopped.out, player_id]})
+
+
 class Pace(BaseModel):
     reminders: Reminders = Reminders()
     waits: list[Wait] = []
     turn_times: dict[str, list[float]] = {}  # player id -> seconds, oldest first
     thread: ThreadLink | None = None
+    clock: ChessClock = ChessClock()
+    dice_down_at: datetime | None = None  # a round timer (`/game dice-down at:`)
+
+    def clocked(self) -> list[int]:
+        """The sides whose clock should run now: those waited for (not for anyone)."""
+        return [w.player_id for w in self.waits if not w.anyone]
 
     def wait_of(self, player_id: int) -> Wait | None:
         return next((w for w in self.waits if w.player_id == player_id), None)
@@ -161,6 +233,7 @@ def track(pace: Pace, state: GameState, now: datetime) -> tuple[Pace, Tracked]:
                 -TURN_TIMES_KEPT:
             ]
     new = pace.model_copy(update={"waits": waits, "turn_times": times})
+    new = new.model_copy(update={"clock": run_clock(new.clock, new.clocked(), now)})
     return new, Tracked(started=started, ended=finished, kept=kept)
 
 

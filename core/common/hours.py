@@ -94,6 +94,35 @@ def parse_until(text: str, now: datetime, utc_offset: int = 0) -> datetime:
     return until
 
 
+_TIME = re.compile(r"^(\d{1,2})[:h](\d{2})$", re.IGNORECASE)
+SOON_LIMIT = timedelta(days=7)
+
+
+def parse_moment(text: str, now: datetime, utc_offset: int = 0) -> datetime:
+    """A moment of the coming days: a time of day at the offset (`21:30`, `21h30`: today, or
+    tomorrow once past), a duration from now (`90m`) or a date and time, within a week."""
+    cleaned = " ".join(str(text).split())[:40]
+    found = _TIME.match(cleaned)
+    if found is None:
+        try:
+            moment = parse_until(cleaned, now, utc_offset)
+        except BadInput:
+            raise BadInput("pace.bad_moment", value=cleaned) from None
+    else:
+        hour, minute = int(found.group(1)), int(found.group(2))
+        if hour > 23 or minute > 59:
+            raise BadInput("pace.bad_moment", value=cleaned)
+        zone = timezone(timedelta(minutes=utc_offset))
+        local = now.astimezone(zone)
+        moment = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        if moment <= local:
+            moment += timedelta(days=1)
+        moment = moment.astimezone(UTC)
+    if moment - now > SOON_LIMIT:
+        raise BadInput("pace.moment_range", value=cleaned, days=SOON_LIMIT.days)
+    return moment
+
+
 def check_hour(value: int) -> int:
     if not 0 <= value <= 23:
         raise BadInput("pace.bad_hour", value=value)

@@ -1,7 +1,9 @@
 """Games over several days (issue 33): stored timers, reminders, away hours, clocks, threads."""
 
 from core.common.hours import Hours
-from services.pace.pace import NUDGE, Nudge, PaceService, PaceView, Presence
+from services.pace.clocks import ClockOut, DiceDown
+from services.pace.pace import Nudge, PaceService, PaceView, Presence
+from services.pace.stored import CLOCK, DICE_DOWN, NUDGE
 from services.pace.timers import BATCH, LEASE, POLL_S, Timers, replace_timer
 from storage.timer_base import TimerRecord
 
@@ -20,4 +22,9 @@ __all__ = [
     "PaceService",
     "PaceView",
     "Presence",
+    # the chess clock and the round timer
+    "CLOCK",
+    "DICE_DOWN",
+    "ClockOut",
+    "DiceDown",
 ]

@@ -27,6 +27,7 @@ from core.antares.pace import (
     Pace,
     Reminders,
     ThreadLink,
+    Tracked,
     Wait,
     reminders,
     track,
@@ -52,11 +53,48 @@ from services.common import (
     retried,
 )
 from services.game import GameAccess
+from services.pace.clocks import PaceClocks
+from services.pace.stored import (
+    NUDGE,
+    hours_of,
+    nudge_subject,
+    pace_of,
+    save_pace,
+    schedule_clocks,
+    schedule_dice_down,
+    schedule_nudge,
+)
 from services.pace.timers import Timers
 from storage.base import GameRecord, Store, Transaction
-from storage.timer_base import HoursRecord, TimerRecord
+from storage.timer_base import TimerRecord
 
-NUDGE = "nudge"
+Update = Callable[[Pace, GameState, datetime], Pace]
+
+
+async def follow(
+    tx: Transaction,
+    record: GameRecord,
+    state: GameState,
+    before: Pace,
+    after: Pace,
+    tracked: Tracked,
+) -> list[datetime]:
+    """The timers once the pace went from `before` to `after` (`tracked`: how the waits
+    changed): the reminders of the waits that ended go, new waits get theirs, the clock's
+    follow the sides that now run; an ended game keeps none. When each new timer is due."""
+    if state.status != "running":
+        await tx.cancel_game_timers(record.id)
+        return []
+    for wait in tracked.ended:
+        await tx.cancel_timer(nudge_subject(record.id, wait.player_id))
+    dues = [
+        await schedule_nudge(tx, record, after.reminders, wait, 1)
+        for wait in tracked.started
+        if after.reminders.on
+    ]
+    if after.clock != before.clock:  # another side's time runs now
+        dues += await schedule_clocks(tx, record, after.clock)
+    return dues
 
 
 class Keep:
@@ -64,10 +102,6 @@ class Keep:
 
 
 KEEP = Keep()
-
-
-def nudge_subject(game_id: int, player_id: int) -> str:
-    return f"{NUDGE}:{game_id}:{player_id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,29 +136,10 @@ class PaceView:
     pace: Pace
     absent: list[Presence]
     now: datetime
+    players: list[int]  # the sides, in join order
 
 
-def hours_of(record: HoursRecord | None) -> Hours:
-    if record is None:
-        return Hours()
-    return Hours(record.away_until, record.quiet_from, record.quiet_to, record.utc_offset)
-
-
-def pace_of(data: str | None) -> Pace:
-    return Pace() if data is None else Pace.model_validate_json(data)
-
-
-async def save_pace(tx: Transaction, record: GameRecord, pace: Pace, version: int | None) -> None:
-    await tx.save_game_pace(
-        record.id,
-        guild_id=record.guild_id,
-        channel_id=record.channel_id,
-        data=pace.model_dump_json(),
-        expected_version=version or 0,
-    )
-
-
-class PaceService(GameAccess):
+class PaceService(PaceClocks, GameAccess):
     def __init__(
         self,
         store: Store,
@@ -144,7 +159,7 @@ class PaceService(GameAccess):
     # --- whom the game waits for --------------------------------------------------------
 
     async def track(self, channel_id: int) -> None:
-        """The channel's game changed: its waits, turn times and reminders follow."""
+        """The channel's game changed: its waits, turn times, reminders and clock follow."""
         now = self.clock()
         async with self.store.read() as tx:  # most changes leave the waits as they were
             record = await tx.latest_game(channel_id)
@@ -168,19 +183,51 @@ class PaceService(GameAccess):
                 if new == pace and found is not None:
                     return []
                 await save_pace(tx, record, new, found.version if found else None)
-                if state.status != "running":
-                    await tx.cancel_game_timers(record.id, NUDGE)
-                    return []
-                for wait in tracked.ended:
-                    await tx.cancel_timer(nudge_subject(record.id, wait.player_id))
-                return [
-                    await schedule_nudge(tx, record, new.reminders, wait, 1)
-                    for wait in tracked.started
-                    if new.reminders.on
-                ]
+                return await follow(tx, record, state, pace, new, tracked)
 
         for due in await retried(attempt):
             self.timers.scheduled(due)
+
+    async def host_change(self, call: Call, update: Update) -> tuple[GameState, Pace]:
+        """A change of the pace by the host (or a game master) of the channel's running game,
+        applied once: the waits are brought up to date first, then `update` applies; the
+        timers follow."""
+        who = await self.standing(call)
+        now = self.clock()
+
+        async def attempt() -> tuple[GameState, Pace, list[datetime]]:
+            async with once(self.store, call.interaction_id, call.channel_id) as tx:
+                record = await tx.running_game(call.channel_id)
+                if record is None:
+                    raise NotFound("game.none_here")
+                state = load_state(record.state)
+                require_running(state)
+                require_host(state, who)
+                found = await tx.game_pace(record.id)
+                before = pace_of(found.data if found else None)
+                pace, tracked = track(before, state, now)
+                new = update(pace, state, now)
+                await save_pace(tx, record, new, found.version if found else None)
+                dues = await follow(tx, record, state, before, new, tracked)
+                if new.reminders != pace.reminders:  # every wait's reminders start again
+                    await tx.cancel_game_timers(record.id, NUDGE)
+                    if new.reminders.on:
+                        dues += [
+                            await schedule_nudge(tx, record, new.reminders, wait, 1)
+                            for wait in new.waits
+                        ]
+                if new.dice_down_at != pace.dice_down_at:
+                    dues += await schedule_dice_down(tx, record, new.dice_down_at, now)
+                return state, new, dues
+
+        try:
+            state, pace, dues = await retried(attempt)
+        except NotFound:
+            await self._refuse_ended(call.channel_id)
+            raise
+        for due in dues:
+            self.timers.scheduled(due)
+        return state, pace
 
     async def remind(self, call: Call, after: str | None, then: str | None) -> Reminders:
         """`/game remind` (host or game master): reminders `after` a wait began, then
@@ -191,34 +238,12 @@ class PaceService(GameAccess):
             if off
             else reminders(parse_duration(after or ""), parse_duration(then) if then else None)
         )
-        who = await self.standing(call)
 
-        async def attempt() -> list[datetime]:
-            async with once(self.store, call.interaction_id, call.channel_id) as tx:
-                record = await tx.running_game(call.channel_id)
-                if record is None:
-                    raise NotFound("game.none_here")
-                state = load_state(record.state)
-                require_running(state)
-                require_host(state, who)
-                found = await tx.game_pace(record.id)
-                pace = pace_of(found.data if found else None)
-                pace, _ = track(pace, state, self.clock())
-                pace = pace.model_copy(update={"reminders": wanted})
-                await save_pace(tx, record, pace, found.version if found else None)
-                await tx.cancel_game_timers(record.id, NUDGE)
-                if not wanted.on:
-                    return []
-                return [await schedule_nudge(tx, record, wanted, w, 1) for w in pace.waits]
+        def update(pace: Pace, _: GameState, __: datetime) -> Pace:
+            return pace.model_copy(update={"reminders": wanted})
 
-        try:
-            dues = await retried(attempt)
-        except NotFound:
-            await self._refuse_ended(call.channel_id)
-            raise
-        for due in dues:
-            self.timers.scheduled(due)
-        return wanted
+        _, pace = await self.host_change(call, update)
+        return pace.reminders
 
     async def fire_nudge(self, timer: TimerRecord) -> Nudge | None:
         """The reminder `timer` is due: what to send now, if anything (see the module)."""
@@ -296,7 +321,9 @@ class PaceService(GameAccess):
                 if free > now:
                     away = hours.away_until if hours.away_until and hours.away_until > now else None
                     absent.append(Presence(user_id, away, None if away else free))
-        return PaceView(game_id, record.status, pace_of(found.data if found else None), absent, now)
+        pace = pace_of(found.data if found else None)
+        sides = [p.owner_id for p in state.players]
+        return PaceView(game_id, record.status, pace, absent, now, sides)
 
     # --- a game in a thread of its own --------------------------------------------------
 
@@ -389,25 +416,3 @@ def members(state: GameState) -> list[int]:
 def host_stage(state: GameState, wait: Wait) -> bool:
     """Whether the host is told after the second reminder: not when they are the one waited for."""
     return not wait.anyone and wait.player_id != state.host_id
-
-
-async def schedule_nudge(
-    tx: Transaction,
-    record: GameRecord,
-    rules: Reminders,
-    wait: Wait,
-    stage: int,
-    due: datetime | None = None,
-) -> datetime:
-    when = due if due is not None else rules.due(wait.since, stage)
-    payload = json.dumps({"player": wait.player_id, "key": wait.key, "stage": stage})
-    await tx.schedule_timer(
-        nudge_subject(record.id, wait.player_id),
-        kind=NUDGE,
-        due_at=when,
-        payload=payload,
-        guild_id=record.guild_id,
-        channel_id=record.channel_id,
-        game_id=record.id,
-    )
-    return when

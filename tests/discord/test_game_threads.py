@@ -97,3 +97,22 @@ async def test_a_play_by_post_game_over_days_in_its_thread(simcord_env, table, d
     assert f"<@{bob.id}>: median 3 d 12 h" in times and f"<@{alice.id}>: median 0 min" in times
     await env.advance_time(7 * DAY)
     assert len(reminders(env, thread)) == 2
+
+
+async def test_a_game_ended_by_its_clock_closes_its_thread(simcord_env, table, dice):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    quiet_board(env)
+    await english(table)
+    await alice.slash(channel, "game start", name="Blitz", thread=True)
+    (thread,) = channel.threads
+    await alice.slash(thread, "unit add", name="Troopers", models=5)
+    await bob.slash(thread, "unit add", name="Gangers", models=5, dice=2)
+    await alice.slash(thread, "game clock set", minutes=2, timeout="end")
+    dice.script(2)  # Bob's die: his two minutes run
+    await alice.slash(thread, "bag draw")
+    await env.advance_time(2 * 60)
+    assert archived(thread)
+    last = thread.history()[-1].content
+    assert last.startswith("🏁 Game **Blitz** ended at turn 1") and "Ended on time" in last
+    line = channel.history()[-1].content
+    assert line.startswith("🏁 Game **Blitz** ended at turn 1: its thread")
