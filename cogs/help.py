@@ -64,13 +64,13 @@ def overview_lines(
 ) -> list[str]:
     """One line per top-level command or group: its description; a group's subcommands
     follow as mentions (a group itself cannot be run). Past `limit` characters in all, the
-    groups with the most subcommands, one after the other, point to `/help command:<group>`
+    groups with the longest lines, one after the other, point to `/help command:<group>`
     instead of listing them (a mention is some 40 characters)."""
     commands = sorted(top_level(tree), key=lambda c: display_name(c, lang))
     groups = [c for c in commands if isinstance(c, app_commands.Group)]
-    # the biggest groups are the first to be summed up
+    # the longest lines are the first to be summed up
     shortened: set[str] = set()
-    order = sorted(groups, key=lambda g: (-len(leaves(g)), g.name))
+    order = sorted(groups, key=lambda g: (-len(_overview_line(g, lang, False)), g.name))
     while True:
         lines = [_overview_line(c, lang, c.name in shortened) for c in commands]
         if sum(len(line) + 1 for line in lines) <= limit or len(shortened) == len(order):

@@ -30,6 +30,7 @@ DELETE_GUILD = (
     "DELETE FROM current_campaigns WHERE guild_id = ?",
     f"DELETE FROM campaign_members WHERE campaign_id IN ({CAMPAIGNS})",
     "DELETE FROM campaigns WHERE guild_id = ?",
+    "DELETE FROM timers WHERE guild_id = ?",  # a game's go with it too (cascade)
     f"DELETE FROM game_events WHERE game_id IN ({GAMES})",
     "DELETE FROM games WHERE guild_id = ?",
     "DELETE FROM guild_settings WHERE guild_id = ?",

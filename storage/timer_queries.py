@@ -6,7 +6,8 @@ that sub-select locks what it picks and skips what another transaction has locke
 UPDATE SKIP LOCKED`, where the backend's `ROW_LOCK` says writers run at once), so two
 processes claiming at the same moment take different timers; on SQLite the transaction is the
 one writer of the database (`BEGIN IMMEDIATE`). Served by the indexes of migration 009:
-`timers_by_subject` (unique), `timers_by_due`, `timers_by_game`.
+`timers_by_subject` (unique), `timers_by_due`, `timers_by_game`, `timers_by_guild`
+(a server's data deleted).
 """
 
 from __future__ import annotations

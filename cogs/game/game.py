@@ -29,7 +29,7 @@ from cogs.game.options import (
 )
 from cogs.game.render.dice import dice_embed
 from cogs.game.undo import answer_undo
-from cogs.pace import clocks, threads
+from cogs.pace import clocks, club, threads
 from cogs.pace import game_commands as pace
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX, GameLog
@@ -103,14 +103,17 @@ class GameCog(
         if thread:  # issue 33: the game lives in a thread, archived when it ends
             await threads.start(interaction, name or channel_name, campaign, activations, system)
             return
-        _, state, linked = await app_services(interaction).campaign_games.start(
+        game_id, state, linked = await app_services(interaction).campaign_games.start(
             call_of(interaction),
             name if name is not None else channel_name,
             campaign,
             activations,
             system,
         )
-        await send(interaction, render.started(await lang_of(interaction), state, linked))
+        lang = await lang_of(interaction)
+        text = render.started(lang, state, linked)
+        night = await club.link_tonight(interaction, game_id, lang)  # a club night (issue 33)
+        await send(interaction, f"{text}\n{night}" if night else text)
 
     @app_commands.command(
         name="status", description="Turn, the bag and every unit of this channel's game"

@@ -135,6 +135,10 @@ def clock_lines(lang: Lang, view: PaceView) -> list[str]:
 def pace_lines(lang: Lang, view: PaceView) -> list[str]:
     """The pace of a game, for `/game status`."""
     lines = clock_lines(lang, view)
+    night = view.pace.night
+    if night is not None:
+        url = f"https://discord.com/events/{view.guild_id}/{night.event_id}"
+        lines.append(t(lang, "pace.night_game", name=plain(night.name), url=url))
     if view.status == "running":
         if view.pace.reminders.on:  # a game without reminders shows no pace but turn times
             lines += [wait_line(lang, wait) for wait in view.pace.waits]

@@ -20,6 +20,7 @@ from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import ellipsize, plain
 from cogs.game import render
+from cogs.pace import club
 from core.common.errors import Conflict, NotAllowed
 from locales import Lang, t
 
@@ -66,7 +67,9 @@ async def start(
     )
     line_id = await send(interaction, line)
     await services.pace.link_thread(game_id, channel.id, line_id)
-    await thread.send(render.started(lang, state, linked), allowed_mentions=NO_MENTIONS)
+    text = render.started(lang, state, linked)
+    night = await club.link_tonight(interaction, game_id, lang)  # a club night
+    await thread.send(f"{text}\n{night}" if night else text, allowed_mentions=NO_MENTIONS)
 
 
 async def ended(interaction: discord.Interaction) -> None:

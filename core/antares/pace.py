@@ -89,6 +89,13 @@ class ThreadLink(BaseModel):
     line_id: int | None = None
 
 
+class NightLink(BaseModel):
+    """The club night (a Discord scheduled event) the game was started during."""
+
+    event_id: int
+    name: str
+
+
 OnTimeout = Literal["warn", "end"]
 CLOCK_MINUTES_MAX = 600
 
@@ -162,6 +169,7 @@ class Pace(BaseModel):
     thread: ThreadLink | None = None
     clock: ChessClock = ChessClock()
     dice_down_at: datetime | None = None  # a round timer (`/game dice-down at:`)
+    night: NightLink | None = None
 
     def clocked(self) -> list[int]:
         """The sides whose clock should run now: those waited for (not for anyone)."""

@@ -72,23 +72,29 @@ def parse_offset(text: str) -> int:
     return minutes
 
 
+def _date_or_duration(cleaned: str, now: datetime, utc_offset: int) -> datetime | None:
+    """A date (and time) at the offset, or `now` plus a duration; None: neither."""
+    found = _DATE.match(cleaned)
+    if found is None:
+        try:
+            return now + parse_duration(cleaned)
+        except BadInput:
+            return None
+    year, month, day, hour, minute = (int(g) if g else 0 for g in found.groups())
+    zone = timezone(timedelta(minutes=utc_offset))
+    try:
+        return datetime(year, month, day, hour, minute, tzinfo=zone).astimezone(UTC)
+    except ValueError:
+        return None
+
+
 def parse_until(text: str, now: datetime, utc_offset: int = 0) -> datetime:
     """When an away period ends: a duration from `now`, or a date (that day's start) or a
     date and time at the member's offset. In the future, within a year."""
     cleaned = " ".join(str(text).split())[:40]
-    found = _DATE.match(cleaned)
-    if found is None:
-        try:
-            until = now + parse_duration(cleaned)
-        except BadInput:
-            raise BadInput("pace.bad_until", value=cleaned) from None
-    else:
-        year, month, day, hour, minute = (int(g) if g else 0 for g in found.groups())
-        zone = timezone(timedelta(minutes=utc_offset))
-        try:
-            until = datetime(year, month, day, hour, minute, tzinfo=zone).astimezone(UTC)
-        except ValueError:
-            raise BadInput("pace.bad_until", value=cleaned) from None
+    until = _date_or_duration(cleaned, now, utc_offset)
+    if until is None:
+        raise BadInput("pace.bad_until", value=cleaned)
     if until <= now or until - now > AWAY_LIMIT:
         raise BadInput("pace.until_range", value=cleaned, days=AWAY_LIMIT.days)
     return until
@@ -98,16 +104,18 @@ _TIME = re.compile(r"^(\d{1,2})[:h](\d{2})$", re.IGNORECASE)
 SOON_LIMIT = timedelta(days=7)
 
 
-def parse_moment(text: str, now: datetime, utc_offset: int = 0) -> datetime:
-    """A moment of the coming days: a time of day at the offset (`21:30`, `21h30`: today, or
-    tomorrow once past), a duration from now (`90m`) or a date and time, within a week."""
+def parse_moment(
+    text: str, now: datetime, utc_offset: int = 0, limit: timedelta = SOON_LIMIT
+) -> datetime:
+    """A moment to come: a time of day at the offset (`21:30`, `21h30`: today, or tomorrow
+    once past), a duration from now (`90m`) or a date and time; within `limit` (a week)."""
     cleaned = " ".join(str(text).split())[:40]
     found = _TIME.match(cleaned)
     if found is None:
-        try:
-            moment = parse_until(cleaned, now, utc_offset)
-        except BadInput:
-            raise BadInput("pace.bad_moment", value=cleaned) from None
+        parsed = _date_or_duration(cleaned, now, utc_offset)
+        if parsed is None or parsed <= now:
+            raise BadInput("pace.bad_moment", value=cleaned)
+        moment = parsed
     else:
         hour, minute = int(found.group(1)), int(found.group(2))
         if hour > 23 or minute > 59:
@@ -118,8 +126,8 @@ def parse_moment(text: str, now: datetime, utc_offset: int = 0) -> datetime:
         if moment <= local:
             moment += timedelta(days=1)
         moment = moment.astimezone(UTC)
-    if moment - now > SOON_LIMIT:
-        raise BadInput("pace.moment_range", value=cleaned, days=SOON_LIMIT.days)
+    if moment - now > limit:
+        raise BadInput("pace.moment_range", value=cleaned, days=limit.days)
     return moment
 
 

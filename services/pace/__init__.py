@@ -2,8 +2,9 @@
 
 from core.common.hours import Hours
 from services.pace.clocks import ClockOut, DiceDown
+from services.pace.club import WEEKS_MAX, NightPlan, night_plan
 from services.pace.pace import Nudge, PaceService, PaceView, Presence
-from services.pace.stored import CLOCK, DICE_DOWN, NUDGE
+from services.pace.stored import CLOCK, CLUB_NIGHT, DICE_DOWN, NUDGE
 from services.pace.timers import BATCH, LEASE, POLL_S, Timers, replace_timer
 from storage.timer_base import TimerRecord
 
@@ -27,4 +28,9 @@ __all__ = [
     "DICE_DOWN",
     "ClockOut",
     "DiceDown",
+    # club nights: Discord scheduled events, weekly, and the games played then
+    "CLUB_NIGHT",
+    "WEEKS_MAX",
+    "NightPlan",
+    "night_plan",
 ]

@@ -54,6 +54,7 @@ from services.common import (
 )
 from services.game import GameAccess
 from services.pace.clocks import PaceClocks
+from services.pace.club import PaceNights
 from services.pace.stored import (
     NUDGE,
     hours_of,
@@ -137,9 +138,10 @@ class PaceView:
     absent: list[Presence]
     now: datetime
     players: list[int]  # the sides, in join order
+    guild_id: int | None = None
 
 
-class PaceService(PaceClocks, GameAccess):
+class PaceService(PaceClocks, PaceNights, GameAccess):
     def __init__(
         self,
         store: Store,
@@ -323,7 +325,7 @@ class PaceService(PaceClocks, GameAccess):
                     absent.append(Presence(user_id, away, None if away else free))
         pace = pace_of(found.data if found else None)
         sides = [p.owner_id for p in state.players]
-        return PaceView(game_id, record.status, pace, absent, now, sides)
+        return PaceView(game_id, record.status, pace, absent, now, sides, record.guild_id)
 
     # --- a game in a thread of its own --------------------------------------------------
 

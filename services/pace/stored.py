@@ -2,7 +2,8 @@
 
 Timer subjects name what each waits for: `nudge:<game>:<player>` (a reminder of the wait
 for that player), `clock:<game>:<player>` (that side's time running out),
-`dice-down:<game>:<minutes>` (the round timer's warnings, and the moment itself at 0).
+`dice-down:<game>:<minutes>` (the round timer's warnings, and the moment itself at 0),
+`club-night:<server>:<series>` (the next evening of a weekly club night to create).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from storage.timer_base import HoursRecord
 NUDGE = "nudge"
 CLOCK = "clock"
 DICE_DOWN = "dice-down"
+CLUB_NIGHT = "club-night"
 DICE_DOWN_WARNINGS = (15, 5, 0)  # minutes before: two warnings, then the moment
 
 

@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 LEASE = timedelta(minutes=5)  # a claimed timer is the claimer's this long
 BATCH = 20  # timers claimed at once
-POLL_S = 900.0  # the poller looks at least this often (a stopped process's timers)
+POLL_S = 3600.0  # the poller looks at least this often: a stopped process's timers
 
 Wake = Callable[[datetime], None]  # told when a timer falls due
 

@@ -23,6 +23,7 @@ CREATE TABLE timers (
 CREATE UNIQUE INDEX timers_by_subject ON timers (subject);
 CREATE INDEX timers_by_due ON timers (due_at);
 CREATE INDEX timers_by_game ON timers (game_id, kind);
+CREATE INDEX timers_by_guild ON timers (guild_id);
 
 -- A game's pace (JSON, core.antares.pace): kept beside its state, so that undo never winds a
 -- clock back nor forgets a turn time.

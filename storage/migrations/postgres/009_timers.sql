@@ -15,6 +15,7 @@ CREATE TABLE timers (
 CREATE UNIQUE INDEX timers_by_subject ON timers (subject);
 CREATE INDEX timers_by_due ON timers (due_at);
 CREATE INDEX timers_by_game ON timers (game_id, kind);
+CREATE INDEX timers_by_guild ON timers (guild_id);
 
 CREATE TABLE game_pace (
     game_id     BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
