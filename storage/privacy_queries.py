@@ -53,6 +53,7 @@ JSON_COLUMNS = (
     ("campaign_battle_changes", ("id",), "before", f"battle_id IN ({BATTLES})"),
     ("campaign_battle_sides", ("battle_id", "side"), "stats", f"battle_id IN ({BATTLES})"),
     ("game_events", ("id",), "payload", f"game_id IN ({GAMES})"),
+    ("game_pace", ("game_id",), "data", "guild_id = ?"),  # turn times, waits, clock
 )
 HOLDS = "CAST(? AS TEXT)"  # the id as text, for `LIKE '%' || ... || '%'`
 

@@ -1,8 +1,9 @@
-"""`/club night` (issue 33): a club night as a Discord scheduled event that members can mark
-Interested, at a voice or stage channel or at the game channel (an external event whose place
-is the channel's link); weekly for a few weeks if asked, the next evening's event created as
-each one starts (`services.pace.NightPlan`). A game started during an evening links to it
-(`tonight`): its start says so and `/game status` shows it.
+"""`/club night` (issue 33; Manage Events or Manage Server): a club night as a Discord
+scheduled event that members can mark Interested, at a voice or stage channel or at the game
+channel (an external event whose place is the channel's link); weekly for a few weeks if
+asked, the next evening's event created as each one starts (`services.pace.NightPlan`). A
+game started during an evening links to it (`tonight`): its start says so and `/game status`
+shows it.
 
 Discord's own recurring events (`recurrence_rule`) are not used: discord.py 2.7 cannot send
 one, nor can the simulated Discord the tests run on take it.
@@ -17,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.actors import call_of
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
@@ -127,7 +129,8 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club nigh
         guild = interaction.guild
         if guild is None:
             raise NotAllowed("errors.guild_only")
-        if not interaction.permissions.manage_events:
+        allowed = interaction.permissions
+        if not (allowed.manage_events or allowed.manage_guild):
             raise NotAllowed("pace.night_not_allowed")
         services = app_services(interaction)
         offset = (await services.pace.hours(interaction.user.id)).utc_offset
@@ -155,6 +158,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club nigh
             location=location,
             left=weeks - 1,
         )
+        await services.pace.claim_night(call_of(interaction))  # a replay creates nothing
         try:
             event = await create_event(guild, plan)
         except discord.Forbidden:

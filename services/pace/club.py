@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from core.antares.pace import NightLink
 from core.common.errors import BadInput
-from services.common import once, retried
+from services.common import Call, once, retried
 from services.pace.stored import CLUB_NIGHT, pace_of, save_pace
 from storage.timer_base import TimerRecord
 
@@ -68,6 +68,12 @@ class PaceNights:
         store: Store
         timers: Timers
         clock: Callable[[], datetime]
+
+    async def claim_night(self, call: Call) -> None:
+        """`/club night` is applied once: its interaction is claimed before the event is
+        created (a replay is refused, and creates no second event)."""
+        async with once(self.store, call.interaction_id):
+            pass
 
     async def repeat_night(self, plan: NightPlan) -> None:
         """When the evening `plan` starts, the next one's event is created (`fire_night`)."""

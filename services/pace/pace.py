@@ -400,12 +400,17 @@ class PaceService(PaceClocks, PaceNights, GameAccess):
         async with once(self.store, call.interaction_id) as tx:
             current = hours_of(await tx.member_hours(user_id))
             start, end = quiet if quiet is not None else (current.quiet_from, current.quiet_to)
+            away = current.away_until if isinstance(away_until, Keep) else away_until
+            offset = current.utc_offset if utc_offset is None else utc_offset
+            if away is None and start is None and offset == 0:  # nothing left: no row kept
+                await tx.forget_member_hours(user_id)
+                return Hours()
             saved = await tx.save_member_hours(
                 user_id,
-                away_until=current.away_until if isinstance(away_until, Keep) else away_until,
+                away_until=away,
                 quiet_from=start,
                 quiet_to=end,
-                utc_offset=current.utc_offset if utc_offset is None else utc_offset,
+                utc_offset=offset,
             )
         return hours_of(saved)
 

@@ -35,6 +35,7 @@ CREATE TABLE game_pace (
     version     INTEGER NOT NULL DEFAULT 1,
     updated_at  TEXT    NOT NULL
 );
+CREATE INDEX game_pace_by_guild ON game_pace (guild_id);
 
 -- A member's away period and quiet hours (theirs on every server: `/me`): reminders wait.
 -- Hours of the day at `utc_offset` minutes from UTC; `quiet_from` = `quiet_to`: none.

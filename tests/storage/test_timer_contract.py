@@ -255,3 +255,23 @@ async def test_postgres_claims_skip_the_rows_another_transaction_holds(postgres_
     finally:
         await one.close()
         await two.close()
+
+
+async def test_a_member_forgotten_leaves_the_pace_of_the_server_s_games(store):
+    """`/forget-me` (PRIVACY.md): their id in a game's turn times goes with the rest."""
+    game_id = await game(store)
+    member = 234567890123456789
+    data = f'{{"turn_times": {{"{member}": [60.0]}}}}'
+    async with store.transaction() as tx:
+        await tx.save_game_pace(game_id, guild_id=1, channel_id=10, data=data, expected_version=0)
+        await tx.forget_user(
+            1,
+            member,
+            alias=1,
+            name="Former player 1",
+            rewrite=lambda text: text.replace(str(member), "1"),
+            rewrite_blob=lambda blob: blob,
+        )
+    async with store.read() as tx:
+        found = await tx.game_pace(game_id)
+    assert found is not None and found.data == '{"turn_times": {"1": [60.0]}}'

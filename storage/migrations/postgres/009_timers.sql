@@ -25,6 +25,7 @@ CREATE TABLE game_pace (
     version     INTEGER     NOT NULL DEFAULT 1,
     updated_at  TIMESTAMPTZ NOT NULL
 );
+CREATE INDEX game_pace_by_guild ON game_pace (guild_id);
 
 CREATE TABLE member_hours (
     user_id     BIGINT PRIMARY KEY,
