@@ -284,6 +284,7 @@ def create_bot(
         game_idle_days=settings.game_idle_days,
         retention_days=settings.left_server_retention_days,
         link_rules=settings.link_rules(),
+        clock=discord.utils.utcnow,  # timers and clocks (issue 33): SimCord's in the tests
     )
     if settings.shard_count is None:
         return AntaresBot(settings, services, sync_cache=sync_cache)

@@ -17,4 +17,5 @@ EXTENSIONS = (
     "cogs.heartbeat",
     "cogs.housekeeping",
     "cogs.metrics",
+    "cogs.pace",
 )

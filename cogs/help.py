@@ -22,6 +22,7 @@ from locales import Lang, catalog, t
 
 FIELD_LIMIT = 1024
 FIELDS_MAX = 20
+EMBED_LIMIT = 6000  # Discord's limit on all the text of a message's embeds
 Command = app_commands.Command | app_commands.Group
 
 
@@ -58,21 +59,35 @@ def run_line(command: app_commands.Command, lang: Lang) -> str:
     return f"{mention(_path(command), lang)} — {description(command, lang)}"
 
 
-def overview_lines(tree: app_commands.CommandTree, lang: Lang) -> list[str]:
+def overview_lines(
+    tree: app_commands.CommandTree, lang: Lang, limit: int = EMBED_LIMIT
+) -> list[str]:
     """One line per top-level command or group: its description; a group's subcommands
-    follow as mentions (a group itself cannot be run)."""
-    lines = []
-    for command in sorted(top_level(tree), key=lambda c: display_name(c, lang)):
-        if isinstance(command, app_commands.Group):
-            found = sorted(leaves(command), key=lambda c: display_name(c, lang))
-            runs = " · ".join(mention(_path(c), lang) for c in found)
-            name = display_name(command, lang)
-            lines.append(
-                t(lang, "help.group_line", name=name, text=description(command, lang), runs=runs)
-            )
-        else:
-            lines.append(run_line(command, lang))
-    return lines
+    follow as mentions (a group itself cannot be run). Past `limit` characters in all, the
+    groups with the longest lines, one after the other, point to `/help command:<group>`
+    instead of listing them (a mention is some 40 characters)."""
+    commands = sorted(top_level(tree), key=lambda c: display_name(c, lang))
+    groups = [c for c in commands if isinstance(c, app_commands.Group)]
+    # the longest lines are the first to be summed up
+    shortened: set[str] = set()
+    order = sorted(groups, key=lambda g: (-len(_overview_line(g, lang, False)), g.name))
+    while True:
+        lines = [_overview_line(c, lang, c.name in shortened) for c in commands]
+        if sum(len(line) + 1 for line in lines) <= limit or len(shortened) == len(order):
+            return lines
+        shortened.add(order[len(shortened)].name)
+
+
+def _overview_line(command: Command, lang: Lang, short: bool) -> str:
+    if not isinstance(command, app_commands.Group):
+        return run_line(command, lang)
+    found = sorted(leaves(command), key=lambda c: display_name(c, lang))
+    name = display_name(command, lang)
+    if short:
+        runs = t(lang, "help.group_more", count=len(found), name=name.lstrip("/"))
+    else:
+        runs = " · ".join(mention(_path(c), lang) for c in found)
+    return t(lang, "help.group_line", name=name, text=description(command, lang), runs=runs)
 
 
 def detail_lines(command: Command, lang: Lang) -> list[str]:
@@ -146,10 +161,13 @@ class HelpCog(commands.Cog):
                 + (self.privacy(lang),)
             )
             embed = discord.Embed(title=t(lang, "help.title"), description=intro)
-            for index, chunk in enumerate(fields(overview_lines(self.bot.tree, lang))):
+            embed.set_footer(text=t(lang, "help.footer"))
+            names = len(t(lang, "help.commands")) + FIELDS_MAX  # "\u200b" after the first
+            # each line may cost a line break more where the fields are cut
+            room = EMBED_LIMIT - len(embed) - names - FIELDS_MAX
+            for index, chunk in enumerate(fields(overview_lines(self.bot.tree, lang, room))):
                 name = t(lang, "help.commands") if index == 0 else "\u200b"
                 embed.add_field(name=name, value=chunk, inline=False)
-            embed.set_footer(text=t(lang, "help.footer"))
         await send(interaction, embed=embed, ephemeral=True)
 
     def privacy(self, lang: Lang) -> str:

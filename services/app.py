@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from core.common.dice import DiceSource, SystemDice
 from core.common.limits import GameLimits
@@ -27,10 +29,15 @@ from services.game import (
 )
 from services.hexwar import HexService
 from services.markers import MarkerService
+from services.pace import PaceService, Timers
 from services.privacy import Retention, ServerData
 from services.rules import RulesLookup
 from services.shooting import ShootingService, find_weapon
 from storage.base import Store
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
 
 
 @dataclass
@@ -44,6 +51,9 @@ class AppServices:
     game_idle_days: int = 14  # a game idle this long may be closed with Manage Channels
     # the bot's own pool for CPU work (rosters, charts, exports): never the loop's default one
     workers: Workers = field(default_factory=Workers)
+    # what time it is for timers, reminders and clocks (issue 33): the bot gives discord.py's
+    # (`discord.utils.utcnow`), which a simulated Discord moves in the tests
+    clock: Callable[[], datetime] = utcnow
     servers: ServerSettings = field(init=False)
     campaigns: CampaignService = field(init=False)
     game_settings: GameSettings = field(init=False)
@@ -67,6 +77,8 @@ class AppServices:
     link_rules: LinkRules | None = None
     web_links: WebLinks = field(init=False)  # `/game web`, and the pages' way in (issue 34)
     reports: Reports = field(init=False)  # battle reports: `/game report`, the web page
+    timers: Timers = field(init=False)  # stored timers, fired once (issue 33)
+    pace: PaceService = field(init=False)  # whom a game waits for, reminders, members' hours
 
     def __post_init__(self) -> None:
         self.servers = ServerSettings(self.store, self.default_language)
@@ -103,6 +115,8 @@ class AppServices:
             service.limits = self.limits
         self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)
         self.server_data = ServerData(self.store, self.servers, workers=self.workers)
+        self.timers = Timers(self.store, self.clock)
+        self.pace = PaceService(self.store, self.servers, self.dice, self.timers, self.clock)
 
     def _unit_weapon(self, text: str) -> Weapon:
         return find_weapon(self.rules, text, "unit")

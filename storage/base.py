@@ -22,6 +22,7 @@ from core.common.errors import AntaresError
 from storage.army_base import ArmyTransaction
 from storage.campaign_base import CampaignTransaction
 from storage.privacy_base import PrivacyTransaction
+from storage.timer_base import TimerTransaction
 
 
 class StorageError(Exception):
@@ -151,7 +152,9 @@ class EventRecord:
     message_id: int | None = None  # the channel message that showed it (for undo to edit)
 
 
-class Transaction(CampaignTransaction, PrivacyTransaction, ArmyTransaction, Protocol):
+class Transaction(
+    CampaignTransaction, PrivacyTransaction, ArmyTransaction, TimerTransaction, Protocol
+):
     async def running_game(self, channel_id: int) -> GameRecord | None: ...
     async def running_games(self, guild_id: int) -> Sequence[GameRecord]:
         """The server's running games, oldest first."""

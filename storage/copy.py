@@ -45,6 +45,9 @@ TABLES = (
     Table("campaign_battle_changes", "id", identity=True),
     Table("guilds", "guild_id"),
     Table("armies", "id", identity=True),
+    Table("timers", "id", identity=True),
+    Table("game_pace", "game_id"),
+    Table("member_hours", "user_id"),
 )
 CACHE_ONLY = {"bot_meta"}  # may be replaced without --force
 

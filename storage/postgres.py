@@ -29,7 +29,7 @@ from storage.base import (
     refuse_newer_schema,
 )
 from storage.config import UNDO_STEPS, PoolOptions, redact
-from storage.migrations import load_migrations
+from storage.migrations import load_migrations, pending
 from storage.postgres_connection import create_pool, is_unavailable, reason
 from storage.postgres_games import PostgresTransaction
 
@@ -90,14 +90,11 @@ class PostgresStore:
                     "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
                     " name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)"
                 )
-                current = await conn.fetchval(
-                    "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
-                )
+                rows = await conn.fetch("SELECT version FROM schema_migrations")
+                applied = {row[0] for row in rows}
                 migrations = load_migrations("postgres")
-                refuse_newer_schema(current, migrations[-1].version)
-                for migration in migrations:
-                    if migration.version <= current:
-                        continue
+                refuse_newer_schema(max(applied, default=0), migrations[-1].version)
+                for migration in pending(migrations, applied):
                     async with conn.transaction():
                         for statement in migration.statements:
                             await conn.execute(statement)

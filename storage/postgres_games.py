@@ -30,6 +30,7 @@ from storage.event_queries import EventQueries
 from storage.game_queries import GameQueries
 from storage.message_queries import MessageQueries
 from storage.privacy_queries import PrivacyQueries
+from storage.timer_queries import TimerQueries
 
 
 @functools.lru_cache(maxsize=512)  # a statement is numbered once, not at every call
@@ -48,6 +49,7 @@ class PostgresTransaction(
     BattleQueries,
     PrivacyQueries,
     ArmyQueries,
+    TimerQueries,
 ):
     ROW_LOCK = " FOR UPDATE"  # writers run at once: those of one row queue on it
     NAME_IS = "lower(name) = lower(?)"  # as `campaigns_name_per_guild` holds names

@@ -30,6 +30,7 @@ DELETE_GUILD = (
     "DELETE FROM current_campaigns WHERE guild_id = ?",
     f"DELETE FROM campaign_members WHERE campaign_id IN ({CAMPAIGNS})",
     "DELETE FROM campaigns WHERE guild_id = ?",
+    "DELETE FROM timers WHERE guild_id = ?",  # a game's go with it too (cascade)
     f"DELETE FROM game_events WHERE game_id IN ({GAMES})",
     f"DELETE FROM game_messages WHERE game_id IN ({GAMES})",
     "DELETE FROM games WHERE guild_id = ?",
@@ -53,6 +54,7 @@ JSON_COLUMNS = (
     ("campaign_battle_changes", ("id",), "before", f"battle_id IN ({BATTLES})"),
     ("campaign_battle_sides", ("battle_id", "side"), "stats", f"battle_id IN ({BATTLES})"),
     ("game_events", ("id",), "payload", f"game_id IN ({GAMES})"),
+    ("game_pace", ("game_id",), "data", "guild_id = ?"),  # turn times, waits, clock
 )
 HOLDS = "CAST(? AS TEXT)"  # the id as text, for `LIKE '%' || ... || '%'`
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from storage.base import DatabaseUnavailable, StorageError, refuse_newer_schema
 from storage.config import UNDO_STEPS
-from storage.migrations import load_migrations
+from storage.migrations import load_migrations, pending
 from storage.sqlite_checkpoint import CHECKPOINT_EVERY, WAL_LIMIT, WAL_TARGET, Checkpointer
 from storage.sqlite_connection import AioConnection, DatabaseLocked, begin_immediate, retry_busy
 from storage.sqlite_transaction import SqliteTransaction
@@ -160,12 +160,10 @@ class SqliteStore:
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
             )
-            ((current,),) = await db.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+            applied = {row[0] for row in await db.run("SELECT version FROM schema_migrations")}
             migrations = load_migrations()
-            refuse_newer_schema(current, migrations[-1].version)
-            for migration in migrations:
-                if migration.version <= current:
-                    continue
+            refuse_newer_schema(max(applied, default=0), migrations[-1].version)
+            for migration in pending(migrations, applied):
                 for statement in migration.statements:
                     await db.run(statement)
                 await db.run(

@@ -31,6 +31,7 @@ from storage.privacy_queries import PrivacyQueries
 from storage.sql_hooks import Check
 from storage.sqlite_connection import BEGIN, Done, Step
 from storage.sqlite_events import SqliteEventQueries
+from storage.timer_queries import TimerQueries
 
 if TYPE_CHECKING:
     from storage.sqlite_connection import AioConnection
@@ -48,6 +49,7 @@ class SqliteTransaction(
     BattleQueries,
     PrivacyQueries,
     ArmyQueries,
+    TimerQueries,
 ):
     ROW_LOCK = ""  # BEGIN IMMEDIATE: the transaction is the one writer of the database
     NAME_IS = "name = ? COLLATE NOCASE"  # as `campaigns_name_per_guild` holds names

@@ -26,6 +26,7 @@ from cogs.common.text import plain
 from cogs.common.translator import command_name
 from cogs.game.options import call_of
 from cogs.game.render.board import board_content, board_embeds
+from cogs.pace.game_commands import board_clocks
 from core.antares.game_messages import GameMessages
 from locales import Lang, t
 from services.game import Board, BoardSwitched
@@ -60,6 +61,7 @@ async def switch(interaction: discord.Interaction, on: bool) -> None:
 
 async def _post(interaction: discord.Interaction, lang: Lang, done: BoardSwitched) -> None:
     embeds = board_embeds(lang, done.view)
+    await board_clocks(app_services(interaction), lang, embeds, done.game_id)  # issue 33
     message_id = await send(interaction, board_content(lang), embeds=embeds)
     if message_id is None or interaction.channel_id is None:
         return
@@ -137,6 +139,7 @@ class BoardKeeper(commands.Cog):
         if board is None:
             return
         embeds = board_embeds(board.lang, board.view)
+        await board_clocks(self.bot.services, board.lang, embeds, board.game_id)
         shows = (board.message_id, fingerprint(embeds))
         if self.shown.get(channel_id) == shows:
             return

@@ -7,6 +7,7 @@ import io
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.campaign import consent
@@ -31,8 +32,16 @@ from cogs.game.options import (
 from cogs.game.render.dice import dice_embed
 from cogs.game.render.report import report_markdown
 from cogs.game.undo import answer_undo
+from cogs.pace import clocks, club, threads
+from cogs.pace import game_commands as pace
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX, GameLog
+
+# /game clock set timeout: what the table decided for a side out of time (issue 33)
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name=locale_str("Warn only (default)", key="timeout_warn"), value="warn"),
+    app_commands.Choice(name=locale_str("End the game", key="timeout_end"), value="end"),
+]
 
 
 @page_source("game status")
@@ -41,7 +50,11 @@ async def status_pages(interaction: discord.Interaction, lang: Lang) -> PageAt:
     games, channel_id = app_services(interaction).games, channel_of(interaction)
 
     async def page_at(index: int) -> Page:
-        return Page(*render.status_page(lang, await games.status(channel_id), index))
+        view = await games.status(channel_id)
+        embed, total = render.status_page(lang, view, index)
+        if index == 0:  # who the game waits for, who is away, turn times (issue 33)
+            embed = await pace.with_pace(interaction, lang, embed, view.game_id)
+        return Page(embed, total)
 
     return page_at
 
@@ -63,6 +76,9 @@ class GameCog(
     group_name="game",
     group_description="The game at this table",
 ):
+    # a chess clock per side (issue 33): set, paused and resumed by the host or a GM
+    clock = app_commands.Group(name="clock", description="A chess clock per side (host or GM)")
+
     def __init__(self, bot: ServicedBot) -> None:
         self.bot = bot
         super().__init__()
@@ -73,6 +89,7 @@ class GameCog(
         campaign="Record this game's battle in a campaign when it ends",
         activations="Strict: the bot runs the bag and shots need an activation; free: your own bag",
         system="The game system: Antares (default), the hex wargame or Epic",
+        thread="Play it in a thread of its own: the channel keeps one line per game",
     )
     @app_commands.choices(activations=ACTIVATION_CHOICES, system=SYSTEM_CHOICES)
     @app_commands.autocomplete(campaign=campaign_autocomplete)
@@ -83,16 +100,23 @@ class GameCog(
         campaign: str | None = None,
         activations: str | None = None,
         system: str | None = None,
+        thread: bool = False,
     ) -> None:
         channel_name = getattr(interaction.channel, "name", None) or "Antares"
-        _, state, linked = await app_services(interaction).campaign_games.start(
+        if thread:  # issue 33: the game lives in a thread, archived when it ends
+            await threads.start(interaction, name or channel_name, campaign, activations, system)
+            return
+        game_id, state, linked = await app_services(interaction).campaign_games.start(
             call_of(interaction),
             name if name is not None else channel_name,
             campaign,
             activations,
             system,
         )
-        await send(interaction, render.started(await lang_of(interaction), state, linked))
+        lang = await lang_of(interaction)
+        text = render.started(lang, state, linked)
+        night = await club.link_tonight(interaction, game_id, lang)  # a club night (issue 33)
+        await send(interaction, f"{text}\n{night}" if night else text)
 
     @app_commands.command(
         name="status", description="Turn, the bag and every unit of this channel's game"
@@ -126,13 +150,14 @@ class GameCog(
         battle = ended.battle
         if battle is None or not battle.battle.pending:
             await send(interaction, text)
-            return
-        await send(  # the players who did not record it are asked (and notified)
-            interaction,
-            f"{text}\n{consent.request(lang, battle.battle)}",
-            view=consent.consent_view(lang, battle),
-            allowed_mentions=consent.asking(battle.battle),
-        )
+        else:
+            await send(  # the players who did not record it are asked (and notified)
+                interaction,
+                f"{text}\n{consent.request(lang, battle.battle)}",
+                view=consent.consent_view(lang, battle),
+                allowed_mentions=consent.asking(battle.battle),
+            )
+        await threads.ended(interaction)  # a game in a thread of its own: archived
 
     @app_commands.command(name="leave", description="Leave this game: your units go with you")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -270,6 +295,18 @@ class GameCog(
         await web_page.answer(interaction, revoke)
 
     @app_commands.command(
+        name="remind", description="Remind whoever the game waits for, after a delay (host or GM)"
+    )
+    @app_commands.describe(
+        after="First reminder this long after a wait began, e.g. 12h or 1d (off: no reminders)",
+        then="The second reminder, then word to the host, this long apart (default: twice after)",
+    )
+    async def remind(
+        self, interaction: discord.Interaction, after: str, then: str | None = None
+    ) -> None:
+        await pace.remind(interaction, after, then)
+
+    @app_commands.command(
         name="ping", description="Mention (notify) the owner of a drawn die; host or GM"
     )
     @app_commands.describe(on="Yes: the draw reply notifies the die's owner; no: nobody")
@@ -277,3 +314,42 @@ class GameCog(
         await app_services(interaction).games.set_mention(call_of(interaction), on)
         key = "game.ping_on" if on else "game.ping_off"
         await send(interaction, t(await lang_of(interaction), key))
+
+    @clock.command(
+        name="set",
+        description="Minutes per side: each side's time runs while the game waits for it",
+    )
+    @app_commands.describe(
+        minutes="Minutes per side (1 to 600), from now",
+        timeout="When a side runs out: warn only, or end the game",
+    )
+    @app_commands.choices(timeout=TIMEOUT_CHOICES)
+    async def clock_set(
+        self,
+        interaction: discord.Interaction,
+        minutes: app_commands.Range[int, 1, 600],
+        timeout: str = "warn",
+    ) -> None:
+        await clocks.set_clock(interaction, minutes, timeout)
+
+    @clock.command(name="pause", description="Stop every side's time (host or GM)")
+    async def clock_pause(self, interaction: discord.Interaction) -> None:
+        await clocks.pause(interaction, True)
+
+    @clock.command(name="resume", description="Let the time run again (host or GM)")
+    async def clock_resume(self, interaction: discord.Interaction) -> None:
+        await clocks.pause(interaction, False)
+
+    @clock.command(name="off", description="No clock for this game (host or GM)")
+    async def clock_off(self, interaction: discord.Interaction) -> None:
+        await clocks.clock_off(interaction)
+
+    @app_commands.command(
+        name="dice-down",
+        description="A round timer: warnings 15 and 5 minutes before, then dice down (host or GM)",
+    )
+    @app_commands.describe(
+        at="A time (21:30, at your /me quiet UTC offset), a duration (90m), or off"
+    )
+    async def dice_down(self, interaction: discord.Interaction, at: str) -> None:
+        await clocks.dice_down(interaction, at)

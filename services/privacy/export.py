@@ -69,6 +69,8 @@ async def _game(tx: Transaction, game: GameRecord) -> dict[str, Any]:
     fields = dataclasses.asdict(game)
     fields["state"] = _json(game.state)
     fields["events"] = [_event(e) for e in await tx.events(game.id)]
+    pace = await tx.game_pace(game.id)  # issue 33: waits, turn times, clock, reminders
+    fields["pace"] = _json(pace.data) if pace is not None else None
     return fields
 
 

@@ -1,7 +1,12 @@
 """Numbered SQL migrations: `NNN_name.sql`, applied in order and recorded in the database.
 
 SQLite's are in this folder, PostgreSQL's in `postgres/`: the same numbers and names, each in
-its backend's dialect (`tests/storage/test_migrations.py` checks they stay in step).
+its backend's dialect (`tests/storage/test_postgres_specifics.py` checks they stay in step).
+
+A number may be missing for a while: work done in parallel takes its numbers in advance (one
+branch adds 009 while another still writes 008). Each migration is recorded by its number, and
+a store applies every one it has not recorded yet, in order (`pending`), so one that lands
+after a higher number is still applied, once.
 """
 
 from __future__ import annotations
@@ -47,6 +52,11 @@ def load_migrations(backend: str = "sqlite") -> tuple[Migration, ...]:
             )
     found.sort(key=lambda m: m.version)
     versions = [m.version for m in found]
-    if versions != list(range(1, len(found) + 1)):
-        raise ValueError(f"migrations must be numbered 1..n without gaps, found {versions}")
+    if len(set(versions)) != len(versions) or (versions and versions[0] != 1):
+        raise ValueError(f"migrations must be numbered from 1, each number once, found {versions}")
     return tuple(found)
+
+
+def pending(migrations: tuple[Migration, ...], applied: set[int]) -> list[Migration]:
+    """The migrations not recorded as applied yet, in order (see the module)."""
+    return [m for m in migrations if m.version not in applied]

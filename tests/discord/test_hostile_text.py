@@ -137,6 +137,12 @@ EXAMPLES: dict[str, Example] = {
     "epic dr": Example({"shots": 1, "mode": "interception"}, kit="none"),
     "epic shot": Example({"dice": 1, "target": 4}, kit="none"),
     "epic reroll": Example({"roll": "hit", "dice": "3"}, kit="epic"),
+    "game remind": Example({"after": "12h"}),
+    "game clock set": Example({"minutes": 30}),
+    "game dice-down": Example({"at": "90m"}),
+    "me away": Example({"until": "3d"}, kit="none"),
+    "me quiet": Example({"from": 22, "to": 8}, kit="none"),
+    "club night": Example({"when": "20:00"}, kit="none"),
 }
 
 

@@ -96,6 +96,16 @@ class WithArmy(Slash):
         await super().arrange(world)
 
 
+@dataclass(frozen=True)
+class Away(Slash):
+    """A `/me` command once Bob is away (`/me` answers privately, so not a `before` step)."""
+
+    async def arrange(self, world) -> None:
+        away = await world.bob.slash(world.channel, "me away", until="3d")
+        assert away.ephemeral and "away until" in away.response.content
+        await super().arrange(world)
+
+
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
 DRAWN: tuple = (("alice", "bag draw", {}),)
 FIRE = ("alice", "order", {"unit": "Troopers", "order": "fire"})
@@ -110,6 +120,7 @@ ACTIVE = (("alice", "bag take", {"unit": "Troopers"}), FIRE)
 LOCKED = (*ACTIVE, ("alice", "shoot", {**FRAG, "distance": 10}))  # a hit: the Lock is on
 LOCK_DICE = (3, 5)  # Acc 6: 3 hits; Res 3: 5 fails (as in test_effects_kept.py)
 
+CLOCK = ("alice", "game clock set", {"minutes": 30})
 EPIC_GAME = (("alice", "game start", {"name": "Armageddon", "system": "epic"}),)
 
 MUTATING = {
@@ -148,6 +159,17 @@ MUTATING = {
     "order": Slash("alice", {"unit": "Troopers", "order": "fire"}, DRAWN, dice=(RED_DIE,)),
     "turn end": Slash("alice", {"confirm": True}),
     "game ping": Slash("alice", {"on": False}),
+    "game remind": Slash("alice", {"after": "12h"}),
+    "game clock set": Slash("alice", {"minutes": 30}),
+    "game clock pause": Slash("alice", before=(CLOCK,)),
+    "game clock resume": Slash("alice", before=(CLOCK, ("alice", "game clock pause", {}))),
+    "game clock off": Slash("alice", before=(CLOCK,)),
+    "game dice-down": Slash("alice", {"at": "90m"}),
+    "me away": Slash("bob", {"until": "3d"}),
+    "me back": Away("bob"),
+    "me quiet": Slash("bob", {"from": 22, "to": 8}),
+    # a weekly night: its next evening's timer is stored (the event itself is Discord's)
+    "club night": Slash("admin", {"when": "20:00", "weeks": 2}),
     "game board": Slash("alice", {"on": True}),
     # issue 34: revoking moves the game's link epoch on (the web board's settings: WEB_LINKS)
     "game web": Slash("alice", {"revoke": True}),

@@ -289,13 +289,14 @@ async def test_round_trips_of_a_shown_event_and_of_an_undo(simcord_env, table, d
     dice.script(RED)
     drawn = await table.alice.slash(table.channel, "bag draw")
     # the draw; then its message and where 🎲 Draw next sits now (none: the die waits), in
-    # one bookkeeping write
-    assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 2)
+    # one bookkeeping write; and whom the game now waits for (its pace, issue 33), in another
+    assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 3)
 
     await table.alice.select(drawn.response, ["u1"])  # no event: no write
     calls, writes[:] = len(simcord_env.http_requests), []
     await table.alice.click(drawn.response, label="Down")  # the draw message shows it too
-    assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 2)  # Draw next on it
+    # Draw next on it; the game waits for the next draw now
+    assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 3)
 
     calls, writes[:] = len(simcord_env.http_requests), []
     await table.alice.slash(table.channel, "game status")
@@ -311,7 +312,8 @@ async def test_round_trips_of_a_shown_event_and_of_an_undo(simcord_env, table, d
         "PATCH channels",  # ... and edited
         "POST webhooks",  # the die posted again
     ]
-    assert len(writes) == 3  # the undo, where Draw next sits, the draw's new message
+    # the undo, where Draw next sits, the draw's new message, whom the game waits for
+    assert len(writes) == 4
 
 
 async def test_a_lapsed_request_leaves_the_other_requests_buttons_working(simcord_env, table, dice):

@@ -61,7 +61,7 @@ async def test_migration_drops_the_snapshots_nothing_can_use(
     new = SqliteStore(url_or_path) if backend == "sqlite" else PostgresStore(url_or_path)
     await new.open()
     try:
-        assert await new.schema_version() == len(load_migrations(backend))
+        assert await new.schema_version() == load_migrations(backend)[-1].version
         async with new.read() as tx:
             running = [e.state_before is not None for e in await tx.events(games[0])]
             ended = [e.state_before is not None for e in await tx.events(games[1])]

@@ -118,17 +118,20 @@ async def test_a_failed_change_rolls_back_and_frees_the_lock(tmp_path):
 
 async def test_checkpoints_keep_the_wal_small(tmp_path):
     """Automatic checkpoints are off on the writer; ours run every N commits in a thread.
-    60 commits of 16 KB: without a checkpoint the WAL would hold about 1 MB."""
+    60 commits of 16 KB: without a checkpoint the WAL would hold about 1 MB. The file keeps
+    the size of its largest run of frames: the migrations' own transaction at open (it grows
+    with each migration), then 5 commits after it."""
     store = SqliteStore(tmp_path / "c.db", checkpoint_every=5)
     await store.open()
     wal = tmp_path / "c.db-wal"
+    opened = wal.stat().st_size
     try:
         for n in range(60):
             async with store.transaction() as tx:
                 await tx.set_meta(f"blob{n}", "x" * 16_384)
             await store.checkpoints.wait()
         assert store.checkpoints.done == store.checkpoints.requested == 12
-        assert wal.stat().st_size < 300_000
+        assert wal.stat().st_size < opened + 160_000
         async with store.read() as tx:
             assert await tx.meta("blob59") == "x" * 16_384
     finally:

@@ -4,7 +4,7 @@ the tables: what `test_query_plans.py` records the SQL of."""
 from __future__ import annotations
 
 import itertools
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from services.common.channel_state import pack_state
 from storage.campaign_base import SideRecord
@@ -154,9 +154,35 @@ async def armies(store) -> None:
         await tx.delete_army(1, 21, "vorl")
 
 
+async def timers_pace_hours(store) -> None:
+    """Timers, a game's pace and a member's hours (issue 33)."""
+    async with store.transaction() as tx:
+        game = await tx.create_game(guild_id=1, channel_id=12, state="{}", schema_version=1)
+        for subject in ("nudge:1", "clock:1"):
+            await tx.schedule_timer(subject, kind=subject[:5], due_at=PLAYED, game_id=game.id)
+        await tx.timer("nudge:1")
+        await tx.game_timers(game.id)
+        await tx.next_timer_due()
+        claimed = await tx.claim_due_timers(
+            PLAYED, claimer="p", lease=timedelta(minutes=5), limit=10
+        )
+        await tx.finish_timer(claimed[0].id, "p")
+        await tx.cancel_timer("clock:1")
+        await tx.cancel_game_timers(game.id)
+        await tx.cancel_game_timers(game.id, "nudge")
+        await tx.game_pace(game.id)
+        await tx.save_game_pace(game.id, guild_id=1, channel_id=12, data="{}", expected_version=0)
+        await tx.save_member_hours(21, away_until=PLAYED, quiet_from=22, quiet_to=8, utc_offset=0)
+        await tx.member_hours(21)
+        await tx.forget_member_hours(21)
+    async with store.read() as tx:
+        await tx.game_pace(game.id)
+
+
 async def run_every_query(store) -> None:
     await games_and_logs(store)
     await interactions_settings_meta(store)
     await campaigns(store)
     await armies(store)
+    await timers_pace_hours(store)
     await servers_kept_and_forgotten(store)

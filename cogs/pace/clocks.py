@@ -1,0 +1,116 @@
+"""The clocks of a game (issue 33): `/game clock set|pause|resume|off`, `/game dice-down`,
+and what their timers do once due: a side out of time is warned, or the game ends as the
+table decided (its result posted where it is played, its thread archived); the round timer
+warns 15 and 5 minutes before dice down, then calls it. `cogs.game.game` declares the
+commands; what they do is here."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+import discord
+
+from cogs.common.actors import call_of
+from cogs.common.bot import ServicedBot, app_services
+from cogs.common.replies import NO_MENTIONS, lang_of, send
+from cogs.game import render
+from cogs.pace import threads
+from cogs.pace.loop import HANDLERS
+from cogs.pace.render import (
+    clock_out_text,
+    clock_set_text,
+    dice_down_set_text,
+    dice_down_text,
+    only,
+    players_only,
+)
+from core.antares.pace import OnTimeout
+from core.common.errors import AntaresError
+from locales import t
+from services.common import Actor, Call
+from services.pace import CLOCK, DICE_DOWN, TimerRecord
+
+log = logging.getLogger(__name__)
+
+
+async def set_clock(interaction: discord.Interaction, minutes: int, timeout: str) -> None:
+    on_timeout: OnTimeout = "end" if timeout == "end" else "warn"
+    pace = await app_services(interaction).pace.set_clock(call_of(interaction), minutes, on_timeout)
+    await _answer(
+        interaction,
+        clock_set_text(await lang_of(interaction), await _name(interaction), pace.clock),
+    )
+
+
+async def clock_off(interaction: discord.Interaction) -> None:
+    pace = await app_services(interaction).pace.clock_off(call_of(interaction))
+    await _answer(
+        interaction,
+        clock_set_text(await lang_of(interaction), await _name(interaction), pace.clock),
+    )
+
+
+async def pause(interaction: discord.Interaction, paused: bool) -> None:
+    await app_services(interaction).pace.pause_clock(call_of(interaction), paused)
+    key = "pace.clock_paused_now" if paused else "pace.clock_resumed"
+    lang = await lang_of(interaction)
+    await _answer(interaction, t(lang, key, name=await _name(interaction)))
+
+
+async def dice_down(interaction: discord.Interaction, at: str) -> None:
+    pace = await app_services(interaction).pace.dice_down(call_of(interaction), at)
+    lang = await lang_of(interaction)
+    await _answer(
+        interaction, dice_down_set_text(lang, await _name(interaction), pace.dice_down_at)
+    )
+
+
+async def _name(interaction: discord.Interaction) -> str:
+    view = await app_services(interaction).games.status(call_of(interaction).channel_id)
+    return view.state.name
+
+
+async def _answer(interaction: discord.Interaction, text: str) -> None:
+    await send(interaction, text)
+
+
+# --- once due -------------------------------------------------------------------------------
+
+
+async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
+    """A side's time ran out: warned (pinged, alone), or the game ends."""
+    out = await bot.services.pace.fire_clock(timer)
+    if out is None:
+        return
+    channel = bot.get_partial_messageable(out.channel_id)
+    await channel.send(clock_out_text(out), allowed_mentions=only(out.player_id))
+    if out.on_timeout != "end":
+        return
+    host = Call(out.guild_id, out.channel_id, Actor(out.host_id), None)
+    lang = out.lang
+    try:
+        ended = await bot.services.campaign_games.end(host, None, t(lang, "pace.clock_out_notes"))
+    except AntaresError as refused:  # e.g. a campaign game whose players left it
+        reason = t(lang, refused.key, **refused.values)
+        await channel.send(
+            t(lang, "pace.clock_end_failed", reason=reason), allowed_mentions=NO_MENTIONS
+        )
+        return
+    text = render.closed(lang, ended.closed, ended.battle, by=out.host_id)
+    await channel.send(text, allowed_mentions=NO_MENTIONS)
+    with contextlib.suppress(discord.HTTPException):
+        await threads.archive(bot, out.channel_id, lang)
+
+
+async def deliver_dice_down(bot: ServicedBot, timer: TimerRecord) -> None:
+    """15 and 5 minutes before dice down, and at the moment: the players are told."""
+    down = await bot.services.pace.fire_dice_down(timer)
+    if down is None:
+        return
+    channel = bot.get_partial_messageable(down.channel_id)
+    await channel.send(dice_down_text(down), allowed_mentions=players_only(down.players))
+
+
+HANDLERS[CLOCK] = deliver_clock_out
+HANDLERS[DICE_DOWN] = deliver_dice_down

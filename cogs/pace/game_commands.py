@@ -1,0 +1,42 @@
+"""The pace's part of `/game` (issue 33): `/game remind`, and the pace on `/game status`.
+`cogs.game.game` declares the commands; what they do is here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.common.actors import call_of, channel_of
+from cogs.common.bot import app_services
+from cogs.common.replies import lang_of, send
+from cogs.pace.render import add_pace, remind_text
+from locales import Lang
+
+if TYPE_CHECKING:
+    from services.app import AppServices
+
+
+async def remind(interaction: discord.Interaction, after: str, then: str | None) -> None:
+    """`/game remind after: then:` (host or game master)."""
+    services = app_services(interaction)
+    rules = await services.pace.remind(call_of(interaction), after, then)
+    view = await services.games.status(channel_of(interaction))
+    await send(interaction, remind_text(await lang_of(interaction), view.state.name, rules))
+
+
+async def with_pace(
+    interaction: discord.Interaction, lang: Lang, embed: discord.Embed, game_id: int
+) -> discord.Embed:
+    """The first page of `/game status` with the game's pace."""
+    add_pace(embed, lang, await app_services(interaction).pace.view(game_id))
+    return embed
+
+
+async def board_clocks(
+    services: AppServices, lang: Lang, embeds: list[discord.Embed], game_id: int
+) -> None:
+    """The live board shows the clocks too: a running side counts down in the reader's
+    client, the others as of the last change."""
+    if embeds:
+        add_pace(embeds[0], lang, await services.pace.view(game_id), clocks_only=True)

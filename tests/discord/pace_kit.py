@@ -1,0 +1,35 @@
+"""Helpers of the tests of games played over several days (issue 33)."""
+
+from __future__ import annotations
+
+from tests.support.mentions import tokens
+
+HOUR = 3600
+DAY = 24 * HOUR
+REMINDER_MARKS = ("⏰", "📣")
+
+
+def quiet_board(env) -> None:
+    """The live board's keeper looks every 2 s: days of simulated time would be tens of
+    thousands of looks. Tests that have no board stop it."""
+    env.bot.get_cog("BoardKeeper").ticks.cancel()
+
+
+def reminders(env, channel) -> list[tuple[str, list[int]]]:
+    """The bot's reminders in the channel, oldest first: their text (command mentions as
+    `</order>`) and whom each one notified."""
+    bot_id = env.backend.bot_user.id
+    found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+    return [
+        (tokens(m.content), list(m.ping_user_ids))
+        for m in found
+        if m.author_id == bot_id
+        and m.interaction_metadata is None  # posted by the bot itself, not an answer
+        and m.content.startswith(REMINDER_MARKS)
+    ]
+
+
+async def english(table) -> None:
+    """The server's language (a reminder is posted in it): English."""
+    done = await table.admin.slash(table.channel, "config language", value="en")
+    assert not done.ephemeral, done.response.content

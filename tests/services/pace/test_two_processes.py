@@ -1,0 +1,107 @@
+"""Two bot processes on one PostgreSQL database (issue 33, "Timers that survive restarts and
+several processes"): every reminder is delivered exactly once. Each process has its own store
+(its own pool) and services, as two shards of one bot would; both fire what is due at the
+same moment."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from datetime import UTC, datetime, timedelta
+
+from core.antares.pace import Pace
+from core.common.dice import SeededDice
+from services.common.permissions import Actor
+from services.common.servers import ServerSettings
+from services.common.workers import Workers
+from services.game.access import Call
+from services.game.bag import BagService
+from services.game.game import GameService
+from services.game.settings import GameSettings
+from services.game.units import UnitService
+from services.pace import PaceService, Timers
+from storage.config import PoolOptions
+from storage.postgres import PostgresStore
+
+GUILD, HOST, BOB = 77, 1001, 2002
+GAMES = 12
+START = datetime(2026, 1, 1, tzinfo=UTC)
+ids = itertools.count(70_000)
+
+
+class Process:
+    """The services of one bot process, on its own pool, with a clock the test moves."""
+
+    def __init__(self, store: PostgresStore, seed: int, now: list[datetime]) -> None:
+        servers = ServerSettings(store, "en")
+        dice = SeededDice(seed)
+        self.store = store
+        self.workers = Workers()
+        self.games = GameService(store, servers, dice, GameSettings(servers), workers=self.workers)
+        self.units = UnitService(store, servers, dice)
+        self.bag = BagService(store, servers, dice)
+        self.timers = Timers(store, lambda: now[0])
+        self.pace = PaceService(store, servers, dice, self.timers, lambda: now[0])
+        self.delivered: list[tuple[int, int, int]] = []  # (game, stage, to)
+
+    async def fire_due(self) -> None:
+        """What the poller does: claim, check, deliver (noted here), finish."""
+        while batch := await self.timers.claim_due(limit=3):
+            for timer in batch:
+                nudge = await self.pace.fire_nudge(timer)
+                if nudge is not None:
+                    self.delivered.append((nudge.game_id, nudge.stage, nudge.to_id))
+                await self.timers.finish(timer)
+                await asyncio.sleep(0)
+
+
+def call(channel: int, user: int = HOST) -> Call:
+    return Call(GUILD, channel, Actor(user), next(ids))
+
+
+async def test_two_processes_deliver_each_reminder_once(postgres_server):
+    url = postgres_server.new_database()
+    patient = PoolOptions(size=5, connect_timeout_s=30, command_timeout_s=60)
+    first, second = PostgresStore(url, options=patient), PostgresStore(url, options=patient)
+    await asyncio.gather(first.open(), second.open())
+    now = [START]
+    one, two = Process(first, 1, now), Process(second, 2, now)
+    try:
+        for channel in range(1, GAMES + 1):  # games started on either process
+            process = one if channel % 2 else two
+            await process.games.start(call(channel), f"Game {channel}")
+            await process.units.add(call(channel), "Troopers", owner_id=HOST, models=5)
+            await process.units.add(call(channel), "Gangers", owner_id=BOB, models=5)
+            await process.pace.remind(call(channel), "12h", "1d")
+            await process.bag.draw(call(channel))
+            await process.pace.track(channel)
+        for hours in (12, 36, 60, 90):  # the reminders, the second ones, the hosts' word
+            now[0] = START + timedelta(hours=hours)
+            await asyncio.gather(one.fire_due(), two.fire_due())
+        delivered = one.delivered + two.delivered
+        assert len(delivered) == len(set(delivered))  # none twice
+        stages = sorted((game, stage) for game, stage, _ in delivered)
+        # the drawn die's owner is reminded twice, then the host is told (not when the die
+        # is the host's own: then the host was the one reminded)
+        waited = [await waited_for(first, game) for game in range(1, GAMES + 1)]
+        expected = sorted(
+            (game, stage)
+            for game, player in zip(range(1, GAMES + 1), waited, strict=True)
+            for stage in ((1, 2, 3) if player != HOST else (1, 2))
+        )
+        assert stages == expected
+        async with first.read() as tx:
+            assert await tx.next_timer_due() is None
+    finally:
+        for process in (one, two):
+            process.workers.close()
+        await first.close()
+        await second.close()
+
+
+async def waited_for(store: PostgresStore, game_id: int) -> int:
+    async with store.read() as tx:
+        pace = await tx.game_pace(game_id)
+    assert pace is not None
+    (wait,) = Pace.model_validate_json(pace.data).waits
+    return wait.player_id
