@@ -1,16 +1,18 @@
 """🎲 Draw next and ✅ Done sit on the newest reply of the game, and on no other (issues 22, 31).
 
-A public reply that moves the game on (an order, a shot, an assault, a mine, a marker, a die
-skipped, the end of the turn, a draw) goes through `offer`. What comes next is the rules'
-(`core.antares.turn_flow.turn_now`, through `TableService.next_step`): when a draw is
+A public reply that moves the game on (an activation card, a typed shot, an assault, a
+mine, a marker, a die skipped, the end of the turn) goes through `offer`. What comes next is
+the rules' (`core.antares.turn_flow.turn_now`, through `TableService.next_step`): when a draw is
 possible (dice in the bag and no drawn die waiting), the reply carries 🎲 Draw next; while a
 unit can still shoot in its activation, ✅ Done, which its owner clicks to end it. The message
 that carried them before loses them, its other buttons kept. A draw leaves its die waiting,
 so it carries neither and still takes them off the last one.
 
 Which message carries it is remembered with the game (`TableService.moved_draw`), so this
-holds across restarts. A Draw next clicked on an old message anyway (a lost edit) draws when
-drawing is the next step, and is refused otherwise: one drawn die at a time, never two.
+holds across restarts. A die drawn ends the activations that ran: an activation card that
+carried the buttons (or was clicked) then loses all its buttons, its 🎯 and 🔁 stale. A
+Draw next clicked on an old message anyway (a lost edit) draws when drawing is the next
+step, and is refused otherwise: one drawn die at a time, never two.
 Taking the button off happens after the reply was sent: it never delays it, and a failure
 (the message deleted) is only logged.
 """
@@ -24,29 +26,26 @@ from typing import Any
 import discord
 
 from cogs.common.bot import app_services
+from cogs.common.layout import custom_ids, is_layout, without
 from cogs.common.replies import lang_of, send, shown_later
+from cogs.game.views import DONE_PREFIX, DoneButton, DrawNext
 from locales import Lang, t
 from services.game import NextStep
 
 log = logging.getLogger(__name__)
 DRAW_PREFIX = "antares:draw:"
-DONE_PREFIX = "antares:done:"  # cogs.game.views.DoneButton
 # Posts the reply with these items added to its own (none, 🎲 Draw next, ✅ Done); its message id
 Post = Callable[[list[discord.ui.Item]], Awaitable[int | None]]
+READ = object()  # `offer`'s step: read it (no step known yet)
 
 
 def draw_button(game_id: int, lang: Lang) -> discord.ui.Item:
-    # views.py builds its replies through `offer`: imported here, when first needed
-    from cogs.game.views import DrawNext
-
     return DrawNext(game_id, t(lang, "bag.draw_next"))
 
 
 def next_items(step: NextStep, lang: Lang) -> list[discord.ui.Item]:
     """🎲 Draw next when a draw is possible; ✅ Done for each activation that runs (named by
     its unit when there are several)."""
-    from cogs.game.views import DoneButton
-
     items = [draw_button(step.game_id, lang)] if step.draw else []
     named = len(step.done) > 1
     items += [DoneButton.of(lang, step.game_id, running, named) for running in step.done]
@@ -64,13 +63,26 @@ def joined(view: discord.ui.View | None, extra: Sequence[discord.ui.Item]) -> An
 
 
 async def offer(
-    interaction: discord.Interaction, post: Post, *, clicked: discord.Message | None = None
+    interaction: discord.Interaction,
+    post: Post,
+    *,
+    clicked: discord.Message | None = None,
+    step: NextStep | None | object = READ,
+    card: bool = False,
+    spent: bool = False,
 ) -> None:
     """Post a reply of the channel's game, with 🎲 Draw next when drawing is next, and take
-    the button off the message that carried it (and off `clicked`, an old one clicked)."""
+    the button off the message that carried it (and off `clicked`, an old one clicked).
+    `step`: the game's next step when the caller read it already (None: no game).
+    `card`: the reply is an activation card, which the next move reaches even when it
+    carries neither 🎲 nor ✅ (its die waits for its order). `spent`: a new card whose move
+    ends what the card before it offered (a die drawn; an order given), so an activation
+    card that carried the buttons, or was clicked, loses all of its buttons."""
     found = app_services(interaction)
     table = found.table
-    step = await table.next_step(interaction.channel_id) if interaction.channel_id else None
+    if step is READ:
+        step = await table.next_step(interaction.channel_id) if interaction.channel_id else None
+    assert step is None or isinstance(step, NextStep)
     extra = next_items(step, await lang_of(interaction)) if step is not None else []
     with shown_later() as messages:  # recorded below, with where Draw next sits: one write
         message_id = await post(extra)
@@ -78,7 +90,7 @@ async def offer(
     if step is None or interaction.channel_id is None:
         await found.shown.record(pairs)
         return
-    carrier = message_id if extra else None
+    carrier = message_id if extra or card else None
     children = getattr(extra[0].view, "children", ()) if extra else ()
     alone = bool(extra) and all(_draws(item) for item in children)
     try:
@@ -89,9 +101,9 @@ async def offer(
         log.exception("could not note where Draw next sits in channel %s", interaction.channel_id)
         return
     if previous is not None and (clicked is None or previous.message_id != clicked.id):
-        await take_off(interaction, previous.message_id, alone=previous.alone)
+        await take_off(interaction, previous.message_id, alone=previous.alone, every=spent)
     if clicked is not None and clicked.id != carrier:
-        await take_off(interaction, clicked.id, clicked)
+        await take_off(interaction, clicked.id, clicked, every=spent)
 
 
 async def reply(
@@ -115,10 +127,12 @@ async def take_off(
     known: discord.Message | None = None,
     *,
     alone: bool = False,
+    every: bool = False,
 ) -> None:
     """Takes 🎲 Draw next and ✅ Done off a message of the channel, its other buttons and menus
     kept: read from the message (`known`, or fetched), unless it was posted with no other
-    button (`alone`: one request, not two)."""
+    button (`alone`: one request, not two). An activation card (a V2 layout) is sent again
+    without them, or without any button (`every`: its activation ended)."""
     channel = interaction.channel
     try:
         if known is not None and known.id == message_id:
@@ -129,6 +143,11 @@ async def take_off(
                 return
             message = await channel.fetch_message(message_id)
         else:
+            return
+        if is_layout(message):
+            drop = (lambda _: True) if every else _draw_id
+            if any(drop(i) for i in custom_ids(message)):
+                await message.edit(view=without(message, drop))
             return
         view = discord.ui.View.from_message(message, timeout=None)
         kept = [item for item in view.children if not _draws(item)]
@@ -145,4 +164,8 @@ async def take_off(
 
 def _draws(item: discord.ui.Item) -> bool:
     """🎲 Draw next or ✅ Done: what the newest reply alone carries."""
-    return str(getattr(item, "custom_id", "") or "").startswith((DRAW_PREFIX, DONE_PREFIX))
+    return _draw_id(str(getattr(item, "custom_id", "") or ""))
+
+
+def _draw_id(custom_id: str) -> bool:
+    return custom_id.startswith((DRAW_PREFIX, DONE_PREFIX))
