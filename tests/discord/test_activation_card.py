@@ -151,3 +151,27 @@ async def test_a_long_shot_folds_and_the_card_stays_within_the_limits(simcord_en
     assert first[1] == "" and second[0] == "🎯 Mag Gun — Horde → Mob"
     assert text_length(card) <= TEXT_LIMIT and len(components(card)) <= COMPONENT_LIMIT
     assert tokens(card_text(card)).count("🎯 Mag Light Support — Horde → Mob") == 1
+
+
+async def test_a_weapon_whose_target_fell_to_the_first_stays_unfired(simcord_env, table, dice):
+    """The form fires the weapons chosen one after the other: the Mag Guns destroy the
+    Gangers, so the Plasma Carbine is refused (the target is destroyed) and stays unfired, the
+    card says why, and no 🎯 is left: no enemy stands."""
+    alice, channel = table.alice, table.channel
+    await armies(table, activations="strict")
+    weapons = "Mag Gun x5, Plasma Carbine x1"
+    await alice.slash(channel, "unit edit", unit="Troopers", weapons=weapons)
+    dice.script(1)  # red
+    card = (await alice.slash(channel, "bag draw")).response
+    form = await alice.click(card, label="Fire")
+    dice.script(2, 2, 2, 2, 2, 10, 10, 10, 10, 10)  # five hits, five failed Res tests
+    values = {"target": ["u2"], "distance": "10", "weapons": chosen(form.modal, "weapons")}
+    shot = await alice.submit_modal(form, values)
+    assert not shot.ephemeral
+    text = card_text(card)
+    assert "☠️ **Gangers** is destroyed." in text
+    assert "⚠️ The other weapons did not fire: Gangers is destroyed" in text
+    assert "🔫 **Troopers** may still fire: Plasma Carbine." not in text  # no enemy left
+    troopers = (await state_of(simcord_env, channel)).units["u1"]
+    assert troopers.orders[-1].fired == ["mag-gun"]
+    dice.assert_used()
