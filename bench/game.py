@@ -1,8 +1,11 @@
 """A scripted game through the simulated Discord (issue 4): 6 turns, 12 units on two sides.
 
 Run from the repository root: `python -m bench.game`. Each turn every die is drawn (the
-/bag draw command, then the "Draw next" button), its owner picks a unit in the menu and
-clicks an order button; units take pins and casualties; /game status, then /turn end.
+/bag draw command, then the "Draw next" button); on the activation card its owner picks a
+unit and its order in the one menu (or clicks an order button, when one unit only can take
+the die), and ends the activation with ✅ Done while the unit may still shoot (its weapons
+are not recorded: the activation is its owner's until then, issue 31); units take pins and
+casualties; /game status, then /turn end.
 Prints commands per second, p50/p99 latency per kind of command, the database size and
 the size of the game's state (target ≤ 64 KB). Seeded dice: the same game every run.
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -18,7 +22,7 @@ from pathlib import Path
 import simcord
 
 from bench.support import bench_bot, summary
-from tests.discord.game_kit import labels
+from tests.discord.game_kit import card_text, labels, menus
 
 GAMES = 5  # the same script in 5 channels, for enough samples per kind of command
 TURNS = 6
@@ -26,16 +30,16 @@ UNITS_PER_SIDE = 6
 STATE_TARGET = 64 * 1024
 TURN_SECONDS = 600
 ORDERS = ("Fire", "Advance", "Run", "Ambush", "Rally", "Down")
-DRAW = "Draw next"
+DRAW, DONE = "Draw next", "Done"
+OWNER = re.compile(r"die of <@(\d+)>")
 
 
-def _pick_owner(message) -> int | None:
-    """The die owner, from the menu's custom id `antares:pick:<game>:<owner>`."""
-    for row in message.components:
-        for component in row.get("components", []):
-            if component.get("type") == 3:
-                return int(component["custom_id"].rsplit(":", 1)[1])
-    return None
+def _die_owner(message) -> int | None:
+    """The drawn die's owner, named on its card; None when the card offers no order."""
+    if not menus(message) and "Fire" not in labels(message):
+        return None
+    found = OWNER.search(card_text(message))
+    return int(found.group(1)) if found else None
 
 
 def _newest_carrier(carrier, *messages):
@@ -46,12 +50,13 @@ def _newest_carrier(carrier, *messages):
     return carrier
 
 
-def _first_option(message) -> str:
-    for row in message.components:
-        for component in row.get("components", []):
-            if component.get("type") == 3:
-                return component["options"][0]["value"]
-    raise AssertionError("no unit menu")
+def _unit_and(message, order: str) -> tuple[str, str]:
+    """The first unit of the card's menus, with `order` when its die may give it; the value
+    and the custom id of its menu (a card holds a menu per group of units)."""
+    menu = menus(message)[0]
+    values = [o["value"] for o in menu["options"]]
+    wanted = f"{values[0].split(':')[0]}:{order.lower()}"
+    return (wanted if wanted in values else values[0]), menu["custom_id"]
 
 
 async def play(env, guild, alice, bob, number: int, timings: dict[str, list[float]]) -> None:
@@ -82,12 +87,19 @@ async def play(env, guild, alice, bob, number: int, timings: dict[str, list[floa
             # 🎲 Draw next sits on the newest reply that offers it (issue 22), not on the draw
             carrier = drawn.response if DRAW in labels(drawn.response) else None
             message = drawn.response
-            owner_id = _pick_owner(message)
+            owner_id = _die_owner(message)
             if owner_id is not None:
                 owner = players[owner_id]
-                await timed("pick unit (menu)", owner.select(message, [_first_option(message)]))
                 order = rng.choice(ORDERS)
-                given = await timed("order (button)", owner.click(message, label=order))
+                if menus(message):  # the unit and its order in one pick
+                    value, menu = _unit_and(message, order)
+                    picked = owner.select(message, [value], custom_id=menu)
+                    given = await timed("unit and order (menu)", picked)
+                else:  # one unit can take the die: its order buttons
+                    given = await timed("order (button)", owner.click(message, label=order))
+                if DONE in labels(message):  # it may still shoot: its owner ends it
+                    ended = await timed("done (button)", owner.click(message, label=DONE))
+                    given = ended
                 carrier = _newest_carrier(carrier, message, given.response)
             if rng.random() < 0.3:  # shot at: a pin (a destroyed unit refuses it)
                 member = rng.choice((alice, bob))

@@ -7,8 +7,9 @@ the same games, so both processes write the same rows). The two processes start 
 (the peer opens its store, says it is ready, and starts when this one does) and the peer
 writes until this one has played its rounds; the share of this run they overlapped is printed.
 
-Each channel runs the same mix: /bag draw, the owner picks a unit and clicks Fire, a tracked
-/shoot, /pins add, and /turn end when the bag is empty. SimCord runs one operation at a time
+Each channel runs the same mix: /bag draw, the owner picks a unit and Fire on the activation
+card (its menu, or its one unit's Fire button), a tracked /shoot, /pins add, and /turn end
+when the bag is empty. SimCord runs one operation at a time
 (it refuses a second interaction while one is being handled: the benchmark checks that first
 and says so), so through the simulated Discord the channels take turns, round after round,
 and the figures are those of one interaction at a time, each timed from its delivery until
@@ -24,6 +25,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -33,20 +35,33 @@ import simcord
 
 from bench.scale_peer import PEER_PERIOD_S, _versions, lost_updates
 from bench.support import bench_bot, scratch_folder, summary
+from tests.discord.game_kit import card_text, components, labels, menus
 
 CHANNELS = 200
 ROUNDS = 6  # draws per channel
-WRITES = ("bag draw", "order (button)", "shoot (tracked)", "pins add", "turn end")
+WRITES = (
+    "bag draw",
+    "unit and order (menu)",
+    "order (button)",
+    "shoot (tracked)",
+    "pins add",
+    "turn end",
+)
+OWNER = re.compile(r"die of <@(\d+)>")
 
 
-def _menu(message) -> tuple[int, str] | None:
-    """The die owner and the first unit offered, from the draw reply's unit menu."""
-    for row in message.components:
-        for component in row.get("components", []):
-            if component.get("type") == 3:
-                owner = int(component["custom_id"].rsplit(":", 1)[1])
-                return owner, component["options"][0]["value"]
-    return None
+def _menu(message) -> tuple[int, str, str | None] | None:
+    """The die owner, the first unit offered and Fire for it in the card's menu (None: the
+    card of one unit, whose Fire button gives it), from the draw's activation card."""
+    owner = OWNER.search(card_text(message))
+    found = menus(message)
+    if owner is None or not (found or "Fire" in labels(message)):
+        return None
+    if found:
+        first = found[0]["options"][0]["value"].split(":")[0]
+        return int(owner.group(1)), first, f"{first}:fire"
+    fire = next(c for c in components(message) if str(c.get("custom_id", "")).endswith(":fire"))
+    return int(owner.group(1)), fire["custom_id"].split(":")[3], None
 
 
 class Table:
@@ -95,10 +110,15 @@ class Table:
             end = self.alice.slash(self.channel, "turn end", confirm=True)
             await self.timed(timings, "turn end", end)
             return
-        owner_id, unit_id = menu
+        owner_id, unit_id, fire = menu
         owner = self.players[owner_id]
-        await self.timed(timings, "pick unit (menu)", owner.select(drawn.response, [unit_id]))
-        await self.timed(timings, "order (button)", owner.click(drawn.response, label="Fire"))
+        if fire is not None:  # the shot's form opens: the tracked /shoot below fires instead
+            picked = owner.select(
+                drawn.response, [fire], custom_id=menus(drawn.response)[0]["custom_id"]
+            )
+            await self.timed(timings, "unit and order (menu)", picked)
+        else:
+            await self.timed(timings, "order (button)", owner.click(drawn.response, label="Fire"))
         shot = owner.slash(
             self.channel, "shoot", shooter=unit_id, target=self.enemy_of[owner_id], distance=12
         )

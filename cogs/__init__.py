@@ -10,6 +10,7 @@ EXTENSIONS = (
     "cogs.campaign",
     "cogs.markers",
     "cogs.shooting",
+    "cogs.table",
     "cogs.hexwar",
     "cogs.epic",
     "cogs.privacy",

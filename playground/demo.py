@@ -12,6 +12,10 @@ the same channel after a restart. The game is seeded through the services, as `/
 and `/unit add` would: once, when the demo channel has no running game (a game ended with
 `/game end` is followed by a fresh one at the next start; `--fresh` deletes the file).
 
+It plays as the scripted game of the tests does (issue 31): the bot runs the bag (`strict`,
+`/game start`'s default), so `/bag draw` posts an activation card, on which the die's owner
+picks the unit and its order, shoots through its form, and draws the next die.
+
 The armies are small ones from the seeds' armouries: Boromite Guilds (seeds 000, weapon
 table) for Alice, Algoryn Prosperate (seeds 003, weapon table), each unit with reflex armour
 (both seeds, "ARMURES RÉFLEXES": +1 Res). The stat lines are typical infantry ones the players
@@ -38,11 +42,11 @@ GAME_NAME = "Playground skirmish"
 # command picker shows them in that language.
 TOPICS = {
     "en": {
-        GAME_CHANNEL: "A game is ready: try /bag draw or /shoot",
+        GAME_CHANNEL: "A game is ready: /bag draw posts the activation card, played on it",
         OPEN_CHANNEL: "No game yet: start one with /game start",
     },
     "fr": {
-        GAME_CHANNEL: "Une partie est prête : essayez /bourse piocher ou /tir",
+        GAME_CHANNEL: "Une partie est prête : /bourse piocher pose la carte d'activation",
         OPEN_CHANNEL: "Pas encore de partie : lancez-en une avec /partie commencer",
     },
 }
@@ -135,7 +139,7 @@ async def seed_game(services: AppServices, world: DemoWorld) -> bool:
     if view is not None and view.closed is None:
         return False
     host = ARMIES[0].player
-    await services.games.start(call_of(world, host), GAME_NAME, activations="free")
+    await services.games.start(call_of(world, host), GAME_NAME)  # strict: activation cards
     for army in ARMIES:
         for unit in army.units:
             await services.units.add(

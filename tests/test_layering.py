@@ -276,3 +276,113 @@ def test_the_system_checker_sees_a_crossing_import(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text("from core.antares.game import GameState\nimport core.common.dice\n")
     assert core_imports(sample) == {"antares.game", "common.dice"}
+
+
+# --- cogs/: the activation card composes both packages; neither imports the other back -----
+
+
+def cogs_modules() -> dict[str, Path]:
+    found = {}
+    for path in (ROOT / "cogs").rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def cogs_imports(path: Path, modules: dict[str, Path]) -> set[str]:
+    """The cogs modules a module imports, anywhere in it (a function's late import too):
+    `from cogs.x import y` is `cogs.x.y` when that is a module, else `cogs.x`; a module of
+    another package runs that package's `__init__` first, so it counts too. An extension's
+    `setup` (in its package's `__init__`) is the bot's wiring, run once every module is
+    imported: its imports are left out."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    skipped: set[int] = set()
+    if path.name == "__init__.py":
+        for node in ast.walk(tree):
+            if isinstance(node, ast.AsyncFunctionDef | ast.FunctionDef) and node.name == "setup":
+                skipped.update(id(n) for n in ast.walk(node))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [
+                f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                for a in node.names
+            ]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            found.update(".".join(parts[:n]) for n in range(2, len(parts) + 1))
+    return {name for name in found if name in modules}
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected parts of the graph with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in graph[node]:
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            part = set()
+            while True:
+                top = stack.pop()
+                part.add(top)
+                if top == node:
+                    break
+            if len(part) > 1:
+                cycles.append(part)
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return cycles
+
+
+def in_package(module: str, package: str) -> bool:
+    return module == package or module.startswith(f"{package}.")
+
+
+def test_cogs_game_and_cogs_shooting_import_no_cycle():
+    """Issue 31 §2: each package keeps its own components, and one module composes the card
+    (`cogs.table.card`), reached through `cogs.common.cards`: `cogs.game` imports nothing of
+    `cogs.shooting` or `cogs.table`, even late, and no import cycle runs through both."""
+    modules = cogs_modules()
+    graph = {name: cogs_imports(path, modules) - {name} for name, path in modules.items()}
+    back = {
+        name: sorted(
+            t for t in targets if in_package(t, "cogs.shooting") or in_package(t, "cogs.table")
+        )
+        for name, targets in graph.items()
+        if in_package(name, "cogs.game")
+    }
+    assert {name: found for name, found in back.items() if found} == {}
+    through_both = [
+        sorted(part)
+        for part in import_cycles(graph)
+        if any(in_package(m, "cogs.game") for m in part)
+        and any(in_package(m, "cogs.shooting") for m in part)
+    ]
+    assert through_both == []
+
+
+def test_the_cycle_checker_sees_a_cycle(tmp_path):
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+    sample = tmp_path / "cogs" / "game" / "views.py"
+    sample.parent.mkdir(parents=True)
+    sample.write_text("def f():\n    from cogs.shooting.aim import ShootButton\n")
+    modules = {"cogs.shooting": sample, "cogs.shooting.aim": sample, "cogs.game.views": sample}
+    assert cogs_imports(sample, modules) == {"cogs.shooting", "cogs.shooting.aim"}

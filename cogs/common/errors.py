@@ -81,6 +81,12 @@ def _message(lang: Lang, error: BaseException) -> str | None:
     return None
 
 
+def error_text(lang: Lang, error: AntaresError) -> str:
+    """An expected problem in words, as the handler would answer it (e.g. on a card, the
+    reason a weapon did not fire)."""
+    return _message(lang, error) or error.key
+
+
 def shown_as_typed(
     lang: Lang, key: str, given: dict[str, object], worded: dict[str, object]
 ) -> dict[str, object]:

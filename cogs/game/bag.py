@@ -1,4 +1,7 @@
-"""`/bag draw|take|putback|dispute` and `/order`: the order dice of the channel's game."""
+"""`/bag draw|take|putback|dispute` and `/order`: the order dice of the channel's game.
+
+A die drawn, taken or drawn again, and an order given, are shown on an activation card
+(`cogs.common.cards`, issue 31 §2)."""
 
 from __future__ import annotations
 
@@ -7,17 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.bot import ServicedBot, app_services
+from cogs.common.cards import cards
 from cogs.common.replies import lang_of, send
 from cogs.game import next_step, render
 from cogs.game.options import ORDER_CHOICES, VIA_CHOICES, call_of, unit_autocomplete
-from cogs.game.views import (
-    draw_view,
-    drawn_mentions,
-    items_view,
-    orders_view,
-    send_drawn,
-    shoot_items,
-)
 
 
 @app_commands.guild_only()
@@ -33,7 +29,7 @@ class BagCog(
     @app_commands.command(name="draw", description="Draw an order die at random")
     async def draw(self, interaction: discord.Interaction) -> None:
         done = await app_services(interaction).bag.draw(call_of(interaction))
-        await send_drawn(interaction, done)
+        await cards().drawn(interaction, done)
 
     @app_commands.command(
         name="take", description="Take a unit's die instead of drawing (Follow, Synchroniser)"
@@ -59,9 +55,8 @@ class BagCog(
         if not done.result.taken:  # the Synchroniser test failed: no die for the unit
             await next_step.reply(interaction, render.not_synchronised(lang, done))
             return
-        target = next(u for u in done.units if u.id == done.result.for_unit)
-        view = orders_view(lang, done.game_id, target, done.orders)  # the orders its rule allows
-        await next_step.reply(interaction, render.taken(lang, done), view=view)
+        # the card: the order buttons of the unit, those its rule allows
+        await cards().drawn(interaction, done, head=render.taken(lang, done))
 
     @app_commands.command(
         name="putback", description="Block!: put the drawn die back and draw another"
@@ -69,12 +64,7 @@ class BagCog(
     async def putback(self, interaction: discord.Interaction) -> None:
         done = await app_services(interaction).bag.putback(call_of(interaction))
         lang = await lang_of(interaction)
-        await next_step.reply(
-            interaction,
-            render.blocked(lang, done),
-            view=draw_view(lang, done.drawn),
-            allowed_mentions=drawn_mentions(done.drawn),
-        )
+        await cards().drawn(interaction, done.drawn, lead=render.blocked_line(lang, done))
 
     @app_commands.command(
         name="skip", description="Host or GM: put the drawn die waiting for its order back"
@@ -131,8 +121,5 @@ class OrderCog(commands.Cog):
         done = await app_services(interaction).bag.order(
             call_of(interaction), unit, order, homer=homer
         )
-        lang = await lang_of(interaction)
-        # Fire or Advance: 🎯 Shoot asks the weapon, the target, the distance
-        shoot = shoot_items(lang, done.game_id, done.result)
-        view = items_view(shoot) if shoot else None
-        await next_step.reply(interaction, render.ordered(lang, done.result), view=view)
+        # a card: Fire or Advance, 🎯 Shoot asks the target, the distance, the weapons
+        await cards().ordered(interaction, done)

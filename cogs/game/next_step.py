@@ -1,24 +1,20 @@
 """🎲 Draw next and ✅ Done sit on the newest reply of the game, and on no other (issues 22, 31).
 
-A public reply that moves the game on (an order, a shot, an assault, a mine, a marker, a die
-skipped, the end of the turn, a draw) goes through `offer`. What comes next is the rules'
-(`core.antares.turn_flow.turn_now`, through `TableService.next_step`): when a draw is
+A public reply that moves the game on (an activation card, a typed shot, an assault, a
+mine, a marker, a die skipped, the end of the turn) goes through `offer`. What comes next is
+the rules' (`core.antares.turn_flow.turn_now`, through `TableService.next_step`): when a draw is
 possible (dice in the bag and no drawn die waiting), the reply carries 🎲 Draw next; while a
 unit can still shoot in its activation, ✅ Done, which its owner clicks to end it. The message
 that carried them before loses them, its other buttons kept. A draw leaves its die waiting,
 so it carries neither and still takes them off the last one.
 
 Which message carries it is remembered with the game (`TableService.moved_draw`), so this
-holds across restarts. A Draw next clicked on an old message anyway (a lost edit) draws when
-drawing is the next step, and is refused otherwise: one drawn die at a time, never two.
+holds across restarts. A die drawn ends the activations that ran: an activation card that
+carried the buttons (or was clicked) then loses all its buttons, its 🎯 and 🔁 stale. A
+Draw next clicked on an old message anyway (a lost edit) draws when drawing is the next
+step, and is refused otherwise: one drawn die at a time, never two.
 Taking the button off happens after the reply was sent: it never delays it, and a failure
 (the message deleted) is only logged.
-
-What a move costs (issue 31): the change noted its next step, taken from the state it made
-(`services.common.shown`), so the reply reads nothing first; once it is sent, one short
-write records its message on its events and where the button sits now, with the reply's
-other components (JSON), and gives back the message that carried it before, with its own:
-taking the button off that one is one edit, never a read and an edit.
 """
 
 from __future__ import annotations
@@ -32,29 +28,26 @@ from typing import Any, cast
 import discord
 
 from cogs.common.bot import app_services
+from cogs.common.layout import custom_ids, is_layout, without
 from cogs.common.replies import lang_of, send, shown_later
+from cogs.game.views import DONE_PREFIX, DoneButton, DrawNext
 from locales import Lang, t
 from services.game import NextStep
 
 log = logging.getLogger(__name__)
 DRAW_PREFIX = "antares:draw:"
-DONE_PREFIX = "antares:done:"  # cogs.game.views.DoneButton
 # Posts the reply with these items added to its own (none, 🎲 Draw next, ✅ Done); its message id
 Post = Callable[[list[discord.ui.Item]], Awaitable[int | None]]
+READ = object()  # `offer`'s step: read it (no step known yet)
 
 
 def draw_button(game_id: int, lang: Lang) -> discord.ui.Item:
-    # views.py builds its replies through `offer`: imported here, when first needed
-    from cogs.game.views import DrawNext
-
     return DrawNext(game_id, t(lang, "bag.draw_next"))
 
 
 def next_items(step: NextStep, lang: Lang) -> list[discord.ui.Item]:
     """🎲 Draw next when a draw is possible; ✅ Done for each activation that runs (named by
     its unit when there are several)."""
-    from cogs.game.views import DoneButton
-
     items = [draw_button(step.game_id, lang)] if step.draw else []
     named = len(step.done) > 1
     items += [DoneButton.of(lang, step.game_id, running, named) for running in step.done]
@@ -72,15 +65,28 @@ def joined(view: discord.ui.View | None, extra: Sequence[discord.ui.Item]) -> An
 
 
 async def offer(
-    interaction: discord.Interaction, post: Post, *, clicked: discord.Message | None = None
+    interaction: discord.Interaction,
+    post: Post,
+    *,
+    clicked: discord.Message | None = None,
+    step: NextStep | None | object = READ,
+    card: bool = False,
+    spent: bool = False,
 ) -> None:
     """Post a reply of the channel's game, with 🎲 Draw next when drawing is next, and take
-    the button off the message that carried it (and off `clicked`, an old one clicked)."""
+    the button off the message that carried it (and off `clicked`, an old one clicked).
+    `step`: the game's next step when the caller read it already (None: no game).
+    `card`: the reply is an activation card, which the next move reaches even when it
+    carries neither 🎲 nor ✅ (its die waits for its order). `spent`: a new card whose move
+    ends what the card before it offered (a die drawn; an order given), so an activation
+    card that carried the buttons, or was clicked, loses all of its buttons."""
     found = app_services(interaction)
     table = found.table
-    step = next_step_of(found.shown.step(interaction.id))
-    if step is None and interaction.channel_id:  # this interaction changed nothing: read
-        step = await table.next_step(interaction.channel_id)
+    if step is READ:  # the step this interaction's change noted, else read it
+        step = next_step_of(found.shown.step(interaction.id))
+        if step is None and interaction.channel_id:
+            step = await table.next_step(interaction.channel_id)
+    assert step is None or isinstance(step, NextStep)
     extra = next_items(step, await lang_of(interaction)) if step is not None else []
     with shown_later() as messages:  # recorded below, with where Draw next sits: one write
         message_id = await post(extra)
@@ -88,7 +94,7 @@ async def offer(
     if step is None or interaction.channel_id is None:
         await found.shown.record(pairs)
         return
-    carrier = message_id if extra else None
+    carrier = message_id if extra or card else None
     keep = kept_components(extra[0]) if extra else None
     try:
         previous = await table.moved_draw(
@@ -98,9 +104,9 @@ async def offer(
         log.exception("could not note where Draw next sits in channel %s", interaction.channel_id)
         return
     if previous is not None and (clicked is None or previous.message_id != clicked.id):
-        await take_off(interaction, previous.message_id, keep=previous.keep)
+        await take_off(interaction, previous.message_id, keep=previous.keep, every=spent)
     if clicked is not None and clicked.id != carrier:
-        await take_off(interaction, clicked.id, clicked)
+        await take_off(interaction, clicked.id, clicked, every=spent)
 
 
 def next_step_of(noted: Any) -> NextStep | None:
@@ -112,13 +118,14 @@ def kept_components(draw: discord.ui.Item) -> str | None:
     """The components of the message `draw` was posted on, but itself (JSON: what stays on
     the message when the button leaves it). Only for a plain view of persistent items, which
     stay as they were posted; None for a live one (a pager's ◀ ▶ change as its pages turn,
-    and leave when it expires), whose message is read when the button leaves it."""
+    and leave when it expires) or an activation card (a V2 layout), whose message is read
+    when the button leaves it."""
     view = draw.view
     if type(view) is not discord.ui.View:
         return None
     rows = []
     for row in view.to_components():
-        kept = [c for c in row.get("components", []) if not _draws_id(c.get("custom_id"))]
+        kept = [c for c in row.get("components", []) if not _draw_id(str(c.get("custom_id") or ""))]
         if kept:
             rows.append({**row, "components": kept})
     return json.dumps(rows, separators=(",", ":"))
@@ -157,10 +164,13 @@ async def take_off(
     known: discord.Message | None = None,
     *,
     keep: str | None = None,
+    every: bool = False,
 ) -> None:
     """Takes 🎲 Draw next and ✅ Done off a message of the channel, its other buttons and menus
     kept: read from the message (`known`, or fetched), unless its other components are known
-    (`keep`, noted when it was posted: one request, not two)."""
+    (`keep`, noted when it was posted: one request, not two). An activation card (a V2
+    layout) is sent again without them, or without any button (`every`: its activation
+    ended)."""
     channel = interaction.channel
     try:
         if known is not None and known.id == message_id:
@@ -172,6 +182,11 @@ async def take_off(
                 return
             message = await channel.fetch_message(message_id)
         else:
+            return
+        if is_layout(message):
+            drop = (lambda _: True) if every else _draw_id
+            if any(drop(i) for i in custom_ids(message)):
+                await message.edit(view=without(message, drop))
             return
         view = discord.ui.View.from_message(message, timeout=None)
         kept = [item for item in view.children if not _draws(item)]
@@ -188,8 +203,8 @@ async def take_off(
 
 def _draws(item: discord.ui.Item) -> bool:
     """🎲 Draw next or ✅ Done: what the newest reply alone carries."""
-    return _draws_id(getattr(item, "custom_id", None))
+    return _draw_id(str(getattr(item, "custom_id", "") or ""))
 
 
-def _draws_id(custom_id: object) -> bool:
-    return str(custom_id or "").startswith((DRAW_PREFIX, DONE_PREFIX))
+def _draw_id(custom_id: str) -> bool:
+    return custom_id.startswith((DRAW_PREFIX, DONE_PREFIX))

@@ -21,12 +21,13 @@ from datetime import timedelta
 import discord
 
 from cogs.common.bot import app_services
+from cogs.common.cards import cards
 from cogs.common.errors import on_tree_error
+from cogs.common.layout import is_layout
 from cogs.common.live import HoldsDynamicItems
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.game import next_step, render
 from cogs.game.options import call_of
-from cogs.game.views import waiting_view
 from core.common.errors import Conflict
 from locales import Lang, t
 from services.game import UndoAsked, UndoDone, UndoRequest
@@ -49,9 +50,8 @@ async def answer_undo(interaction: discord.Interaction, result: UndoDone | UndoA
 async def make_truthful(interaction: discord.Interaction, lang: Lang, done: UndoDone) -> None:
     """Strike out the messages of the undone events; post the dice waiting again."""
     await strike_out(interaction.channel, lang, done)
-    for waiting in done.waiting:
-        view = waiting_view(lang, done.game_id, waiting)
-        posted = await send(interaction, render.waiting_again(lang, waiting), view=view)
+    for waiting in done.waiting:  # a card again, as when it was drawn
+        posted = await cards().waiting(interaction, lang, done.game_id, waiting)
         if posted is not None and waiting.event_id is not None:  # the draw's message now
             await app_services(interaction).shown.moved(waiting.event_id, posted)
 
@@ -67,6 +67,10 @@ async def strike_out(channel: object, lang: Lang, done: UndoDone) -> None:
         with contextlib.suppress(discord.HTTPException):
             message = await fetch(shown.message_id)
             mark = render.mark(lang, shown, done.entries, names)
+            if is_layout(message):  # an activation card: laid out, no content
+                card = render.struck_card(message, mark, shown.whole)
+                await message.edit(view=card, allowed_mentions=NO_MENTIONS)
+                continue
             embeds = [
                 discord.Embed.from_dict(render.struck_embed(e.to_dict())) if shown.whole else e
                 for e in message.embeds

@@ -1,12 +1,14 @@
-"""Buttons and menus of the bag, persistent (long lists page with `cogs.common.pager`).
+"""Buttons and menus of the bag, persistent: they sit on the activation card (issue 31 §2).
 
 The bag's components are `DynamicItem`s whose custom ids carry what they need (the game id,
 the die's owner, the unit, the order, the activation); the channel's state is read from the
 database. They are registered in the cog's setup, so they keep working after a restart.
 Their errors are answered like a command's (the tree's handler), since discord.py only logs
-them. Which orders a die may take, whether 🎯 follows an order and which activation ✅ Done
-ends are the rules' (`core.antares.turn_flow`, through the services): the buttons only show
-them.
+them. Which orders a die may take and which activation ✅ Done ends are the rules'
+(`core.antares.turn_flow`, through the services): the components only show them. What
+follows a click is shown on the card (`cogs.common.cards`, composed by `cogs.table.card`):
+the menu of the units and their orders, or the order buttons of the one unit that can take
+the die; after the order, the unit's shots, ✅ Done and 🎲 Draw next.
 """
 
 from __future__ import annotations
@@ -14,22 +16,23 @@ from __future__ import annotations
 import discord
 
 from cogs.common.bot import app_services
+from cogs.common.cards import cards
 from cogs.common.errors import answers_errors
-from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
-from cogs.game import next_step, render
-from cogs.game.next_step import joined
+from cogs.common.replies import NO_MENTIONS, lang_of
+from cogs.game import render
 from cogs.game.options import call_of
 from core.antares.game import ORDERS, OrderKind, Unit
-from core.antares.orders import OrderResult
 from core.antares.turn_flow import OpenActivation
 from locales import Lang, t
-from services.game import Closed, Drawn, Waiting
+from services.game import Drawn
 
-OPTION_LIMIT = 25
+OPTION_LIMIT = 25  # options in one menu (Discord's limit)
+MENUS_MAX = 5  # menus of units and orders on one card (each one row)
+UNIT_ORDER = "antares:uo:"
 
 
 class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:draw:(?P<game>\d+)"):
-    """Draw the next die of the game the message was made for."""
+    """Draw the next die of the game the message was made for: a new card."""
 
     def __init__(self, game_id: int, label: str = "Draw next") -> None:
         super().__init__(
@@ -49,14 +52,56 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         done = await app_services(interaction).bag.draw(call_of(interaction), self.game_id)
-        await send_drawn(interaction, done, clicked=interaction.message)
+        await cards().drawn(interaction, done, clicked=interaction.message)
+
+
+class UnitOrderPick(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=UNIT_ORDER + r"(?P<game>\d+):(?P<owner>\d+):(?P<menu>\d+)",
+):
+    """The card's one menu: the unit that takes the drawn die and its order together
+    (`u3:fire`), given at once, as `/order` would."""
+
+    def __init__(
+        self,
+        game_id: int,
+        owner_id: int,
+        menu: int = 0,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{UNIT_ORDER}{game_id}:{owner_id}:{menu}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id, self.owner_id = game_id, owner_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        ids = (int(match["game"]), int(match["owner"]), int(match["menu"]))
+        return cls(*ids, options=list(item.options))
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        chosen = self.item.values[0] if self.item.values else ""
+        unit, _, order = chosen.partition(":")
+        done = await app_services(interaction).bag.order(
+            call_of(interaction), unit, order, self.game_id
+        )
+        await cards().ordered(interaction, done)
 
 
 class PickUnit(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"antares:pick:(?P<game>\d+):(?P<owner>\d+)",
 ):
-    """The die's owner chooses which of their units takes it; the order buttons follow."""
+    """The unit menu of a draw posted before the activation card (issue 22): the die's owner
+    chooses the unit; the order buttons follow, on that message."""
 
     def __init__(
         self,
@@ -90,10 +135,11 @@ class PickUnit(
         lang = await lang_of(interaction)
         first = (interaction.message.content if interaction.message else "").split("\n")[0]
         content = f"{first}\n{render.picked(lang, picked.unit)}"
+        view = discord.ui.View(timeout=None)
+        for button in order_buttons(lang, self.game_id, picked.unit, picked.orders):
+            view.add_item(button)
         await interaction.response.edit_message(
-            content=content,
-            view=orders_view(lang, self.game_id, picked.unit, picked.orders),
-            allowed_mentions=NO_MENTIONS,
+            content=content, view=view, allowed_mentions=NO_MENTIONS
         )
 
 
@@ -124,24 +170,7 @@ class OrderButton(
         done = await app_services(interaction).bag.order(
             call_of(interaction), self.unit_id, self.order, self.game_id
         )
-        lang = await lang_of(interaction)
-        first = (interaction.message.content if interaction.message else "").split("\n")[0]
-        content = render.fit_content([first, render.ordered(lang, done.result)])
-        shoot = shoot_items(lang, done.game_id, done.result)
-
-        async def post(extra: list[discord.ui.Item]) -> int | None:
-            items = [*shoot, *extra]  # the order buttons go
-            await interaction.response.edit_message(
-                content=content,
-                view=joined(None, items) if items else None,
-                allowed_mentions=NO_MENTIONS,
-            )
-            if interaction.message is None:
-                return None
-            await shown(interaction, interaction.message.id)  # undo strikes it
-            return interaction.message.id
-
-        await next_step.offer(interaction, post)
+        await cards().ordered(interaction, done)
 
 
 DONE_PREFIX = "antares:done:"
@@ -181,27 +210,13 @@ class DoneButton(
         done = await app_services(interaction).bag.done(
             call_of(interaction), self.game_id, self.unit_id, self.seq
         )
-        await send_closed(interaction, done)
+        await cards().closed(interaction, done)
 
 
-DYNAMIC_ITEMS = (DrawNext, PickUnit, OrderButton, DoneButton)
+DYNAMIC_ITEMS = (DrawNext, UnitOrderPick, PickUnit, OrderButton, DoneButton)
 
 
-async def send_closed(interaction: discord.Interaction, done: Closed) -> None:
-    """The reply to ✅ Done: the activation ended and what comes next, with 🎲 Draw next; the
-    clicked message loses its 🎲 and ✅ (`next_step.offer`)."""
-    lang = await lang_of(interaction)
-    content = render.activation_closed(lang, interaction.user.id, done)
-
-    async def post(extra: list[discord.ui.Item]) -> int | None:
-        return await send(
-            interaction, content, view=joined(None, extra), allowed_mentions=NO_MENTIONS
-        )
-
-    await next_step.offer(interaction, post, clicked=interaction.message)
-
-
-def _unit_option(lang: Lang, unit: Unit) -> discord.SelectOption:
+def _unit_option(lang: Lang, unit: Unit, order: OrderKind | None = None) -> discord.SelectOption:
     description = t(
         lang,
         "bag.pick_option",
@@ -210,90 +225,89 @@ def _unit_option(lang: Lang, unit: Unit) -> discord.SelectOption:
         pins=unit.pins,
         free=unit.dice_free,
     )
+    label = unit.name
+    if order is not None:
+        label = t(lang, "card.unit_order", unit=unit.name, order=render.order_name(lang, order))
     return discord.SelectOption(
-        label=render.cut(unit.name, 100),
-        value=unit.id,
+        label=render.cut(label, 100),
+        value=unit.id if order is None else f"{unit.id}:{order}",
         description=render.cut(description, 100),
         emoji=render.tag(unit.colour),
     )
 
 
 def drawn_mentions(done: Drawn) -> discord.AllowedMentions:
-    """The draw reply pings the drawn die's owner only, if the game says so (`/game ping`)."""
+    """The draw's card pings the drawn die's owner only, if the game says so (`/game ping`)."""
     if not done.mention:
         return NO_MENTIONS
     owner = discord.Object(done.result.owner_id)
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[owner])
 
 
-async def send_drawn(
-    interaction: discord.Interaction, done: Drawn, *, clicked: discord.Message | None = None
-) -> None:
-    """The draw reply: the die, the menu of its owner's units; 🎲 Draw next leaves the last
-    reply (the die waits), unless no unit can take the die."""
-    lang = await lang_of(interaction)
-
-    async def post(extra: list[discord.ui.Item]) -> int | None:
-        return await send(
-            interaction,
-            render.drawn(lang, done),
-            view=joined(draw_view(lang, done), extra),
-            allowed_mentions=drawn_mentions(done),
-        )
-
-    await next_step.offer(interaction, post, clicked=clicked)
-
-
-def draw_view(lang: Lang, done: Drawn) -> discord.ui.View:
-    """The select menu of the die owner's units that can take it (the die waits: no Draw
-    next, `next_step`)."""
-    return _pick_view(lang, done.game_id, done.result.owner_id, done.units)
-
-
-def _pick_view(lang: Lang, game_id: int, owner_id: int, units: list[Unit]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    if units:
-        options = [_unit_option(lang, u) for u in units[:OPTION_LIMIT]]
-        placeholder = t(lang, "bag.pick_placeholder")
-        view.add_item(PickUnit(game_id, owner_id, options=options, placeholder=placeholder))
-    return view
-
-
-def waiting_view(lang: Lang, game_id: int, waiting: Waiting) -> discord.ui.View:
-    """A die waiting again after an undo, as when it was drawn: the select menu of its owner's
-    units, or the order buttons of the unit a taken die is for (the orders its rule allows)."""
-    die, units = waiting.die, waiting.units
-    if die.for_unit is None or not units:
-        return _pick_view(lang, game_id, die.owner_id, units)
-    return orders_view(lang, game_id, units[0], waiting.orders)
+def unit_order_menus(
+    lang: Lang,
+    game_id: int,
+    owner_id: int,
+    units: list[Unit],
+    orders_of: dict[str, tuple[OrderKind, ...]],
+) -> list[discord.ui.Item]:
+    """The menus that give the die to a unit with its order in one pick ("Troopers — Fire"):
+    one menu when they fit in 25 options; else a menu per group of whole units (at most
+    `MENUS_MAX`); else a menu per order, of the units it may go to."""
+    pairs = [(u, o) for u in units for o in orders_of.get(u.id, ())]
+    groups = _by_unit(pairs)
+    if len(groups) > MENUS_MAX:
+        groups = _by_order(pairs)[:MENUS_MAX]
+    menus: list[discord.ui.Item] = []
+    for number, group in enumerate(groups):
+        options = [_unit_option(lang, unit, order) for unit, order in group[:OPTION_LIMIT]]
+        if len(groups) == 1:
+            placeholder = t(lang, "card.pick_placeholder")
+        else:
+            first, last = group[0], group[-1]
+            same = first[1] == last[1] and first[0].id != last[0].id
+            key = "card.pick_order_group" if same else "card.pick_group"
+            placeholder = t(
+                lang,
+                key,
+                first=first[0].name,
+                last=last[0].name,
+                order=render.order_name(lang, first[1]),
+            )
+        menu = UnitOrderPick(game_id, owner_id, number, options, render.cut(placeholder, 150))
+        menus.append(menu)
+    return menus
 
 
-def shoot_items(lang: Lang, game_id: int, result: OrderResult) -> list[discord.ui.Item]:
-    """🎯 Shoot when the unit may shoot under the order it carried out (`OrderResult.shoots`)."""
-    if not result.shoots:
-        return []
-    # here, not at the top: cogs.shooting builds on cogs.game (its options, its render)
-    from cogs.shooting.aim import ShootButton
-
-    return [ShootButton(game_id, result.unit_id, t(lang, "shoot.button"))]
+Pair = tuple[Unit, OrderKind]
 
 
-def items_view(items: list[discord.ui.Item]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+def _by_unit(pairs: list[Pair]) -> list[list[Pair]]:
+    """Groups of at most 25 pairs, a unit's orders never split."""
+    groups: list[list[Pair]] = []
+    for unit_id in dict.fromkeys(u.id for u, _ in pairs):
+        own = [p for p in pairs if p[0].id == unit_id]
+        if groups and len(groups[-1]) + len(own) <= OPTION_LIMIT:
+            groups[-1] += own
+        else:
+            groups.append(own)
+    return groups
 
 
-def orders_view(
+def _by_order(pairs: list[Pair]) -> list[list[Pair]]:
+    """A group per order (the six in their usual order), each of the units it may go to."""
+    return [g for g in ([p for p in pairs if p[1] == o] for o in ORDERS) if g]
+
+
+def order_buttons(
     lang: Lang, game_id: int, unit: Unit, allowed: tuple[OrderKind, ...]
-) -> discord.ui.View:
+) -> list[discord.ui.Item]:
     """The six order buttons for a unit, those its die may not give disabled (`allowed`:
-    `core.antares.turn_flow.orders_for`). The die waits: no Draw next."""
-    view = discord.ui.View(timeout=None)
+    `core.antares.turn_flow.orders_for`), three to a row."""
+    buttons: list[discord.ui.Item] = []
     for index, order in enumerate(ORDERS):
         button = OrderButton(game_id, unit.id, order, render.order_name(lang, order))
         button.row = index // 3
         button.item.disabled = order not in allowed
-        view.add_item(button)
-    return view
+        buttons.append(button)
+    return buttons

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import discord
 
-from cogs.common.text import ellipsize, plain
+from cogs.common.text import ellipsize
 from cogs.game.render import tag
+from core.antares.game import Unit
 from locales import Lang, t
 from services.shooting import Aim, AimWeapon
 
 NO_MODE = "-"  # in a menu value or a custom id: the weapon's only mode
 OPTION_TEXT = 100  # Discord's limit on a menu option's label and description
 TITLE_LIMIT = 45  # Discord's limit on a form's title
+LABEL_TEXT = 80  # Discord's limit on a button's label
 
 
 def weapon_name(lang: Lang, weapon: AimWeapon) -> str:
@@ -29,10 +31,6 @@ def parse_weapon(value: str) -> tuple[str, str | None]:
     return weapon, (None if mode in ("", NO_MODE) else mode)
 
 
-def weapon_prompt(lang: Lang, aim: Aim) -> str:
-    return t(lang, "shoot.aim_weapon", unit=plain(aim.shooter.name))
-
-
 def weapon_options(lang: Lang, aim: Aim) -> list[discord.SelectOption]:
     return [
         discord.SelectOption(
@@ -42,18 +40,7 @@ def weapon_options(lang: Lang, aim: Aim) -> list[discord.SelectOption]:
     ]
 
 
-def target_prompt(lang: Lang, aim: Aim, weapon: AimWeapon, first: int, shown: int) -> str:
-    text = t(
-        lang, "shoot.aim_target", unit=plain(aim.shooter.name), weapon=weapon_name(lang, weapon)
-    )
-    if shown < len(aim.targets):  # paged: which of them this menu holds
-        text += "\n" + t(
-            lang, "shoot.aim_page", first=first + 1, last=first + shown, count=len(aim.targets)
-        )
-    return text
-
-
-def target_option(lang: Lang, aim: Aim, unit) -> discord.SelectOption:
+def target_option(lang: Lang, aim: Aim, unit: Unit) -> discord.SelectOption:
     shooter = aim.shooter
     parts = [t(lang, "shoot.aim_models", models=unit.models, starting=unit.starting_models)]
     if unit.pins:
@@ -72,7 +59,11 @@ def target_option(lang: Lang, aim: Aim, unit) -> discord.SelectOption:
     )
 
 
-def form_title(lang: Lang, aim: Aim, target) -> str:
-    return ellipsize(
-        t(lang, "shoot.distance_title", unit=aim.shooter.name, target=target.name), TITLE_LIMIT
-    )
+def form_title(lang: Lang, aim: Aim) -> str:
+    return ellipsize(t(lang, "card.form_title", unit=aim.shooter.name), TITLE_LIMIT)
+
+
+def repeat_label(lang: Lang, target: Unit, distance: float) -> str:
+    """🔁's label: the target and the distance it fires at again."""
+    name = ellipsize(target.name, LABEL_TEXT - 12)
+    return t(lang, "card.repeat", target=name, distance=distance)

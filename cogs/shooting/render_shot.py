@@ -298,3 +298,10 @@ def luck_lines(lang: Lang, record: ShotRecord) -> list[str]:
             casualties=round(luck.casualties, 1),
         )
     ]
+
+
+def summary(lang: Lang, record: ShotRecord) -> str:
+    """What the shot did, in one line: hits, casualties, pins (the activation card's first
+    line of a shot, which stays when the card folds it)."""
+    result = record.result
+    return t(lang, "card.shot_summary", hits=result.hits, losses=result.losses, pins=result.pins)

@@ -1,7 +1,16 @@
 """A channel's game: start, end, undo and log, its units, the order-dice bag, its ruleset."""
 
 from services.game.access import WRONG_GAME, GameAccess, UnitRef, same_game, unit_ref
-from services.game.bag import BagService, Blocked, Closed, DiceLeft, Drawn, Picked, TurnEnded
+from services.game.bag import (
+    BagService,
+    Blocked,
+    Closed,
+    DiceLeft,
+    Drawn,
+    Ordered,
+    Picked,
+    TurnEnded,
+)
 from services.game.fairness import DiceReport, PlayerDice
 from services.game.game import (
     LOG_MAX,
@@ -29,7 +38,14 @@ from services.game.report import BattleReport, NotableRoll, Reports
 from services.game.seats import IDLE_DAYS
 from services.game.settings import GameSettings
 from services.game.systems import Systems, other_system
-from services.game.table import Board, BoardSwitched, Carrier, NextStep, TableService
+from services.game.table import (
+    Board,
+    BoardSwitched,
+    Carrier,
+    NextStep,
+    TableService,
+    next_step_of,
+)
 from services.game.undo import JOINED, UNDO_MAX, live_events
 from services.game.undo_records import (
     LogEntry,
@@ -67,6 +83,7 @@ __all__ = [
     "DiceReport",
     "PlayerDice",
     "Drawn",
+    "Ordered",
     "Picked",
     "GameClosed",
     "GameLog",
@@ -74,6 +91,7 @@ __all__ = [
     "GameView",
     "LogEntry",
     "NextStep",
+    "next_step_of",
     "RulesView",
     "TurnEnded",
     "ShownUndone",

@@ -10,7 +10,7 @@ game never acts on the current one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.antares import bag, orders, turn
 from core.antares.bag import DisputeResult, DrawResult, check_can_order, eligible_units
@@ -51,6 +51,8 @@ class Drawn:
     units: list[Unit]  # the die owner's units that can take it (for the select menu)
     mention: bool = True  # the game's setting: ping the die's owner in the draw reply
     orders: tuple[OrderKind, ...] = ()  # a die taken for a unit: the orders it may give it
+    # the orders the die may give each of `units`, by unit id (the card's one menu, issue 31)
+    orders_of: dict[str, tuple[OrderKind, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +106,14 @@ class DiceLeft:
 
 def _drawn(game_id: int, state: GameState, result: DrawResult) -> Drawn:
     unit = state.units.get(result.for_unit) if result.for_unit and result.taken else None
+    units = [state.units[i] for i in result.eligible]
     return Drawn(
         game_id,
         result,
-        [state.units[i] for i in result.eligible],
+        units,
         mention=state.mention_die_owner,
         orders=orders_for(state, unit.id, die_for(state, unit)) if unit is not None else (),
+        orders_of={u.id: orders_for(state, u.id) for u in units},
     )
 
 

@@ -86,6 +86,12 @@ def messages_of(record: GameRecord) -> GameMessages:
     )
 
 
+def next_step_of(game_id: int, state: GameState) -> NextStep:
+    """What a reply of the game offers next, from its state as it is."""
+    now = turn_now(state)
+    return NextStep(game_id, now.draw, tuple(now.acting))
+
+
 class TableService(GameAccess):
     def listen(self, listener: Listener) -> Callable[[], None]:
         """Hear of every committed change, by channel; returns how to stop."""
@@ -99,8 +105,7 @@ class TableService(GameAccess):
         if found is None:
             return None
         game_id, state = found
-        now = turn_now(state)
-        return NextStep(game_id, now.draw, tuple(now.acting))
+        return next_step_of(game_id, state)
 
     async def moved_draw(
         self,

@@ -110,7 +110,8 @@ def _waiting_again(before: GameState, after: GameState, kept: list[EventRecord])
             continue
         units = eligible_units(after, die.owner_id, die)
         orders = orders_for(after, units[0].id, die) if die.for_unit and units else ()
-        found.append(Waiting(die, units, drawn, orders))
+        orders_of = {u.id: orders_for(after, u.id, die) for u in units}
+        found.append(Waiting(die, units, drawn, orders, orders_of))
     return found
 
 

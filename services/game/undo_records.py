@@ -61,6 +61,8 @@ class Waiting:
     event_id: int | None = None  # the draw that made it wait: the message posting it again
     # shows that draw from now on (undoing the draw strikes it)
     orders: tuple[OrderKind, ...] = ()  # a die taken for a unit: the orders it may give it
+    # the orders it may give each of `units`, by unit id (the card's one menu, issue 31)
+    orders_of: dict[str, tuple[OrderKind, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

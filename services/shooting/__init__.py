@@ -21,6 +21,7 @@ from services.shooting.records import (
     WeaponLabel,
 )
 from services.shooting.service import ShootingService
+from services.shooting.volley import CardOffer, Volley
 from services.shooting.weapons import Choice, find_weapon, mode_choices, weapon_choices
 
 __all__ = [
@@ -34,6 +35,9 @@ __all__ = [
     # the 🎯 Shoot button's questions
     "Aim",
     "AimWeapon",
+    # the activation card (issue 31): a volley of the unit's weapons, what the card offers
+    "CardOffer",
+    "Volley",
     # the drift button: the units a drifted template may cover, its hits there
     "DriftAim",
     "DriftRecord",

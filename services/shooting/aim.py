@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from core.antares.game import GameState, Unit
 from core.antares.shooting.from_units import living
 from core.antares.turn_flow import check_may_shoot
-from core.common.errors import BadInput, Conflict, NotFound, in_each_language
+from core.common.errors import AntaresError, BadInput, Conflict, NotFound, in_each_language
 from rulesdb import RulesDB
 from services.common import Standing, require_unit_owner
 
@@ -93,6 +93,10 @@ def aim_at(db: RulesDB, state: GameState, game_id: int, unit_id: str, who: Stand
         raise NotFound("unit.gone")
     shooter = living(state, unit_id)
     require_unit_owner(state, shooter, who)
+    return _aim(db, state, game_id, shooter)
+
+
+def _aim(db: RulesDB, state: GameState, game_id: int, shooter: Unit) -> Aim:
     spent = check_may_shoot(state, shooter)  # a stale 🎯: refused before any question
     carried = weapons_of(db, shooter)
     if not carried:
@@ -105,3 +109,17 @@ def aim_at(db: RulesDB, state: GameState, game_id: int, unit_id: str, who: Stand
         raise Conflict("shoot.no_enemy", unit=shooter.name)
     fired = [w for w in carried if w.weapon in spent]
     return Aim(game_id=game_id, shooter=shooter, weapons=weapons, targets=targets, fired=fired)
+
+
+def offered(db: RulesDB, state: GameState, game_id: int, unit_id: str) -> Aim | None:
+    """What an activation card offers the unit now (its 🎯 and 🔁, issue 31): its weapons not
+    fired and its targets, or None when it cannot shoot now (no activation that shoots,
+    every weapon fired, no weapon recorded, no enemy left). Anyone may see it; the click
+    asks ``aim_at``, which checks who clicks."""
+    unit = state.units.get(unit_id)
+    if unit is None or unit.destroyed:
+        return None
+    try:
+        return _aim(db, state, game_id, unit)
+    except AntaresError:
+        return None

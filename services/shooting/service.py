@@ -16,6 +16,7 @@ button its questions (``services.shooting.aim``), whose answers come back throug
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from core.antares.game import GameState, Unit
 from core.antares.ruleset import Ruleset
@@ -36,7 +37,7 @@ from core.antares.shooting.from_units import living
 from core.antares.shooting.kept import check_stave
 from core.antares.shooting.profile import Use, is_overhead, weapon_mode
 from core.common.dice import DiceSource
-from core.common.errors import BadInput, Conflict, NotFound
+from core.common.errors import AntaresError, BadInput, Conflict, NotFound
 from services.common import (
     Call,
     ServerSettings,
@@ -44,11 +45,12 @@ from services.common import (
     Workers,
     require_player,
     require_unit_owner,
+    shown_events,
 )
-from services.game import WRONG_GAME, GameSettings, UnitRef, same_game, unit_ref
+from services.game import WRONG_GAME, GameSettings, UnitRef, next_step_of, same_game, unit_ref
 from services.rules import RulesLookup
 from services.shooting.activation import in_activation
-from services.shooting.aim import Aim, aim_at
+from services.shooting.aim import Aim, aim_at, offered
 from services.shooting.assault import EXAMPLE, CombatPlan, plan_combat
 from services.shooting.drift import DriftResolving
 from services.shooting.luck import RememberedOdds, luck_of
@@ -70,6 +72,7 @@ from services.shooting.shot import (
     set_up,
     weapon_default,
 )
+from services.shooting.volley import CardOffer, Volley
 from services.shooting.weapons import find_mode, find_weapon
 from storage.base import Store
 
@@ -179,6 +182,13 @@ class ShootingService(DriftResolving, OddsReading):
         self, call: Call, options: ShotOptions, where: Where = plain_where
     ) -> ShotRecord:
         """``where`` words the location of a marker the shot places (caller's language)."""
+        record, _ = await self._shoot(call, options, where)
+        return record
+
+    async def _shoot(
+        self, call: Call, options: ShotOptions, where: Where
+    ) -> tuple[ShotRecord, int | None]:
+        """The shot, and the id of its event (None: untracked, no event)."""
         shooter_ref = unit_ref(options.shooter) if options.shooter else None
         target_ref = unit_ref(options.target) if options.target else None
         if shooter_ref is None:
@@ -189,7 +199,8 @@ class ShootingService(DriftResolving, OddsReading):
             setup = set_up(plan, None, None, rules, self.lookup.db)
             result = resolve_shot(setup.shot, self.dice, setup.rules, setup.db)
             luck = luck_of(setup, result, self.remembered_odds)
-            return ShotRecord(weapon=label, result=result, hidden=options.hidden, luck=luck)
+            record = ShotRecord(weapon=label, result=result, hidden=options.hidden, luck=luck)
+            return record, None
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, ShotRecord]:
             shooter, target = unit_in(state, shooter_ref), target_in(state, target_ref)
@@ -240,7 +251,43 @@ class ShootingService(DriftResolving, OddsReading):
             )
 
         record, event = await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])
-        return record.model_copy(update={"game_id": event.game_id, "event_seq": event.seq})
+        ids = {"game_id": event.game_id, "event_seq": event.seq}
+        return record.model_copy(update=ids), event.id
+
+    async def volley(
+        self, call: Call, game_id: int, unit_id: str, shots: list[ShotOptions], where: Where
+    ) -> Volley:
+        """The weapons of one unit at one target, each its own shot, in order (the card's
+        form, its 🔁). The first shot claims the interaction; a refusal of a later one ends
+        the volley, the shots before it standing, each noted under the interaction (the card
+        that shows them is struck by their undo)."""
+        records: list[ShotRecord] = []
+        for number, options in enumerate(shots):
+            try:
+                if number == 0:
+                    records.append(await self.shoot(call, options, where))
+                    continue
+                following = replace(call, interaction_id=None)  # the first one claimed it
+                record, event_id = await self._shoot(following, options, where)
+            except AntaresError as error:
+                if number == 0:
+                    raise
+                unfired = [o.weapon or "" for o in shots[number:]]
+                return Volley(game_id, unit_id, records, error, unfired)
+            records.append(record)
+            if event_id is not None:  # its reply (the card) shows it: undo strikes it
+                shown_events(self.store).wrote(call.interaction_id, event_id)
+        return Volley(game_id, unit_id, records)
+
+    async def offer(self, channel_id: int, unit_id: str | None) -> CardOffer:
+        """What the card offers now, read once: the game's next step and, for ``unit_id``,
+        its weapons left and targets while it may still shoot."""
+        found = await self.running_or_none(channel_id)
+        if found is None:
+            return CardOffer(None, None)
+        game_id, state = found
+        aim = offered(self.lookup.db, state, game_id, unit_id) if unit_id else None
+        return CardOffer(next_step_of(game_id, state), aim)
 
     async def aim(self, call: Call, game_id: int, unit_id: str) -> Aim:
         """What the 🎯 Shoot button of ``unit_id`` offers (its owner, the host or a GM)."""

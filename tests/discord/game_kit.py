@@ -81,22 +81,56 @@ async def skirmish(table, **game_options) -> None:
     await table.bob.slash(table.channel, "unit add", name="Gangers", models=5, co=9, dice=2)
 
 
-def labels(message) -> list[str]:
-    """Labels of the buttons of a message (rows flattened)."""
-    found = []
-    for row in message.components:
-        for component in row.get("components", []):
-            if component.get("type") == 2:
-                found.append(component.get("label"))
+def components(message) -> list[dict[str, Any]]:
+    """Every component of a message, nested ones included (the rows of a message, and the
+    container, texts and rows of an activation card laid out with Components V2), in order."""
+    found: list[dict[str, Any]] = []
+
+    def walk(items) -> None:
+        for item in items:
+            found.append(item)
+            walk(item.get("components", []))
+            if item.get("accessory"):
+                walk([item["accessory"]])
+
+    walk(message.components)
     return found
 
 
+def labels(message) -> list[str]:
+    """Labels of the buttons of a message (rows flattened, a card's included)."""
+    return [c.get("label") for c in components(message) if c.get("type") == 2]
+
+
 def select_values(message) -> list[str]:
-    for row in message.components:
-        for component in row.get("components", []):
-            if component.get("type") == 3:
-                return [o["value"] for o in component.get("options", [])]
+    """The values of the message's first menu."""
+    for component in components(message):
+        if component.get("type") == 3:
+            return [o["value"] for o in component.get("options", [])]
     return []
+
+
+def menus(message) -> list[dict[str, Any]]:
+    """The menus of a message (a card may hold several)."""
+    return [c for c in components(message) if c.get("type") == 3]
+
+
+def card_text(message) -> str:
+    """What a message says: its content, or the text displays of an activation card."""
+    texts = [c.get("content", "") for c in components(message) if c.get("type") == 10]
+    return "\n".join([message.content or "", *texts]).strip("\n")
+
+
+def custom_id_of(message, prefix: str) -> str | None:
+    """The custom id of the first button or menu whose id starts with `prefix`."""
+    return next(
+        (
+            c["custom_id"]
+            for c in components(message)
+            if str(c.get("custom_id", "")).startswith(prefix)
+        ),
+        None,
+    )
 
 
 async def refused(env, channel, member, command, expected, **options):
@@ -110,10 +144,5 @@ async def refused(env, channel, member, command, expected, **options):
 
 
 def disabled_labels(message) -> list[str]:
-    """Labels of the disabled buttons of a message."""
-    return [
-        c["label"]
-        for row in message.components
-        for c in row.get("components", [])
-        if c.get("type") == 2 and c.get("disabled")
-    ]
+    """Labels of the disabled buttons of a message (a card's included)."""
+    return [c["label"] for c in components(message) if c.get("type") == 2 and c.get("disabled")]

@@ -179,6 +179,26 @@ class Choose:
         return await getattr(world, self.by).select(asked.response, [self.value])
 
 
+@dataclass(frozen=True)
+class Pick:
+    """A menu's example on the reply itself (the activation card's menu of units and orders):
+    after the `before` steps, `by` chooses `value` in the menu under the reply of `source`."""
+
+    by: str
+    source: Step
+    value: str
+    before: tuple[Step, ...] = ()
+    dice: tuple[int, ...] = ()
+    game: bool = True
+
+    async def arrange(self, world: World):
+        await run_all(world, self.before)
+        return await run(world, self.source)
+
+    async def deliver(self, name: str, world: World, reply):
+        return await getattr(world, self.by).select(reply.response, [self.value])
+
+
 def last_interaction(env) -> dict[str, Any]:
     """The INTERACTION_CREATE payload SimCord sent last (id, token, options, member...)."""
     return next(

@@ -1,17 +1,21 @@
 """The scripted game of test_scripted_game.py, played the shortest way the bot offers, every
-slash command, typed option and click counted (issue 22, "Fewer taps on a phone").
+interaction counted (issues 22 and 31, "Measure it").
 
-What counts: a slash command is one command; each option given to it, and each form field
-typed, is one typed option (a field the bot prefilled and that is sent as it is, is not
-typed); each button clicked, menu choice made and form sent is one click.
+What counts: an **interaction** is what a member sends Discord: a slash command, an
+autocomplete pick (a value chosen among the choices the bot offered while typing), a button
+clicked, a menu pick, a form submitted. Each is tallied by kind, and each activation's own
+(from the click, or command, that drew its die to its last shot) on its own line.
 
-The table plays a `strict` game (the bot runs the bag): 🎲 Draw next on the newest reply
-(`/bag draw` once, when no reply offers it yet), the drawn die's owner picks the unit in the
-menu, clicks Fire, then for each weapon of the unit: 🔁 Shoot again on its last shot with
-that weapon when its target still stands (units under Fire do not move), else 🎯 Shoot →
-weapon (when the unit has several) → target (the first one offered: the last target first)
-→ the distance form. A 💥 drifted template is resolved on the first enemy unit offered
-after the shot's target. `/turn end` once the bag is empty.
+The set-up is what a club does: `/game start`, then each player `/army import` with their
+roster file, ✅ Confirm on the preview, and `/army deploy` (the army's name picked in the
+autocomplete). The table plays a `strict` game (the bot runs the bag): 🎲 Draw next on the
+newest card (`/bag draw` once, when no card offers it yet); the drawn die's owner picks the
+unit and Fire in the card's one menu (or clicks Fire when one unit only can take the die);
+then, while the unit may still fire, 🔁 when the card offers it (the last target, still
+standing, at the same distance: units under Fire do not move), else 🎯 and the form (the
+target the form chose, else the first offered; the distance written in, else typed; every
+weapon left, as the form chooses them). A 💥 drifted template is resolved on the first enemy
+unit offered after the shot's target. `/turn end` once the bag is empty.
 """
 
 from __future__ import annotations
@@ -19,69 +23,91 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from tests.discord.game_kit import labels, select_values, state_of
+from tests.discord.army_kit import rosz
+from tests.discord.game_kit import (
+    card_text,
+    components,
+    custom_id_of,
+    labels,
+    menus,
+    select_values,
+    state_of,
+)
 
-DRAW = "Draw next"
-SHOOT, AGAIN, FIRE = "Shoot", "Shoot again", "Fire"
+DRAW, SHOOT, FIRE = "Draw next", "Shoot", "Fire"
+REPEAT = "antares:repeat:"
 DISTANCE = "25"  # inches: every shooter stands 25" from every target (in range of each weapon)
+KINDS = ("slash commands", "autocomplete picks", "clicks", "menu picks", "forms submitted")
 
 
 @dataclass
-class Shot:
+class Activation:
     unit: str
-    weapon: str
-    way: str  # "🎯" (the button's questions) or "🔁" (Shoot again)
-    typed: list[str]  # what was typed for it: only ever the distance
+    # "🔁" (the last target and distance again: 🔁, or the form sent as it opened), "🎯" (a
+    # target or distance given in the form), "—" (no shot: Down)
+    way: str
+    interactions: int = 0
+    drifts: int = 0  # 💥 drifted templates resolved in it (two interactions each)
+    shots: int = 0  # weapons fired
 
 
 @dataclass
 class Tally:
-    slash: int = 0
-    typed: int = 0
-    clicks: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
     commands: Counter[str] = field(default_factory=Counter)
-    shots: list[Shot] = field(default_factory=list)
-    drifts: int = 0
-    typed_to_set_up: int = 0  # the options of /game start and /unit add
+    activations: list[Activation] = field(default_factory=list)
+    set_up: int = 0  # the interactions of the set-up (start, import, deploy)
+    typed: list[str] = field(default_factory=list)  # what was typed in forms: distances
+    current: Activation | None = None  # the activation being played, if any
 
-    def figures(self) -> dict[str, int]:
-        return {"slash commands": self.slash, "typed options": self.typed, "clicks": self.clicks}
+    @property
+    def total(self) -> int:
+        return sum(self.kinds.values())
 
-    def table(self, before: dict[str, int]) -> str:
-        """The figures, before (issue 22) and now, as the test prints them."""
-        ways = Counter(shot.way for shot in self.shots)
+    def count(self, kind: str) -> None:
+        self.kinds[kind] += 1
+        if self.current is not None:
+            self.current.interactions += 1
+
+    def average(self) -> float:
+        return sum(a.interactions for a in self.activations) / len(self.activations)
+
+    def table(self, before: dict[str, float]) -> str:
+        """The figures, before (the same game before the cards) and now, as printed."""
+        ways = Counter(a.way for a in self.activations)
+        shots = sum(a.shots for a in self.activations)
+        drifts = sum(a.drifts for a in self.activations)
         lines = [
-            f"Scripted game: {len(self.shots)} shots ({ways['🎯']} by 🎯 Shoot, "
-            f"{ways['🔁']} by 🔁 Shoot again), {self.drifts} drifted templates resolved",
-            f"{'':26}{'before':>8}{'after':>8}",
+            f"Scripted game: {len(self.activations)} activations ({ways['🎯']} by 🎯 and its "
+            f"form, {ways['🔁']} by 🔁, {ways['—']} without a shot), {shots} weapons fired, "
+            f"{drifts} drifted templates resolved",
+            f"{'interactions':34}{'before':>8}{'after':>8}",
         ]
-        for name, now in self.figures().items():
-            then = before.get(name)
-            lines.append(f"{name:26}{'—' if then is None else then:>8}{now:>8}")
-            if name == "slash commands":
-                shoot = ("  of them /shoot", before["shoot"], self.commands["shoot"])
-                lines.append(f"{shoot[0]:26}{shoot[1]:>8}{shoot[2]:>8}")
-        typed_shots = sum(len(shot.typed) for shot in self.shots)
+        rows = [(kind, self.kinds[kind]) for kind in KINDS]
+        rows += [
+            ("total", self.total),
+            ("  of them the set-up", self.set_up),
+            ("per activation, on average", round(self.average(), 2)),
+            ("  with a 🔁 shot (most)", _most(self.activations, "🔁")),
+            ("  with a 🎯 shot (most)", _most(self.activations, "🎯")),
+        ]
+        for name, now in rows:
+            then = before.get(name, "—")
+            lines.append(f"{name:34}{then!s:>8}{now!s:>8}")
         lines.append(
-            f"typed: {self.typed_to_set_up} to set the game up, {typed_shots} distances "
-            f"(the other shots: none)"
+            "per activation: " + " ".join(f"{a.way}{a.interactions}" for a in self.activations)
         )
         return "\n".join(lines)
 
 
-@dataclass
-class Last:
-    """The last shot of a unit with a weapon: its reply (🔁) and its target."""
-
-    message: object
-    target: str
+def _most(activations: list[Activation], way: str) -> int:
+    return max((a.interactions - 2 * a.drifts for a in activations if a.way == way), default=0)
 
 
 class Play:
     def __init__(self, env, table) -> None:
         self.env, self.table, self.tally = env, table, Tally()
-        self.carrier = None  # the reply that offers 🎲 Draw next
-        self.last: dict[tuple[str, str], Last] = {}
+        self.card = None  # the newest card that offers 🎲 Draw next
 
     def member(self, user_id: int):
         return next(m for m in (self.table.alice, self.table.bob) if m.id == user_id)
@@ -89,38 +115,67 @@ class Play:
     def note(self, *messages) -> None:
         for message in messages:
             if DRAW in labels(message):
-                self.carrier = message
+                self.card = message
+
+    # ------------------------------------------------------------------ interactions
 
     async def slash(self, member, command: str, **options):
-        self.tally.slash += 1
-        self.tally.typed += len(options)
+        self.tally.count("slash commands")
         self.tally.commands[command] += 1
-        if command in ("game start", "unit add"):
-            self.tally.typed_to_set_up += len(options)
         done = await member.slash(self.table.channel, command, **options)
-        assert not done.ephemeral, (command, options, done.response.content)
+        assert not done.ephemeral or command == "army import", (command, done.response.content)
         self.note(done.response)
         return done
 
-    async def click(self, member, message, label: str):
-        self.tally.clicks += 1
-        done = await member.click(message, label=label)
-        if done.ephemeral and not select_values(done.response):
-            raise AssertionError(f"{label}: {done.response.content}")
-        self.note(message, done.response)
-        return done
+    async def pick(self, member, command: str, option: str, typed: str, **filled) -> str:
+        """An autocomplete pick: the first choice the bot offers for what was typed."""
+        self.tally.count("autocomplete picks")
+        choices = await member.autocomplete(self.table.channel, command, option, typed, **filled)
+        assert choices, (command, option, typed)
+        return choices[0]["value"]
 
-    async def select(self, member, message, value: str):
-        self.tally.clicks += 1
-        done = await member.select(message, [value])
-        if done.ephemeral and done.response.id != message.id:
-            raise AssertionError(f"{value}: {done.response.content}")
+    async def click(self, member, message, *, label: str | None = None, custom_id=None):
+        self.tally.count("clicks")
+        done = await member.click(message, label=label, custom_id=custom_id)
+        if done.ephemeral and not select_values(done.response):
+            raise AssertionError(f"{label or custom_id}: {done.response.content}")
         if not done.modal:
             self.note(message, done.response)
         return done
 
+    async def select(self, member, message, value: str, custom_id: str | None = None):
+        self.tally.count("menu picks")
+        done = await member.select(message, [value], custom_id=custom_id)
+        if done.modal:
+            return done
+        if done.ephemeral and done.response.id != message.id:
+            raise AssertionError(f"{value}: {done.response.content}")
+        self.note(message, done.response)
+        return done
+
+    async def submit(self, member, form, values: dict):
+        self.tally.count("forms submitted")
+        done = await member.submit_modal(form, values)
+        assert not done.ephemeral, done.response.content
+        self.note(done.response)
+        return done
+
     async def state(self):
         return await state_of(self.env, self.table.channel)
+
+    # ------------------------------------------------------------------ the set-up
+
+    async def set_up(self, name: str, rosters: dict[str, str]) -> None:
+        """`/game start`, then each player imports their roster and deploys it."""
+        await self.slash(self.table.alice, "game start", name=name)
+        for member in (self.table.alice, self.table.bob):
+            roster = rosters[member.name]
+            shown = await self.slash(member, "army import", file=(f"{roster}.rosz", rosz(roster)))
+            assert shown.ephemeral
+            await self.click(member, shown.response, label="Confirm")
+            army = await self.pick(member, "army deploy", "name", "Ri")
+            await self.slash(member, "army deploy", name=army)
+        self.tally.set_up = self.tally.total
 
     # ------------------------------------------------------------------ a turn
 
@@ -129,65 +184,95 @@ class Play:
             state = await self.state()
             if not sum(state.bag.values()):
                 break
-            if self.carrier is None:
+            self.tally.current = Activation("?", "—")
+            self.tally.activations.append(self.tally.current)
+            if self.card is None:
                 drawn = await self.slash(self.table.alice, "bag draw")
             else:
-                drawn = await self.click(self.table.alice, self.carrier, DRAW)
+                drawn = await self.click(self.table.alice, self.card, label=DRAW)
             await self.activate(drawn.response)
+            self.tally.current = None
         await self.slash(self.table.alice, "turn end")
 
-    async def activate(self, drawn) -> None:
+    async def activate(self, card) -> None:
         state = await self.state()
         (die,) = state.pending
         member = self.member(die.owner_id)
-        unit = select_values(drawn)[0]  # the first of the owner's units that can take it
-        await self.select(member, drawn, unit)
-        await self.click(member, drawn, FIRE)
-        if SHOOT not in labels(drawn):  # a failed order test: Down, no shot
-            return
-        for carried in (await self.state()).units[unit].weapons:
-            state = await self.state()
-            if not any(u.owner_id != member.id for u in state.living()):
-                return  # nothing left to shoot at
-            await self.fire(member, drawn, unit, carried.weapon)
-
-    async def fire(self, member, order, unit: str, weapon: str) -> None:
-        state = await self.state()
-        last = self.last.get((unit, weapon))
-        if last is not None and not state.units[last.target].destroyed:
-            shot = await self.click(member, last.message, AGAIN)
-            target, typed, way = last.target, [], "🔁"
+        now = self.tally.activations[-1]
+        if menus(card):  # several units can take the die: the unit and Fire in one pick
+            value = next(v for v in select_values(card) if v.endswith(":fire"))
+            ordered = await self.select(member, card, value)
+            now.unit = value.split(":")[0]
         else:
-            (shot, target, typed), way = await self.aim(member, order, weapon), "🎯"
-        self.tally.shots.append(Shot(unit, weapon, way, typed))
-        self.last[(unit, weapon)] = Last(shot.response, target)
-        for label in labels(shot.response):
-            if label.startswith("Template"):
-                await self.drift(member, shot.response, label, target)
+            now.unit = str(custom_id_of(card, "antares:order:")).split(":")[3]
+            ordered = await self.click(member, card, label=FIRE)
+        if ordered.modal:  # Fire: the shot's form opened at once
+            await self.answer(member, card, ordered, now)
+        while SHOOT in labels(card):  # a failed order test: Down, no shot
+            if not any(u.owner_id != member.id for u in (await self.state()).living()):
+                break  # nothing left to shoot at
+            await self.fire(member, card, now)
+        now.shots = len(_fired((await self.state()).units[now.unit]))
 
-    async def aim(self, member, order, weapon: str):
-        asked = await self.click(member, order, SHOOT)
-        values = select_values(asked.response)
-        if any(":" in v for v in values):  # the weapon menu (the unit has several)
-            chosen = next(v for v in values if v.split(":")[0] == weapon)
-            await self.select(member, asked.response, chosen)
-        target = select_values(asked.response)[0]  # the last target first
-        form = await self.select(member, asked.response, target)
-        (row,) = form.modal["components"]
-        prefilled = row["component"].get("value")
-        typed = [] if prefilled == DISTANCE else [DISTANCE]
-        self.tally.typed += len(typed)
-        self.tally.clicks += 1  # the form sent
-        shot = await member.submit_modal(form, {"distance": DISTANCE})
-        assert not shot.ephemeral, shot.response.content
-        self.note(shot.response)
-        return shot, target, typed
+    async def fire(self, member, card, now: Activation) -> None:
+        repeat = custom_id_of(card, REPEAT)
+        if repeat is None:
+            await self.answer(member, card, await self.click(member, card, label=SHOOT), now)
+            return
+        await self.click(member, card, custom_id=repeat)
+        now.way = "🔁" if now.way == "—" else now.way
+        await self.drifts(member, card, now, repeat.split(":")[4])
 
-    async def drift(self, member, shot, label: str, target: str) -> None:
-        asked = await self.click(member, shot, label)
+    async def answer(self, member, card, form, now: Activation) -> str:
+        """The shot's form sent: the target it chose (else the first offered), the distance
+        written in (else typed), the weapons it chose. The target shot at."""
+        target = self.chosen(form.modal)
+        values = {"target": [target], "distance": DISTANCE}
+        distance = _control(form.modal, "distance")
+        typed = distance.get("value") != DISTANCE
+        if typed:
+            self.tally.typed.append(DISTANCE)
+        weapons = _control(form.modal, "weapons")
+        if weapons:
+            values["weapons"] = [o["value"] for o in weapons["options"] if o.get("default")]
+        await self.submit(member, form, values)
+        if now.way == "—":
+            now.way = "🎯" if typed else "🔁"
+        await self.drifts(member, card, now, target)
+        return target
+
+    async def drifts(self, member, card, now: Activation, target: str) -> None:
+        for button in [
+            c for c in components(card) if str(c.get("custom_id", "")).startswith("antares:drift:")
+        ]:
+            await self.drift(member, card, button["custom_id"], target)
+            now.drifts += 1
+
+    def chosen(self, modal) -> str:
+        target = _control(modal, "target")
+        chosen = [o["value"] for o in target["options"] if o.get("default")]
+        return chosen[0] if chosen else target["options"][0]["value"]
+
+    async def drift(self, member, card, custom_id: str, target: str) -> None:
+        asked = await self.click(member, card, custom_id=custom_id)
         units = (await self.state()).units
         offered = [v for v in select_values(asked.response) if v != target]
         enemies = [v for v in offered if units[v].owner_id != member.id]
         covered = (enemies or offered)[0]  # the next enemy unit, as it happens
         await self.select(member, asked.response, covered)
-        self.tally.drifts += 1
+
+
+def _control(modal, custom_id: str) -> dict:
+    for label in modal["components"]:
+        control = label.get("component") or {}
+        if control.get("custom_id") == custom_id:
+            return control
+    return {}
+
+
+def _fired(unit) -> list[str]:
+    live = [o for o in unit.orders if not o.disputed]
+    return list(live[-1].fired) if live else []
+
+
+__all__ = ["DISTANCE", "Play", "Tally", "card_text"]

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.game_kit import labels, refused, skirmish, snapshot, state_of
-from tests.discord.shoot_buttons_kit import LANGS, aim, speaking
+from tests.discord.game_kit import card_text, labels, refused, skirmish, snapshot, state_of
+from tests.discord.shoot_buttons_kit import LANGS, speaking
 from tests.discord.test_shoot_kit import armies
 from tests.support.bots import restart
 from tests.support.mentions import tokens
@@ -90,15 +90,17 @@ def said(table, lang: str, key: str) -> str:
 
 
 async def fire_order(table, dice, lang: str, weapons: str = "Mag Gun x5"):
-    """A strict game; Alice draws her red die (/bag draw), picks the Troopers and clicks
-    Fire: the draw's message, now the order's, with 🎯, 🎲 and ✅."""
+    """A strict game; Alice draws her red die (/bag draw): its card shows the order buttons of
+    her one unit; she clicks Fire. The card (now the order's, with 🎯, 🎲 and ✅) and the
+    click, whose answer is the shot's form (Fire: the unit does not move, so it opens at
+    once)."""
     await armies(table, activations="strict")
     await table.alice.slash(table.channel, "unit edit", unit="Troopers", weapons=weapons)
     dice.script(1)  # d3 → 1: Alice's red die
     drawn = await table.alice.slash(table.channel, "bag draw")
-    await table.alice.select(drawn.response, ["u1"])
-    await table.alice.click(drawn.response, label=WORDS[lang]["fire"])
-    return drawn
+    fired = await table.alice.click(drawn.response, label=WORDS[lang]["fire"])
+    assert fired.modal is not None
+    return drawn.response, fired
 
 
 async def refused_click(env, table, member, message, label: str, expected: str):
@@ -113,6 +115,14 @@ async def refused_click(env, table, member, message, label: str, expected: str):
     return refusal
 
 
+async def refused_form(env, table, member, form, expected: str):
+    """A form sent and refused only to its sender, with `expected`, changing nothing."""
+    before = await snapshot(env, table.channel)
+    refusal = await member.submit_modal(form, {"target": ["u2"], "distance": "10"})
+    assert refusal.ephemeral and expected in tokens(refusal.response.content)
+    assert await snapshot(env, table.channel) == before
+
+
 # ------------------------------------------------------------ the activation is its player's
 
 
@@ -123,29 +133,28 @@ async def test_the_opponent_waits_for_alices_fire_activation_or_her_done(
     env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
     words = WORDS[lang]
     with speaking(lang):
-        drawn = await fire_order(table, dice, lang)
-        order = drawn.response
-        assert labels(order) == [words["shoot"], words["draw"], words["done"]]
+        card, fired = await fire_order(table, dice, lang)
+        assert labels(card) == [words["shoot"], words["draw"], words["done"]]
 
         runs = said(table, lang, "runs")
-        await refused_click(env, table, bob, order, words["draw"], runs)
+        await refused_click(env, table, bob, card, words["draw"], runs)
         await refused(env, channel, bob, "bag draw", runs)
         await refused(env, channel, bob, "turn end", said(table, lang, "turn_runs"), confirm=True)
-        await refused_click(env, table, bob, order, words["done"], said(table, lang, "not_yours"))
+        await refused_click(env, table, bob, card, words["done"], said(table, lang, "not_yours"))
 
-        done = await alice.click(order, label=words["done"])  # she ends it: anyone may draw
-        assert not done.ephemeral
-        assert tokens(done.response.content) == said(table, lang, "closed")
-        assert labels(done.response) == [words["draw"]] and labels(order) == [words["shoot"]]
+        done = await alice.click(card, label=words["done"])  # she ends it: anyone may draw
+        assert not done.ephemeral and done.response.id == card.id  # the card, edited
+        assert said(table, lang, "closed") in tokens(card_text(card))
+        assert labels(card) == [words["draw"]]  # its 🎯 went with the activation
         troopers = (await state_of(env, channel)).units["u1"]
         assert troopers.orders[0].done and troopers.orders[0].fired == []
 
-        # a stale 🎯: the activation is over, refused at the click, before any menu or form
-        await refused_click(env, table, alice, order, words["shoot"], said(table, lang, "over"))
+        # a stale form (it opened at Fire): the activation is over, refused, nothing rolled
+        await refused_form(env, table, alice, fired, said(table, lang, "over"))
 
         dice.script(1)  # d2 → 1: a blue die of Bob's
-        drew = await bob.click(done.response, label=words["draw"])
-    assert not drew.ephemeral and said(table, lang, "drew") in drew.response.content
+        drew = await bob.click(card, label=words["draw"])
+    assert not drew.ephemeral and said(table, lang, "drew") in card_text(drew.response)
     log = await alice.slash(channel, "game log", last=3)
     assert "ended the activation of Troopers (Fire) with ✅ Done" in (
         log.response.embeds[0].description
@@ -156,29 +165,27 @@ async def test_the_opponent_waits_for_alices_fire_activation_or_her_done(
 async def test_once_her_weapon_fired_anyone_draws_and_her_buttons_are_stale(
     simcord_env, table, dice, lang
 ):
-    env, alice, bob = simcord_env, table.alice, table.bob
+    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
     words = WORDS[lang]
     with speaking(lang):
-        drawn = await fire_order(table, dice, lang)
-        order = drawn.response
-        _, form = await aim(alice, drawn, lang, weapon=None)  # one weapon: no weapon menu
-        dice.script(*MISSES)
-        shot = await alice.submit_modal(form, {"distance": "10"})
-        dice.assert_used()
-        # her only weapon fired: no ✅, and 🎲 is anyone's
-        assert labels(shot.response) == [words["again"], words["draw"]]
-        assert labels(order) == [words["shoot"]]
-        await refused_click(
-            env, table, alice, order, words["shoot"], said(table, lang, "all_fired")
+        card, _ = await fire_order(table, dice, lang)
+        dice.script(*MISSES)  # she types her shot instead of sending the form
+        typed = await alice.slash(
+            channel, "shoot", shooter="Troopers", target="Gangers", weapon="mag-gun", distance=10
         )
+        dice.assert_used()
+        # her only weapon fired: no ✅, and 🎲 is anyone's; the card keeps a stale 🎯
+        assert labels(typed.response) == [words["again"], words["draw"]]
+        assert labels(card) == [words["shoot"]]
+        await refused_click(env, table, alice, card, words["shoot"], said(table, lang, "all_fired"))
 
         dice.script(1)  # d2 → 1: a blue die of Bob's
-        drew = await bob.click(shot.response, label=words["draw"])
-        assert not drew.ephemeral and said(table, lang, "drew") in drew.response.content
+        drew = await bob.click(typed.response, label=words["draw"])
+        assert not drew.ephemeral and said(table, lang, "drew") in card_text(drew.response)
         # the activation is over: 🎯 and 🔁 are refused at the click, rolling nothing
-        await refused_click(env, table, alice, order, words["shoot"], said(table, lang, "over"))
+        await refused_click(env, table, alice, card, words["shoot"], said(table, lang, "over"))
         await refused_click(
-            env, table, alice, shot.response, words["again"], said(table, lang, "over")
+            env, table, alice, typed.response, words["again"], said(table, lang, "over")
         )
     dice.assert_used()
 
@@ -193,30 +200,35 @@ async def test_a_weapon_left_keeps_the_draw_hers_and_the_referees_may_draw(
         table.admin,
         table.channel,
     )
-    drawn = await fire_order(table, dice, "en", weapons="Mag Gun x5, Mag Pistol x1")
+    card, fired = await fire_order(table, dice, "en", weapons="Mag Gun x5, Mag Pistol x1")
+    weapons = fired.modal["components"][2]["component"]  # the form chose both
+    assert [o["value"] for o in weapons["options"] if o["default"]] == [
+        "mag-gun:-",
+        "mag-pistol:-",
+    ]
     dice.script(*MISSES)
     typed = await alice.slash(
         channel, "shoot", shooter="Troopers", target="Gangers", weapon="mag-gun", distance=10
     )
     assert labels(typed.response) == ["Shoot again", "Draw next", "Done"]  # the pistol is left
     await refused_click(env, table, bob, typed.response, "Draw next", said(table, "en", "runs"))
-    asked = await alice.click(drawn.response, label="Shoot")  # the gun fired: the pistol only
-    assert asked.ephemeral and "shoots with Mag Pistol: choose the target" in (
-        asked.response.content
-    )
+    asked = await alice.click(card, label="Shoot")  # the gun fired: the pistol only, no menu
+    assert [c["component"]["custom_id"] for c in asked.modal["components"]] == [
+        "target",
+        "distance",
+    ]
     dice.script(2)  # a game master (Manage Server) may draw: d2 → 2, a blue die of Bob's
     drew = await admin.slash(channel, "bag draw")
-    assert not drew.ephemeral and f"blue** die of <@{bob.id}>" in drew.response.content
+    assert not drew.ephemeral and f"blue** die of <@{bob.id}>" in card_text(drew.response)
 
 
 async def test_done_works_after_a_restart(simcord_env, table, dice, make_bot):
-    drawn = await fire_order(table, dice, "en")
+    card, fired = await fire_order(table, dice, "en")
     await restart(simcord_env, make_bot)
-    done = await table.alice.click(drawn.response, label="Done")
-    assert not done.ephemeral and labels(done.response) == ["Draw next"]
+    done = await table.alice.click(card, label="Done")
+    assert not done.ephemeral and labels(card) == ["Draw next"]
     assert (await state_of(simcord_env, table.channel)).units["u1"].orders[0].done
-    again = await table.alice.click(drawn.response, label="Shoot")  # its 🎯 is stale now
-    assert again.ephemeral and said(table, "en", "over") in tokens(again.response.content)
+    await refused_form(simcord_env, table, table.alice, fired, said(table, "en", "over"))
 
 
 # ------------------------------------------------------------ a host who plays asks to undo

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from tests.discord.campaign_kit import create, join
-from tests.discord.game_kit import state_of
+from tests.discord.game_kit import card_text, state_of
 from tests.discord.test_campaign_game_stats import fire
 from tests.support.backends import BOTH_BACKENDS
 from tests.support.locale import french
@@ -27,34 +27,34 @@ async def test_a_campaign_game_from_start_to_record(simcord_env, table, dice, da
     started = await table.alice.slash(
         table.channel, "game start", name="Ridge", campaign="Winter league"
     )
-    assert "counts for the campaign **Winter league**" in started.response.content
+    assert "counts for the campaign **Winter league**" in card_text(started.response)
     stats = {"acc": 5, "str": 5, "res": 6}
     await table.alice.slash(table.channel, "unit add", name="Troopers", models=5, co=8, **stats)
     await table.bob.slash(table.channel, "unit add", name="Gangers", models=5, co=9, **stats)
 
     dice.script(1)  # d2 over red 1, blue 1: the red die (Alice's)
     drawn = await table.bob.slash(table.channel, "bag draw")
-    assert f"red** die of <@{table.alice.id}> (d2 → 1); 1 die left" in drawn.response.content
+    assert f"red** die of <@{table.alice.id}> (d2 → 1); 1 die left" in card_text(drawn.response)
     ordered = await table.alice.slash(table.channel, "order", unit="Troopers", order="fire")
-    assert "**Troopers** — order **Fire**" in ordered.response.content
+    assert "**Troopers** — order **Fire**" in card_text(ordered.response)
 
     # 2 Mag Light Supports (RF3) at 40": 6 Acc tests on 4: 3 hits; Res 6 − SV 2 = 4: 5, 8, 9
     # all fail; break test Co 9 − 1 = 8: a 4 holds (as test_campaign_game_stats)
     dice.script(4, 5, 1, 9, 2, 10, 5, 8, 9, 4)
     await fire(table.alice, table, "mag-light-support", 2, "Troopers", "Gangers", distance=40)
     pinned = await table.alice.slash(table.channel, "pins add", unit="Troopers", count=1)
-    assert pinned.response.content == "**Troopers**: pins 0 → **1**."
+    assert card_text(pinned.response) == "**Troopers**: pins 0 → **1**."
 
     with french():
         fin = await table.alice.slash(table.channel, "turn end", confirm=True)
     assert fin.response.embeds[0].title == "Fin du tour 1"
     undone = await table.alice.slash(table.channel, "game undo")
-    assert "Undone (1)" in undone.response.content
+    assert "Undone (1)" in card_text(undone.response)
     state = await state_of(simcord_env, table.channel)
     assert state.turn == 1 and sum(state.bag.values()) == 1  # Bob's die still in the bag
 
     ended = await table.alice.slash(table.channel, "game end", winner=table.alice)
-    assert "Battle #1 recorded in the campaign **Winter league**" in ended.response.content
+    assert "Battle #1 recorded in the campaign **Winter league**" in card_text(ended.response)
     confirmed = await table.bob.click(ended.response, label="Confirm")  # bob agrees (issue 23)
     assert not confirmed.ephemeral
     standings = await table.bob.slash(table.channel, "campaign standings")

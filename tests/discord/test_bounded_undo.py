@@ -13,7 +13,7 @@ import pytest
 from services.common import unpack_state
 from storage.postgres_games import PostgresTransaction
 from storage.sqlite_events import SqliteEventQueries
-from tests.discord.game_kit import record_of, skirmish, snapshot, state_of
+from tests.discord.game_kit import card_text, labels, record_of, skirmish, snapshot, state_of
 from tests.discord.test_undo_channel import ordered_by_buttons
 from tests.support.backends import BOTH_BACKENDS
 from tests.support.locale import french
@@ -132,13 +132,13 @@ async def test_undo_at_the_edge_of_its_reach_keeps_the_channel_truthful(simcord_
     assert undone.response.content.endswith(
         f"Next: the 🟥 **red** die of {alice} waits for its order."
     )
-    content = tokens(drawn.response.content)
+    content = tokens(card_text(drawn.response))  # the activation card, struck
     assert content.startswith("↩️ **Undone** with </game undo>: `#5` Troopers: Down\n")
-    assert "\n~~🎲 Drawn: 🟥 **red** die" in content and drawn.response.components == []
-    (again,) = undone.followups
-    assert again.content == (
-        f"🎲 Waiting again after the undo: the 🟥 **red** die of {alice}. "
-        f"{alice}, choose the unit that takes it."
+    assert "\n~~🎲 Drawn: 🟥 **red** die" in content and labels(drawn.response) == []
+    (again,) = undone.followups  # a card again
+    assert card_text(again) == (
+        f"🎲 Waiting again after the undo: the 🟥 **red** die of {alice}.\n"
+        f"🟥 **Troopers** takes the die: {alice}, choose its order."
     )
     with french():
         nothing = await table.alice.slash(table.channel, "game undo")

@@ -5,6 +5,7 @@ English and French. An undone shot does not count."""
 from __future__ import annotations
 
 from tests.discord.campaign_kit import create, join, pick
+from tests.discord.game_kit import card_text
 from tests.discord.test_shoot_kit import shoot
 from tests.support.locale import french
 
@@ -40,7 +41,7 @@ async def play_a_short_game(table, dice) -> None:
     await table.alice.slash(table.channel, "bag take", unit="Troopers")
     dice.script(3)
     ordered = await table.alice.slash(table.channel, "order", unit="Troopers", order="advance")
-    assert "Order test: Co 8 − 2 pins = 6: rolled **3** ✅" in ordered.response.content
+    assert "Order test: Co 8 − 2 pins = 6: rolled **3** ✅" in card_text(ordered.response)
     ended = await table.alice.slash(table.channel, "game end", winner=table.alice)
     assert "Battle #1 recorded" in ended.response.content
     await table.bob.click(ended.response, label="Confirm")  # it counts once bob agrees

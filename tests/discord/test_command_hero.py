@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.discord.game_kit import refused, state_of
+from tests.discord.game_kit import card_text, refused, state_of
 from tests.support.locale import french
 
 
@@ -32,7 +32,7 @@ async def test_command_co_in_order_tests_buttons_recovery_and_break_seeds_002_co
     edited = await table.alice.slash(
         table.channel, "unit edit", unit="Phase Troopers", commander="Senatex Commander"
     )
-    assert edited.response.content == "**Phase Troopers** updated: commander."
+    assert card_text(edited.response) == "**Phase Troopers** updated: commander."
     await table.alice.slash(table.channel, "pins add", unit="Phase Troopers", count=2)
 
     dice.script(2, 7)  # red die (positions 1-4 of 5); order test Co 9 − 2 = 7: a 7 passes
@@ -40,16 +40,15 @@ async def test_command_co_in_order_tests_buttons_recovery_and_break_seeds_002_co
     ordered = await table.alice.slash(table.channel, "order", unit="Phase Troopers", order="fire")
     assert (
         "Order test: Co 9 (Command: Senatex Commander) − 2 pins = 7: rolled **7** ✅"
-        in ordered.response.content
+        in card_text(ordered.response)
     )
 
     dice.script(1, 10)  # red again; order test Co 9 − 1 = 8: a natural 10, Down
     drawn = await table.alice.slash(table.channel, "bag draw")
-    await table.alice.select(drawn.response, ["u2"])
-    await table.alice.click(drawn.response, label="Advance")
+    await table.alice.select(drawn.response, ["u2:advance"])  # the card's one menu
     assert (
         "Co 9 (Command: Senatex Commander) − 1 pin = 8: rolled **10** ❌ (natural 10)"
-        in drawn.response.content
+        in card_text(drawn.response)
     )
 
     dice.script(3)  # recovery: Co 9 − 1 = 8: a 3 passes
@@ -64,7 +63,7 @@ async def test_command_co_in_order_tests_buttons_recovery_and_break_seeds_002_co
     lost = await table.alice.slash(table.channel, "unit casualties", unit="Phase Troopers", count=3)
     assert (
         "Break test: Co 9 (Command: Senatex Commander) − 0 pins = 9: rolled **9** ✅"
-        in lost.response.content
+        in card_text(lost.response)
     )
     shown = await table.bob.slash(table.channel, "unit show", unit="Phase Troopers")
     fields = {f["name"]: f["value"] for f in shown.response.embeds[0].to_dict()["fields"]}
@@ -143,14 +142,14 @@ async def test_unit_test_init_with_a_hero_and_pins_only_on_init_and_co_seeds_002
         channel, "unit test", unit="Phase Troopers", stat="stat_init", modifier=1
     )
     assert not tested.ephemeral
-    assert tested.response.content == (
+    assert card_text(tested.response) == (
         "🎯 **Phase Troopers** — Init test: Init 8 (Hero: Senatex Commander) + 1 − 2 pins = 7: "
         "rolled **5** ✅"
     )
     dice.script(1)
     with french():
         tested = await alice.slash(channel, "unit test", unit="Phase Troopers", stat="stat_ag")
-    assert tested.response.content == (
+    assert card_text(tested.response) == (
         "🎯 **Phase Troopers** — test de caractéristique : Agi 5 = 5 : **1** ✅ (1 naturel)"
     )
     log = await table.bob.slash(channel, "game log", last=1)

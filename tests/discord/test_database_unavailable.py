@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.game_kit import skirmish, snapshot, state_of
+from tests.discord.game_kit import card_text, skirmish, snapshot, state_of
 from tests.support.locale import french
 from tests.support.postgres import find_binaries, must_have_server, start_server
 
@@ -43,16 +43,16 @@ async def test_a_stopped_server_is_answered_and_the_bot_recovers(
 
     own_server.stop()
     refused = await table.bob.slash(table.channel, "bag draw")
-    assert refused.ephemeral and refused.response.content == UNAVAILABLE_EN
+    assert refused.ephemeral and card_text(refused.response) == UNAVAILABLE_EN
     with french():
         refusé = await table.alice.slash(table.channel, "pins add", unit="Troopers", count=1)
-    assert refusé.ephemeral and refusé.response.content == UNAVAILABLE_FR
+    assert refusé.ephemeral and card_text(refusé.response) == UNAVAILABLE_FR
 
     own_server.start()
     assert await snapshot(simcord_env, table.channel) == before  # nothing half-written
     dice.script(1)
     drawn = await table.bob.slash(table.channel, "bag draw")
     assert not drawn.ephemeral
-    assert f"red** die of <@{table.alice.id}> (d3 → 1); 2 dice left" in drawn.response.content
+    assert f"red** die of <@{table.alice.id}> (d3 → 1); 2 dice left" in card_text(drawn.response)
     assert len((await state_of(simcord_env, table.channel)).pending) == 1
     dice.assert_used()

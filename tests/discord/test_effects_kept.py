@@ -4,7 +4,7 @@ Fractal Lock, Sensor Module, MOD −1, Overload, exhausted IMTel Stave. Seeds ar
 
 from __future__ import annotations
 
-from tests.discord.game_kit import state_of
+from tests.discord.game_kit import card_text, state_of
 from tests.discord.test_shoot_kit import armies, assault, damage, refused, shoot, shown
 from tests.support.locale import french
 
@@ -18,7 +18,7 @@ async def undo_restores(env, table, before) -> None:
     """A game master who does not play undoes anyone's change without asking (the host
     plays: she would ask the player whose change it is, issue 31)."""
     undone = await table.admin.slash(table.channel, "game undo")
-    assert not undone.ephemeral, undone.response.content
+    assert not undone.ephemeral, card_text(undone.response)
     assert await state_of(env, table.channel) == before
 
 
@@ -46,7 +46,7 @@ async def test_a_target_that_runs_breaks_the_lock_seed_000_verrouillage_fractal(
     before = await state_of(simcord_env, table.channel)
     dice.script(3)  # Gangers' order test (1 pin): Co 9 − 1 = 8
     ran = await table.bob.slash(table.channel, "order", unit="Gangers", order="run")
-    assert LOST_MOVED in ran.response.content
+    assert LOST_MOVED in card_text(ran.response)
     assert (await state_of(simcord_env, table.channel)).fractal_locks == []
     await undo_restores(simcord_env, table, before)  # the lock is back with the die
 
@@ -55,12 +55,12 @@ async def test_a_target_that_runs_breaks_the_lock_seed_000_verrouillage_fractal(
         ran = await table.bob.slash(table.channel, "order", unit="Gangers", order="advance")
     assert (
         "🔓 Verrouillage Fractal perdu : Frag Borer de **Troopers** sur **Gangers** — "
-        "la cible s'est déplacée." in ran.response.content
+        "la cible s'est déplacée." in card_text(ran.response)
     )
     dice.script(1)  # d2 over red 1, blue 1: red
     await table.alice.slash(table.channel, "bag draw")
     fire = await table.alice.slash(table.channel, "order", unit="Troopers", order="fire")
-    assert "Fractal Lock" not in fire.response.content  # a Fire order keeps the shooter's
+    assert "Fractal Lock" not in card_text(fire.response)  # a Fire order keeps the shooter's
     dice.script(4, 2)  # no lock: Acc 6 is tested; Res 6 − 3 (the base SV) = 3
     text = shown(await shoot(table.alice, table.channel, distance=10, **FRAG))
     assert "automatic hits:" not in text and "Acc tests (1): `4`✅" in text
@@ -79,7 +79,7 @@ async def test_a_shooter_given_another_order_than_fire_loses_its_locks_seed_002(
     moved = await table.alice.slash(table.channel, "order", unit="Troopers", order="advance")
     assert (
         "🔓 Fractal Lock lost: the Frag Borer of **Troopers** on **Gangers** — the shooter "
-        "took another order than Fire." in moved.response.content
+        "took another order than Fire." in card_text(moved.response)
     )
     state = await state_of(simcord_env, table.channel)
     assert state.fractal_locks == []
@@ -97,7 +97,7 @@ async def test_players_end_locks_with_unit_moved_and_lock_drop_seed_003(simcord_
     before = await state_of(simcord_env, table.channel)
     moved = await table.bob.slash(table.channel, "unit moved", unit="Gangers")
     assert not moved.ephemeral
-    assert moved.response.content == (
+    assert card_text(moved.response) == (
         "🏃 **Gangers** moved: the Fractal Locks on it end.\n" + LOST_MOVED
     )
     assert (await state_of(simcord_env, table.channel)).fractal_locks == []
@@ -140,7 +140,7 @@ async def test_players_end_locks_with_unit_moved_and_lock_drop_seed_003(simcord_
         dropped = await table.alice.slash(
             table.channel, "unit lock-drop", unit="Troopers", target="Gangers"
         )
-    assert dropped.response.content == (
+    assert card_text(dropped.response) == (
         "🔓 Verrouillage Fractal perdu : Frag Borer de **Troopers** sur **Gangers** — "
         "terminé par les joueurs."
     )
@@ -392,7 +392,7 @@ async def test_a_unit_whose_every_model_lost_overload_is_refused_seed_003_overlo
         target="Gangers",
         distance=8,
     )
-    assert not plain_shot.ephemeral, plain_shot.response.content
+    assert not plain_shot.ephemeral, card_text(plain_shot.response)
     dice.assert_used()
 
 
@@ -488,7 +488,7 @@ async def test_an_exhausted_stave_cannot_boost_until_it_recharges_seed_002_epuis
     await table.alice.slash(table.channel, "turn end", confirm=True)
     dice.script(9)
     boosted = await shoot(table.alice, table.channel, shooter="NuHu", distance=5, **BOOST)
-    assert not boosted.ephemeral, boosted.response.content
+    assert not boosted.ephemeral, card_text(boosted.response)
     dice.assert_used()
 
 
@@ -533,5 +533,5 @@ async def test_a_stave_exhausted_in_round_one_cannot_boost_in_round_two_seed_002
         mode="standard",
         round=2,
     )
-    assert not second.ephemeral, second.response.content
+    assert not second.ephemeral, card_text(second.response)
     dice.assert_used()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 
 from tests.discord.game_kit import (
+    card_text,
+    disabled_labels,
     forged_options,
     labels,
     ref,
@@ -220,16 +222,18 @@ async def test_only_players_host_or_gm_change_the_game(simcord_env, table):
 
 async def test_the_drawn_die_belongs_to_its_owner(simcord_env, table, dice):
     await skirmish(table)
-    dice.script(2)  # blue: Bob's
-    drawn = await table.alice.slash(table.channel, "bag draw")
-    assert select_values(drawn.response) == ["u2"]
+    await table.alice.slash(table.channel, "unit add", name="Scouts", models=3)
+    dice.script(1)  # red: Alice's (she hosts: Bob is a player like any other)
+    drawn = await table.bob.slash(table.channel, "bag draw")
+    assert [v.split(":")[0] for v in select_values(drawn.response)][::6] == ["u1", "u3"]
     before = await snapshot(simcord_env, table.channel)
-    refusal = await table.alice.select(drawn.response, ["u2"])
-    assert refusal.ephemeral and f"belongs to <@{table.bob.id}>" in refusal.response.content
+    refusal = await table.bob.select(drawn.response, ["u1:fire"])
+    assert refusal.ephemeral and f"belongs to <@{table.alice.id}>" in refusal.response.content
     with french():
-        refusal = await table.alice.select(drawn.response, ["u2"])
-    assert "appartient à" in refusal.response.content
+        refusal = await table.bob.select(drawn.response, ["u3:run"])
+    assert refusal.ephemeral and "appartient à" in refusal.response.content
     assert await snapshot(simcord_env, table.channel) == before
+    assert select_values(drawn.response)  # the card keeps its menu for Alice
 
 
 async def test_a_restart_in_the_middle_of_a_turn(simcord_env, table, dice, make_bot):
@@ -242,14 +246,13 @@ async def test_a_restart_in_the_middle_of_a_turn(simcord_env, table, dice, make_
     second = await table.alice.slash(table.channel, "bag draw")
     await restart(simcord_env, make_bot)
 
-    await table.bob.select(second.response, ["u2"])  # the menu made before the restart
-    await table.bob.click(second.response, label="Ambush")
-    assert "**Gangers** — order **Ambush**" in second.response.content
+    await table.bob.click(second.response, label="Ambush")  # a card made before the restart
+    assert "**Gangers** — order **Ambush**" in card_text(second.response)
     dice.script(1)
-    # Draw next moved on; the Fire order keeps its 🎯 Shoot
-    assert labels(first.response) == [] and labels(fired.response) == ["Shoot"]
+    # the draw ended the Fire activation: its card lost its buttons (the typed order's too)
+    assert labels(first.response) == [] and labels(fired.response) == []
     third = await table.bob.click(second.response, label="Draw next")
-    assert f"blue** die of <@{table.bob.id}>" in third.response.content
+    assert f"blue** die of <@{table.bob.id}>" in card_text(third.response)
     status = await table.alice.slash(table.channel, "game status")
     embed = status.response.embeds[0]
     assert embed.title == "Vorl — turn 1"
@@ -339,14 +342,18 @@ async def test_order_buttons_follow_the_unit(simcord_env, table, dice):
     await table.alice.slash(table.channel, "unit add", name="Probe", kind="probe")
     dice.script(2)  # red 2 of 3: Alice's
     drawn = await table.alice.slash(table.channel, "bag draw")
-    assert sorted(select_values(drawn.response)) == ["u1", "u3"]
-    await table.alice.select(drawn.response, ["u3"])
-    disabled = [
-        c["label"]
-        for row in drawn.response.components
-        for c in row["components"]
-        if c.get("disabled")
-    ]
-    assert disabled == ["Fire", "Advance", "Ambush", "Rally", "Down"]
-    assert labels(drawn.response)[2] == "Run"
+    # one menu, each unit with the orders its die may give it: a probe only Runs
+    orders = ["fire", "advance", "run", "ambush", "rally", "down"]
+    assert select_values(drawn.response) == [*(f"u1:{o}" for o in orders), "u3:run"]
     assert "Draw next" not in labels(drawn.response)  # its die waits for its order
+    await table.alice.select(drawn.response, ["u3:run"])
+    assert "**Probe** — order **Run**" in card_text(drawn.response)
+    dice.script(1)
+    await table.bob.click(drawn.response, label="Draw next")  # Bob's die: the Gangers
+    await table.alice.slash(table.channel, "unit casualties", unit="Troopers", count=5)
+    await table.bob.slash(table.channel, "order", unit="Gangers", order="down")
+    await table.alice.slash(table.channel, "turn end", confirm=True)
+    dice.script(1)  # red 1 of 3: the Probe alone can take it: its buttons, Run alone enabled
+    alone = await table.alice.slash(table.channel, "bag draw")
+    assert disabled_labels(alone.response) == ["Fire", "Advance", "Ambush", "Rally", "Down"]
+    assert labels(alone.response)[2] == "Run" and select_values(alone.response) == []

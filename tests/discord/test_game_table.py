@@ -7,45 +7,60 @@ import json
 
 import discord
 
-from tests.discord.game_kit import labels, ref, select_values, skirmish, snapshot, state_of
+from tests.discord.game_kit import (
+    card_text,
+    labels,
+    ref,
+    select_values,
+    skirmish,
+    snapshot,
+    state_of,
+)
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
 
 async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, dice):
     await skirmish(table)
-    dice.script(1)  # d3 over red 1, blue 2: the red die (Alice's)
+    await table.alice.slash(table.channel, "unit add", name="Scouts", models=3, co=8)
+    dice.script(1)  # d4 over red 2, blue 2: a red die (Alice's)
     drawn = await table.bob.slash(table.channel, "bag draw")
-    message = drawn.response
+    card = drawn.response
     assert not drawn.ephemeral
-    assert f"red** die of <@{table.alice.id}> (d3 → 1); 2 dice left" in message.content
-    assert select_values(message) == ["u1"] and labels(message) == []  # the die waits
+    assert f"red** die of <@{table.alice.id}> (d4 → 1); 3 dice left" in card_text(card)
+    assert f"<@{table.alice.id}>, choose the unit and its order." in card_text(card)
+    # one menu: the unit and its order together (issue 31 §2); the die waits: no 🎲
+    orders = ["fire", "advance", "run", "ambush", "rally", "down"]
+    assert select_values(card) == [f"{u}:{o}" for u in ("u1", "u3") for o in orders]
+    assert labels(card) == []
 
-    refused = await table.bob.select(message, ["u1"])
-    assert refused.ephemeral and f"belongs to <@{table.alice.id}>" in refused.response.content
+    refused = await table.bob.select(card, ["u1:fire"])
+    assert refused.ephemeral and "Troopers belongs to" in refused.response.content
+    await table.alice.select(card, ["u1:fire"])
+    assert "**Troopers** — order **Fire** (die 1/1, drawn)" in card_text(card)
+    assert "Order carried out" in card_text(card)
+    # a Fire order: 🎯 Shoot; ✅ Done while the Troopers may still shoot (issue 31); the menu
+    # is gone, the card edited in place
+    assert labels(card) == ["Shoot", "Draw next", "Done"] and select_values(card) == []
 
-    await table.alice.select(message, ["u1"])
-    assert labels(drawn.response)[:6] == ["Fire", "Advance", "Run", "Ambush", "Rally", "Down"]
-    assert "**Troopers** takes the die" in drawn.response.content
-
-    not_his = await table.bob.click(drawn.response, label="Fire")
-    assert not_his.ephemeral and "Troopers belongs to" in not_his.response.content
-    await table.alice.click(drawn.response, label="Fire")
-    assert "**Troopers** — order **Fire** (die 1/1, drawn)" in drawn.response.content
-    assert "Order carried out" in drawn.response.content
-    # a Fire order: 🎯 Shoot; ✅ Done while the Troopers may still shoot (issue 31)
-    assert labels(drawn.response) == ["Shoot", "Draw next", "Done"]
-
-    dice.script(2)  # d2 over blue 2: blue
+    dice.script(3)  # d3 over red 1, blue 2: blue
     # the activation is Alice's: she draws next, which ends it (Bob would be refused)
-    second = await table.alice.click(drawn.response, label="Draw next")
-    assert f"blue** die of <@{table.bob.id}> (d2 → 2); 1 die left" in second.response.content
-    ordered = await table.bob.slash(table.channel, "order", unit="Gangers", order="run")
-    assert "**Gangers** — order **Run** (die 1/2, drawn)" in ordered.response.content
-    assert "1 of its dice can still be drawn" in ordered.response.content
-    dice.script(1)
+    second = await table.alice.click(card, label="Draw next")
+    assert f"blue** die of <@{table.bob.id}> (d3 → 3); 2 dice left" in card_text(second.response)
+    assert labels(card) == []  # the older card loses its buttons
+    # one unit can take it: its order buttons at once
+    assert labels(second.response) == ["Fire", "Advance", "Run", "Ambush", "Rally", "Down"]
+    ordered = await table.bob.slash(table.channel, "order", unit="Gangers", order="run")  # typed
+    assert "**Gangers** — order **Run** (die 1/2, drawn)" in card_text(ordered.response)
+    assert "1 of its dice can still be drawn" in card_text(ordered.response)
+    # a card of its own; the draw's card, whose die has its order, loses its buttons
+    assert labels(ordered.response) == ["Draw next"] and labels(second.response) == []
+    dice.script(2)
     await table.bob.slash(table.channel, "bag draw")
     await table.bob.slash(table.channel, "order", unit="Gangers", order="advance")
+    dice.script(1)
+    await table.bob.slash(table.channel, "bag draw")
+    await table.alice.slash(table.channel, "order", unit="Scouts", order="down")
 
     empty = await table.alice.slash(table.channel, "bag draw")
     assert empty.ephemeral
@@ -56,9 +71,9 @@ async def test_a_turn_with_the_draw_menu_and_order_buttons(simcord_env, table, d
     ended = await table.alice.slash(table.channel, "turn end", confirm=True)
     embed = ended.response.embeds[0]
     assert embed.title == "End of turn 1"
-    assert "Turn **2** begins: 3 dice in the bag" in embed.description
+    assert "Turn **2** begins: 4 dice in the bag" in embed.description
     state = await state_of(simcord_env, table.channel)
-    assert state.turn == 2 and sum(state.bag.values()) == 3 and not state.pending
+    assert state.turn == 2 and sum(state.bag.values()) == 4 and not state.pending
     dice.assert_used()
 
 
@@ -68,7 +83,7 @@ async def test_orders_test_pins_rally_and_down(simcord_env, table, dice):
     dice.script(1, 4, 5)  # red die; order test Co 8 − 3 = 5: 4 passes; rally d6: 5
     await table.alice.slash(table.channel, "bag draw")
     rallied = await table.alice.slash(table.channel, "order", unit="Troopers", order="rally")
-    text = rallied.response.content
+    text = card_text(rallied.response)
     assert "Order test: Co 8 − 3 pins = 5: rolled **4** ✅" in text
     assert "Rally: d6 → **5**: 2 pins removed." in text and "Pins 3 → 0." in text
 
@@ -76,8 +91,8 @@ async def test_orders_test_pins_rally_and_down(simcord_env, table, dice):
     dice.script(1, 9)  # a blue die; order test Co 9 − 2 = 7: 9 fails
     await table.bob.slash(table.channel, "bag draw")
     down = await table.bob.slash(table.channel, "order", unit="Gangers", order="fire")
-    assert "rolled **9** ❌" in down.response.content
-    assert "**Gangers** goes **Down** instead" in down.response.content
+    assert "rolled **9** ❌" in card_text(down.response)
+    assert "**Gangers** goes **Down** instead" in card_text(down.response)
     dice.script(1, 3)  # the last blue die (d1); order test Co 9 − 1 = 8: 3 passes, −1 pin
     await table.bob.slash(table.channel, "bag draw")
     await table.bob.slash(table.channel, "order", unit="Gangers", order="down")
@@ -97,14 +112,14 @@ async def test_orders_test_pins_rally_and_down(simcord_env, table, dice):
 async def test_take_putback_and_dispute(simcord_env, table, dice):
     await skirmish(table)
     taken = await table.alice.slash(table.channel, "bag take", unit="Troopers")
-    assert "takes a 🟥 **red** die for **Troopers**" in taken.response.content
+    assert "takes a 🟥 **red** die for **Troopers**" in card_text(taken.response)
     await table.alice.click(taken.response, label="Ambush")
-    assert "order **Ambush** (die 1/1, taken)" in taken.response.content
+    assert "order **Ambush** (die 1/1, taken)" in card_text(taken.response)
 
     dice.script(1, 2)  # draw blue; Block! redraws over 2 blue dice: 2
     await table.bob.slash(table.channel, "bag draw")
     blocked = await table.alice.slash(table.channel, "bag putback")
-    assert "Block! The 🟦 **blue** die goes back" in blocked.response.content
+    assert "Block! The 🟦 **blue** die goes back" in card_text(blocked.response)
     again = await table.alice.slash(table.channel, "bag putback")
     assert again.ephemeral and "cannot be blocked again" in again.response.content
 
@@ -294,9 +309,9 @@ async def test_in_french(simcord_env, table, dice):
         await skirmish(table)
         dice.script(1)
         drawn = await table.bob.slash(table.channel, "bag draw")
-        assert "Pioché : dé 🟥 **rouge**" in drawn.response.content
+        assert "Pioché : dé 🟥 **rouge**" in card_text(drawn.response)
+        assert "**Troopers** prend le dé" in card_text(drawn.response)
         assert "Piocher le suivant" not in labels(drawn.response)  # the die waits
-        await table.alice.select(drawn.response, ["u1"])
         assert "Feu" in labels(drawn.response) and "À terre" in labels(drawn.response)
         again = await table.bob.slash(table.channel, "order", unit="Troopers", order="fire")
         assert again.ephemeral and "appartient à" in again.response.content

@@ -9,7 +9,7 @@ from core.antares.table_markers.effects import is_scrambled, shot_markers
 from core.antares.table_markers.lookup import markers_of
 from core.common.dice import ScriptedDice
 from tests.core.antares.shooting.kit import fire
-from tests.discord.game_kit import forged_options, skirmish, snapshot, state_of
+from tests.discord.game_kit import card_text, forged_options, skirmish, snapshot, state_of
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
@@ -18,8 +18,8 @@ async def refused(env, channel, member, command, expected, **options):
     """Run `command`: refused ephemerally with `expected`, nothing changed."""
     before = await snapshot(env, channel)
     result = await member.slash(channel, command, **options)
-    assert result.ephemeral, (command, options, result.response.content)
-    assert expected in tokens(result.response.content), (command, result.response.content)
+    assert result.ephemeral, (command, options, card_text(result.response))
+    assert expected in tokens(card_text(result.response)), (command, card_text(result.response))
     assert await snapshot(env, channel) == before, (command, options)
     return result
 
@@ -30,7 +30,7 @@ async def test_place_declare_list_and_the_end_of_turn_test(simcord_env, table, d
     placed = await alice.slash(
         channel, "marker place", type="blur", weapon="x-launcher", location="north ruins"
     )
-    text = placed.response.content
+    text = card_text(placed.response)
     assert not placed.ephemeral
     assert f"🌫️ **Blur #1** placed by <@{alice.id}> — north ruins (launcher: X-Launcher)" in text
     assert "end-of-turn d10 (1–5 removed, 6–10 stays)" in text
@@ -44,7 +44,7 @@ async def test_place_declare_list_and_the_end_of_turn_test(simcord_env, table, d
     ]
 
     declared = await bob.slash(channel, "marker affect", marker="1:m1", unit="Gangers")
-    assert declared.response.content == (
+    assert card_text(declared.response) == (
         '**Gangers** is within 3" of 🌫️ **Blur #1**: its shots take −D3 Acc '
         "(several Blurs: a d3 each, the highest counts)."
     )
@@ -91,24 +91,23 @@ async def test_scoot_and_grip_on_orders_and_the_order_buttons(simcord_env, table
         order="fire",
     )
     ran = await alice.slash(channel, "order", unit="Troopers", order="run")
-    assert "order **Run**" in ran.response.content and "Grip" not in ran.response.content
+    assert "order **Run**" in card_text(ran.response) and "Grip" not in card_text(ran.response)
 
     dice.script(1)  # a blue die
-    drawn = await bob.slash(channel, "bag draw")
-    await bob.select(drawn.response, ["u2"])
+    drawn = await bob.slash(channel, "bag draw")  # his one unit: its order buttons
     no_ag = await bob.click(drawn.response, label="Advance")
-    assert no_ag.ephemeral and "it has no Ag" in no_ag.response.content
+    assert no_ag.ephemeral and "it has no Ag" in card_text(no_ag.response)
     await bob.slash(channel, "unit edit", unit="Gangers", ag=4)
     dice.script(10)  # Grip: Ag 4, a 10
     await bob.click(drawn.response, label="Advance")
-    text = drawn.response.content
+    text = card_text(drawn.response)
     assert "order **Advance**" in text
     assert "🕸️ Grip (#2): Ag test Ag 4: rolled **10** ❌ — it cannot move" in text
     assert "A 10: it also takes a pin (0 → 1)." in text
     dice.script(1, 3, 1)  # the last blue die; order test (1 pin) 3; Grip: a 1, full speed
     await bob.slash(channel, "bag draw")
     moved = await bob.slash(channel, "order", unit="Gangers", order="run")
-    assert "rolled **1** ✅ — a 1: it moves normally." in moved.response.content
+    assert "rolled **1** ✅ — a 1: it moves normally." in card_text(moved.response)
     log = await bob.slash(channel, "game log", last=2)
     assert "Grip (#2): Ag test Ag 4: rolled **1**" in log.response.embeds[0].description
     assert (await state_of(simcord_env, channel)).units["u2"].pins == 0  # order test: −1
@@ -120,14 +119,14 @@ async def test_scramblers_arcs_and_scramble_proof_units(simcord_env, table):
     alice, bob, channel = table.alice, table.bob, table.channel
     await alice.slash(channel, "marker place", type="scrambler", weapon="Mag Mortar")
     own = await alice.slash(channel, "marker affect", marker="1", unit="Troopers")
-    assert "no effect: a Scrambler only affects its owner's enemies." in own.response.content
+    assert "no effect: a Scrambler only affects its owner's enemies." in card_text(own.response)
     enemy = await alice.slash(channel, "marker affect", marker="1", unit="Gangers")
-    assert "its armour bonuses are cancelled" in enemy.response.content
+    assert "its armour bonuses are cancelled" in card_text(enemy.response)
     state = await state_of(simcord_env, channel)
     assert is_scrambled(state, "u2") and shot_markers(state, "u1", "u2").scrambled
 
     proof = await bob.slash(channel, "marker jam-proof", unit="Gangers")
-    assert proof.response.content.startswith("🛡️ **Gangers** is scramble-proof")
+    assert card_text(proof.response).startswith("🛡️ **Gangers** is scramble-proof")
     assert not is_scrambled(await state_of(simcord_env, channel), "u2")
     await refused(
         simcord_env, channel, bob, "marker jam-proof", "Troopers belongs to", unit="Troopers"
@@ -137,18 +136,18 @@ async def test_scramblers_arcs_and_scramble_proof_units(simcord_env, table):
 
     await bob.slash(channel, "marker place", type="arc", location="between the hills")
     arc = await bob.slash(channel, "marker affect", marker="2", unit="Troopers")
-    assert "roll a d10 per Arc first (6–10: automatic miss)" in arc.response.content
+    assert "roll a d10 per Arc first (6–10: automatic miss)" in card_text(arc.response)
     state = await state_of(simcord_env, channel)
     arcs = shot_markers(state, "u2", "u1").arcs
     assert arcs == 1 and fire("mag-gun", [6], arcs=arcs).intercepted == [1]  # 6–10: a miss
 
     removed = await bob.slash(channel, "marker remove", marker="1:m2")
     assert (
-        removed.response.content
+        card_text(removed.response)
         == "⚡ **Arc #2** is off the table.\nIt no longer affects: Troopers."
     )
     out = await alice.slash(channel, "marker affect", marker="1", unit="Gangers", inside=False)
-    assert out.response.content == '**Gangers** is no longer within 3" of 📡 **Scrambler #1**.'
+    assert card_text(out.response) == '**Gangers** is no longer within 3" of 📡 **Scrambler #1**.'
 
 
 async def test_bad_markers_change_nothing(simcord_env, table):
@@ -229,18 +228,18 @@ async def test_markers_in_french(simcord_env, table, dice):
         await skirmish(table)
         alice, bob, channel = table.alice, table.bob, table.channel
         placed = await alice.slash(channel, "marker place", type="scoot", location="gué")
-        assert "💨 **Scoot (Dispersion) #1** placé par" in placed.response.content
-        assert "</marker affect>" in tokens(placed.response.content)
+        assert "💨 **Scoot (Dispersion) #1** placé par" in card_text(placed.response)
+        assert "</marker affect>" in tokens(card_text(placed.response))
         declared = await bob.slash(channel, "marker affect", marker="1", unit="Gangers")
-        assert "ne peut recevoir que Course ou À terre" in declared.response.content
+        assert "ne peut recevoir que Course ou À terre" in card_text(declared.response)
         bad = await alice.slash(channel, "marker place", type="blur", weapon="x-sling")
         assert bad.ephemeral
-        assert bad.response.content.startswith("X-Sling ne peut pas tirer de munitions Blur")
+        assert card_text(bad.response).startswith("X-Sling ne peut pas tirer de munitions Blur")
         dice.script(2)
         await bob.slash(channel, "bag draw")
         scoot = await bob.slash(channel, "order", unit="Gangers", order="fire")
         assert scoot.ephemeral and "ne peut recevoir que Course ou À terre" in (
-            scoot.response.content
+            card_text(scoot.response)
         )
         dice.script(6)
         ended = await alice.slash(channel, "turn end", confirm=True)
@@ -258,19 +257,18 @@ async def test_grip_blur_and_refusals_in_french(simcord_env, table, dice):
         await bob.slash(channel, "unit edit", unit="Gangers", ag=4)
         await alice.slash(channel, "marker place", type="grip", weapon="X-Howitzer")
         grip = await alice.slash(channel, "marker affect", marker="1", unit="Gangers")
-        assert "un déplacement (Avance, Course) demande un test d'Agi" in grip.response.content
+        assert "un déplacement (Avance, Course) demande un test d'Agi" in card_text(grip.response)
         blur = await alice.slash(channel, "marker place", type="blur")
-        assert "🌫️ **Blur (Effaceur) #2** placé par" in blur.response.content
+        assert "🌫️ **Blur (Effaceur) #2** placé par" in card_text(blur.response)
         dice.script(2, 3)  # a blue die; Grip: Agi 4, 3 passes: half move
-        drawn = await bob.slash(channel, "bag draw")
-        await bob.select(drawn.response, ["u2"])
+        drawn = await bob.slash(channel, "bag draw")  # his one unit: its order buttons
         await bob.click(drawn.response, label="Avance")
         assert "🕸️ Grip (#1) : test d'Agi Agi 4 : **3** ✅ — elle se déplace à vitesse réduite" in (
-            drawn.response.content
+            card_text(drawn.response)
         )
         await bob.slash(channel, "unit casualties", unit="Gangers", count=5)
         gone = await bob.slash(channel, "marker affect", marker="2", unit="Gangers")
-        assert gone.ephemeral and gone.response.content.startswith("Gangers est détruite")
+        assert gone.ephemeral and card_text(gone.response).startswith("Gangers est détruite")
         other = await bob.slash(channel, "marker remove", marker="9:m1")
-        assert other.ephemeral and "appartient à une autre partie" in other.response.content
+        assert other.ephemeral and "appartient à une autre partie" in card_text(other.response)
         dice.assert_used()

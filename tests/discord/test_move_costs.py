@@ -143,8 +143,7 @@ async def fire_order(table, dice) -> object:
     await armies(table, activations="strict")
     dice.script(1)  # d3 → 1: Alice's red die
     drawn = await table.alice.slash(table.channel, "bag draw")
-    await table.alice.select(drawn.response, ["u1"])
-    return drawn
+    return drawn  # one unit can take the die: the card shows its order buttons
 
 
 async def tracked_shot(table):

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.discord.game_kit import skirmish
+from tests.discord.game_kit import card_text, skirmish
 from tests.support.locale import french
 
 
@@ -12,28 +12,27 @@ async def test_dice_left_in_the_bag_by_number_and_language(table, dice):
     dice.script(1)  # d3 over red 1, blue 2: red
     with french():
         first = await table.bob.slash(table.channel, "bag draw")
-    assert "il reste 2 dés dans la bourse" in first.response.content
-    await table.alice.select(first.response, ["u1"])
-    await table.alice.click(first.response, label="Fire")
+    assert "il reste 2 dés dans la bourse" in card_text(first.response)
+    await table.alice.click(first.response, label="Feu")  # the card's words: Bob's, French
     dice.script(1)  # d2 over blue 2: blue
     # the Troopers may still shoot: their activation is Alice's to end (issue 31)
-    second = await table.alice.click(first.response, label="Draw next")
-    assert "; 1 die left in the bag." in second.response.content
+    second = await table.alice.click(first.response, label="Draw next")  # hers, English
+    assert "; 1 die left in the bag." in card_text(second.response)
     await table.bob.slash(table.channel, "order", unit="Gangers", order="run")
     dice.script(1)
     with french():
         last = await table.bob.slash(table.channel, "bag draw")
-    assert "il reste 0 dé dans la bourse" in last.response.content
+    assert "il reste 0 dé dans la bourse" in card_text(last.response)
     dice.assert_used()
 
 
 async def test_a_broken_unit_loses_its_one_order_die(table):
     await skirmish(table)
     broken = await table.alice.slash(table.channel, "pins add", unit="Troopers", count=8)
-    assert broken.response.content.endswith("its order die leaves the bag.")
+    assert card_text(broken.response).endswith("its order die leaves the bag.")
     with french():
         gone = await table.bob.slash(table.channel, "pins add", unit="Gangers", count=9)
-    assert gone.response.content.endswith("ses 2 dés d'ordre quittent la bourse.")
+    assert card_text(gone.response).endswith("ses 2 dés d'ordre quittent la bourse.")
 
 
 async def test_a_new_turn_with_one_die_in_the_bag(table):

@@ -22,6 +22,7 @@ from tests.discord.replay_kit import (
     Choose,
     Click,
     Of,
+    Pick,
     Slash,
     changes,
     deliver_again,
@@ -60,12 +61,9 @@ READ_ONLY = {
     "Pager.next": "turns a reply's page",
     "Expired": "answers that a button made before a restart has expired, keeps nothing",
     "PageTurn": "turns a listing's page after a restart, rebuilt from what is stored",
-    "ShootButton": "asks which weapon and target (a message only the clicker sees)",
+    "ShootButton": "opens the shot's form (a replayed answer: test_shoot_buttons)",
     "RollAgain": "rolls the same dice again, keeps nothing",
     "Reveal": "posts a hidden roll's message to the channel, keeps nothing",
-    "WeaponPick": "chooses the weapon of a 🎯 Shoot; the target menu follows",
-    "TargetPick": "chooses the target of a 🎯 Shoot; opens the distance form, which shoots",
-    "TargetPage": "turns the page of the target menu",
     "DriftButton": "asks which unit a drifted template covers (a message only the clicker sees)",
     "DriftPage": "turns the page of the drifted template's unit menu",
     "config data export": "sends the server's data as a file",
@@ -114,6 +112,8 @@ MARKER = ("bob", "marker place", {"type": "scrambler"})
 VEHICLE = ("bob", "unit edit", {"unit": "Gangers", "kind": "vehicle", "co": 5})
 CARRIER = ("alice", "unit edit", {"unit": "Troopers", "gear": "subverter-matrix"})
 FRAG = {"weapon": "frag-borer", "models": 1, "shooter": "Troopers", "target": "Gangers"}
+SCOUTS = ("alice", "unit add", {"name": "Scouts"})
+GUN = ("alice", "unit edit", {"unit": "Troopers", "weapons": "Mag Gun"})
 # the Troopers' activation: their die taken (no die rolled) and given Fire
 # (core.antares.activations)
 ACTIVE = (("alice", "bag take", {"unit": "Troopers"}), FIRE)
@@ -208,7 +208,9 @@ MUTATING = {
     ),
     # one drawn die at a time: the first is given its order, whose reply offers "Draw next"
     "DrawNext": Click("alice", FIRE, "Draw next", before=DRAWN, dice=(RED_DIE, 2)),
-    "OrderButton": Click("alice", DRAWN[0], "Fire", pick="u1", dice=(RED_DIE,)),
+    "OrderButton": Click("alice", DRAWN[0], "Fire", dice=(RED_DIE,)),
+    # the activation card's one menu: the unit and its order (two units can take the die)
+    "UnitOrderPick": Pick("alice", DRAWN[0], "u1:fire", before=(SCOUTS,), dice=(RED_DIE,)),
     # ✅ Done on the Fire order's reply ends the Troopers' activation (issue 31)
     "DoneButton": Click("alice", FIRE, "Done", before=DRAWN, dice=(RED_DIE,)),
     # the prompt's view stops once answered: discord.py drops a replayed click (and the claim
@@ -248,6 +250,20 @@ MUTATING = {
         "Shoot again",
         before=ACTIVE,
         then=(("alice", "turn end", {"confirm": True}), *ACTIVE),
+    ),
+    # 🔁 on the activation card, in the Troopers' next activation: their Mag Gun at the Gangers,
+    # 10" away, as their last shot (the next turn: their die taken again, the order typed)
+    "Repeat": Click(
+        "alice",
+        FIRE,
+        'Gangers · 10"',
+        before=(
+            GUN,
+            *ACTIVE,
+            ("alice", "shoot", {**FRAG, "weapon": "mag-gun", "distance": 10}),
+            ("alice", "turn end", {"confirm": True}),
+            ("alice", "bag take", {"unit": "Troopers"}),
+        ),
     ),
     # 🎲 Roll it under `/odds` fires the shot through `/shoot` (issue 19)
     "RollIt": Click(

@@ -1,117 +1,53 @@
-"""Issue 22, "Measure it": the same 3-turn game for two players, 8 units (Boromites against
-Algoryn), played the shortest way the bot offers (scripted_game_kit), its slash commands,
-typed options and clicks counted, printed (`pytest -s`) and bounded.
+"""Issues 22 and 31, "Measure it": the same 3-turn game for two players, 8 units (Boromites
+against Algoryn), set up by roster import and played the shortest way the bot offers
+(scripted_game_kit), every interaction counted, printed (`pytest -s`) and bounded.
 
-The armies: profiles of rules-notes "Example unit profiles" (AI Trooper, Ganger, Rock Rider,
-Brood Mother), weapons from the armouries of seeds 003 (Algoryn: Mag Repeater, Mag Mortar)
-and 000 (Boromite: Mag Light Support, Mag Cannon, Plasma Carbine), Mag Guns on both sides.
-The dice come from the tests' seeded generator: the same game every run.
+The armies (tests/data/rosters/ridge_*.ros): profiles of rules-notes "Example unit profiles"
+(AI Trooper, Ganger, Rock Rider, Brood Mother), weapons from the armouries of seeds 003
+(Algoryn: Mag Repeater, Mag Mortar) and 000 (Boromite: Mag Light Support, Mag Cannon, Plasma
+Carbine), Mag Guns on both sides. The dice come from the tests' seeded generator: the same
+game every run.
 """
 
 from __future__ import annotations
 
-from tests.discord.scripted_game_kit import DISTANCE, Play
-from tests.discord.test_shoot_kit import hyphenated
+from tests.discord.scripted_game_kit import Play
 
 TURNS = 3
-# The same game as issue 22 counted it before the buttons: 53 slash commands (15 of them
-# `/shoot`, 5 to 7 options each) and 71 clicks.
-BEFORE = {"slash commands": 53, "clicks": 71, "shoot": 15}
-# What this game takes now (measured): a regression bound, the totals may only go down.
-AFTER = {"slash commands": 13, "typed options": 67, "clicks": 96}
-ALGORYN = [  # Alice's
-    {
-        "name": "AI Squad",
-        "models": 5,
-        "acc": 5,
-        "res": 6,
-        "co": 8,
-        "armour": "reflex",
-        "weapons": "Mag Gun x4, Mag Repeater x1",
-    },
-    {
-        "name": "AI Command",
-        "models": 3,
-        "acc": 5,
-        "res": 6,
-        "co": 9,
-        "armour": "reflex",
-        "weapons": "Mag Gun",
-    },
-    {
-        "name": "AI Mortar Team",
-        "models": 2,
-        "acc": 5,
-        "res": 6,
-        "co": 8,
-        "armour": "reflex",
-        "weapons": "Mag Mortar x1",
-    },
-    {
-        "name": "Intruders",
-        "models": 3,
-        "dice": 2,
-        "acc": 5,
-        "res": 6,
-        "co": 8,
-        "armour": "reflex",
-        "weapons": "Mag Repeater",
-    },
-]
-BOROMITES = [  # Bob's
-    {
-        "name": "Work Gang",
-        "models": 6,
-        "acc": 5,
-        "res": 6,
-        "co": 9,
-        "armour": "reflex",
-        "weapons": "Mag Gun x5, Mag Light Support x1",
-    },
-    {
-        "name": "Rock Riders",
-        "models": 3,
-        "acc": 5,
-        "res": 7,
-        "co": 9,
-        "armour": "reflex",
-        "weapons": "Mag Gun",
-    },
-    {
-        "name": "Heavy Team",
-        "models": 2,
-        "acc": 5,
-        "res": 6,
-        "co": 9,
-        "armour": "reflex",
-        "weapons": "Mag Cannon x1",
-    },
-    {
-        "name": "Brood Mother",
-        "models": 1,
-        "acc": 5,
-        "res": 15,
-        "co": 9,
-        "weapons": "Plasma Carbine",
-    },
-]
+ROSTERS = {"alice": "ridge_algoryn", "bob": "ridge_boromite"}
+# The same game before the activation cards (issue 31; measured at 3fb3bbf with this set-up):
+# a draw, a unit menu, an order button, then per weapon 🎯, its menus and the distance form,
+# or 🔁 Shoot again on the weapon's last shot.
+BEFORE = {
+    "slash commands": 9,
+    "autocomplete picks": 2,
+    "clicks": 50,
+    "menu picks": 29,
+    "forms submitted": 9,
+    "total": 99,
+    "  of them the set-up": 9,
+    "per activation, on average": 5.8,
+    "  with a 🔁 shot (most)": 4,
+    "  with a 🎯 shot (most)": 10,
+}
+# issue 31's targets
+REPEAT_MOST, NEW_TARGET_MOST, AVERAGE_MOST, GAME_MOST = 3, 4, 3.5, 90
 
 
-async def test_the_scripted_game_counts_its_taps(simcord_env, table, dice):
+async def test_the_scripted_game_counts_its_interactions(simcord_env, table, dice):
     play = Play(simcord_env, table)
-    await play.slash(table.alice, "game start", name="Ridge")
-    for member, army in ((table.alice, ALGORYN), (table.bob, BOROMITES)):
-        for unit in army:
-            await play.slash(member, "unit add", **hyphenated(unit))
+    await play.set_up("Ridge", ROSTERS)
+    state = await play.state()
+    assert len(state.units) == 8 and sum(state.bag.values()) == 9
     for _ in range(TURNS):
         await play.turn()
     tally = play.tally
     figures = tally.table(BEFORE)
     print("\n" + figures)
     assert (await play.state()).turn == TURNS + 1, figures
-    # every shot of a tracked unit: nothing typed but its distance (🔁: nothing at all)
-    assert tally.commands["shoot"] == 0, figures
-    assert all(shot.typed in ([], [DISTANCE]) for shot in tally.shots), figures
-    assert all(shot.typed == [] for shot in tally.shots if shot.way == "🔁"), figures
-    over = {k: (v, AFTER[k]) for k, v in tally.figures().items() if v > AFTER[k]}
-    assert not over, f"more than measured (now, bound): {over}\n{figures}"
+    assert tally.commands["shoot"] == 0 and tally.commands["order"] == 0, figures
+    plain = [a for a in tally.activations if not a.drifts]
+    assert all(a.interactions <= REPEAT_MOST for a in plain if a.way == "🔁"), figures
+    assert all(a.interactions <= NEW_TARGET_MOST for a in plain if a.way == "🎯"), figures
+    assert tally.average() <= AVERAGE_MOST, figures
+    assert tally.total <= GAME_MOST, figures

@@ -12,9 +12,12 @@ from tests.discord.shoot_buttons_kit import (
     LANGS,
     WORDS,
     aim,
+    card_shot,
+    control,
     destroy_gangers,
     field_of,
     ready,
+    send,
     speaking,
 )
 from tests.discord.test_game_table import assert_never_pings
@@ -49,17 +52,12 @@ async def test_the_form_offers_the_last_distance_to_the_same_target(simcord_env,
         weapon="mag-gun",
         distance=14,
     )
-    asked, form = await aim(table.alice, order, "en")
+    form = await aim(table.alice, order, "en")
     assert field_of(form.modal)[1]["value"] == "14"
-    (option,) = [
-        o
-        for row in asked.response.components
-        for c in row["components"]
-        for o in c.get("options", [])
-    ]
-    assert option["description"].startswith('last target, at 14"')
-    fired = await table.alice.submit_modal(form, {"distance": "14"})  # accepted as offered
-    assert '(14")' in shown(fired)
+    (option,) = control(form.modal, "target")[1]["options"]
+    assert option["description"].startswith('last target, at 14"') and option["default"]
+    fired = await send(table.alice, form, "14", weapons=["mag-gun:-"])  # accepted as offered
+    assert not fired.ephemeral and '(14")' in card_shot(order.response)[1]
 
 
 async def test_remembered_targets_that_are_gone_are_refused(simcord_env, table, dice):
@@ -115,14 +113,14 @@ HOSTILE = [" ", "\x00", "\u202e12", "@everyone", "12 pouces", "nan", "inf", "1e4
 
 async def test_hostile_distances_are_refused_and_change_nothing(simcord_env, table, dice):
     order = await ready(table)
-    asked, form = await aim(table.alice, order, "en")
     before = await snapshot(simcord_env, table.channel)
     for text in HOSTILE:
-        refusal = await table.alice.submit_modal(form, {"distance": text})
+        form = await aim(table.alice, order, "en")  # the form, each time
+        refusal = await send(table.alice, form, text)
         content = refusal.response.content
         assert refusal.ephemeral and "is not a distance" in content, (text, content)
         assert await snapshot(simcord_env, table.channel) == before
-        form = await table.alice.select(asked.response, ["u2"])
-    fired = await table.alice.submit_modal(form, {"distance": ' 12" '})  # inches marked
-    assert not fired.ephemeral and '(12")' in shown(fired)
+    form = await aim(table.alice, order, "en")
+    fired = await send(table.alice, form, ' 12" ', weapons=["mag-gun:-"])  # inches marked
+    assert not fired.ephemeral and '(12")' in card_shot(order.response)[1]
     assert_never_pings(simcord_env)  # "@everyone" was only shown

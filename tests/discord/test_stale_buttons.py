@@ -22,8 +22,9 @@ import pytest
 
 from cogs.common.live import LiveView
 from cogs.common.pager import PAGE_SOURCES
+from cogs.game.views import PickUnit
 from tests.discord.campaign_kit import make_club
-from tests.discord.game_kit import labels, skirmish, snapshot
+from tests.discord.game_kit import card_text, labels, record_of, skirmish, snapshot
 from tests.discord.test_campaign_reports import season_club
 from tests.discord.test_shoot_kit import shoot
 from tests.support.bots import restart
@@ -246,21 +247,49 @@ async def test_the_end_of_turn_question_expires_after_a_restart(
 
 
 async def test_the_bag_works_after_a_restart_in_french(simcord_env, table, dice, make_bot):
-    """The bag's menu and buttons are persistent: a French table carries on."""
+    """The activation card's menu and buttons are persistent: a French table carries on."""
     await skirmish(table)
-    dice.script(2)  # blue: Bob's
+    await table.bob.slash(table.channel, "unit add", name="Bruisers", models=3)
+    dice.script(2)  # blue: Bob's (his Gangers or his Bruisers)
     with french():
         drawn = await table.bob.slash(table.channel, "bag draw")
     await restart(simcord_env, make_bot)
 
     with french():
-        picked = await table.bob.select(drawn.response, ["u2"])
-        assert "**Gangers** prend le dé" in picked.response.content
-        await table.bob.click(drawn.response, label="Embuscade")
-        assert "Embuscade" in drawn.response.content
+        picked = await table.bob.select(drawn.response, ["u2:ambush"])
+        assert picked.response.id == drawn.response.id  # the card, edited
+        assert "**Gangers** — ordre **Embuscade**" in card_text(drawn.response)
         dice.script(1)
         after = await table.alice.click(drawn.response, label="Piocher le suivant")
-    assert not after.ephemeral and "<@" in after.response.content
+        assert not after.ephemeral and "<@" in card_text(after.response)
+        await restart(simcord_env, make_bot)
+        ordered = await table.alice.click(after.response, label="À terre")  # its one unit
+    assert "**Troopers** — ordre **À terre**" in card_text(ordered.response)
+
+
+async def test_a_unit_menu_made_before_the_cards_still_works(simcord_env, table, dice, make_bot):
+    """A draw posted before the activation cards (issue 22) kept its unit menu: after a
+    restart it still gives the die its unit, then its order, which a new card shows."""
+    await skirmish(table)
+    dice.script(1)  # red: Alice's
+    await table.alice.slash(table.channel, "bag draw")
+    game_id = (await record_of(simcord_env, table.channel)).id
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label="Troopers", value="u1")]
+    view.add_item(PickUnit(game_id, table.alice.id, options=options))
+    channel = simcord_env.bot.get_channel(table.channel.id)
+    old = await channel.send("🎲 Drawn: 🟥 **red** die", view=view)
+    await restart(simcord_env, make_bot)
+
+    message = table.channel.history()[-1]
+    assert message.id == old.id
+    picked = await table.alice.select(message, ["u1"])
+    assert "**Troopers** takes the die" in picked.response.content
+    fired = await table.alice.click(message, label="Down")
+    assert fired.response.id != message.id  # a card of its own
+    assert "**Troopers** — order **Down**" in card_text(fired.response)
+    now = next(m for m in table.channel.history() if m.id == old.id)
+    assert now.components == []  # the old message's buttons are spent
 
 
 # ---------------------------------------------------------------- every kind is covered
@@ -284,28 +313,31 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
             "test_game_guards.test_a_restart_in_the_middle_of_a_turn",
             "test_the_bag_works_after_a_restart_in_french",
         ]
-        for item in ("DrawNext", "PickUnit", "OrderButton")
+        for item in ("DrawNext", "OrderButton")
     },
+    "cogs.game.views.PickUnit": ["test_a_unit_menu_made_before_the_cards_still_works"],
+    "cogs.game.views.UnitOrderPick": [  # the activation card's one menu (issue 31)
+        "test_the_bag_works_after_a_restart_in_french"
+    ],
     "cogs.game.views.DoneButton": [  # ✅ Done ends an activation (issue 31)
         "test_activation_owner.test_done_works_after_a_restart"
     ],
-    **{  # 🎯 Shoot's buttons and menus, and 🔁 Shoot again (the distance form: a listener)
+    **{  # 🎯 Shoot, its form (answered by a listener), 🔁 on the card (issue 31)
         item: ["test_shoot_buttons.test_every_step_works_after_a_restart"]
         for item in (
             "cogs.shooting.aim.ShootButton",
-            "cogs.shooting.aim.WeaponPick",
-            "cogs.shooting.aim.TargetPick",
-            "cogs.shooting.fire.ShootAgain",
+            "cogs.shooting.form.ShotForm",
+            "cogs.shooting.aim.Repeat",
         )
     },
+    "cogs.shooting.fire.ShootAgain": [  # 🔁 Shoot again of a typed /shoot
+        "test_shoot_buttons.test_slash_shoot_replies_carry_shoot_again_when_both_are_tracked"
+    ],
     "cogs.army.views.ConfirmArmy": ["test_army_manage.test_the_preview_expires_after_a_restart"],
     "cogs.privacy.views.ConfirmData": [
         "test_server_data.test_the_confirmation_works_after_a_restart_and_expires"
     ],
     "cogs.shooting.odds.RollIt": ["test_odds.test_roll_it_works_after_a_restart"],
-    "cogs.shooting.aim.TargetPage": [
-        "test_shoot_buttons.test_more_targets_than_a_menu_holds_turn_pages"
-    ],
     **{  # 💥 a drifted template's button, its menu of units and their pages
         f"cogs.shooting.drift.{item}": [
             "test_drift_button.test_every_drift_step_works_after_a_restart"
@@ -347,8 +379,10 @@ def component_classes() -> set[str]:
         for owner in component_sites(path):
             assert owner is not None, f"{module} makes a component outside a view or item class"
             cls = getattr(importlib.import_module(module), owner)
-            # Either persistent, or a live view whose clicks the fallback answers.
-            assert issubclass(cls, LiveView | discord.ui.DynamicItem), f"{module}.{owner}"
+            # Either persistent, or a live view whose clicks the fallback answers, or a form
+            # whose answer a listener reads from its custom id (cogs.shooting.form).
+            persistent = LiveView | discord.ui.DynamicItem | discord.ui.Modal
+            assert issubclass(cls, persistent), f"{module}.{owner}"
             classes.add(f"{module}.{owner}")
     return classes
 

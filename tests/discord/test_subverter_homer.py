@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from tests.discord.game_kit import refused, state_of
+from tests.discord.game_kit import card_text, labels, refused, state_of
 from tests.support.locale import french
 
 
@@ -51,7 +51,7 @@ async def test_the_subverter_needs_a_unit_of_the_caller_that_carries_it_seeds_00
     await bob.slash(channel, "unit edit", unit="Gangers", gear="subverter")
     dice.script(5)
     held = await bob.slash(channel, "bag dispute", unit="Tsan Ra")
-    assert held.response.content.endswith("**5** ✅\nNo effect.")
+    assert card_text(held.response).endswith("**5** ✅\nNo effect.")
     dice.assert_used()
 
 
@@ -65,7 +65,7 @@ async def test_the_subverter_rolls_the_targets_co_test_seeds_000_subverter_matri
     before = await state_of(env, channel)
     dice.script(9)
     failed = await bob.slash(channel, "bag dispute", unit="Tsan Ra")
-    assert failed.response.content == (
+    assert card_text(failed.response) == (
         f"🌀 Subverter Matrix of <@{bob.id}> on **Tsan Ra** — Co test: Co 8 − 0 pins = 8: "
         "rolled **9** ❌\n"
         f"🌀 Subverter Matrix: <@{bob.id}> disputes 1 🟥 **red** die of <@{table.alice.id}> "
@@ -73,26 +73,26 @@ async def test_the_subverter_rolls_the_targets_co_test_seeds_000_subverter_matri
     )
     assert len((await state_of(env, channel)).disputed) == 1
     undone = await bob.slash(channel, "game undo")
-    assert "disputed 1 🟥 red die; Subverter Matrix on Tsan Ra" in undone.response.content
+    assert "disputed 1 🟥 red die; Subverter Matrix on Tsan Ra" in card_text(undone.response)
     assert await state_of(env, channel) == before
 
     dice.script(1)
     spent = await bob.slash(channel, "bag dispute", unit="Tsan Ra")
-    assert "rolled **1** ✅ (natural 1)" in spent.response.content
+    assert "rolled **1** ✅ (natural 1)" in card_text(spent.response)
     assert "No effect, and the matrix affects no other unit for this action." in (
-        spent.response.content
+        card_text(spent.response)
     )
     dice.script(10)
     two = await bob.slash(channel, "bag dispute", unit="Iso Rover")
-    assert "disputes 2 🟥 **red** dice" in two.response.content
+    assert "disputes 2 🟥 **red** dice" in card_text(two.response)
     dice.script(4)
     with french():
         held = await bob.slash(channel, "bag dispute", unit="Tsan Ra")
-    assert held.response.content.endswith("**4** ✅\nAucun effet.")
+    assert card_text(held.response).endswith("**4** ✅\nAucun effet.")
 
     probe = await bob.slash(channel, "bag dispute", unit="Scout Probe")
     assert "**Scout Probe** is a probe and is destroyed outright (no test)" in (
-        probe.response.content
+        card_text(probe.response)
     )
     state = await state_of(env, channel)
     assert state.units["u2"].destroyed_by == "subverter_matrix" and len(state.disputed) == 2
@@ -154,7 +154,7 @@ async def test_a_short_bag_asks_for_dice_in_play_before_rolling_seeds_000_subver
     )
     dice.script(10)
     two = await bob.slash(channel, "bag dispute", unit="Tsan Ra", **{"in-play": "Troopers"})
-    assert "(1 from the bag, 1 from units in play)" in two.response.content
+    assert "(1 from the bag, 1 from units in play)" in card_text(two.response)
     dice.assert_used()
 
 
@@ -200,7 +200,7 @@ async def test_a_homer_run_takes_the_unit_off_the_table_seeds_003_homer_drone(
     assert (
         "🛸 **Pathfinders** leaves the battlefield with its Homer Drone, for good (not a "
         "casualty): its order die leaves the game."
-    ) in gone.response.content
+    ) in card_text(gone.response)
     state = await state_of(env, channel)
     assert state.units["u1"].destroyed_by == "homer" and state.bag == {"red": 1, "blue": 1}
     shown = await table.bob.slash(channel, "unit show", unit="Pathfinders")
@@ -213,7 +213,7 @@ async def test_a_homer_run_takes_the_unit_off_the_table_seeds_003_homer_drone(
     assert await state_of(env, channel) == before
     with french():
         gone = await alice.slash(channel, "order", unit="Pathfinders", order="run", homer=True)
-    assert "quitte le champ de bataille avec son Drone de guidage" in gone.response.content
+    assert "quitte le champ de bataille avec son Drone de guidage" in card_text(gone.response)
     dice.assert_used()
 
 
@@ -228,18 +228,20 @@ async def test_a_failed_homer_order_goes_down_and_a_10_destroys_the_drone_seeds_
     dice.script(1, 10)  # red; order test Co 8 − 2 = 6: a natural 10
     drawn = await alice.slash(channel, "bag draw")
     failed = await alice.slash(channel, "order", unit="Pathfinders", order="run", homer=True)
-    text = failed.response.content
+    text = card_text(failed.response)
     assert "**Pathfinders** goes **Down** instead" in text
     assert "The Homer Drone transport fails this turn." in text
     assert "Natural 10: the signal is broken and the Homer Drone of **Pathfinders**" in text
     state = await state_of(env, channel)
     assert state.units["u1"].down and state.units["u1"].gear == {}
-    await alice.slash(channel, "game undo")
+    undone = await alice.slash(channel, "game undo")
 
     await alice.slash(channel, "pins set", unit="Pathfinders", count=0)
-    # the undone order gave the drawn die back: its message still picks the unit
-    await alice.select(drawn.response, ["u1"])
-    await alice.click(drawn.response, label="Run")
+    # the undone order gave the drawn die back: a card of its own again, whose menu picks the
+    # unit and its order (the draw's card, whose die had its order, has no buttons left)
+    (again,) = undone.followups
+    assert labels(drawn.response) == []
+    await alice.select(again, ["u1:run"])
     state = await state_of(env, channel)
     assert not state.units["u1"].destroyed and state.units["u1"].orders[0].executed == "run"
     dice.assert_used()

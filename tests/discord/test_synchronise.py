@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from tests.discord.game_kit import disabled_labels, labels, refused, state_of
+from tests.discord.game_kit import card_text, disabled_labels, labels, refused, state_of
 from tests.support.locale import french
 
 
@@ -44,7 +44,7 @@ async def test_a_passed_sync_test_takes_a_die_like_a_drawn_one_seeds_000_synchro
     before = await state_of(env, channel)
     dice.script(4)
     taken = await bob.slash(channel, "bag take", unit="Gangers", by="Sync Squad")
-    text = taken.response.content
+    text = card_text(taken.response)
     assert text.startswith(
         "🔗 Synchroniser Drone of **Sync Squad**: Co 8 − 0 pins = 8: rolled **4** ✅ — "
         "**Gangers** is synchronised"
@@ -52,7 +52,7 @@ async def test_a_passed_sync_test_takes_a_die_like_a_drawn_one_seeds_000_synchro
     assert "takes a 🟦 **blue** die for **Gangers**" in text
     assert labels(taken.response)[:6] == ["Fire", "Advance", "Run", "Ambush", "Rally", "Down"]
     await bob.click(taken.response, label="Fire")
-    assert "order **Fire** (die 1/1, synchronised)" in taken.response.content
+    assert "order **Fire** (die 1/1, synchronised)" in card_text(taken.response)
     await refused(
         env,
         channel,
@@ -88,7 +88,7 @@ async def test_a_failed_sync_test_only_spends_the_attempt_seeds_000_synchroniser
     dice.script(9)
     with french():
         failed = await bob.slash(channel, "bag take", unit="Gangers", by="Sync Squad")
-    assert failed.response.content == (
+    assert card_text(failed.response) == (
         "🔗 Drone synchroniseur de **Sync Squad** : Co 8 − 0 Stress = 8 : **9** ❌ — pas de "
         "synchronisation. Rien d'autre ne se passe, et elle ne peut plus essayer ce tour."
     )
@@ -153,7 +153,7 @@ async def test_sync_refusals_gear_scrambler_and_block_seeds_000_synchroniser_dro
     dice.script(2, 1)  # the test passes; Block! redraws over red 1, blue 1: red
     await bob.slash(channel, "bag take", unit="Gangers", by="Sync Squad")
     blocked = await alice.slash(channel, "bag putback")
-    assert "Block! The 🟦 **blue** die goes back into the bag" in blocked.response.content
+    assert "Block! The 🟦 **blue** die goes back into the bag" in card_text(blocked.response)
     dice.assert_used()
 
 
@@ -177,7 +177,7 @@ async def test_follow_or_synchroniser_one_per_turn_seeds_000_synchroniser_drone(
     )
     followed = await bob.slash(channel, "bag take", unit="Gangers", by="Sync Squad", via="follow")
     assert "👉 **Sync Squad** (Follow) gives its order to **Gangers** too: Advance, identical." in (
-        followed.response.content
+        card_text(followed.response)
     )
     await refused(  # 002/003 "RÈGLES SPÉCIALES COMMUNES": Follow gives "un Ordre identique"
         env,
@@ -199,13 +199,8 @@ async def test_follow_or_synchroniser_one_per_turn_seeds_000_synchroniser_drone(
             order="run",
         )
     assert labels(followed.response)[:6] == ["Fire", "Advance", "Run", "Ambush", "Rally", "Down"]
-    enabled = [
-        c["label"]
-        for row in followed.response.components
-        for c in row["components"]
-        if c.get("type") == 2 and not c.get("disabled")
-    ]
-    assert enabled[0] == "Advance" and "Fire" not in enabled  # only the identical order
+    disabled = disabled_labels(followed.response)
+    assert disabled == ["Fire", "Run", "Ambush", "Rally", "Down"]  # only the identical order
     await bob.slash(channel, "order", unit="Gangers", order="advance")
     await refused(
         env,
@@ -258,11 +253,11 @@ async def test_phase_synchronisation_advance_or_run_and_solid_matter_seeds_002(
     taken = await alice.slash(
         channel, "bag take", unit="Phase Troopers", by="Phase Squad", via="phase_sync"
     )
-    assert taken.response.content.startswith(
+    assert card_text(taken.response).startswith(
         "🌀 Phase Synchronisation of the Phase-shift Projector of **Phase Squad**: "
         "**Phase Troopers** may Advance or Run through the obstacle at once (no test)"
     )
-    assert "Forced" not in taken.response.content
+    assert "Forced" not in card_text(taken.response)
     assert disabled_labels(taken.response) == ["Fire", "Ambush", "Rally", "Down"]
     await refused(
         env,
@@ -274,12 +269,12 @@ async def test_phase_synchronisation_advance_or_run_and_solid_matter_seeds_002(
         order="fire",
     )
     await alice.click(taken.response, label="Run")
-    assert "order **Run** (die 1/1, Phase Synchronisation)" in taken.response.content
+    assert "order **Run** (die 1/1, Phase Synchronisation)" in card_text(taken.response)
 
     stuck = await alice.slash(
         channel, "unit casualties", unit="Phase Troopers", count=3, **{"in-solid": True}
     )
-    text = stuck.response.content
+    text = card_text(stuck.response)
     assert text.startswith(
         "🧱 **Phase Troopers**: 3 models end inside solid matter (Phase Synchronisation)"
     )
@@ -289,7 +284,7 @@ async def test_phase_synchronisation_advance_or_run_and_solid_matter_seeds_002(
         stuck = await alice.slash(
             channel, "unit casualties", unit="Phase Troopers", count=3, **{"in-solid": True}
         )
-    assert "☠️" in stuck.response.content  # its last three models: the unit is gone
+    assert "☠️" in card_text(stuck.response)  # its last three models: the unit is gone
     dice.assert_used()
 
 
@@ -359,7 +354,7 @@ async def test_phase_synchronisation_needs_the_projector_and_phase_armour_or_for
         force=True,
     )
     forced = await alice.slash(channel, "bag take", force=True, **phase)
-    text = forced.response.content
+    text = card_text(forced.response)
     assert "**Phase Troopers** may Advance or Run through the obstacle at once" in text
     assert (
         "⚠️ Forced by the host or a GM: the Phase-shift Projector and the phase armour were "

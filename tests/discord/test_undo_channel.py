@@ -7,7 +7,7 @@ restart too, and the request lapses."""
 
 from __future__ import annotations
 
-from tests.discord.game_kit import labels, select_values, skirmish, snapshot, state_of
+from tests.discord.game_kit import card_text, labels, skirmish, snapshot, state_of
 from tests.discord.replay_kit import deliver_again, last_interaction
 from tests.support.bots import restart
 from tests.support.locale import french
@@ -16,12 +16,14 @@ from tests.support.mentions import tokens
 RED = 1  # d3 on the skirmish's bag (1 red, 2 blue): 1 draws Alice's red die
 
 
+ORDERS = ["Fire", "Advance", "Run", "Ambush", "Rally", "Down"]  # a card's one unit
+
+
 async def ordered_by_buttons(table, dice, order: str = "Down"):
-    """Alice draws her red die, picks the Troopers under it, clicks an order: the draw
-    message now shows the draw (#4) and the order (#5)."""
+    """Alice draws her red die and clicks an order on its card (her one unit, the Troopers):
+    the card now shows the draw (#4) and the order (#5)."""
     dice.script(RED)
     drawn = await table.alice.slash(table.channel, "bag draw")
-    await table.alice.select(drawn.response, ["u1"])
     await table.alice.click(drawn.response, label=order)
     return drawn
 
@@ -29,27 +31,26 @@ async def ordered_by_buttons(table, dice, order: str = "Down"):
 async def test_an_undone_order_is_marked_and_its_die_posted_again(simcord_env, table, dice):
     await skirmish(table)
     drawn = await ordered_by_buttons(table, dice)
-    assert "Troopers" in drawn.response.content and labels(drawn.response) == ["Draw next"]
+    assert "Troopers" in card_text(drawn.response) and labels(drawn.response) == ["Draw next"]
 
     undone = await table.alice.slash(table.channel, "game undo")
     alice = f"<@{table.alice.id}>"
     assert not undone.ephemeral
-    assert undone.response.content.endswith(
+    assert card_text(undone.response).endswith(
         f"Next: the 🟥 **red** die of {alice} waits for its order."
     )
     # the order is undone; the draw stands, in the new post below: struck, no buttons
-    content = tokens(drawn.response.content)
+    content = tokens(card_text(drawn.response))
     assert content.startswith("↩️ **Undone** with </game undo>: `#5` Troopers: Down\n")
     assert "\n~~🎲 Drawn: 🟥 **red** die" in content
-    assert drawn.response.components == []
+    assert labels(drawn.response) == []
 
-    (again,) = undone.followups
-    assert again.content == (
-        f"🎲 Waiting again after the undo: the 🟥 **red** die of {alice}. "
-        f"{alice}, choose the unit that takes it."
+    (again,) = undone.followups  # a card again, as when it was drawn
+    assert card_text(again) == (
+        f"🎲 Waiting again after the undo: the 🟥 **red** die of {alice}.\n"
+        f"🟥 **Troopers** takes the die: {alice}, choose its order."
     )
-    assert select_values(again) == ["u1"] and labels(again) == []  # the die waits: no draw
-    await table.alice.select(again, ["u1"])
+    assert labels(again) == ORDERS  # the die waits: no draw
     await table.alice.click(again, label="Run")
     orders = (await state_of(simcord_env, table.channel)).units["u1"].orders
     assert [given.order for given in orders] == ["run"]
@@ -57,18 +58,18 @@ async def test_an_undone_order_is_marked_and_its_die_posted_again(simcord_env, t
     # the second order (#7) is all the new post showed: struck through; the draw (#4) is
     # now the new post's, so undoing both strikes the draw's latest message too
     second = await table.alice.slash(table.channel, "game undo")
-    assert tokens(again.content).startswith("↩️ **Undone** with </game undo>: `#7` Troopers: ")
-    assert "\n~~🎲 Waiting again after the undo" in again.content and again.components == []
+    assert tokens(card_text(again)).startswith("↩️ **Undone** with </game undo>: `#7` Troopers: ")
+    assert "\n~~🎲 Waiting again after the undo" in card_text(again) and labels(again) == []
     (third,) = second.followups
     back = await table.alice.slash(table.channel, "game undo")
-    assert tokens(back.response.content).endswith(
+    assert tokens(card_text(back.response)).endswith(
         "Next: draw the next die (🎲 below, or </bag draw>)."
     )
     assert labels(back.response) == ["Draw next"] and back.followups == []
-    assert tokens(third.content).startswith(
+    assert tokens(card_text(third)).startswith(
         "↩️ **Undone** with </game undo>: `#4` drew a 🟥 red die (d3: 1)"
     )
-    assert third.components == []
+    assert labels(third) == []
     state = await state_of(simcord_env, table.channel)
     assert state.pending == [] and state.bag == {"red": 1, "blue": 2}
 
@@ -79,29 +80,28 @@ async def test_the_same_in_french(simcord_env, table, dice):
     with french():
         dice.script(RED)
         drawn = await table.alice.slash(table.channel, "bag draw")
-        await table.alice.select(drawn.response, ["u1"])
         await table.alice.click(drawn.response, label="À terre")
         undone = await table.alice.slash(table.channel, "game undo")
-        assert undone.response.content.endswith(
+        assert card_text(undone.response).endswith(
             f"Ensuite : le dé 🟥 **rouge** de {alice} attend son ordre."
         )
-        assert tokens(drawn.response.content).startswith(
+        assert tokens(card_text(drawn.response)).startswith(
             "↩️ **Annulé** avec </game undo> : `#5` Troopers : À terre\n~~🎲 Pioché : dé 🟥"
         )
-        assert drawn.response.components == []
+        assert labels(drawn.response) == []
         (again,) = undone.followups
-        assert again.content.startswith(
+        assert card_text(again).startswith(
             f"🎲 De nouveau en attente après l'annulation : le dé 🟥 **rouge** de {alice}."
         )
-        assert labels(again) == []  # le dé attend : rien à piocher
+        assert "Piocher le suivant" not in labels(again)  # le dé attend : rien à piocher
         both = await table.alice.slash(table.channel, "game undo")
-        assert tokens(both.response.content).endswith(
+        assert tokens(card_text(both.response)).endswith(
             "Ensuite : piochez le dé suivant (🎲 ci-dessous, ou </bag draw>)."
         )
-        assert tokens(again.content).startswith(
+        assert tokens(card_text(again)).startswith(
             "↩️ **Annulé** avec </game undo> : `#4` a pioché un dé"
         )
-        assert "\n~~🎲 De nouveau en attente" in again.content and again.components == []
+        assert "\n~~🎲 De nouveau en attente" in card_text(again) and labels(again) == []
 
 
 async def test_an_undone_embed_is_struck_and_greyed(simcord_env, table, dice):
@@ -111,10 +111,10 @@ async def test_an_undone_embed_is_struck_and_greyed(simcord_env, table, dice):
     undone = await table.alice.slash(table.channel, "game undo")
     embed = ended.response.embeds[0]
     assert embed.title == "~~End of turn 1~~" and embed.colour.value == 0x99AAB5
-    assert tokens(ended.response.content).startswith(
+    assert tokens(card_text(ended.response)).startswith(
         "↩️ **Undone** with </game undo>: `#4` ended turn 1"
     )
-    assert tokens(undone.response.content).endswith(
+    assert tokens(card_text(undone.response)).endswith(
         "Next: draw the next die (🎲 below, or </bag draw>)."
     )
     assert (await state_of(simcord_env, table.channel)).turn == 1
@@ -136,7 +136,7 @@ async def test_another_players_change_waits_for_their_consent(simcord_env, table
     before = await snapshot(simcord_env, table.channel)
 
     asked = await table.bob.slash(table.channel, "game undo")
-    text = asked.response.content
+    text = card_text(asked.response)
     assert not asked.ephemeral and labels(asked.response) == ["Allow undo", "Refuse"]
     assert text.startswith(
         f"↩️ <@{table.bob.id}> asks to undo the last change (below), made by <@{carol.id}>."
@@ -147,7 +147,7 @@ async def test_another_players_change_waits_for_their_consent(simcord_env, table
     for outsider in (dave, table.bob):  # a third party, and the one who asked
         refused = await outsider.click(asked.response, label="Allow undo")
         assert refused.ephemeral
-        assert refused.response.content == (
+        assert card_text(refused.response) == (
             f"Only <@{carol.id}>, the host (<@{table.alice.id}>) or a game master can answer "
             "this undo request."
         )
@@ -157,11 +157,13 @@ async def test_another_players_change_waits_for_their_consent(simcord_env, table
 
     allowed = await carol.click(asked.response, label="Allow undo")
     assert not allowed.ephemeral
-    content = asked.response.content
+    content = card_text(asked.response)
     assert content.startswith("↩️ Undone (1)") and f"Allowed by <@{carol.id}>." in content
     assert labels(asked.response) == ["Draw next"]
     assert (await state_of(simcord_env, table.channel)).units["u3"].pins == 0
-    assert tokens(pinned.response.content).startswith("↩️ **Undone** with </game undo>: `#5` Riders")
+    assert tokens(card_text(pinned.response)).startswith(
+        "↩️ **Undone** with </game undo>: `#5` Riders"
+    )
     log = await table.alice.slash(table.channel, "game log")
     assert f"undid #5 — Allowed by <@{carol.id}>." in log.response.embeds[0].description
 
@@ -175,21 +177,21 @@ async def test_a_refusal_changes_nothing_and_only_a_referee_who_does_not_play_ne
     asked = await table.bob.slash(table.channel, "game undo")
     refused = await carol.click(asked.response, label="Refuse")
     assert not refused.ephemeral
-    assert asked.response.content == (
+    assert card_text(asked.response) == (
         f"✋ <@{carol.id}> refused the undo asked by <@{table.bob.id}>: nothing changes."
     )
     assert asked.response.components == []
     assert await snapshot(simcord_env, table.channel) == before
 
     own = await carol.slash(table.channel, "game undo")  # her own change: no question
-    assert own.response.content.startswith("↩️ Undone (1)")
+    assert card_text(own.response).startswith("↩️ Undone (1)")
     # Carol's unit: the host plays (Troopers), so she asks Carol first (issue 31)
     host = await table.alice.slash(table.channel, "game undo")
     assert labels(host.response) == ["Allow undo", "Refuse"]
     await carol.click(host.response, label="Allow undo")
-    assert host.response.content.startswith("↩️ Undone (1)")
+    assert card_text(host.response).startswith("↩️ Undone (1)")
     gm = await table.admin.slash(table.channel, "game undo")  # Manage Server, not playing
-    assert gm.response.content.startswith("↩️ Undone (1)")
+    assert card_text(gm.response).startswith("↩️ Undone (1)")
     assert list((await state_of(simcord_env, table.channel)).units) == ["u1"]
 
 
@@ -199,15 +201,15 @@ async def test_consent_in_french_by_the_host_and_a_stale_request(simcord_env, ta
     with french():
         asked = await table.bob.slash(table.channel, "game undo", steps=2)
         assert labels(asked.response) == ["Autoriser l'annulation", "Refuser"]
-        assert asked.response.content.startswith(
+        assert card_text(asked.response).startswith(
             f"↩️ <@{table.bob.id}> demande d'annuler les 2 derniers changements (ci-dessous), "
             f"dont certains faits par <@{carol.id}>."
         )
         refused = await table.bob.click(asked.response, label="Refuser")
-        assert refused.ephemeral and refused.response.content.startswith(f"Seuls <@{carol.id}>")
+        assert refused.ephemeral and card_text(refused.response).startswith(f"Seuls <@{carol.id}>")
         allowed = await table.alice.click(asked.response, label="Autoriser l'annulation")
         assert not allowed.ephemeral
-        assert f"Autorisé par <@{table.alice.id}>." in asked.response.content
+        assert f"Autorisé par <@{table.alice.id}>." in card_text(asked.response)
         assert "Riders" not in str((await state_of(simcord_env, table.channel)).units)
 
         await carol.slash(table.channel, "unit add", name="Riders", models=3)
@@ -217,7 +219,7 @@ async def test_consent_in_french_by_the_host_and_a_stale_request(simcord_env, ta
         before = await snapshot(simcord_env, table.channel)
         await carol.click(stale.response, label="Autoriser l'annulation")
         assert stale.response.components == []
-        assert "La partie a changé depuis cette demande" in stale.response.content
+        assert "La partie a changé depuis cette demande" in card_text(stale.response)
         assert await snapshot(simcord_env, table.channel) == before
 
 
@@ -242,26 +244,26 @@ async def test_the_consent_buttons_work_after_a_restart_and_lapse(
     lapsing = await table.bob.slash(table.channel, "game undo")
     await simcord_env.advance_time(601)  # no answer: the buttons go
     assert lapsing.response.components == []
-    assert tokens(lapsing.response.content).endswith(
+    assert tokens(card_text(lapsing.response)).endswith(
         "⌛ No answer: nothing was undone. Ask again with </game undo>."
     )
 
     same_process = await table.bob.slash(table.channel, "game undo")  # the lapse left the
     await carol.click(same_process.response, label="Allow undo")  # buttons' kind registered
-    assert same_process.response.content.startswith("↩️ Undone (1)")
+    assert card_text(same_process.response).startswith("↩️ Undone (1)")
     await carol.slash(table.channel, "pins add", unit="Riders")
 
     asked = await table.bob.slash(table.channel, "game undo")
     late = await table.bob.slash(table.channel, "game undo")
     await restart(simcord_env, make_bot)
     allowed = await carol.click(asked.response, label="Allow undo")
-    assert not allowed.ephemeral and asked.response.content.startswith("↩️ Undone (1)")
+    assert not allowed.ephemeral and card_text(asked.response).startswith("↩️ Undone (1)")
     assert (await state_of(simcord_env, table.channel)).units["u3"].pins == 0
 
     await simcord_env.advance_time(601)  # after a restart, the first click finds it lapsed
     before = await snapshot(simcord_env, table.channel)
     await carol.click(late.response, label="Allow undo")
-    assert late.response.components == [] and "⌛ No answer" in late.response.content
+    assert late.response.components == [] and "⌛ No answer" in card_text(late.response)
     assert await snapshot(simcord_env, table.channel) == before
 
 
@@ -288,13 +290,13 @@ async def test_round_trips_of_a_shown_event_and_of_an_undo(simcord_env, table, d
     calls = len(simcord_env.http_requests)
     dice.script(RED)
     drawn = await table.alice.slash(table.channel, "bag draw")
-    # the draw; then its message and where 🎲 Draw next sits now (none: the die waits), in
-    # one bookkeeping write; and whom the game now waits for (its pace, issue 33), in another
+    # the draw's card; then its message and where the next move finds it (🎲 Draw next: none,
+    # the die waits), in one bookkeeping write; and whom the game now waits for (its pace,
+    # issue 33), in another
     assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 3)
 
-    await table.alice.select(drawn.response, ["u1"])  # no event: no write
     calls, writes[:] = len(simcord_env.http_requests), []
-    await table.alice.click(drawn.response, label="Down")  # the draw message shows it too
+    await table.alice.click(drawn.response, label="Down")  # the card shows it too
     # Draw next on it; the game waits for the next draw now
     assert (len(simcord_env.http_requests) - calls, len(writes)) == (1, 3)
 
@@ -307,8 +309,9 @@ async def test_round_trips_of_a_shown_event_and_of_an_undo(simcord_env, table, d
     made = [f"{r.method} {r.path.split('/')[1]}" for r in simcord_env.http_requests[calls:]]
     assert made == [
         "POST interactions",  # the reply
-        "PATCH channels",  # 🎲 Draw next taken off the order's reply: the die waits again
-        "GET channels",  # the draw message, read to strike it
+        "GET channels",  # the card, read to take 🎲 Draw next off it: the die waits again
+        "PATCH channels",  # ... and edited
+        "GET channels",  # the card, read to strike it
         "PATCH channels",  # ... and edited
         "POST webhooks",  # the die posted again
     ]
@@ -325,7 +328,7 @@ async def test_a_lapsed_request_leaves_the_other_requests_buttons_working(simcor
     await simcord_env.advance_time(300)
     second = await table.bob.slash(table.channel, "game undo")
     await simcord_env.advance_time(301)  # the first lapses, the second still stands
-    assert labels(first.response) == [] and "⌛ No answer" in first.response.content
+    assert labels(first.response) == [] and "⌛ No answer" in card_text(first.response)
     allowed = await carol.click(second.response, label="Allow undo")
     assert allowed.acknowledged and not allowed.ephemeral
-    assert second.response.content.startswith("↩️ Undone (1)")
+    assert card_text(second.response).startswith("↩️ Undone (1)")

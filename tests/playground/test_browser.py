@@ -1,9 +1,10 @@
-"""Issue 16, the playground in a real browser (Chromium through Playwright): a person opens
-the printed page, runs `/shoot` choosing the shooter, the target and the weapon from the
-bot's autocomplete, clicks 🔁 Shoot again on the reply, and sees the second shot.
+"""Issues 16 and 31, the playground in a real browser (Chromium through Playwright): a person
+opens the printed page, draws a die with `/bag draw`, picks a unit and Fire in the activation
+card's menu, fills the shot's form (the target, the distance) and sees the shot on the card.
 
-The demo game (playground/demo.py): Alice's Boromite Work Gang carries 4 Mag Guns (seeds
-000, weapon table); every die rolled is shown on the reply ("Acc tests (4)")."""
+The demo game (playground/demo.py): Alice hosts (she may give any unit its order); each side
+has two units, so the card's one menu holds each unit with its orders; every die rolled is
+shown on the card ("Acc tests")."""
 
 from __future__ import annotations
 
@@ -65,23 +66,27 @@ async def option(page, name: str, typed: str, pick: str | None = None) -> None:
         await page.locator("[role=option]").filter(has_text=pick).first.click()
 
 
-async def test_shoot_with_autocomplete_then_shoot_again(page):
-    await command(page, "shoot")
-    await option(page, "shooter", "work", "Boromite Work Gang")
-    await option(page, "target", "AI", "Algoryn AI Squad")
-    await option(page, "weapon", "mag g", "Mag Gun")
-    await option(page, "distance", "10")
+async def test_an_activation_played_on_its_card(page):
+    await command(page, "bag draw")
     await page.keyboard.press("Enter")
+    card = page.locator("article.channel-message").filter(has_text="Drawn:").first
+    await card.wait_for()
+    assert "alice used /bag" in await page.locator("#preview-app").inner_text()
+    await card.get_by_role("combobox").first.click()  # the unit and its order, in one pick
+    await page.get_by_role("option").filter(has_text="— Fire").first.click()
 
-    title = "Mag Gun — Boromite Work Gang → Algoryn AI Squad"
-    shots = page.locator("article.channel-message").filter(has_text=title)
-    await shots.first.wait_for()
-    first = await shots.first.inner_text()
-    assert "alice used /shoot" in await page.locator("#preview-app").inner_text()
-    assert "Acc tests (4)" in first and 'effective range (10")' in first
-    assert "Antares" in await shots.first.locator(".message-author").inner_text()
+    form = page.get_by_role("dialog")  # Fire: the shot's form opens at once
+    await form.wait_for()
+    assert "shoots" in await form.locator(".modal-title").inner_text()
+    await form.get_by_role("combobox").first.click()  # the target: the first one offered
+    await page.get_by_role("option").filter(has_text="models").first.click()
+    await form.get_by_role("textbox").first.fill("10")  # the distance
+    await form.get_by_role("button", name="Submit").click()
 
-    await shots.first.get_by_role("button", name="Shoot again").click()
-    await shots.nth(1).wait_for()
-    assert await shots.count() == 2
-    assert "Acc tests (4)" in await shots.nth(1).inner_text()
+    shot = page.locator("article.channel-message").filter(has_text="Acc tests").first
+    await shot.wait_for()
+    text = await shot.inner_text()
+    assert "Drawn:" in text and "order Fire" in text  # the card, edited in place
+    assert 'effective range (10")' in text
+    assert "Antares" in await shot.locator(".message-author").inner_text()
+    assert await shot.get_by_role("button", name="Draw next").count() == 1

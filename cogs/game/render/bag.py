@@ -35,6 +35,17 @@ def drawn_line(lang: Lang, result: DrawResult) -> str:
     )
 
 
+def order_head(lang: Lang, result: OrderResult) -> str:
+    """The die of an order given without a card (a typed `/order`): its colour and owner."""
+    return t(
+        lang,
+        "card.order_head",
+        colour=tag(result.colour),
+        colour_name=colour_name(lang, result.colour),
+        owner=result.owner_id,
+    )
+
+
 def drawn(lang: Lang, done: Drawn) -> str:
     owner = done.result.owner_id
     follow = "bag.drawn_pick" if done.units else "bag.drawn_none"
@@ -100,9 +111,13 @@ def picked(lang: Lang, unit: Unit) -> str:
 
 
 def blocked(lang: Lang, done: Blocked) -> str:
+    return blocked_line(lang, done) + "\n" + drawn(lang, done.drawn)
+
+
+def blocked_line(lang: Lang, done: Blocked) -> str:
+    """Block!: the die put back (the card of the die drawn instead follows it)."""
     colour = done.returned.colour
-    line = t(lang, "bag.blocked", colour=tag(colour), colour_name=colour_name(lang, colour))
-    return line + "\n" + drawn(lang, done.drawn)
+    return t(lang, "bag.blocked", colour=tag(colour), colour_name=colour_name(lang, colour))
 
 
 def disputed(lang: Lang, result: DisputeResult) -> str:

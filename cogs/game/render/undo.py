@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
+from cogs.common.layout import struck
 from cogs.common.text import plain
 from cogs.game.render.common import CONTENT_LIMIT, colour_name, cut, tag, who
 from cogs.game.render.events import event_text
@@ -116,6 +119,14 @@ def struck_content(content: str, mark_line: str, whole: bool) -> str:
     if whole:
         lines = [_strike(line) for line in lines]
     return _fit([mark_line, *lines], [])
+
+
+def struck_card(message: discord.Message, mark_line: str, whole: bool) -> discord.ui.LayoutView:
+    """An activation card whose events are undone: the mark first, its text struck through
+    and its colour grey when all it showed is undone, its buttons gone."""
+    if not whole:
+        return struck(message, mark_line)
+    return struck(message, mark_line, _strike, UNDONE_GREY)
 
 
 def struck_embed(data: dict[str, Any]) -> dict[str, Any]:

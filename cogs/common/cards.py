@@ -1,0 +1,62 @@
+"""Where a move of the activation is shown: the activation card (issue 31 §2).
+
+The bag's components (`cogs.game.views`: 🎲 Draw next, the unit-and-order menu, the order
+buttons, ✅ Done) and the shot's (`cogs.shooting.aim`, `cogs.shooting.card_shot`: 🎯's form,
+🔁) each call their service and hand the outcome here; the table (`cogs.table`, which
+imports both packages to compose the card) registers the one implementation at its setup.
+So neither package imports the other to show what follows a move, and the card is composed
+in one module (`cogs.table.card`).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import discord
+
+from locales import Lang
+from services.game import Closed, Drawn, Ordered, Waiting
+from services.shooting import Volley
+
+
+class ActivationCards(Protocol):
+    async def drawn(
+        self,
+        interaction: discord.Interaction,
+        done: Drawn,
+        *,
+        head: str | None = None,
+        lead: str | None = None,
+        clicked: discord.Message | None = None,
+    ) -> None:
+        """A die drawn (or taken, or drawn again after Block!): a new card, the older
+        cards' buttons taken off. `head`: the card's first text instead of the draw's;
+        `lead`: a line before the draw's (Block!)."""
+
+    async def ordered(self, interaction: discord.Interaction, done: Ordered) -> None:
+        """An order given: the card edited (a new card for a typed `/order`)."""
+
+    async def shot(self, interaction: discord.Interaction, volley: Volley) -> None:
+        """The unit's shots: the card edited, with what the unit may still fire."""
+
+    async def closed(self, interaction: discord.Interaction, done: Closed) -> None:
+        """✅ Done: the card says the activation ended and offers 🎲."""
+
+    async def waiting(
+        self, interaction: discord.Interaction, lang: Lang, game_id: int, waiting: Waiting
+    ) -> int | None:
+        """A die an undo put back to wait: posted again as a card (its message id)."""
+
+
+_registered: list[ActivationCards] = []
+
+
+def register(cards: ActivationCards) -> None:
+    """The table's setup: the one implementation (a later one replaces it)."""
+    _registered[:] = [cards]
+
+
+def cards() -> ActivationCards:
+    if not _registered:
+        raise RuntimeError("the activation cards are not registered: load cogs.table")
+    return _registered[0]

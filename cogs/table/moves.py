@@ -1,0 +1,193 @@
+"""Each move of an activation, shown on its card (issue 31 §2): `cogs.common.cards`' one
+implementation, registered by the table's setup.
+
+- A die drawn (🎲 Draw next, `/bag draw`, Block!, a die taken): a new card; the card before
+  it (and any message that carried 🎲 and ✅) loses its buttons (`next_step.offer`, drawn).
+- An order (the card's menu or order buttons; a typed `/order`: a new card), a volley (🎯's
+  form, 🔁), ✅ Done: the card clicked is edited in place, its buttons made anew from what the
+  services say comes next (`ShootingService.offer`: one read).
+- A shot too long for the card: what fits of it there, its whole report in a message of its
+  own, paged (`cogs.shooting.pages`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+
+import discord
+
+from cogs.common.actors import channel_of
+from cogs.common.bot import app_services
+from cogs.common.errors import error_text
+from cogs.common.layout import is_layout
+from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
+from cogs.game import next_step, render
+from cogs.game.next_step import READ, joined
+from cogs.game.views import drawn_mentions
+from cogs.shooting import drift, pages, render_shot
+from cogs.shooting.form import ShotForm
+from cogs.table.card import (
+    Card,
+    colour,
+    drawn_head,
+    follow,
+    pick_rows,
+    shoot_button,
+    shooting_items,
+    shot_text,
+    waiting_card,
+    weapons_hint,
+)
+from locales import Lang, t
+from services.game import Closed, Drawn, NextStep, Ordered, Waiting
+from services.shooting import ShotRecord, Volley
+
+Rows = Sequence[Sequence[discord.ui.Item]]
+
+
+class TableCards:
+    """The activation cards of every channel (stateless: each move reads its card back)."""
+
+    async def drawn(
+        self,
+        interaction: discord.Interaction,
+        done: Drawn,
+        *,
+        head: str | None = None,
+        lead: str | None = None,
+        clicked: discord.Message | None = None,
+    ) -> None:
+        lang = await lang_of(interaction)
+        result = done.result
+        card = Card(colour(result.colour), head or drawn_head(lang, done))
+        if lead:
+            card.head = f"{lead}\n{card.head}"
+        if head is None:  # who chooses now (a taken die's head says it)
+            card.hint = follow(lang, result.owner_id, done.units)
+        picks = pick_rows(lang, done.game_id, result.owner_id, done.units, done.orders_of)
+
+        async def post(extra: list[discord.ui.Item]) -> int | None:
+            laid = card.layout(lang, [picks, extra])
+            return await send(interaction, view=laid.view, allowed_mentions=drawn_mentions(done))
+
+        # a die taken (Follow, a Synchroniser) draws nothing: the activation that ran goes on
+        drew = result.via in ("draw", "redraw")
+        await next_step.offer(interaction, post, clicked=clicked, card=True, spent=drew)
+
+    async def ordered(self, interaction: discord.Interaction, done: Ordered) -> None:
+        lang = await lang_of(interaction)
+        result = done.result
+        unit = result.unit_id if result.shoots else None
+        offer = await app_services(interaction).shooting.offer(channel_of(interaction), unit)
+        message = interaction.message
+        if is_layout(message):
+            assert message is not None
+            card = Card.read(message)
+        else:  # a typed /order, or an order button of a message made before the cards
+            card = Card(colour(result.colour), render.order_head(lang, result))
+        card.order = render.ordered(lang, result)
+        card.hint = weapons_hint(lang, offer.aim)
+        # Fire: the unit does not move, so its shot's form opens at once (on a card clicked)
+        form = None
+        if result.executed == "fire" and offer.aim is not None and is_layout(message):
+            form = ShotForm(lang, offer.aim)
+        items = shooting_items(lang, offer.aim)
+        if not items and result.shoots:  # e.g. no weapons on record: 🎯 says what to do
+            items = [shoot_button(lang, done.game_id, result.unit_id)]
+        await show(interaction, lang, card, [items], offer.step, form=form)
+
+    async def shot(self, interaction: discord.Interaction, volley: Volley) -> None:
+        lang = await lang_of(interaction)
+        shooting = app_services(interaction).shooting
+        offer = await shooting.offer(channel_of(interaction), volley.unit_id)
+        message = interaction.message
+        if is_layout(message):
+            assert message is not None
+            card = Card.read(message)
+        else:  # the form of a 🎯 posted before the cards
+            shooter = volley.records[0].shooter if volley.records else None
+            card = Card(colour(shooter.colour if shooter else None))
+        card.shots += [shot_text(lang, record) for record in volley.records]
+        if volley.stopped is not None:
+            card.note = t(lang, "card.stopped", reason=error_text(lang, volley.stopped))
+        card.hint = weapons_hint(lang, offer.aim)
+        drifts = [button for record in volley.records for button in drift.buttons(lang, record)]
+        rows = [shooting_items(lang, offer.aim) + drifts]
+        last = volley.records[-1] if volley.records else None
+        await show(interaction, lang, card, rows, offer.step, report=last)
+
+    async def closed(self, interaction: discord.Interaction, done: Closed) -> None:
+        lang = await lang_of(interaction)
+        text = render.activation_closed(lang, interaction.user.id, done)
+        message = interaction.message
+        if is_layout(message):
+            assert message is not None
+            card = Card.read(message)
+            card.note = text
+            await show(interaction, lang, card, [], READ)
+            return
+
+        async def post(extra: list[discord.ui.Item]) -> int | None:  # a message before cards
+            return await send(
+                interaction, text, view=joined(None, extra), allowed_mentions=NO_MENTIONS
+            )
+
+        await next_step.offer(interaction, post, clicked=message)
+
+    async def waiting(
+        self, interaction: discord.Interaction, lang: Lang, game_id: int, waiting: Waiting
+    ) -> int | None:
+        card = waiting_card(lang, waiting)
+        die = waiting.die
+        picks = pick_rows(lang, game_id, die.owner_id, waiting.units, waiting.orders_of)
+        return await send(interaction, view=card.layout(lang, [picks]).view)
+
+
+async def show(
+    interaction: discord.Interaction,
+    lang: Lang,
+    card: Card,
+    rows: Rows,
+    step: NextStep | None | object,
+    *,
+    report: ShotRecord | None = None,
+    form: discord.ui.Modal | None = None,
+) -> None:
+    """The card, edited in place when it was clicked (else a new one), with 🎲 and ✅ as the
+    game's next step offers them; `report`: the shot whose whole report follows should the
+    card not hold it; `form`: the answer to the click is this form, and the card is edited
+    beside it."""
+    message = interaction.message
+    in_place = is_layout(message)
+
+    async def post(extra: list[discord.ui.Item]) -> int | None:
+        laid = card.layout(lang, [*rows, extra])
+        if in_place and message is not None and form is not None:
+            await interaction.response.send_modal(form)
+            await message.edit(view=laid.view, allowed_mentions=NO_MENTIONS)
+            await shown(interaction, message.id)  # undo strikes it
+            posted: int | None = message.id
+        elif in_place and message is not None:
+            await interaction.response.edit_message(view=laid.view, allowed_mentions=NO_MENTIONS)
+            await shown(interaction, message.id)  # undo strikes it
+            posted = message.id
+        else:
+            posted = await send(interaction, view=laid.view)
+        if laid.cut and report is not None:
+            title, lines = render_shot.shot(lang, report)
+            hue = render_shot.unit_colour(report.shooter)
+            await pages.reply(interaction, lang, title, lines, hue)
+        return posted
+
+    await next_step.offer(
+        interaction,
+        post,
+        step=step,
+        clicked=None if in_place else message,
+        card=True,
+        spent=not in_place,  # a new card (a typed order): the one before it is done with
+    )
+    if not in_place and message is not None and message.components:
+        with contextlib.suppress(discord.HTTPException):  # made before the cards: spent
+            await message.edit(view=None)
