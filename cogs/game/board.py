@@ -61,7 +61,7 @@ async def switch(interaction: discord.Interaction, on: bool) -> None:
 
 async def _post(interaction: discord.Interaction, lang: Lang, done: BoardSwitched) -> None:
     embeds = board_embeds(lang, done.view)
-    await board_clocks(app_services(interaction), lang, embeds, done.game_id)  # issue 33
+    await board_clocks(app_services(interaction), lang, embeds, done.view)  # issue 33
     message_id = await send(interaction, board_content(lang), embeds=embeds)
     if message_id is None or interaction.channel_id is None:
         return
@@ -139,7 +139,7 @@ class BoardKeeper(commands.Cog):
         if board is None:
             return
         embeds = board_embeds(board.lang, board.view)
-        await board_clocks(self.bot.services, board.lang, embeds, board.game_id)
+        await board_clocks(self.bot.services, board.lang, embeds, board.view)
         shows = (board.message_id, fingerprint(embeds))
         if self.shown.get(channel_id) == shows:
             return

@@ -15,6 +15,7 @@ from locales import Lang
 
 if TYPE_CHECKING:
     from services.app import AppServices
+    from services.game import GameView
 
 
 async def remind(interaction: discord.Interaction, after: str, then: str | None) -> None:
@@ -34,9 +35,10 @@ async def with_pace(
 
 
 async def board_clocks(
-    services: AppServices, lang: Lang, embeds: list[discord.Embed], game_id: int
+    services: AppServices, lang: Lang, embeds: list[discord.Embed], view: GameView
 ) -> None:
     """The live board shows the clocks too: a running side counts down in the reader's
     client, the others as of the last change."""
     if embeds:
-        add_pace(embeds[0], lang, await services.pace.view(game_id), clocks_only=True)
+        clocks = await services.pace.clocks(view.game_id, view.state)
+        add_pace(embeds[0], lang, clocks, clocks_only=True)

@@ -306,6 +306,15 @@ class PaceService(PaceClocks, PaceNights, GameAccess):
             self.timers.scheduled(due)
         return nudge
 
+    async def clocks(self, game_id: int, state: GameState) -> PaceView:
+        """The game's clocks for the live board, which has the state already: its pace is
+        read, the game is not read nor parsed again (issue 31: a move's state parsed once)."""
+        async with self.store.read() as tx:
+            found = await tx.game_pace(game_id)
+        pace = pace_of(found.data if found else None)
+        sides = [p.owner_id for p in state.players]
+        return PaceView(game_id, state.status, pace, [], self.clock(), sides)
+
     async def view(self, game_id: int) -> PaceView | None:
         """The game's pace for `/game status`: its waits, reminders, turn times, and which
         of its players are away or in their quiet hours now."""
