@@ -21,11 +21,12 @@ import discord
 from discord.ext import commands, tasks
 
 from cogs.common.bot import ServicedBot, app_services, bot_of
+from cogs.common.layout import is_layout, struck
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import plain
 from cogs.common.translator import command_name
 from cogs.game.options import call_of
-from cogs.game.render.board import board_content, board_embeds
+from cogs.game.render.board import board_layout
 from cogs.pace.game_commands import board_clocks
 from core.antares.game_messages import GameMessages
 from locales import Lang, t
@@ -44,8 +45,8 @@ log = logging.getLogger(__name__)
 BOARD_DELAY = 2.0  # seconds: the changes of a burst (a shot and its casualties) are one edit
 
 
-def fingerprint(embeds: list[discord.Embed]) -> str:
-    return json.dumps([embed.to_dict() for embed in embeds], sort_keys=True)
+def fingerprint(board: discord.ui.LayoutView) -> str:
+    return json.dumps(board.to_components(), sort_keys=True)
 
 
 async def switch(interaction: discord.Interaction, on: bool) -> None:
@@ -60,9 +61,10 @@ async def switch(interaction: discord.Interaction, on: bool) -> None:
 
 
 async def _post(interaction: discord.Interaction, lang: Lang, done: BoardSwitched) -> None:
-    embeds = board_embeds(lang, done.view)
-    await board_clocks(app_services(interaction), lang, embeds, done.view)  # issue 33
-    message_id = await send(interaction, board_content(lang), embeds=embeds)
+    board = board_layout(
+        lang, done.view, await board_clocks(app_services(interaction), lang, done.view)
+    )
+    message_id = await send(interaction, view=board)
     if message_id is None or interaction.channel_id is None:
         return
     pinned = False
@@ -80,7 +82,7 @@ async def _post(interaction: discord.Interaction, lang: Lang, done: BoardSwitche
     if await table.board_posted(interaction.channel_id, done.game_id, message_id, pinned):
         keeper = bot_of(interaction.client).get_cog(BoardKeeper.__cog_name__)
         if isinstance(keeper, BoardKeeper):  # changes made while it was being posted
-            keeper.shown[interaction.channel_id] = (message_id, fingerprint(embeds))
+            keeper.shown[interaction.channel_id] = (message_id, fingerprint(board))
             keeper.changed(interaction.channel_id)
 
 
@@ -100,7 +102,11 @@ async def _retire(
         if before.board_pinned:
             await old.unpin()
         stopped = t(lang, "game.board_stopped", command=command_name("game.board", lang))
-        await old.edit(content=stopped)
+        message = await old.fetch()
+        if is_layout(message):  # laid out as the card: the mark on top of what it showed
+            await message.edit(view=struck(message, stopped))
+        else:  # a board posted before the cards
+            await message.edit(content=stopped)
 
 
 class BoardKeeper(commands.Cog):
@@ -138,14 +144,14 @@ class BoardKeeper(commands.Cog):
         board = await self.bot.services.table.board(channel_id)
         if board is None:
             return
-        embeds = board_embeds(board.lang, board.view)
-        await board_clocks(self.bot.services, board.lang, embeds, board.view)
-        shows = (board.message_id, fingerprint(embeds))
+        clocks = await board_clocks(self.bot.services, board.lang, board.view)
+        laid = board_layout(board.lang, board.view, clocks)
+        shows = (board.message_id, fingerprint(laid))
         if self.shown.get(channel_id) == shows:
             return
         channel = self.bot.get_partial_messageable(channel_id)
         try:
-            await channel.get_partial_message(board.message_id).edit(embeds=embeds)
+            await channel.get_partial_message(board.message_id).edit(view=laid)
         except discord.NotFound:
             await self._gone(channel, board)
             return

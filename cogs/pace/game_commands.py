@@ -10,7 +10,7 @@ import discord
 from cogs.common.actors import call_of, channel_of
 from cogs.common.bot import app_services
 from cogs.common.replies import lang_of, send
-from cogs.pace.render import add_pace, remind_text
+from cogs.pace.render import add_pace, clock_lines, remind_text
 from locales import Lang
 
 if TYPE_CHECKING:
@@ -34,11 +34,7 @@ async def with_pace(
     return embed
 
 
-async def board_clocks(
-    services: AppServices, lang: Lang, embeds: list[discord.Embed], view: GameView
-) -> None:
+async def board_clocks(services: AppServices, lang: Lang, view: GameView) -> list[str]:
     """The live board shows the clocks too: a running side counts down in the reader's
     client, the others as of the last change."""
-    if embeds:
-        clocks = await services.pace.clocks(view.game_id, view.state)
-        add_pace(embeds[0], lang, clocks, clocks_only=True)
+    return clock_lines(lang, await services.pace.clocks(view.game_id, view.state))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from cogs.game.board import BOARD_DELAY
-from tests.discord.game_kit import messages_of, refused, skirmish, snapshot
+from tests.discord.game_kit import card_text, messages_of, refused, skirmish, snapshot
 from tests.support.bots import restart
 from tests.support.locale import french
 
@@ -23,8 +23,18 @@ def board_edits(env, message_id: int) -> int:
 
 
 def fields(message) -> dict[str, str]:
-    embed = message.embeds[0]
-    return {field.name: field.value for field in embed.fields}
+    """Each unit's line on the board, by its colour and name (`🟦 Gangers`)."""
+    found = {}
+    for line in card_text(message).split("\n"):
+        if " — " in line and line.split(" ", 1)[1].startswith("**"):
+            name, _, rest = line.partition(" — ")
+            found[name.replace("**", "")] = rest
+    return found
+
+
+def containers(message) -> list[dict]:
+    """The board's containers (Components V2): the game, each player's, the table's."""
+    return [c for c in message.components if c.get("type") == 17]
 
 
 def unpinned_channel(table, name: str):
@@ -43,10 +53,12 @@ async def test_the_board_is_pinned_and_follows_the_game(simcord_env, table, dice
     posted = await alice.slash(channel, "game board", on=True)
     board = posted.response
     assert not posted.ephemeral and posted.followups == []  # pinned: nothing to tell
-    assert board.content == "📋 **Live board**: the bot updates it after every change of the game."
-    assert board.embeds[0].title == "📋 Vorl — turn 1"
-    assert "Order dice (3 in the bag)" in board.embeds[0].description
+    text = card_text(board)
+    assert "-# 📋 **Live board**: the bot updates it after every change of the game." in text
+    assert text.startswith("### 📋 Vorl — turn 1") and "Order dice (3 in the bag)" in text
     assert fields(board)["🟦 Gangers"].startswith(f"<@{bob.id}> · 5/5 models · 0 pins")
+    # laid out as the activation card: the game, then each player coloured like their dice
+    assert [c.get("accent_color") for c in containers(board)] == [None, 0xD83C3E, 0x3B88C3]
     assert [m.id for m in channel.pinned_messages()] == [board.id]
 
     await bob.slash(channel, "pins add", unit="Gangers", count=2)
@@ -59,15 +71,15 @@ async def test_the_board_is_pinned_and_follows_the_game(simcord_env, table, dice
     await alice.slash(channel, "bag draw")
     await env.advance_time(SETTLED)
     waiting = f"🎲 Waiting for its order: a 🟦 die of <@{bob.id}>."
-    assert waiting in board.embeds[0].description
+    assert waiting in card_text(board)
     await bob.slash(channel, "order", unit="Gangers", order="down")
     await alice.slash(channel, "pins remove", unit="Gangers")
     await alice.slash(channel, "turn end", confirm=True)  # a burst of three changes
     assert board_edits(env, board.id) == 2
     await env.advance_time(SETTLED)
     assert board_edits(env, board.id) == 3  # one edit for the three
-    assert board.embeds[0].title == "📋 Vorl — turn 2"
-    assert waiting not in board.embeds[0].description
+    assert card_text(board).startswith("### 📋 Vorl — turn 2")
+    assert waiting not in card_text(board)
     await env.advance_time(SETTLED)
     assert board_edits(env, board.id) == 3  # nothing changed since: no edit
 
@@ -96,8 +108,8 @@ async def test_without_manage_messages_it_is_not_pinned_and_the_host_is_told(sim
         await bob.slash(channel, "unit add", name="Gangers", models=5, co=9)
         posted = await alice.slash(channel, "game board", on=True)
     board = posted.response
-    assert board.content.startswith("📋 **Tableau de la partie** : le bot le met à jour")
-    assert board.embeds[0].title == "📋 Vorl — tour 1"
+    assert "-# 📋 **Tableau de la partie** : le bot le met à jour" in card_text(board)
+    assert card_text(board).startswith("### 📋 Vorl — tour 1")
     (told,) = posted.followups
     assert told.ephemeral
     assert told.content.startswith("Je n'ai pas pu épingler le tableau (il faut au bot la")
@@ -155,7 +167,9 @@ async def test_off_unpins_and_stops_the_edits(simcord_env, table):
     off = await alice.slash(channel, "game board", on=False)
     assert off.response.content == "📋 The live board is off: the bot no longer updates it."
     assert channel.pinned_messages() == []
-    assert board.content == "📋 Live board — no longer updated (/game board posts a new one)."
+    # marked on top of what it last showed
+    stopped = "📋 Live board — no longer updated (/game board posts a new one)."
+    assert card_text(board).startswith(stopped) and "🟦 Gangers" in fields(board)
     edits = board_edits(env, board.id)
     before = await snapshot(env, channel)
     await bob.slash(channel, "pins add", unit="Gangers")
@@ -175,7 +189,27 @@ async def test_on_again_replaces_the_board_in_french(simcord_env, table):
     assert off.response.content == (
         "📋 Le tableau de la partie est désactivé : le bot ne le met plus à jour."
     )
-    assert second.content == (
+    assert card_text(second).startswith(
         "📋 Tableau de la partie — plus mis à jour (/partie tableau en publie un nouveau)."
     )
     assert channel.pinned_messages() == []
+
+
+async def test_a_big_game_board_stays_within_the_limits_and_points_to_status(simcord_env, table):
+    """60 units: the board holds what fits of them (4,000 characters of text in a message
+    laid out with Components V2) and says where the rest is; a marker shows on its unit."""
+    channel, alice, bob = table.channel, table.alice, table.bob
+    await alice.slash(channel, "game start", name="Big battle")
+    for n in range(60):
+        player = alice if n % 2 else bob
+        await player.slash(channel, "unit add", name=f"Squad number {n:02}", models=10, co=8)
+    await alice.slash(channel, "marker place", type="blur")
+    await alice.slash(channel, "marker affect", marker="1", unit="Squad number 00")
+    board = (await alice.slash(channel, "game board", on=True)).response
+    text = card_text(board)
+    assert len(text) <= 4000 and text.endswith("More with /game status.")
+    assert (
+        "🟦 Squad number 00" not in fields(board) or "Blur" in fields(board)["🟦 Squad number 00"]
+    )
+    first = next(line for line in text.split("\n") if "**Squad number 00**" in line)
+    assert "🌫️" in first and "Blur" in first
