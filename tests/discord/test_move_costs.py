@@ -20,7 +20,7 @@ import pytest
 from cogs.game.board import BOARD_DELAY
 from core.antares.game import GameState
 from storage.sqlite_connection import AioConnection
-from tests.discord.game_kit import labels
+from tests.discord.game_kit import card_text, labels
 from tests.discord.test_shoot_kit import armies, shoot
 from tests.support.locale import french
 
@@ -179,14 +179,15 @@ async def test_a_tracked_shot_and_the_next_draw_cost_one_move_each(
         shot = await tracked_shot(table)
     assert labels(shot.response) == ["Shoot again", DRAW] and labels(drawn.response) == ["Shoot"]
     assert_one_move(costs)
-    # the reply; Draw next off the order's message, its 🎯 kept, in one edit (no read first)
-    assert costs.requests == ["POST interactions", "PATCH channels"]
+    # the reply; then Draw next and Done off the order's activation card, its 🎯 kept: a card
+    # (a V2 layout, whose text and buttons change as it is played) is read before its edit
+    assert costs.requests == ["POST interactions", "GET channels", "PATCH channels"]
     print(f"\ntracked /shoot: {costs}")
 
     dice.script(1)  # d2 → 1: Bob's blue die
     with counted(simcord_env, monkeypatch) as costs:
         second = await table.bob.click(shot.response, label=DRAW)
-    assert f"blue** die of <@{table.bob.id}>" in second.response.content
+    assert f"blue** die of <@{table.bob.id}>" in card_text(second.response)
     assert labels(shot.response) == ["Shoot again"]
     assert_one_move(costs)
     assert costs.requests == ["POST interactions", "PATCH channels"]  # the draw; the button off
@@ -209,7 +210,8 @@ async def test_in_french_a_shot_at_a_live_board_costs_the_same(
             shot = await tracked_shot(table)
         assert labels(shot.response) == ["Tirer encore", "Piocher le suivant"]
         assert_one_move(costs)
-        assert costs.requests == ["POST interactions", "PATCH channels"]
+        # as in English: the order's card is read before Draw next and Done leave it
+        assert costs.requests == ["POST interactions", "GET channels", "PATCH channels"]
 
         with counted(simcord_env, monkeypatch) as costs:
             await simcord_env.advance_time(BOARD_DELAY + 1)

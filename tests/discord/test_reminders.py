@@ -6,7 +6,7 @@ at start, once."""
 
 from __future__ import annotations
 
-from tests.discord.game_kit import skirmish
+from tests.discord.game_kit import card_text, skirmish
 from tests.discord.pace_kit import DAY, HOUR, english, quiet_board, reminders
 from tests.support.bots import restart
 from tests.support.locale import french
@@ -16,7 +16,7 @@ async def bob_s_die_drawn(table, dice) -> None:
     """Alice draws; the die is Bob's: the game waits for his order."""
     dice.script(2)  # d3 → 2: a blue die of Bob's
     drawn = await table.alice.slash(table.channel, "bag draw")
-    assert f"<@{table.bob.id}>" in drawn.response.content
+    assert f"<@{table.bob.id}>" in card_text(drawn.response)
 
 
 async def test_reminders_then_the_host_each_once_pinging_only_their_reader(
