@@ -139,6 +139,12 @@ class AioConnection:
         connection = self.connection
         return await connection._execute(run_steps, connection._conn, steps)
 
+    async def roll_back(self) -> None:
+        """ROLLBACK if a transaction is open, decided in the connection's thread: after any
+        batch still in flight there (one whose await was cancelled runs to its end)."""
+        connection = self.connection
+        await connection._execute(_roll_back_open, connection._conn)
+
     async def send(self, steps: Sequence[Step], wait_s: float) -> list[Done]:
         """`batch`, sent again while its BEGIN IMMEDIATE meets another connection's write
         lock (waiting on the loop, as `begin_immediate` does), for up to ``wait_s``."""
@@ -155,6 +161,11 @@ class AioConnection:
 
     async def close(self) -> None:
         await self.connection.close()
+
+
+def _roll_back_open(connection: sqlite3.Connection) -> None:
+    if connection.in_transaction:
+        connection.rollback()
 
 
 def _busy(error: sqlite3.OperationalError) -> bool:

@@ -125,8 +125,7 @@ class SqliteTransaction(
         """What waits is dropped; a transaction begun is rolled back (a failed COMMIT may
         already have ended it)."""
         self._pending, self._laters = [], []
-        if self._db.in_transaction:
-            await self._db.run("ROLLBACK")
+        await self._db.roll_back()
 
     def _stamp(self, moment: datetime) -> str:
         return moment.astimezone(UTC).isoformat()

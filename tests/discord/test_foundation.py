@@ -35,9 +35,13 @@ async def test_help_lists_commands_in_english(table):
     assert any(line.startswith("</test> — Roll a D10 test") for line in lines)
     config = next(line for line in lines if line.startswith("`/config`"))
     assert config.startswith("`/config` — Server settings: ") and "</config language>" in config
+    bag = next(line for line in lines if line.startswith("`/bag`"))
+    assert "</bag draw>" in bag and "</bag take>" in bag
+    assert not any(line.startswith("</bag draw>") for line in lines)  # groups: one line
+    # /game has too many commands for one line in Discord's 6,000 characters: summed up,
+    # with where to read them all
     game = next(line for line in lines if line.startswith("`/game`"))
-    assert "</game start>" in game and "</game undo>" in game
-    assert not any(line.startswith("</game start>") for line in lines)  # groups: one line
+    assert game.endswith("commands: </help> command:game")
     assert "</help> command:<name>" in tokens(embed.description)
     assert _fits(embed)
 
