@@ -30,7 +30,7 @@ from cogs.common.replies import send, sent_message
 from core.common.errors import BadInput
 from settings import Settings
 from storage.base import DatabaseUnavailable
-from tests.discord.game_kit import skirmish, snapshot
+from tests.discord.game_kit import card_text, skirmish, snapshot
 from tests.discord.test_database_unavailable import UNAVAILABLE_EN, UNAVAILABLE_FR
 from tests.support.locale import french
 
@@ -189,7 +189,7 @@ async def test_a_locked_sqlite_database_is_answered_unavailable(
     assert await snapshot(simcord_env, table.channel) == before  # nothing half-written
     dice.script(1)
     drawn = await table.bob.slash(table.channel, "bag draw")
-    assert not drawn.ephemeral and "2 dice left" in drawn.response.content
+    assert not drawn.ephemeral and "2 dice left" in card_text(drawn.response)
 
 
 @pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
