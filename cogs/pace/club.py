@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -38,37 +39,25 @@ OPEN = (discord.EventStatus.scheduled, discord.EventStatus.active)
 Place = discord.TextChannel | discord.VoiceChannel | discord.StageChannel
 
 
+CHANNEL_KINDS = {"voice": discord.EntityType.voice, "stage": discord.EntityType.stage_instance}
+
+
 async def create_event(guild: discord.Guild, plan: NightPlan) -> discord.ScheduledEvent:
-    name, description = plan.name[:100], plan.description[:1000]
-    private = discord.PrivacyLevel.guild_only
-    if plan.place == "voice" and plan.channel_id is not None:
-        return await guild.create_scheduled_event(
-            name=name,
-            start_time=plan.start,
-            end_time=plan.end,
-            description=description,
-            privacy_level=private,
-            entity_type=discord.EntityType.voice,
-            channel=discord.Object(plan.channel_id),
-        )
-    if plan.place == "stage" and plan.channel_id is not None:
-        return await guild.create_scheduled_event(
-            name=name,
-            start_time=plan.start,
-            end_time=plan.end,
-            description=description,
-            privacy_level=private,
-            entity_type=discord.EntityType.stage_instance,
-            channel=discord.Object(plan.channel_id),
-        )
+    """The evening as a scheduled event: at a voice or stage channel, else at a place (the
+    game channel's link)."""
+    kind = CHANNEL_KINDS.get(plan.place)
+    where: dict[str, Any]
+    if kind is not None and plan.channel_id is not None:
+        where = {"entity_type": kind, "channel": discord.Object(plan.channel_id)}
+    else:
+        where = {"entity_type": discord.EntityType.external, "location": plan.location[:100]}
     return await guild.create_scheduled_event(
-        name=name,
+        name=plan.name[:100],
         start_time=plan.start,
         end_time=plan.end,
-        description=description,
-        privacy_level=private,
-        entity_type=discord.EntityType.external,
-        location=plan.location[:100],
+        description=plan.description[:1000],
+        privacy_level=discord.PrivacyLevel.guild_only,
+        **where,
     )
 
 
