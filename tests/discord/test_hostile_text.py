@@ -103,6 +103,7 @@ EXAMPLES: dict[str, Example] = {
     "campaign leave": Example(actor="bob", kit="campaign"),
     "campaign add-organiser": Example({"member": lambda w: w.bob}, actor="admin", kit="campaign"),
     "campaign archive": Example(actor="admin", kit="campaign"),
+    "league factions": Example(kit="campaign"),
     "mine lay": Example(UNIT | {"location": "north ruins"}),
     "mine trigger": Example({"mine": "1", "target": "Gangers"}),
     "mine remove": Example({"mine": "1"}),

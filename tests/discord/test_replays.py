@@ -54,6 +54,7 @@ READ_ONLY = {
     "campaign history": "shows the battles",
     "campaign stats": "shows a player's figures",
     "campaign export": "sends the campaign as files",
+    "league factions": "shows the faction table and its chart",
     "PickUnit": "chooses the unit of a drawn die; its order button changes the game",
     "ConfirmLay.cancel": "closes the mine prompt, lays nothing",
     "ConfirmTurnEnd.cancel": "closes the end-of-turn prompt, ends nothing",
