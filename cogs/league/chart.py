@@ -22,7 +22,8 @@ from cogs.league.render import ChartLine, ChartText
 WIDTH_PX = 1000
 HEIGHT_PX = 700
 DPI = 100
-MONTH_LABELS = 12
+MONTH_LABELS = 8  # a label is some 60 pixels wide: 8 leave room between them
+MARKED_MONTHS = 24  # past two years, a dot a month would hide the lines
 # One colour per faction, whatever its place in the table (`FACTIONS`' slugs).
 COLOURS = {
     "algoryn": "#1f77b4",
@@ -48,6 +49,8 @@ def _ticks(count: int) -> list[int]:
 
 
 def league_png(text: ChartText, months: list[str], lines: list[ChartLine]) -> bytes:
+    from matplotlib.ticker import MaxNLocator  # here: matplotlib is imported on first use
+
     with drawing(WIDTH_PX / DPI, HEIGHT_PX / DPI, DPI) as figure:
         figure.text(
             0.03, 0.955, ellipsize(text.title, 70), fontsize=18, weight="bold", parse_math=False
@@ -61,17 +64,20 @@ def league_png(text: ChartText, months: list[str], lines: list[ChartLine]) -> by
         for line in lines:
             colour = COLOURS.get(line.slug, "#333333")
             y = [math.nan if r is None else 100 * r for r in line.rates]
-            rates.plot(x, y, marker="o", markersize=4, linewidth=2, color=colour, label=line.name)
+            marker = "o" if len(months) <= MARKED_MONTHS else None
+            rates.plot(
+                x, y, marker=marker, markersize=4, linewidth=2, color=colour, label=line.name
+            )
             battles.bar(x, line.battles, bottom=bottom, color=colour, width=0.8)
             bottom = [b + n for b, n in zip(bottom, line.battles, strict=True)]
         rates.axhline(50, color="#999999", linewidth=1, linestyle="--")
         rates.set_ylim(-3, 103)
         rates.set_xlim(-0.6, max(len(months) - 0.4, 0.6))
-        rates.set_ylabel(text.rate_axis, parse_math=False)
+        rates.set_ylabel(text.rate_axis, fontsize=9, parse_math=False)
         rates.tick_params(labelbottom=False)
         rates.grid(axis="y", color="#e5e5e5")
-        battles.set_ylabel(text.battles_axis, parse_math=False)
-        battles.yaxis.get_major_locator().set_params(integer=True)
+        battles.set_ylabel(text.battles_axis, fontsize=9, parse_math=False)
+        battles.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole battles
         ticks = _ticks(len(months))
         battles.set_xticks(ticks, [months[i] for i in ticks])
         for label in battles.get_xticklabels():

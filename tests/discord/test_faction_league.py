@@ -15,6 +15,7 @@ import services.league.service
 from cogs.league import chart
 from tests.core.common.test_league import EXPECTED, SEASON
 from tests.discord.campaign_kit import create, join, make_club, record
+from tests.discord.game_kit import forged_options
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
@@ -211,9 +212,14 @@ async def test_refusals_name_what_to_do_and_send_no_chart(simcord_env, club):
         "Aucune bataille de **Winter league** ne compte depuis le 2026-01-01 (1 mois) : "
         "laissez `mois` vide pour voir toutes ses batailles."
     )
+    with forged_options():  # Discord's client keeps months within 1–120; a forged one may not
+        forged = await club.bob.slash(club.channel, "league factions", months=0)
+    assert forged.ephemeral and forged.response.content == (
+        "Months go from 1 to 120 (you gave 0); leave them out to count every battle."
+    )
     unknown = await club.bob.slash(club.channel, "league factions", campaign="Summer cup")
     assert unknown.ephemeral and "Summer cup" in unknown.response.content
-    assert all(r.response.attachments == [] for r in (no_battle, old, old_fr, unknown))
+    assert all(r.response.attachments == [] for r in (no_battle, old, old_fr, forged, unknown))
 
 
 async def test_the_table_and_chart_are_computed_off_the_event_loop(club, monkeypatch):
