@@ -130,7 +130,11 @@ async def main(battles: int) -> None:
             await service.factions(GUILD)
 
         print(
-            line("service: read and count", await timed(SAMPLES, whole), f"capped={report.capped}")
+            line(
+                "service: read and count",
+                await timed(SAMPLES, whole),
+                f"capped at {report.capped_at}",
+            )
         )
     finally:
         workers.close()

@@ -13,7 +13,7 @@ import discord
 from cogs.common.text import plain
 from core.common.league import FactionLine
 from locales import Lang, t
-from services.league import LEAGUE_BATTLES, LeagueReport
+from services.league import LeagueReport
 
 COLOUR = discord.Colour.dark_teal()  # the campaign reports' colour
 IMAGE = "league.png"
@@ -88,8 +88,8 @@ def _notes(lang: Lang, report: LeagueReport) -> list[str]:
         notes.append(t(lang, "league.mirrors", factions=each))
     if league.unknown:
         notes.append(t(lang, "league.unknown", count=league.unknown))
-    if report.capped:
-        notes.append(t(lang, "league.capped", limit=LEAGUE_BATTLES))
+    if report.capped_at is not None:
+        notes.append(t(lang, "league.capped", limit=report.capped_at))
     return notes
 
 

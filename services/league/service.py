@@ -32,7 +32,7 @@ class LeagueReport:
     campaign: CampaignRecord | None  # one campaign's battles; None: every campaign's
     months: int | None  # "the last N months"; None: every battle
     since: date | None  # the first day of those months
-    capped: bool  # more battles than `LEAGUE_BATTLES`: the newest only are counted
+    capped_at: int | None  # more battles than this (`LEAGUE_BATTLES`): the newest counted
 
 
 def league_battle(row: LeagueRow) -> LeagueBattle:
@@ -58,20 +58,20 @@ class LeagueService:
         self, guild_id: int, *, campaign: str | None = None, months: int | None = None
     ) -> LeagueReport:
         """The faction table of the server's campaigns (or of the one named)."""
+        cap = LEAGUE_BATTLES
         since = period_start(self.clock().astimezone(UTC).date(), months)
         start = datetime.combine(since, time(), UTC) if since else None
         async with self.store.read() as tx:
-            found = await find_campaign(tx, guild_id, campaign) if campaign else None
+            # a blank option is every campaign (`find_campaign` would take the current one)
+            named = campaign is not None and campaign.strip()
+            found = await find_campaign(tx, guild_id, campaign) if named else None
             rows = await tx.league_battles(
-                guild_id,
-                since=start,
-                campaign_id=found.id if found else None,
-                limit=LEAGUE_BATTLES + 1,
+                guild_id, since=start, campaign_id=found.id if found else None, limit=cap + 1
             )
-        league = await self.workers.run(campaign_league, rows[:LEAGUE_BATTLES])
+        league = await self.workers.run(campaign_league, rows[:cap])
         if not league.table:
             raise _nothing_yet(found, months, since)
-        return LeagueReport(league, found, months, since, len(rows) > LEAGUE_BATTLES)
+        return LeagueReport(league, found, months, since, cap if len(rows) > cap else None)
 
 
 def _nothing_yet(

@@ -109,6 +109,9 @@ async def test_two_campaigns_make_the_worked_faction_table_and_its_chart(simcord
     assert embed.footer.text.startswith("Win rate: wins + ½ draws over battles")
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG" and image.size == chart.image_size() == (1000, 700)
+    # a blank campaign is every campaign, not the server's current one (Winter league)
+    _, blank = await league_png(club.eve, club.channel, campaign=" ")
+    assert blank.response.embeds[0].title == "Faction league — all campaigns"
 
 
 async def test_in_french(simcord_env, club):
@@ -253,3 +256,20 @@ async def test_a_campaign_name_that_reads_as_a_formula_is_drawn_as_typed(simcord
     assert embed.title == "Faction league — $\\\\alpha$ league"
     assert rows(embed)[0] == ["Ghar-Outcasts", "1", "1-0-0", "100%", "8-5", "8.0"]
     assert Image.open(io.BytesIO(png)).size == (1000, 700)
+
+
+async def test_a_big_server_counts_its_newest_battles_and_says_so(club, monkeypatch):
+    monkeypatch.setattr(services.league.service, "LEAGUE_BATTLES", 3)
+    await two_campaigns(club)
+    # the newest three: 8 (12 December), 6 (6 December) and the Ghar mirror 5 (20 November)
+    _, result = await league_png(club.carol, club.channel)
+    embed = result.response.embeds[0]
+    assert embed.description.startswith("Every battle · 3 battles from 2 campaigns\n")
+    assert rows(embed) == [
+        ["Isorians", "2", "1-1-0", "75%", "4-4", "4.0"],
+        ["Ghar", "1", "0-1-0", "50%", "4-4", "4.0"],
+        ["Algoryn", "1", "0-0-1", "0%", "—", "—"],
+    ]
+    assert embed.description.endswith(
+        "\n⚠️ Only the newest 3 battles are counted: choose fewer months, or a campaign."
+    )
