@@ -79,7 +79,8 @@ async def _answer(interaction: discord.Interaction, text: str) -> None:
 
 
 async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
-    """A side's time ran out: warned (pinged, alone), or the game ends."""
+    """A side's time ran out: warned (pinged, alone), or the game ends with the victory
+    points kept so far (its campaign battle too)."""
     out = await bot.services.pace.fire_clock(timer)
     if out is None:
         return
@@ -90,7 +91,10 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
     host = Call(out.guild_id, out.channel_id, Actor(out.host_id), None)
     lang = out.lang
     try:
-        ended = await bot.services.campaign_games.end(host, None, t(lang, "pace.clock_out_notes"))
+        # with the points kept so far (`/game vp`): the one with the most wins
+        ended = await bot.services.campaign_games.end(
+            host, None, t(lang, "pace.clock_out_notes"), winner_by_vp=True
+        )
     except AntaresError as refused:  # e.g. a campaign game whose players left it
         reason = t(lang, refused.key, **refused.values)
         await channel.send(

@@ -64,3 +64,43 @@ async def test_the_campaign_report_shows_turn_times_over_its_games(simcord_env, 
     # Alice was never waited for (the next draw is anyone's): no turn times of hers
     mine = await table.alice.slash(table.channel, "campaign stats")
     assert "⏱ Turn times" not in [f.name for f in mine.response.embeds[0].fields]
+
+
+def bot_posts(env, channel, mark: str) -> list[str]:
+    bot_id = env.backend.bot_user.id
+    found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+    return [
+        m.content
+        for m in found
+        if m.author_id == bot_id and m.interaction_metadata is None and m.content.startswith(mark)
+    ]
+
+
+async def test_a_game_its_clock_ends_records_the_points_kept_and_its_campaign_battle(
+    simcord_env, table, dice
+):
+    """Issue 33, "Clocks": when a side runs out and the table chose to end the game, the
+    game ends "with the current victory points": those kept with /game vp, the one with
+    the most winning; its campaign battle is recorded with them, in French here."""
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    quiet_board(env)  # the server speaks French
+    await create(table, name="Winter league")
+    await join(table, alice, faction="algoryn", army="Vorl Prosperate")
+    await join(table, bob, faction="boromites", army="Rock Guild")
+    await campaign_game(table, "Ridge")
+    await alice.slash(channel, "game clock set", minutes=30, timeout="end")
+    with french():
+        scored = await bob.slash(channel, "game vp", score="3-2")
+        assert "🏆 Points de victoire" in scored.response.content
+        await alice.slash(channel, "game vp", player=alice, add=2)  # 5-2: Alice leads
+    dice.script(2)  # Bob's die: his time runs
+    await alice.slash(channel, "bag draw")
+    await env.advance_time(30 * MINUTE)
+    (closed,) = bot_posts(env, channel, "🏁")
+    assert f"Points de victoire : <@{alice.id}> 5 · <@{bob.id}> 2." in closed
+    assert f"Vainqueur : <@{alice.id}>." in closed  # the most points, though Bob ran out
+    assert "Bataille n°1 enregistrée dans la campagne **Winter league**" in closed
+    history = await bob.slash(channel, "campaign history")
+    page = history.response.embeds[0]
+    shown = (page.description or "") + "".join(f.value for f in page.fields)
+    assert "VP 5–2" in shown
