@@ -156,12 +156,20 @@ class GameCog(
         if battle is None or not battle.battle.pending:
             await send(interaction, text)
         else:
-            await send(  # the players who did not record it are asked (and notified)
+            posted = await send(  # the players who did not record it are asked (and notified)
                 interaction,
                 f"{text}\n{consent.request(lang, battle.battle)}",
                 view=consent.consent_view(lang, battle),
                 allowed_mentions=consent.asking(battle.battle),
             )
+            if posted is not None:  # the game's reminders remind them (issue 33)
+                await app_services(interaction).pace.ask_battle(
+                    battle,
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id or 0,
+                    message_id=posted,
+                    lang=lang,
+                )
         await threads.ended(interaction)  # a game in a thread of its own: archived
 
     @app_commands.command(

@@ -11,6 +11,7 @@ import logging
 
 import discord
 
+from cogs.campaign import consent
 from cogs.common.actors import call_of
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import NO_MENTIONS, lang_of, send
@@ -102,7 +103,22 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
         )
         return
     text = render.closed(lang, ended.closed, ended.battle, by=out.host_id)
-    await channel.send(text, allowed_mentions=NO_MENTIONS)
+    battle = ended.battle
+    if battle is None or not battle.battle.pending:
+        await channel.send(text, allowed_mentions=NO_MENTIONS)
+    else:  # its players confirm it, as after /game end, and are reminded of it
+        posted = await channel.send(
+            f"{text}\n{consent.request(lang, battle.battle)}",
+            view=consent.consent_view(lang, battle) or discord.utils.MISSING,
+            allowed_mentions=consent.asking(battle.battle),
+        )
+        await bot.services.pace.ask_battle(
+            battle,
+            guild_id=out.guild_id,
+            channel_id=out.channel_id,
+            message_id=posted.id,
+            lang=lang,
+        )
     with contextlib.suppress(discord.HTTPException):
         await threads.archive(bot, out.channel_id, lang)
 
