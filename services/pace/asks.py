@@ -94,7 +94,8 @@ async def still_asked(tx: Transaction, timer: TimerRecord, asked: Asked) -> list
     record = None if timer.game_id is None else await tx.game(timer.game_id)
     if record is None or record.status != "running" or record.version != asked.game_version:
         return []
-    return asked.asked
+    found = await tx.game_pace(record.id)  # reminders turned off since: none
+    return asked.asked if pace_of(found.data if found else None).reminders.on else []
 
 
 class PaceAsks:

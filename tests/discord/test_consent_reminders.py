@@ -93,6 +93,12 @@ async def test_a_refusal_or_any_change_of_the_game_cancels_the_reminders(simcord
     await env.advance_time(3 * DAY)
     assert asks(env, channel) == []
 
+    await bob.slash(channel, "pins add", unit="Gangers")
+    await alice_asks_to_undo_bob_s_change(table)
+    await alice.slash(channel, "game remind", after="off")  # no reminders of it either
+    await env.advance_time(3 * DAY)
+    assert asks(env, channel) == []
+
 
 async def test_without_reminders_the_request_lapses_as_before(simcord_env, table):
     env = simcord_env
