@@ -21,6 +21,7 @@ from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
 from cogs.game import board as live_board
 from cogs.game import render
+from cogs.game import vp as victory_points
 from cogs.game import web as web_page
 from cogs.game.options import (
     ACTIVATION_CHOICES,
@@ -31,9 +32,11 @@ from cogs.game.options import (
 )
 from cogs.game.render.dice import dice_embed
 from cogs.game.render.report import report_markdown
+from cogs.game.render.score import add_vp_field
 from cogs.game.undo import answer_undo
 from cogs.pace import clocks, club, threads
 from cogs.pace import game_commands as pace
+from core.antares.score import current_vp
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX, GameLog
 
@@ -52,7 +55,9 @@ async def status_pages(interaction: discord.Interaction, lang: Lang) -> PageAt:
     async def page_at(index: int) -> Page:
         view = await games.status(channel_id)
         embed, total = render.status_page(lang, view, index)
-        if index == 0:  # who the game waits for, who is away, turn times (issue 33)
+        if index == 0:  # the points so far; who the game waits for, turn times (issue 33)
+            if view.state.status == "running":
+                add_vp_field(embed, lang, current_vp(view.state))
             embed = await pace.with_pace(interaction, lang, embed, view.game_id)
         return Page(embed, total)
 
@@ -151,13 +156,38 @@ class GameCog(
         if battle is None or not battle.battle.pending:
             await send(interaction, text)
         else:
-            await send(  # the players who did not record it are asked (and notified)
+            posted = await send(  # the players who did not record it are asked (and notified)
                 interaction,
                 f"{text}\n{consent.request(lang, battle.battle)}",
                 view=consent.consent_view(lang, battle),
                 allowed_mentions=consent.asking(battle.battle),
             )
+            if posted is not None:  # the game's reminders remind them (issue 33)
+                await app_services(interaction).pace.ask_battle(
+                    battle,
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id or 0,
+                    message_id=posted,
+                    lang=lang,
+                )
         await threads.ended(interaction)  # a game in a thread of its own: archived
+
+    @app_commands.command(
+        name="vp", description="Victory points during the game: /game end records them"
+    )
+    @app_commands.describe(
+        score="Every player's points, in the order /game status lists them, e.g. 7-3",
+        player="One player whose points change (with add)",
+        add="Points added to that player's (negative: taken off)",
+    )
+    async def vp(
+        self,
+        interaction: discord.Interaction,
+        score: str | None = None,
+        player: discord.Member | None = None,
+        add: app_commands.Range[int, -99, 99] | None = None,
+    ) -> None:
+        await victory_points.answer(interaction, score, player, add)
 
     @app_commands.command(name="leave", description="Leave this game: your units go with you")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -141,6 +141,7 @@ EXAMPLES: dict[str, Example] = {
     "game remind": Example({"after": "12h"}),
     "game clock set": Example({"minutes": 30}),
     "game dice-down": Example({"at": "90m"}),
+    "game vp": Example({"score": "7-3"}),
     "me away": Example({"until": "3d"}, kit="none"),
     "me quiet": Example({"from": 22, "to": 8}, kit="none"),
     "club night": Example({"when": "20:00"}, kit="none"),

@@ -166,6 +166,8 @@ MUTATING = {
     "game clock resume": Slash("alice", before=(CLOCK, ("alice", "game clock pause", {}))),
     "game clock off": Slash("alice", before=(CLOCK,)),
     "game dice-down": Slash("alice", {"at": "90m"}),
+    # issue 33: the points kept during a game, one event each (undoable)
+    "game vp": Slash("bob", {"score": "7-3"}),
     "me away": Slash("bob", {"until": "3d"}),
     "me back": Away("bob"),
     "me quiet": Slash("bob", {"from": 22, "to": 8}),
