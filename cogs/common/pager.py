@@ -80,14 +80,7 @@ def with_turns(
         last = count - 1
         turns = (("◀", max(0, index - 1), index == 0), ("▶", min(last, index + 1), index >= last))
         for label, target, off in turns:
-            row.add_item(
-                discord.ui.Button(
-                    label=label,
-                    style=discord.ButtonStyle.secondary,
-                    disabled=off,
-                    custom_id=f"antares:page:{command}:{lang}:0:{nonce}:{target}",
-                )
-            )
+            row.add_item(PageTurn.button(label, f"{command}:{lang}:0:{nonce}:{target}", off))
         page.add_item(row)
     page.stop()  # components only: `PageTurn` answers the clicks
     return page
@@ -238,6 +231,15 @@ class PageTurn(
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
         return cls(item, match.groupdict())
+
+    @staticmethod
+    def button(label: str, to: str, disabled: bool) -> discord.ui.Button:
+        """A ◀ or ▶ of a page laid out (`with_turns`): `to` is its id's
+        `<command>:<lang>:<owner>:<nonce>:<target page>`."""
+        style = discord.ButtonStyle.secondary
+        return discord.ui.Button(
+            label=label, style=style, disabled=disabled, custom_id=f"antares:page:{to}"
+        )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return not is_live(interaction, self.nonce)  # a live pager turns its own pages

@@ -56,7 +56,8 @@ async def test_the_board_is_pinned_and_follows_the_game(simcord_env, table, dice
     text = card_text(board)
     assert "-# 📋 **Live board**: the bot updates it after every change of the game." in text
     assert text.startswith("### 📋 Vorl — turn 1") and "Order dice (3 in the bag)" in text
-    assert fields(board)["🟦 Gangers"].startswith(f"<@{bob.id}> · 5/5 models · 0 pins")
+    assert f"🟦 <@{bob.id}>: **" in text  # his container opens with his bag
+    assert fields(board)["🟦 Gangers"].startswith("5/5 models · 0 pins")  # no need to name him
     # laid out as the activation card: the game, then each player coloured like their dice
     assert [c.get("accent_color") for c in containers(board)] == [None, 0xD83C3E, 0x3B88C3]
     assert [m.id for m in channel.pinned_messages()] == [board.id]

@@ -21,7 +21,7 @@ import discord
 from cogs.common.text import plain
 from cogs.common.translator import command_name
 from cogs.game.render.common import COLOUR_HEX, cut, tag
-from cogs.game.render.game import about_lines, status_title, unit_details
+from cogs.game.render.game import about_lines, orders_text, status_title, unit_details
 from cogs.markers import render as table
 from core.antares.game import Unit
 from core.antares.table_markers.lookup import markers_of
@@ -51,11 +51,24 @@ def waiting_lines(lang: Lang, view: GameView) -> list[str]:
     ]
 
 
-def unit_text(lang: Lang, view: GameView, unit: Unit) -> str:
-    """A unit on the board: its name, models, pins and orders, the markers on it."""
-    line = f"{tag(unit.colour)} **{plain(unit.name)}** — {unit_details(lang, unit)}"
+def unit_text(lang: Lang, view: GameView, unit: Unit, *, seated: bool = True) -> str:
+    """A unit on the board: its name, models, pins and orders, the markers on it; its owner
+    too when it is not in its player's container (`seated`: the container names them)."""
+    details = side_details(lang, unit) if seated else unit_details(lang, unit)
+    line = f"{tag(unit.colour)} **{plain(unit.name)}** — {details}"
     on = [table.marker_text(lang, m) for m in markers_of(view.state) if unit.id in m.units]
     return line + (" · " + ", ".join(on) if on else "")
+
+
+def side_details(lang: Lang, unit: Unit) -> str:
+    return t(
+        lang,
+        "game.side_unit_line",
+        models=unit.models,
+        starting=unit.starting_models,
+        pins=unit.pins,
+        orders=orders_text(lang, unit),
+    )
 
 
 def title_line(lang: Lang, view: GameView) -> str:
@@ -84,7 +97,7 @@ def table_parts(lang: Lang, view: GameView, extra: Sequence[str]) -> list[Part]:
         ]
         parts.append(Part(COLOUR_HEX.get(player.colour), lines))
     others = [u for u in state.units.values() if u.owner_id not in players]
-    parts.append(Part(None, [unit_text(lang, view, u) for u in others]))
+    parts.append(Part(None, [unit_text(lang, view, u, seated=False) for u in others]))
     markers = table.table_lines(lang, state)
     if markers:
         parts.append(Part(None, [f"**{t(lang, 'marker.status_title')}**", *markers]))
