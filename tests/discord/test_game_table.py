@@ -4,8 +4,10 @@ end of the turn, status, log, undo, export, end (issue 4)."""
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 
 import discord
+import pytest
 
 from tests.discord.game_kit import (
     card_text,
@@ -146,18 +148,22 @@ def hostile_name(n: int) -> str:
     return f"Squad {n:02} **_~~`@here`~~_** <@&1> ||{'*_' * 14}"  # 64 characters, the most
 
 
-async def test_status_of_35_units_is_paged_within_discords_limits(simcord_env, table):
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_status_of_35_units_is_paged_within_discords_limits(simcord_env, table, lang):
     """35 units with long, hostile names: /game status is laid out as the live board (a
     container per player), a page at a time within what Discord allows in a Components V2
     message (40 components, 4,000 characters of text); its ◀ ▶ make each page from the
-    database, so they never expire (ARCHITECTURE "Buttons after a restart")."""
+    database, so they never expire (ARCHITECTURE "Buttons after a restart"), in the language
+    they were written in."""
+    units, turn = {"en": ("units", "turn"), "fr": ("unités", "tour")}[lang]
     await table.alice.slash(table.channel, "game start", name="Big battle")
     for n in range(35):
         player = table.alice if n % 2 else table.bob
         await player.slash(table.channel, "unit add", name=hostile_name(n), models=10, co=8)
     choices = await table.bob.autocomplete(table.channel, "pins add", "unit", "squad")
     assert len(choices) == 25 and choices[0]["name"].startswith("🟥 Squad 00")
-    status = await table.bob.slash(table.channel, "game status")
+    with french() if lang == "fr" else nullcontext():
+        status = await table.bob.slash(table.channel, "game status")
     message = status.response
     seen: list[str] = []
     pages = int(card_text(message).rsplit("Page 1/", 1)[1].split(" ")[0])
@@ -165,8 +171,8 @@ async def test_status_of_35_units_is_paged_within_discords_limits(simcord_env, t
     for page in range(1, pages + 1):
         text = card_text(message)
         assert len(text) <= 4000 and len(components(message)) <= 40
-        assert text.endswith(f"-# Page {page}/{pages} · 35 units"), text[-40:]
-        assert text.startswith("### 📋 Big battle — turn 1")
+        assert text.endswith(f"-# Page {page}/{pages} · 35 {units}"), text[-40:]
+        assert text.startswith(f"### 📋 Big battle — {turn} 1")
         assert "@here" not in text.replace("@\u200bhere", "")
         seen += [name.split(" ")[1] for name in unit_lines(message)]
         if page == 1:  # a container per player, coloured like their dice
