@@ -96,6 +96,7 @@ def table_parts(lang: Lang, view: GameView, extra: Sequence[str]) -> list[Part]:
             unit_text(lang, view, u) for u in state.units.values() if u.owner_id == player.owner_id
         ]
         parts.append(Part(COLOUR_HEX.get(player.colour), lines))
+    # a unit whose owner holds no seat (a record from before seats): shown, with its owner
     others = [u for u in state.units.values() if u.owner_id not in players]
     parts.append(Part(None, [unit_text(lang, view, u, seated=False) for u in others]))
     markers = table.table_lines(lang, state)
