@@ -30,13 +30,12 @@ from cogs.game.options import (
     setting_autocomplete,
     setting_value_autocomplete,
 )
+from cogs.game.render.board import status_layout
 from cogs.game.render.dice import dice_embed
 from cogs.game.render.report import report_markdown
-from cogs.game.render.score import add_vp_field
 from cogs.game.undo import answer_undo
 from cogs.pace import clocks, club, threads
 from cogs.pace import game_commands as pace
-from core.antares.score import current_vp
 from locales import Lang, t
 from services.game import LOG_MAX, UNDO_MAX, GameLog
 
@@ -49,17 +48,16 @@ TIMEOUT_CHOICES = [
 
 @page_source("game status")
 async def status_pages(interaction: discord.Interaction, lang: Lang) -> PageAt:
-    """Each page made when shown, from the game as it is then: the pager holds no state."""
+    """Each page made when shown, from the game as it is then, laid out as the live board
+    is: no pager holds it, its ◀ ▶ make the page they lead to from the database."""
     games, channel_id = app_services(interaction).games, channel_of(interaction)
 
     async def page_at(index: int) -> Page:
         view = await games.status(channel_id)
-        embed, total = render.status_page(lang, view, index)
-        if index == 0:  # the points so far; who the game waits for, turn times (issue 33)
-            if view.state.status == "running":
-                add_vp_field(embed, lang, current_vp(view.state))
-            embed = await pace.with_pace(interaction, lang, embed, view.game_id)
-        return Page(embed, total)
+        # who the game waits for, who is away, turn times (issue 33): every page is cut as
+        # the first is, so each reads them
+        lines = await pace.status_pace(interaction, lang, view.game_id)
+        return Page(*status_layout(lang, view, index, lines))
 
     return page_at
 

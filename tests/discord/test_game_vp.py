@@ -5,6 +5,7 @@ end` when no vp: is typed; the refusals say what to do, in English and French.""
 
 from __future__ import annotations
 
+from tests.discord.game_kit import card_text
 from tests.discord.pace_kit import english
 from tests.support.locale import french
 from tests.support.mentions import tokens
@@ -32,8 +33,7 @@ async def test_points_kept_during_the_game_are_logged_undone_shown_and_recorded_
     added = await bob.slash(channel, "game vp", player=bob, add=2)
     assert f"<@{bob.id}> +2. Now <@{alice.id}> 7 · <@{bob.id}> 5" in added.response.content
     status = await alice.slash(channel, "game status")
-    fields = {f.name: f.value for f in status.response.embeds[0].fields}
-    assert fields["🏆 Victory points"] == f"<@{alice.id}> 7 · <@{bob.id}> 5"
+    assert f"Victory points: <@{alice.id}> 7 · <@{bob.id}> 5." in card_text(status.response)
     log = await alice.slash(channel, "game log", last=2)
     text = log.response.embeds[0].description
     assert f"victory points: <@{alice.id}> +7, <@{bob.id}> +3" in text
@@ -42,8 +42,7 @@ async def test_points_kept_during_the_game_are_logged_undone_shown_and_recorded_
     undone = await bob.slash(channel, "game undo")  # his own change: no consent asked
     assert not undone.ephemeral, undone.response.content
     status = await alice.slash(channel, "game status")
-    fields = {f.name: f.value for f in status.response.embeds[0].fields}
-    assert fields["🏆 Victory points"] == f"<@{alice.id}> 7 · <@{bob.id}> 3"
+    assert f"Victory points: <@{alice.id}> 7 · <@{bob.id}> 3." in card_text(status.response)
 
     ended = await alice.slash(channel, "game end", winner=alice)  # no vp: typed
     assert f"Victory points: <@{alice.id}> 7 · <@{bob.id}> 3." in ended.response.content
@@ -86,7 +85,7 @@ async def test_the_refusals_say_what_to_do_in_english_and_french(simcord_env, ta
         zero = await alice.slash(channel, "game vp", player=bob, add=0)
         assert zero.ephemeral and "0 ne change rien" in zero.response.content
     status = await alice.slash(channel, "game status")  # nothing was scored
-    assert "🏆 Victory points" not in [f.name for f in status.response.embeds[0].fields]
+    assert "Victory points" not in card_text(status.response)
     await alice.slash(channel, "game end")
     ended = await alice.slash(channel, "game vp", score="1-2")
     assert ended.ephemeral and "/game start" in tokens(ended.response.content)

@@ -1,9 +1,7 @@
-"""Victory points kept during a game (issue 33): the `/game vp` reply, its log line, and the
-points on `/game status`."""
+"""Victory points kept during a game (issue 33): the `/game vp` reply, its log line (the
+points on `/game status` are among its about lines, in `cogs.game.render.game`)."""
 
 from __future__ import annotations
-
-import discord
 
 from core.antares.score import VpScored
 from locales import Lang, t
@@ -33,9 +31,3 @@ def scored(lang: Lang, result: VpScored) -> str:
 def vp_event(lang: Lang, result: VpScored) -> str:
     """The log's line."""
     return t(lang, "game.event.vp", changes=changes_text(result.changed) or "—")
-
-
-def add_vp_field(embed: discord.Embed, lang: Lang, points: dict[int, int]) -> None:
-    """The points so far on the first page of `/game status` (none scored: no field)."""
-    if points:
-        embed.add_field(name=t(lang, "game.vp_title"), value=points_text(points), inline=False)
