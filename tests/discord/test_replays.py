@@ -146,6 +146,12 @@ MUTATING = {
     "unit remove": Slash("alice", {"unit": "Troopers"}),
     "unit casualties": Slash("bob", {"unit": "Gangers", "count": 1}),
     "unit test": Slash("alice", {"unit": "Troopers", "stat": "stat_co"}),
+    "unit react": Slash(
+        "bob",
+        {"unit": "Gangers", "kind": "down"},
+        (("bob", "unit edit", {"unit": "Gangers", "init": 6}),),
+        dice=(3,),
+    ),
     "unit moved": Slash("bob", {"unit": "Gangers"}, LOCKED, dice=LOCK_DICE),
     "unit lock-drop": Slash("alice", {"unit": "Troopers"}, LOCKED, dice=LOCK_DICE),
     "pins add": Slash("bob", {"unit": "Gangers"}),

@@ -54,6 +54,7 @@ from cogs.game.render.pages import (
     status_page,
     status_pages,
 )
+from cogs.game.render.react import reacted
 from cogs.game.render.undo import (
     asked,
     mark,
@@ -111,6 +112,7 @@ __all__ = [
     "order_name",
     "order_head",
     "ordered",
+    "reacted",
     "pack",
     "picked",
     "pins",

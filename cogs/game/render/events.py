@@ -24,12 +24,14 @@ from cogs.game.render.common import (
 )
 from cogs.game.render.hidden import roll_line
 from cogs.game.render.kept import lock_lines, locks_event
+from cogs.game.render.react import reacted
 from cogs.markers import render as table
 from core.antares.bag import DisputeResult, DrawResult, PutBackResult, SkipResult
 from core.antares.casualties import CasualtiesResult
 from core.antares.game_settings import RuleChanged
 from core.antares.orders import OrderResult
 from core.antares.pins import PinsResult
+from core.antares.reactions import ReactionResult
 from core.antares.seats import PlayerRemoved
 from core.antares.shooting.fractal import LocksDropped
 from core.antares.stat_tests import StatTestResult
@@ -281,6 +283,7 @@ EVENTS: dict[str, EventRenderer] = {
     "kick": (PlayerRemoved, _ev_kick),
     "locks_moved": (LocksDropped, locks_event),
     "locks_dropped": (LocksDropped, locks_event),
+    "react": (ReactionResult, reacted),
 }
 
 
