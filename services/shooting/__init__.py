@@ -25,6 +25,7 @@ from services.shooting.records import (
 from services.shooting.service import ShootingService
 from services.shooting.volley import CardOffer, Volley
 from services.shooting.weapons import Choice, find_weapon, mode_choices, weapon_choices
+from storage.timer_base import TimerRecord
 
 __all__ = [
     "ShootingService",
@@ -46,6 +47,7 @@ __all__ = [
     "REACTION_TIMER",
     "ReactionAsked",
     "ReactionSkipped",
+    "TimerRecord",
     # the drift button: the units a drifted template may cover, its hits there
     "DriftAim",
     "DriftRecord",

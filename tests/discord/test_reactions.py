@@ -9,7 +9,10 @@ seeds 000/002/003 "SCOOT" ("ne peut pas effectuer d'autre réaction que Down"); 
 
 from __future__ import annotations
 
-from tests.discord.game_kit import card_text, refused, state_of
+import json
+
+from tests.discord.game_kit import card_text, labels, refused, snapshot, state_of
+from tests.discord.test_shoot_kit import armies
 from tests.support.locale import french
 
 
@@ -80,3 +83,177 @@ async def test_refusals_change_nothing(simcord_env, table, dice):
             unit="Probe",
             kind="run",
         )
+
+
+# --- the offer (issue 31 §1): a tracked shot waits for its target's player ------------------
+
+
+async def cards_table(table, **game_options) -> None:
+    """A `strict` game: Alice's Troopers (Init 7, Acc 5, Mag Gun x5), Bob's Gangers (Init 6,
+    Res 6, Mag Gun x5, MOD2)."""
+    await armies(table, activations="strict", **game_options)
+    channel = table.channel
+    await table.alice.slash(channel, "unit edit", unit="Troopers", weapons="Mag Gun x5", init=7)
+    await table.bob.slash(channel, "unit edit", unit="Gangers", weapons="Mag Gun x5", init=6)
+
+
+def bot_cards(env, channel, text: str) -> list:
+    """The bot's messages in the channel whose text or components hold `text`, oldest first."""
+    bot_id = env.backend.bot_user.id
+    found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+    return [
+        m
+        for m in found
+        if m.author_id == bot_id
+        and text in (m.content or "") + json.dumps(m.components, ensure_ascii=False)
+    ]
+
+
+def pinged_by_offer(env, channel) -> list[int]:
+    """Whom the newest message carrying reaction buttons notified."""
+    return sorted(bot_cards(env, channel, "antares:react:")[-1].ping_user_ids)
+
+
+async def fire_at_gangers(table, dice):
+    """Alice draws her die, gives Fire on the card and submits its form at the Gangers: the
+    offer card that answers it."""
+    dice.script(1)  # d3 over red 1, blue 2: red
+    card = (await table.alice.slash(table.channel, "bag draw")).response
+    form = await table.alice.click(card, label="Fire")
+    asked = await table.alice.submit_modal(form, {"target": ["u2"], "distance": "12"})
+    return card, asked
+
+
+async def test_the_offer_then_down_resolves_the_shot_with_down_protections(
+    simcord_env, table, dice
+):
+    """rules-notes "Reactions": Go Down, "the Down protections apply to the attack";
+    "Orders and the dice bag": against Down "shooters must reroll hits"."""
+    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
+    await cards_table(table)
+    card, asked = await fire_at_gangers(table, dice)
+    offer = asked.response
+    assert not asked.ephemeral and offer.id != card.id
+    text = card_text(offer)
+    assert text.startswith(f"⚡ <@{bob.id}>, **Gangers** is shot at by **Troopers**: react?")
+    assert "the shot goes ahead with no reaction <t:" in text
+    assert labels(offer) == ["Down", "Return Fire", "Escape", "No reaction"]
+    assert pinged_by_offer(env, channel) == [bob.id]
+    state = await state_of(env, channel)
+    assert state.reaction is not None and state.reaction.owner_id == bob.id
+    assert state.units["u1"].orders[-1].fired == []  # nothing fired yet
+    refusal = await bob.click(card, label="Draw next")  # no one draws while it waits
+    assert refusal.ephemeral and "waits for" in refusal.response.content
+
+    # Init 6: a 3 passes; Acc 5 + 1 (Fire): one hit (2), rerolled against Down (9), 4 misses
+    dice.script(3, 2, 9, 9, 9, 9, 9)
+    down = await bob.click(offer, label="Down")
+    assert not down.ephemeral
+    text = card_text(offer)
+    assert "⚡ **Gangers** reacts: Down. Its blue die is taken from the bag." in text
+    assert "Init 6 = 6: rolled **3** ✅" in text
+    assert "🎯 Mag Gun — Troopers → Gangers" in text
+    assert "Return Fire" not in labels(offer)
+    state = await state_of(env, channel)
+    gangers = state.units["u2"]
+    assert state.reaction is None and gangers.down and gangers.orders[-1].via == "react"
+    assert gangers.models == 5 and state.units["u1"].orders[-1].fired == ["mag-gun"]
+    dice.assert_used()  # the hit's reroll was rolled: the Down protection
+
+
+async def test_return_fire_in_french_offers_the_gangers_shot(simcord_env, table, dice):
+    bob = table.bob
+    with french():
+        await cards_table(table)
+        dice.script(1)
+        card = (await table.alice.slash(table.channel, "bag draw")).response
+        form = await table.alice.click(card, label="Feu")
+        asked = await table.alice.submit_modal(form, {"target": ["u2"], "distance": "12"})
+        offer = asked.response
+        assert labels(offer) == ["À terre", "Riposte", "Fuite", "Pas de réaction"]
+        dice.script(1, 9, 9, 9, 9, 9)  # Init: a natural 1; five misses
+        await bob.click(offer, label="Riposte")
+        text = card_text(offer)
+    assert "⚡ **Gangers** réagit : Riposte." in text
+    assert "le dé montre Feu" in text
+    assert "Tirer" in labels(offer)  # the Gangers' 🎯: they shoot back
+    state = await state_of(simcord_env, table.channel)
+    assert state.units["u2"].orders[-1].executed == "fire"
+    dice.assert_used()
+
+
+async def test_a_failed_init_test_and_the_shot_goes_ahead(simcord_env, table, dice):
+    await cards_table(table)
+    _, asked = await fire_at_gangers(table, dice)
+    dice.script(8, 9, 9, 9, 9, 9)  # Init 6: an 8 fails; five misses
+    await table.bob.click(asked.response, label="Escape")
+    text = card_text(asked.response)
+    assert "rolled **8** ❌ — the die goes back to the bag and nothing happens." in text
+    state = await state_of(simcord_env, table.channel)
+    assert state.bag["blue"] == 2 and not state.units["u2"].orders
+    dice.assert_used()
+
+
+async def test_no_reaction_and_a_stranger_is_refused(simcord_env, table, dice):
+    env = simcord_env
+    carol = table.guild.add_member(env.create_user("carol"))
+    await cards_table(table)
+    _, asked = await fire_at_gangers(table, dice)
+    before = await snapshot(env, table.channel)
+    refusal = await carol.click(asked.response, label="Down")
+    assert refusal.ephemeral
+    assert f"Only <@{table.bob.id}> (the target's player)" in refusal.response.content
+    assert await snapshot(env, table.channel) == before
+    dice.script(9, 9, 9, 9, 9)
+    await table.bob.click(asked.response, label="No reaction")
+    assert "**Gangers** does not react." in card_text(asked.response)
+    assert "Down" not in labels(asked.response)  # the card holds the shot now
+    dice.assert_used()
+
+
+async def test_under_scoot_only_down_and_a_probe_is_never_asked(simcord_env, table, dice):
+    """Seeds 000/002/003 "SCOOT" and "PROBES (SONDES)"."""
+    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
+    await cards_table(table)
+    await bob.slash(channel, "unit add", name="Probe", kind="probe", init=8, res=5)
+    placed = await alice.slash(channel, "marker place", type="scoot")
+    assert not placed.ephemeral, placed.response.content
+    await alice.slash(channel, "marker affect", marker="1", unit="Gangers")
+    _, asked = await fire_at_gangers(table, dice)
+    assert labels(asked.response) == ["Down", "No reaction"]
+    dice.script(9, 9, 9, 9, 9)
+    await bob.click(asked.response, label="No reaction")
+    await alice.slash(channel, "unit edit", unit="Troopers", weapons="Mag Gun x5, Mag Pistol")
+    dice.script(9)
+    shot = await alice.slash(
+        channel, "shoot", shooter="Troopers", target="Probe", weapon="mag-pistol", distance=5
+    )
+    assert "antares:react:" not in json.dumps(shot.response.components)
+    dice.assert_used()
+
+
+async def test_window_off_asks_nothing(simcord_env, table, dice):
+    await cards_table(table)
+    await table.alice.slash(table.channel, "game rules", setting="reaction_window", value="0")
+    dice.script(1, 9, 9, 9, 9, 9)
+    card = (await table.alice.slash(table.channel, "bag draw")).response
+    form = await table.alice.click(card, label="Fire")
+    shot = await table.alice.submit_modal(form, {"target": ["u2"], "distance": "12"})
+    assert shot.response.id == card.id and "🎯 Mag Gun" in card_text(card)
+    dice.assert_used()
+
+
+async def test_the_window_passes_and_the_shot_goes_ahead(simcord_env, table, dice):
+    env = simcord_env
+    await cards_table(table)
+    _, asked = await fire_at_gangers(table, dice)
+    dice.script(9, 9, 9, 9, 9)
+    await env.advance_time(31)
+    state = await state_of(env, table.channel)
+    assert state.reaction is None and state.units["u1"].orders[-1].fired == ["mag-gun"]
+    # posted by the timer, in the server's language (French: the club's)
+    (passed,) = bot_cards(env, table.channel, "n'a pas réagi à temps : le tir se fait.")
+    assert "🎯 Mag Gun — Troopers → Gangers" in json.dumps(passed.components, ensure_ascii=False)
+    late = await table.bob.click(asked.response, label="Down")
+    assert late.ephemeral and "This reaction offer is over" in late.response.content
+    dice.assert_used()

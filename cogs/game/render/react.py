@@ -21,7 +21,7 @@ def init_test(lang: Lang, test: TestRoll) -> str:
     """ "Init 6 − 2 pins = 4: rolled **4** ✅" """
     return t(
         lang,
-        "react.test",
+        "react.test" if test.pins else "react.test_unpinned",
         stat=tested_value(lang, test),
         pins=test.pins,
         target=test.target,
