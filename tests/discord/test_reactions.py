@@ -129,7 +129,7 @@ async def test_the_offer_then_down_resolves_the_shot_with_down_protections(
 ):
     """rules-notes "Reactions": Go Down, "the Down protections apply to the attack";
     "Orders and the dice bag": against Down "shooters must reroll hits"."""
-    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
+    env, bob, channel = simcord_env, table.bob, table.channel
     await cards_table(table)
     card, asked = await fire_at_gangers(table, dice)
     offer = asked.response
@@ -213,7 +213,7 @@ async def test_no_reaction_and_a_stranger_is_refused(simcord_env, table, dice):
 
 async def test_under_scoot_only_down_and_a_probe_is_never_asked(simcord_env, table, dice):
     """Seeds 000/002/003 "SCOOT" and "PROBES (SONDES)"."""
-    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
+    alice, bob, channel = table.alice, table.bob, table.channel
     await cards_table(table)
     await bob.slash(channel, "unit add", name="Probe", kind="probe", init=8, res=5)
     placed = await alice.slash(channel, "marker place", type="scoot")
