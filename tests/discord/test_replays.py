@@ -250,6 +250,19 @@ MUTATING = {
         game=False,
     ),
     # Shoot again in the Troopers' next activation (the next turn: their die taken again)
+    # a shot held back for the Gangers' reaction (a 30 s window); Bob goes Down, the shot
+    # goes ahead (Init 3 passes, five misses)
+    "ReactButton": Click(
+        "bob",
+        ("alice", "shoot", {**FRAG, "weapon": "mag-gun", "distance": 10}),
+        "Down",
+        before=(
+            ("alice", "game rules", {"setting": "reaction_window", "value": "30"}),
+            ("bob", "unit edit", {"unit": "Gangers", "init": 6}),
+            *ACTIVE,
+        ),
+        dice=(3, 9, 9, 9, 9, 9),
+    ),
     "ShootAgain": Click(
         "alice",
         ("alice", "shoot", {**FRAG, "weapon": "mag-gun", "distance": 10}),
