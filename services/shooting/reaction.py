@@ -24,8 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from core.antares.game import GameState, Unit
+from core.antares.game import GameState, ReactionOffer, Unit
 from core.antares.reactions import ReactionResult, close_offer, offer, react, reactions_for
+from core.common.dice import DiceSource
 from core.common.errors import AntaresError, Conflict, NotAllowed
 from locales import Lang
 from services.common import Actor, Call, Standing, runs_game, shown_events
@@ -81,6 +82,7 @@ def shot_kind(result: object) -> str:
 class Reacting:
     """The reaction offer of a tracked shot; mixed into ``ShootingService``."""
 
+    dice: DiceSource
     timers: Timers | None = None  # set by the app: the window's timer wakes the poller
     clock: Callable[[], datetime] = staticmethod(utcnow)
 
@@ -158,13 +160,13 @@ class Reacting:
     ) -> Answered:
         """The target's player (the host, a GM) reacts with ``kind`` (None: no reaction);
         then the shots held back go ahead."""
-        held: dict[str, object] = {}
+        held: dict[str, ReactionOffer] = {}
 
         def apply(state: GameState, who: Standing):
             waiting = state.reaction
-            if waiting is None or waiting.target_id != target_id:
+            target = state.units.get(target_id)
+            if waiting is None or waiting.target_id != target_id or target is None:
                 raise Conflict("react.offer_stale")
-            target = state.units[target_id]
             if not timed_out and target.owner_id != who.user_id and not runs_game(state, who):
                 raise NotAllowed("react.not_yours", owner=target.owner_id)
             new, asked = close_offer(state)
@@ -186,9 +188,9 @@ class Reacting:
             call, reaction_kind, apply, game_id=game_id, then=cancel
         )
         asked = held["asked"]
-        shooter_id = asked.shooter_id  # type: ignore[attr-defined]
-        shots = [ShotOptions(**s) for s in asked.shot.get("shots", [])]  # type: ignore[attr-defined]
-        by = Call(call.guild_id, call.channel_id, Actor(asked.asked_by), None)  # type: ignore[attr-defined]
+        shooter_id = asked.shooter_id
+        shots = [ShotOptions(**s) for s in asked.shot.get("shots", [])]
+        by = Call(call.guild_id, call.channel_id, Actor(asked.asked_by), None)
         result = done.result
         reaction = result if isinstance(result, ReactionResult) else None
         skipped = result if isinstance(result, ReactionSkipped) else None
@@ -226,7 +228,7 @@ class Reacting:
 
     async def expire(self, timer: TimerRecord) -> Expired | None:
         """The window passed: the shot goes ahead with no reaction (None: it was answered)."""
-        if timer.game_id is None:
+        if timer.game_id is None or timer.channel_id is None:
             return None
         target = json.loads(timer.payload or "{}").get("target", "")
         call = Call(timer.guild_id, timer.channel_id, Actor(0), None)

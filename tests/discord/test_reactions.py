@@ -257,3 +257,19 @@ async def test_the_window_passes_and_the_shot_goes_ahead(simcord_env, table, dic
     late = await table.bob.click(asked.response, label="Down")
     assert late.ephemeral and "This reaction offer is over" in late.response.content
     dice.assert_used()
+
+
+async def test_an_undone_offer_strikes_its_card_and_its_timer_does_nothing(
+    simcord_env, table, dice
+):
+    env, alice, channel = simcord_env, table.alice, table.channel
+    await cards_table(table)
+    _, asked = await fire_at_gangers(table, dice)
+    undone = await alice.slash(channel, "game undo")
+    assert not undone.ephemeral, undone.response.content
+    assert (await state_of(env, channel)).reaction is None
+    assert labels(asked.response) == []  # undo struck the offer's card and its buttons
+    before = await snapshot(env, channel)
+    await env.advance_time(31)
+    assert await snapshot(env, channel) == before
+    assert not bot_cards(env, channel, "did not react in time")

@@ -13,9 +13,12 @@ ennemi rate automatiquement").
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from core.antares.game import GameState
+from core.antares.pace import waits_now
 from core.antares.reactions import close_offer, offer, react, reactions_for
 from core.antares.shooting import resolve_shot
 from core.antares.shooting.from_units import shot_between
@@ -170,3 +173,12 @@ def test_an_offer_makes_the_game_wait_for_the_targets_player():
     closed, asked = close_offer(waiting)
     assert asked.shot == {"weapon": "mag-gun"} and closed.reaction is None
     assert turn_now(closed).step == "shoot"
+
+
+def test_the_game_waits_for_the_targets_player_while_the_offer_stands():
+    """Issue 33's pace reads turn_now: a reminder goes to the one asked to react."""
+    state = ordered(table(), "Troopers", "fire")
+    shooter, target = units(state)
+    waiting = offer(state, target, shooter, ALICE, {}, None)
+    (wait,) = waits_now(waiting, datetime(2026, 1, 1, tzinfo=UTC))
+    assert (wait.player_id, wait.step, wait.unit) == (BOB, "react", "Gangers")
