@@ -273,3 +273,42 @@ async def test_an_undone_offer_strikes_its_card_and_its_timer_does_nothing(
     await env.advance_time(31)
     assert await snapshot(env, channel) == before
     assert not bot_cards(env, channel, "did not react in time")
+
+
+async def test_a_typed_shoot_asks_too_and_no_reaction_lets_it_go_ahead(simcord_env, table, dice):
+    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
+    await cards_table(table)
+    await alice.slash(channel, "bag take", unit="Troopers")
+    await alice.slash(channel, "order", unit="Troopers", order="fire")
+    asked = await alice.slash(
+        channel, "shoot", shooter="Troopers", target="Gangers", weapon="mag-gun", distance=12
+    )
+    assert labels(asked.response) == ["Down", "Return Fire", "Escape", "No reaction"]
+    assert pinged_by_offer(env, channel) == [bob.id]
+    refused_shot = await alice.slash(
+        channel, "shoot", shooter="Troopers", target="Gangers", weapon="mag-gun", distance=12
+    )
+    assert refused_shot.ephemeral and "waits for" in refused_shot.response.content
+    dice.script(9, 9, 9, 9, 9)
+    await bob.click(asked.response, label="No reaction")
+    assert "🎯 Mag Gun — Troopers → Gangers" in card_text(asked.response)
+    dice.assert_used()
+
+
+async def test_camo_drone_down_against_fire_beyond_ten_inches_is_not_hit(simcord_env, table, dice):
+    """Seed 002, second "BATTER DRONE" heading: "Down en réaction au tir d'un ennemi situé à
+    plus de 10", [...] le tir ennemi rate automatiquement sans effet supplémentaire"."""
+    env, bob, channel = simcord_env, table.bob, table.channel
+    await cards_table(table)
+    await bob.slash(channel, "unit edit", unit="Gangers", gear="camo-drone")
+    dice.script(1)
+    card = (await table.alice.slash(channel, "bag draw")).response
+    form = await table.alice.click(card, label="Fire")
+    asked = await table.alice.submit_modal(form, {"target": ["u2"], "distance": "15"})
+    dice.script(4)  # Init 6: a 4 passes; no shot die is rolled
+    await bob.click(asked.response, label="Down")
+    text = card_text(asked.response)
+    assert 'went Down with its Camo Drone against fire from beyond 10": the shot misses' in text
+    state = await state_of(env, channel)
+    assert state.units["u2"].down and state.units["u2"].models == 5
+    dice.assert_used()
