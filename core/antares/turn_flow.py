@@ -318,7 +318,10 @@ def shooting_die(state: GameState, unit: Unit) -> tuple[GivenOrder, bool]:
 def check_may_shoot(state: GameState, unit: Unit) -> list[str]:
     """Refuse, before any question is asked, a unit that cannot shoot now (a stale 🎯 or
     🔁): no activation that shoots, or every weapon it carries fired in it. Returns the
-    weapons already fired in its activation (none in a ``free`` game, which checks nothing)."""
+    weapons already fired in its activation (none in a ``free`` game, which checks nothing
+    else); nor while a shot waits for its target's reaction."""
+    if state.reaction is not None:
+        raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
     if not is_strict(state):
         return []
     given, sprung = shooting_die(state, unit)

@@ -144,6 +144,8 @@ async def test_the_offer_then_down_resolves_the_shot_with_down_protections(
     assert state.units["u1"].orders[-1].fired == []  # nothing fired yet
     refusal = await bob.click(card, label="Draw next")  # no one draws while it waits
     assert refusal.ephemeral and "waits for" in refusal.response.content
+    refusal = await table.alice.click(card, label="Shoot")  # nor shoots: refused at the click
+    assert refusal.ephemeral and refusal.modal is None and "waits for" in refusal.response.content
 
     # Init 6: a 3 passes; Acc 5 + 1 (Fire): one hit (2), rerolled against Down (9), 4 misses
     dice.script(3, 2, 9, 9, 9, 9, 9)
