@@ -42,9 +42,8 @@ DPI = 100
 MARGIN_PX = 24
 SIDES_SHOWN = 4  # two rows of two sides
 UNITS_SHOWN = 12  # per side
-NAME_CHARS = 26  # a unit's name on its row
-TITLE_CHARS = 48
-LINE_CHARS = 90
+NAME_CHARS = 60  # a unit's name (then cut to its room on the row, in pixels)
+TITLE_CHARS = 80
 
 HEAD_PX = 138  # title, facts, result, campaign
 SIDE_HEAD_PX = 90  # the side's name and VP, its losses, its dice
@@ -54,7 +53,7 @@ SIDE_GAP_PX = 18
 ROLL_PX = 26
 FOOT_PX = 40
 
-_INK, _MUTED, _LINE, _BAR_BACK = "#1b2328", "#5a6469", "#c9d6d9", "#e3e9eb"
+_INK, _MUTED, _LINE, _BAR_BACK, _RED = "#1b2328", "#5a6469", "#c9d6d9", "#e3e9eb", "#a4262c"
 _UNSEEN = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 
 
@@ -79,7 +78,7 @@ class CardSide:
     lost: str
     dice: str
     units: list[CardUnit]
-    more_units: int  # units left off the card
+    more_units: str  # "…and 88 more units", or "" when every unit is shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +177,9 @@ def report_card(lang: Lang, report: BattleReport, names: Names) -> Card:
                 if rolls
                 else t(lang, "report.card.no_dice"),
                 units=[_unit(lang, u) for u in units[:UNITS_SHOWN]],
-                more_units=max(0, len(units) - UNITS_SHOWN),
+                more_units=t(lang, "report.card.more_units", n=len(units) - UNITS_SHOWN)
+                if len(units) > UNITS_SHOWN
+                else "",
             )
         )
     hidden = len(state.players) - len(sides)
@@ -226,17 +227,30 @@ class _Pen:
     def __init__(self, figure: Figure, width: int, height: int) -> None:
         self.figure, self.width, self.height = figure, width, height
 
-    def text(self, x: float, y: float, text: str, limit: int, **style: Any) -> None:
+    def text(self, x: float, y: float, text: str, room: float, **style: Any) -> None:
+        """`text` with its baseline at `y`, cut (with an ellipsis) to `room` pixels wide."""
         style.setdefault("color", _INK)
         style.setdefault("fontsize", 11)
-        self.figure.text(
+        drawn = self.figure.text(
             x / self.width,
             1 - y / self.height,
-            ellipsize(text, limit),
+            text,
             parse_math=False,  # a name is text, never a formula
             verticalalignment="baseline",
             **style,
         )
+        renderer = self.figure.canvas.get_renderer()  # type: ignore[attr-defined]
+        if drawn.get_window_extent(renderer).width <= room:
+            return
+        low, high = 0, len(text)  # the longest cut that fits: at least `low` characters
+        while low < high:
+            middle = (low + high + 1) // 2
+            drawn.set_text(text[:middle] + "…")
+            if drawn.get_window_extent(renderer).width <= room:
+                low = middle
+            else:
+                high = middle - 1
+        drawn.set_text(text[:low] + "…")
 
     def box(self, x: float, y: float, w: float, h: float, colour: str) -> None:
         from matplotlib.patches import Rectangle  # imported on first use, as matplotlib
@@ -255,28 +269,30 @@ class _Pen:
 
 def _draw_side(pen: _Pen, side: CardSide, x: float, y: float, width: float) -> None:
     pen.box(x, y, 10, 30, side.colour)
-    pen.text(x + 18, y + 22, side.title, 40, fontsize=15, weight="bold")
+    pen.text(x + 18, y + 22, side.title, width - 110, fontsize=15, weight="bold")
     if side.vp:
-        pen.text(x + width, y + 22, side.vp, 12, fontsize=15, weight="bold", ha="right")
+        pen.text(x + width, y + 22, side.vp, 90, fontsize=15, weight="bold", ha="right")
     pen.box(x, y + 34, width, 1, _LINE)
-    pen.text(x, y + 54, side.lost, 60, color=_MUTED, fontsize=10)
-    pen.text(x, y + 74, side.dice, 60, color=_MUTED, fontsize=10)
+    pen.text(x, y + 54, side.lost, width, color=_MUTED, fontsize=10)
+    pen.text(x, y + 74, side.dice, width, color=_MUTED, fontsize=10)
     row = y + SIDE_HEAD_PX + 14  # the baseline of the first unit's row
+    bar_x, bar_w = x + 250, width - 330
     for unit in side.units:
-        pen.text(x + 4, row + 2, unit.name, NAME_CHARS)
-        bar_x, bar_w = x + 250, width - 330
+        pen.text(x + 4, row + 2, unit.name, bar_x - x - 14)
         if unit.state:
-            pen.text(bar_x, row + 2, unit.state, 24, color="#a4262c", fontsize=10, style="italic")
+            pen.text(
+                bar_x, row + 2, unit.state, bar_w + 10, color=_RED, fontsize=10, style="italic"
+            )
         else:
             pen.box(bar_x, row - 10, bar_w, 12, _BAR_BACK)
             share = min(unit.models / unit.starting, 1.0)
             pen.box(bar_x, row - 10, bar_w * share, 12, side.colour)
-        pen.text(x + width, row + 2, f"{unit.models}/{unit.starting}", 12, ha="right")
+        pen.text(x + width, row + 2, f"{unit.models}/{unit.starting}", 60, ha="right")
         row += ROW_PX
     if not side.units:
-        pen.text(x + 4, row + 2, "—", 2, color=_MUTED)
+        pen.text(x + 4, row + 2, "—", 40, color=_MUTED)
     if side.more_units:
-        pen.text(x + 4, row + 4, f"+{side.more_units}", 8, color=_MUTED, fontsize=10)
+        pen.text(x + 4, row + 4, side.more_units, width, color=_MUTED, fontsize=10)
 
 
 def card_png(card: Card) -> bytes:
@@ -285,10 +301,11 @@ def card_png(card: Card) -> bytes:
     with drawing(width / DPI, height / DPI, DPI) as figure:
         pen = _Pen(figure, width, height)
         left, column = MARGIN_PX, (width - 2 * MARGIN_PX - 40) / 2
-        pen.text(left, 44, card.title, TITLE_CHARS + 20, fontsize=22, weight="bold")
-        pen.text(left, 72, card.facts, LINE_CHARS, color=_MUTED, fontsize=11)
-        pen.text(left, 100, card.result, LINE_CHARS, fontsize=13)
-        pen.text(left, 124, card.campaign, LINE_CHARS, fontsize=13)
+        room = width - 2 * MARGIN_PX
+        pen.text(left, 44, card.title, room, fontsize=22, weight="bold")
+        pen.text(left, 72, card.facts, room, color=_MUTED, fontsize=11)
+        pen.text(left, 100, card.result, room, fontsize=13)
+        pen.text(left, 124, card.campaign, room, fontsize=13)
         y = float(HEAD_PX)
         for start in range(0, len(card.sides), 2):
             row = card.sides[start : start + 2]
@@ -296,12 +313,12 @@ def card_png(card: Card) -> bytes:
                 _draw_side(pen, side, left + index * (column + 40), y, column)
             y += max(_side_px(side) for side in row) + SIDE_GAP_PX
         if card.more_sides:
-            pen.text(left, y + 4, card.more_sides, LINE_CHARS, color=_MUTED)
+            pen.text(left, y + 4, card.more_sides, room, color=_MUTED)
             y += MORE_PX
         for line in card.rolls:
             y += ROLL_PX
-            pen.text(left, y, line, LINE_CHARS + 30, fontsize=12)
-        pen.text(left, height - 14, card.footer, LINE_CHARS, color=_MUTED, fontsize=9)
+            pen.text(left, y, line, room, fontsize=12)
+        pen.text(left, height - 14, card.footer, room, color=_MUTED, fontsize=9)
         return png_of(figure, DPI)
 
 

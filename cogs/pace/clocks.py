@@ -15,6 +15,7 @@ from cogs.common.actors import call_of
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.game import render
+from cogs.game.report_card import end_card
 from cogs.pace import threads
 from cogs.pace.loop import HANDLERS
 from cogs.pace.render import (
@@ -98,7 +99,8 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
         )
         return
     text = render.closed(lang, ended.closed, ended.battle, by=out.host_id)
-    await channel.send(text, allowed_mentions=NO_MENTIONS)
+    card = await end_card(bot, lang, ended.game_id)  # the battle report's image (issue 34)
+    await channel.send(text, allowed_mentions=NO_MENTIONS, **card)
     with contextlib.suppress(discord.HTTPException):
         await threads.archive(bot, out.channel_id, lang)
 
