@@ -158,14 +158,14 @@ class GameCog(
         card = await end_card(bot_of(interaction.client), lang, ended.game_id)  # issue 34
         battle = ended.battle
         if battle is None or not battle.battle.pending:
-            await send(interaction, text, **card)
+            await send(interaction, text, files=card)
         else:
             await send(  # the players who did not record it are asked (and notified)
                 interaction,
                 f"{text}\n{consent.request(lang, battle.battle)}",
                 view=consent.consent_view(lang, battle),
                 allowed_mentions=consent.asking(battle.battle),
-                **card,
+                files=card,
             )
         await threads.ended(interaction)  # a game in a thread of its own: archived
 

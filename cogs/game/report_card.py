@@ -334,14 +334,14 @@ async def card_of(bot: ServicedBot, lang: Lang, report: BattleReport) -> discord
     )
 
 
-async def end_card(bot: ServicedBot, lang: Lang, game_id: int) -> dict[str, discord.File]:
-    """What a game's end message attaches: its card (`file=`), or nothing if it could not be
+async def end_card(bot: ServicedBot, lang: Lang, game_id: int) -> list[discord.File]:
+    """What a game's end message attaches (`files=`): its card, or nothing if it could not be
     made (the game has ended all the same; the card is a picture of it, not the result)."""
     try:
         report = await bot.services.reports.of_game(game_id)
         if report is None:
-            return {}
-        return {"file": await card_of(bot, lang, report)}
+            return []
+        return [await card_of(bot, lang, report)]
     except Exception:
         log.exception("the battle report card of game %s was not drawn", game_id)
-        return {}
+        return []

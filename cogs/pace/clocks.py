@@ -100,7 +100,7 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
         return
     text = render.closed(lang, ended.closed, ended.battle, by=out.host_id)
     card = await end_card(bot, lang, ended.game_id)  # the battle report's image (issue 34)
-    await channel.send(text, allowed_mentions=NO_MENTIONS, **card)
+    await channel.send(text, allowed_mentions=NO_MENTIONS, files=card)
     with contextlib.suppress(discord.HTTPException):
         await threads.archive(bot, out.channel_id, lang)
 

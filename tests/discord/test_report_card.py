@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 from datetime import UTC, datetime
 
+import pytest
 from PIL import Image
 
 from cogs.game import report_card
@@ -241,3 +242,29 @@ async def test_a_huge_game_gives_a_card_of_bounded_size(simcord_env, table):
     assert (width, height) == (1000, 138 + 2 * (90 + 12 * 26 + 24 + 18) + 24 + 40)
     png = await simcord_env.bot.services.workers.run(report_card.card_png, card)
     assert Image.open(io.BytesIO(png)).size == (width, height) and len(png) < PNG_BYTES_MAX
+
+
+@pytest.mark.parametrize("system", ["hex", "epic"])
+async def test_other_systems_get_their_card(simcord_env, table, system):
+    await table.alice.slash(table.channel, "game start", name="Other", system=system)
+    ended = await table.alice.slash(table.channel, "game end")
+    assert not ended.ephemeral
+    await card_of(ended)
+
+
+async def test_a_card_that_cannot_be_drawn_leaves_the_end_as_it_was(
+    simcord_env, table, monkeypatch, caplog
+):
+    """The card is a picture of the result, not the result: if drawing it fails, the game
+    has ended all the same and its reply says so, without the picture."""
+
+    def broken(card):
+        raise RuntimeError("no fonts on this machine")
+
+    monkeypatch.setattr(report_card, "card_png", broken)
+    await table.alice.slash(table.channel, "game start", name="Vorl")
+    ended = await table.alice.slash(table.channel, "game end")
+    assert "🏁 Game **Vorl** ended at turn 1" in ended.response.content
+    assert ended.response.attachments == []
+    assert "the battle report card of game" in caplog.text
+    assert (await record_of(simcord_env, table.channel)).status == "ended"
