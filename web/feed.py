@@ -127,6 +127,11 @@ class Feed:
             if watch.channel_id == channel_id:
                 watch.wake()
 
+    def wake_all(self) -> None:
+        """Every watch reads its game now (and then polls as `poll_s` says)."""
+        for watch in list(self.watches.values()):
+            watch.wake()
+
     @property
     def pages(self) -> int:
         return sum(len(w.pages) for w in self.watches.values())
