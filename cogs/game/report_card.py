@@ -28,7 +28,7 @@ from cogs.common.charts import drawing, png_of
 from cogs.common.text import ellipsize
 from cogs.game.render.common import COLOUR_HEX
 from core.antares.game import Unit
-from locales import Lang, percent, t
+from locales import Lang, catalog, percent, t
 from services.game import BattleReport, NotableRoll
 
 if TYPE_CHECKING:
@@ -107,11 +107,12 @@ def _day(moment: datetime | None, lang: Lang) -> str:
 
 
 def _roll(lang: Lang, key: str, roll: NotableRoll, name: Callable[[int], str]) -> str:
+    key_of_kind = f"report.roll.{roll.kind}"
     return t(
         lang,
         key,
         player=name(roll.user_id),
-        kind=t(lang, f"report.roll.{roll.kind}"),
+        kind=t(lang, key_of_kind) if catalog().has(lang, key_of_kind) else roll.kind,
         face="?" if roll.face is None else roll.face,
         target=roll.target,
         chance=percent(lang, roll.chance),
