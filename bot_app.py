@@ -121,6 +121,8 @@ class AntaresBot(ServicedBot):
 
     async def _set_up(self) -> None:
         await self.services.open()
+        # other processes share the database: they hear of this one's changes (web pages)
+        self.services.store.announcing = self.settings.shares_the_database()
         await self.build_tree()
         await self.serve_web_board()
         synced = await self.sync_commands()

@@ -100,7 +100,12 @@ class AppServices:
         self.hidden = HiddenRolls(self.store, self.servers, self.dice)
         self.reports = Reports(self.store, self.servers, self.dice, workers=self.workers)
         self.web_links = WebLinks(
-            self.store, self.servers, self.dice, self.link_rules, workers=self.workers
+            self.store,
+            self.servers,
+            self.dice,
+            self.link_rules,
+            workers=self.workers,
+            pace_clock=self.clock,
         )
         self.markers = MarkerService(self.store, self.servers, self.dice)
         settings, workers = self.game_settings, self.workers

@@ -266,6 +266,12 @@ class Transaction(
     async def set_meta(self, key: str, value: str) -> None: ...
 
 
+class Hearing(Protocol):
+    """Other processes' changes being heard (`Store.hear_changes`) until closed."""
+
+    async def close(self) -> None: ...
+
+
 class Store(Protocol):
     """A database holding games, their logs, server settings and processed interactions."""
 
@@ -273,6 +279,8 @@ class Store(Protocol):
     undo_steps: int  # undo snapshots kept per game
     # told the channel of each change committed (services.common.applied_once.listen)
     listeners: list[Callable[[int], None]]
+    # several processes share the database: each change is announced to the others
+    announcing: bool
     # the services' notes of events awaiting their message (services.common.shown): kept by
     # the store, so they live exactly as long as it does
     shown_events: Any
@@ -286,6 +294,18 @@ class Store(Protocol):
     async def schema_version(self) -> int: ...
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+
+    async def announce(self, channel_id: int) -> None:
+        """After a committed change of the channel: other processes hear of it (PostgreSQL
+        LISTEN/NOTIFY, when `announcing`; nothing otherwise)."""
+        ...
+
+    async def hear_changes(
+        self, hear: Callable[[int], None], lost: Callable[[], None]
+    ) -> Hearing | None:
+        """Every process's announced changes handed to `hear`, `lost` called if that stops;
+        None: this backend serves one process only (SQLite)."""
+        ...
 
     def read(self) -> AbstractAsyncContextManager[Transaction]:
         """A read-only view (no write lock taken)."""

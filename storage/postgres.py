@@ -32,6 +32,7 @@ from storage.config import UNDO_STEPS, PoolOptions, redact
 from storage.migrations import load_migrations, pending
 from storage.postgres_connection import create_pool, is_unavailable, reason
 from storage.postgres_games import PostgresTransaction
+from storage.postgres_notify import ChangeListener, Hear, announce
 
 # Two 32-bit keys: a key space apart from the one-key (bigint) channel and guild locks.
 MIGRATION_LOCK = (0x616E74, 1)
@@ -59,6 +60,9 @@ class PostgresStore:
         self.description = redact(url)
         self._clock = clock
         self._pool: asyncpg.Pool | None = None
+        # several processes on this database: each change is announced to the others
+        # (`storage.postgres_notify`); set by the bot at start-up
+        self.announcing = False
 
     async def open(self) -> None:
         self._pool = await create_pool(self.url, self.options)
@@ -75,6 +79,19 @@ class PostgresStore:
                 await pool.close()
             except Exception:  # the server is gone: nothing left to close cleanly
                 pool.terminate()
+
+    async def announce(self, channel_id: int) -> None:
+        """After a committed change of the channel: the other processes hear of it (when
+        this store announces)."""
+        if self.announcing:
+            await announce(self.pool, channel_id)
+
+    async def hear_changes(self, hear: Hear, lost: Callable[[], None]) -> ChangeListener:
+        """Every process's announced changes handed to `hear` (a connection of its own);
+        `lost` is called if that connection goes. Close it when done."""
+        listener = ChangeListener(hear, lost)
+        await listener.start(self.url, self.options)
+        return listener
 
     @property
     def pool(self) -> asyncpg.Pool:

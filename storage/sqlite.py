@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from storage.base import DatabaseUnavailable, StorageError, refuse_newer_schema
+from storage.base import DatabaseUnavailable, Hearing, StorageError, refuse_newer_schema
 from storage.config import UNDO_STEPS
 from storage.migrations import load_migrations, pending
 from storage.sqlite_checkpoint import CHECKPOINT_EVERY, WAL_LIMIT, WAL_TARGET, Checkpointer
@@ -50,6 +50,7 @@ class SqliteStore:
         self.listeners: list[Callable[[int], None]] = []  # services.common.applied_once
         self.shown_events: Any = None  # services.common.shown
         self.description = f"sqlite:///{self.path}"
+        self.announcing = False  # one process only: nobody else to tell
         self.busy_timeout_ms = busy_timeout_ms
         self.checkpoint_every = checkpoint_every
         self.wal_target, self.wal_limit = wal_target, wal_limit  # storage.sqlite_checkpoint
@@ -58,6 +59,14 @@ class SqliteStore:
         self._reader: AioConnection | None = None
         self._checkpoints: Checkpointer | None = None
         self._lock: Any = None
+
+    async def announce(self, channel_id: int) -> None:
+        """One process only: its own listeners heard of it already."""
+
+    async def hear_changes(
+        self, hear: Callable[[int], None], lost: Callable[[], None]
+    ) -> Hearing | None:
+        return None  # SQLite serves one process: no other process's changes to hear
 
     async def open(self) -> None:
         if self.path.parent and not self.path.parent.exists():

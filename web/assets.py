@@ -4,8 +4,8 @@ script or style, so the Content-Security-Policy allows none.
 The style reads on a phone (390 px wide: one column, long names wrapped anywhere) and on a
 desktop (the sides side by side), in the reader's light or dark mode (`prefers-color-scheme`),
 with text contrast of 4.5:1 or more in both. The script follows the game: it opens the page's
-server-sent events and swaps the board in at each change; without it the page still shows the
-game as it was when loaded.
+server-sent events and swaps the board in at each change, and counts a running chess clock
+down each second; without it the page still shows the game as it was when loaded.
 """
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ a{color:var(--accent)}
 .facts,.sub,.undone,time{color:var(--muted)}
 .sub{font-weight:normal;font-size:.9rem}
 ul,ol{padding-left:1.25rem}
-.bag ul,.units,.sides{list-style:none;padding:0}
-.bag li{margin:.25rem 0}
+.bag ul,.clock ul,.units,.sides{list-style:none;padding:0}
+.bag li,.clock li{margin:.25rem 0}
+.clock .left{font-variant-numeric:tabular-nums;font-weight:600}
+.clock .running{color:var(--accent)}
 .chip{font-weight:600}
 .swatch{display:inline-block;width:.9em;height:.9em;margin-right:.35em;vertical-align:-.1em;
 border:1px solid var(--fg);border-radius:2px}
@@ -86,12 +88,26 @@ JS = """
     }
   }
   localTimes(document);
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function clocks() {  // a running side's time left, counted down to when it runs out
+    var running = main.querySelectorAll("[data-runs-out]");
+    for (var i = 0; i < running.length; i++) {
+      var until = new Date(running[i].getAttribute("data-runs-out"));
+      if (isNaN(until)) { continue; }
+      var left = Math.max(0, Math.ceil((until - new Date()) / 1000));
+      running[i].textContent = Math.floor(left / 3600) + ":" + pad(Math.floor(left / 60) % 60)
+        + ":" + pad(left % 60);
+    }
+  }
+  clocks();
+  window.setInterval(clocks, 1000);
   var version = encodeURIComponent(main.getAttribute("data-version"));
   var url = main.getAttribute("data-events") + "?v=" + version;
   var source = new EventSource(url);
   source.addEventListener("board", function (event) {
     main.innerHTML = event.data;
     localTimes(main);
+    clocks();
     if (event.lastEventId) { main.setAttribute("data-version", event.lastEventId); }
     var now = new Date().toLocaleTimeString(document.documentElement.lang);
     live.className = "";

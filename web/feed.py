@@ -10,7 +10,9 @@ rendered once per language and version.
 Another process's changes are not heard here. With several processes (SHARD_IDS names only
 some shards) each watch also polls its game's version every `poll_s` seconds (1 s), so a page
 follows a change made anywhere within about a second; alone, it polls every `SAFETY_S` (a link
-that expires while its page is open closes then).
+that expires while its page is open closes then), or every second while the game's chess clock
+is on (the clock's side changes in a write of the pace that tells no listener). The version is
+the game's and its pace's (`WebGame.version`).
 """
 
 from __future__ import annotations
@@ -68,9 +70,17 @@ class Watch:
             self.rendered[lang] = (game.version, text)
         return text
 
+    def poll_s(self) -> float:
+        """How long to wait for a change before reading the version: a running chess clock's
+        side changes in the pace's own write after the game's (`services.pace`, which no
+        listener hears), so its game is polled as with several processes."""
+        game = self.latest
+        clocked = game is not None and game.clock is not None and game.state.status == "running"
+        return min(self.feed.poll_s, SEVERAL_PROCESSES_POLL_S) if clocked else self.feed.poll_s
+
     async def run(self) -> None:
-        poll = self.feed.poll_s
         while self.pages:
+            poll = self.poll_s()
             woken = False
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.woken.wait(), timeout=poll)
@@ -116,6 +126,11 @@ class Feed:
         for watch in list(self.watches.values()):
             if watch.channel_id == channel_id:
                 watch.wake()
+
+    def wake_all(self) -> None:
+        """Every watch reads its game now (and then polls as `poll_s` says)."""
+        for watch in list(self.watches.values()):
+            watch.wake()
 
     @property
     def pages(self) -> int:

@@ -11,9 +11,10 @@ know it: never by their id. `board` is the part that changes (the live updates s
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from cogs.common.text import plain
@@ -194,6 +195,49 @@ def bag(lang: Lang, game: WebGame, people: People) -> str:
     )
 
 
+def clock_left(seconds: float) -> str:
+    """A side's time left as h:mm:ss (the page's script counts a running one down)."""
+    whole = max(0, math.ceil(seconds))  # as a countdown: 0:00:00 once it has run out
+    return f"{whole // 3600}:{whole // 60 % 60:02}:{whole % 60:02}"
+
+
+def clock(lang: Lang, game: WebGame, people: People) -> str:
+    """The chess clock (issue 33) while the game runs: each side's time left; a running side
+    carries when it runs out (`data-runs-out`), which the page's script counts down to."""
+    chess, now, state = game.clock, game.read_at, game.state
+    if chess is None or now is None or state.status != "running":
+        return ""
+    rows = []
+    for player in state.players:
+        owner = player.owner_id
+        until = chess.runs_out(owner)
+        left = esc(clock_left(chess.left_s(owner, now)))
+        if owner in chess.out:
+            time = f'<span class="left out">{esc(t(lang, "web.page.clock_out"))}</span>'
+        elif until is not None:
+            stamp = until.astimezone(UTC).isoformat(timespec="milliseconds")
+            time = (
+                f'<span class="left running" data-runs-out="{stamp}">{left}</span>'
+                f' <span class="sub">{esc(t(lang, "web.page.clock_running"))}</span>'
+            )
+        else:
+            time = f'<span class="left">{left}</span>'
+        rows.append(
+            f'<li><span class="chip">{swatch(player.colour)}{name_html(people(owner))}</span>'
+            f" {time}</li>"
+        )
+    paused = (
+        f'<p class="paused">{esc(t(lang, "web.page.clock_paused"))}</p>' if chess.paused else ""
+    )
+    minutes = chess.budget_s // 60
+    return (
+        f'<section class="clock" aria-labelledby="clock-h">'
+        f'<h2 id="clock-h">{esc(t(lang, "web.page.clock"))}'
+        f' <span class="sub">{esc(t(lang, "web.page.clock_budget", minutes=minutes))}</span>'
+        f"</h2><ul>{''.join(rows)}</ul>{paused}</section>"
+    )
+
+
 def fired_names(lang: Lang, unit: Unit) -> list[str]:
     """The weapons the unit fired this turn, by the names it carries them under."""
     named = {w.weapon: (w.name_fr if lang == "fr" else w.name_en) or w.weapon for w in unit.weapons}
@@ -293,6 +337,7 @@ def board(lang: Lang, game: WebGame, lookup: Lookup, *, with_log: bool = True) -
         header(lang, game, people),
         result(lang, game, people),
         bag(lang, game, people),
+        clock(lang, game, people),
         sides(lang, game, people),
         table(lang, game, people),
     ]

@@ -23,7 +23,7 @@ from aiohttp import web
 
 from cogs.game.render.report import report_markdown
 from locales import Lang, commands_written_by, plain_command
-from services.game import PAGE_PATH, LinkClaims, LinkRefused, Opened, WebGame
+from services.game import PAGE_PATH, Hearing, LinkClaims, LinkRefused, Opened, WebGame
 from web import assets, guard, render
 from web.feed import SAFETY_S, SEVERAL_PROCESSES_POLL_S, Feed, Stop, Update
 from web.language import language
@@ -76,6 +76,7 @@ class WebBoard:
         self._boards: OrderedDict[tuple[int, int, Lang], str] = OrderedDict()
         self._runner: web.AppRunner | None = None
         self._unlisten: Callable[[], None] | None = None
+        self._hearing: Hearing | None = None  # other processes' changes (PostgreSQL)
 
     # --- lifecycle -------------------------------------------------------------------------
 
@@ -98,6 +99,28 @@ class WebBoard:
         await site.start()
         # aiohttp keeps the listening server private (typed Optional): the port chosen for :0
         self.attach(site._server.sockets[0].getsockname()[1])  # type: ignore[union-attr]
+        await self.hear_other_processes()
+
+    async def hear_other_processes(self) -> None:
+        """With several processes (the feed polls), hear the others' changes instead, through
+        the database (PostgreSQL LISTEN/NOTIFY): the pages stop polling their game, and go
+        back to it if that connection is lost or cannot be had."""
+        if self.feed.poll_s >= SAFETY_S or self._hearing is not None:
+            return
+        try:
+            self._hearing = await self.services.table.hear_others(self.feed.changed, self._lost)
+        except Exception as error:
+            log.warning("the web board polls: other processes' changes not heard (%s)", error)
+            return
+        if self._hearing is not None:
+            self.feed.poll_s = SAFETY_S
+            log.info("the web board hears other processes' changes from the database")
+
+    def _lost(self) -> None:
+        """The connection that heard the other processes went: poll again, at once."""
+        self._hearing = None
+        self.feed.poll_s = SEVERAL_PROCESSES_POLL_S
+        self.feed.wake_all()
 
     def attach(self, port: int) -> None:
         """The app (`app()`) listens on `port`: links may point here, the guard knows its
@@ -118,6 +141,9 @@ class WebBoard:
         if self._unlisten is not None:
             self._unlisten()
             self._unlisten = None
+        if self._hearing is not None:
+            hearing, self._hearing = self._hearing, None
+            await hearing.close()
         await self.feed.close()
         if self._runner is not None:
             await self._runner.cleanup()

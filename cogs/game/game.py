@@ -33,6 +33,7 @@ from cogs.game.options import (
 from cogs.game.render.board import status_layout
 from cogs.game.render.dice import dice_embed
 from cogs.game.render.report import report_markdown
+from cogs.game.report_card import card_of, end_card
 from cogs.game.undo import answer_undo
 from cogs.pace import clocks, club, threads
 from cogs.pace import game_commands as pace
@@ -43,6 +44,13 @@ from services.game import LOG_MAX, UNDO_MAX, GameLog
 TIMEOUT_CHOICES = [
     app_commands.Choice(name=locale_str("Warn only (default)", key="timeout_warn"), value="warn"),
     app_commands.Choice(name=locale_str("End the game", key="timeout_end"), value="end"),
+]
+# /game report format: (issue 34): Markdown for a club website, or the image card
+REPORT_FORMATS = [
+    app_commands.Choice(
+        name=locale_str("Markdown (default)", key="report_markdown"), value="markdown"
+    ),
+    app_commands.Choice(name=locale_str("Image", key="report_image"), value="image"),
 ]
 
 
@@ -150,15 +158,17 @@ class GameCog(
         )
         lang = await lang_of(interaction)
         text = render.closed(lang, ended.closed, ended.battle, by=interaction.user.id)
+        card = await end_card(bot_of(interaction.client), lang, ended.game_id)  # issue 34
         battle = ended.battle
         if battle is None or not battle.battle.pending:
-            await send(interaction, text)
+            await send(interaction, text, files=card)
         else:
             posted = await send(  # the players who did not record it are asked (and notified)
                 interaction,
                 f"{text}\n{consent.request(lang, battle.battle)}",
                 view=consent.consent_view(lang, battle),
                 allowed_mentions=consent.asking(battle.battle),
+                files=card,
             )
             if posted is not None:  # the game's reminders remind them (issue 33)
                 await app_services(interaction).pace.ask_battle(
@@ -254,14 +264,23 @@ class GameCog(
 
     @app_commands.command(
         name="report",
-        description="This channel's game as a battle report in Markdown, for a club website",
+        description="This channel's game as a battle report: Markdown for a club website, or image",
         extras=EXPENSIVE,
     )
-    async def report(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(format="Markdown (default) for a club website, or an image to show")
+    @app_commands.choices(format=REPORT_FORMATS)
+    async def report(self, interaction: discord.Interaction, format: str = "markdown") -> None:
         # Read from the whole log (off the loop): "thinking…" at once, the file after.
         await defer(interaction, ephemeral=True)
         report = await app_services(interaction).reports.of_channel(channel_of(interaction))
         lang = await lang_of(interaction)
+        if format == "image":
+            image = await card_of(bot_of(interaction.client), lang, report)
+            name = render.plain(report.state.name)
+            await send(
+                interaction, t(lang, "report.card.ready", name=name), file=image, ephemeral=True
+            )
+            return
         names = bot_of(interaction.client).display_names
         text = report_markdown(lang, report, lambda user: names(report.guild_id, user))
         await send(

@@ -16,6 +16,7 @@ from cogs.common.actors import call_of
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.game import render
+from cogs.game.report_card import end_card
 from cogs.pace import threads
 from cogs.pace.loop import HANDLERS
 from cogs.pace.render import (
@@ -103,14 +104,16 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
         )
         return
     text = render.closed(lang, ended.closed, ended.battle, by=out.host_id)
+    card = await end_card(bot, lang, ended.game_id)  # the battle report's image (issue 34)
     battle = ended.battle
     if battle is None or not battle.battle.pending:
-        await channel.send(text, allowed_mentions=NO_MENTIONS)
+        await channel.send(text, allowed_mentions=NO_MENTIONS, files=card)
     else:  # its players confirm it, as after /game end, and are reminded of it
         posted = await channel.send(
             f"{text}\n{consent.request(lang, battle.battle)}",
             view=consent.consent_view(lang, battle) or discord.utils.MISSING,
             allowed_mentions=consent.asking(battle.battle),
+            files=card,
         )
         await bot.services.pace.ask_battle(
             battle,

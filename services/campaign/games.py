@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 class GameEnd:
     closed: GameClosed
     battle: RecordedBattle | None
+    game_id: int  # the game that ended (its battle report: `services.game.Reports.of_game`)
 
 
 def casualties_per_player(state: GameState) -> dict[int, int]:
@@ -92,7 +93,7 @@ class CampaignGames:
             closed = await self.games.end(
                 call, winner_id, notes, vp=vp, scenario=scenario, winner_by_vp=winner_by_vp
             )
-            return GameEnd(closed, None)
+            return GameEnd(closed, None, record.id)
         recorded: list[RecordedBattle] = []
         manager = (await self.games.standing(call)).gm  # records for both players
 
@@ -124,7 +125,7 @@ class CampaignGames:
             scenario=scenario,
             winner_by_vp=winner_by_vp,
         )
-        return GameEnd(closed, recorded[0])
+        return GameEnd(closed, recorded[0], record.id)
 
 
 async def _player(tx: Transaction, campaign_id: int, user_id: int) -> GamePlayer:

@@ -83,6 +83,17 @@ async def once(
         _timed(store, time.perf_counter() - started, committed)
     if channel_id is not None:
         _tell(store, channel_id)
+        if store.announcing:
+            await _announce(store, channel_id)
+
+
+async def _announce(store: Store, channel_id: int) -> None:
+    """The other processes hear of it (their web pages): the change is committed, so a
+    database that cannot be told now costs them at most their own poll."""
+    try:
+        await store.announce(channel_id)
+    except Exception:
+        log.warning("channel %s's change was not announced to other processes", channel_id)
 
 
 def listen(store: Store, listener: Listener) -> Callable[[], None]:

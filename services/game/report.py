@@ -2,8 +2,10 @@
 
 Both sides (each unit as it stands: models left, pins, destroyed or withdrawn), how the game
 ended (winner, victory points, scenario, notes, losses per player), each player's D10 tests
-against their expectation and the luckiest and unluckiest single test of the game (the least
-likely to pass that passed, the likeliest that failed), and the campaign it counts for. The
+against their expectation and the luckiest and unluckiest single test of the game, and the
+campaign it counts for. The luckiest roll is the D10 test (Acc, Res, Str, order, recovery,
+break) that passed with the lowest chance to pass (`pass_chance` of its target); the
+unluckiest, the one that failed with the highest; between equal chances, the earlier in the log. The
 figures are read from the live events (undone ones left out) by `core.antares.game_stats`, as
 `/game dice` and the campaigns count them, in the bot's pool of workers. The wording is the
 Discord layer's (`cogs.game.render.report`); `/game report` and the web page serve it.
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from core.antares.game import GameState, load_state
+from core.antares.game_end import Losses, losses_per_player
 from core.antares.game_stats import HANDLERS, READ_KINDS, Tally, owners_in_log, pass_chance
 from core.common.campaign_stats import DiceLuck
 from core.common.dice import DiceSource
@@ -52,6 +55,20 @@ class BattleReport:
     luckiest: NotableRoll | None = None
     unluckiest: NotableRoll | None = None
     campaign: str | None = None  # the campaign the battle counts for
+
+    @property
+    def losses(self) -> list[Losses]:
+        """Per player, in join order: models lost and units destroyed, as `/game end` counted
+        them (the board as it stands for a game still running)."""
+        closed = self.closed
+        return (
+            closed.losses if closed is not None and closed.losses else losses_per_player(self.state)
+        )
+
+    @property
+    def vp(self) -> dict[int, int]:
+        """Victory points per player, as `/game end vp:` gave them (none: empty)."""
+        return self.closed.vp if self.closed is not None else {}
 
 
 class _Luck(Tally):

@@ -32,7 +32,7 @@ from services.common import (
 )
 from services.game.access import GameAccess
 from services.game.game import GameView
-from storage.base import GameRecord, MessagesRecord, Transaction
+from storage.base import GameRecord, Hearing, MessagesRecord, Transaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,13 @@ class TableService(GameAccess):
     def listen(self, listener: Listener) -> Callable[[], None]:
         """Hear of every committed change, by channel; returns how to stop."""
         return listen(self.store, listener)
+
+    async def hear_others(
+        self, hear: Callable[[int], None], lost: Callable[[], None]
+    ) -> Hearing | None:
+        """Hear of the changes other processes announce, by channel (PostgreSQL LISTEN;
+        None: the database serves this process only). Close what it gives when done."""
+        return await self.store.hear_changes(hear, lost)
 
     async def next_step(self, channel_id: int) -> NextStep | None:
         """The channel's running game, whether a draw is possible now and which activations

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 
 from core.antares.bag import census
 from core.antares.game import GameState, load_state
+from core.antares.pace import Pace
 from core.common.dice import DiceSource
 from core.common.errors import Conflict, NotAllowed, NotFound
 from services.common import (
@@ -92,11 +93,14 @@ class WebLinks(GameAccess):
         clock: Clock = utc_now,
         *,
         workers: Workers,
+        pace_clock: Clock | None = None,
     ) -> None:
         super().__init__(store, servers, dice)
         self.workers = workers  # the replay's fold runs in the bot's pool
         self.rules = rules
-        self.clock = clock
+        self.clock = clock  # links' times, against the log's
+        # the chess clocks' time: the bot's (`AppServices.clock`), as `services.pace` counts
+        self.pace_clock = pace_clock or clock
         self.served_at: str | None = None  # the page's own address, set once it listens
         self._secret: bytes | None = rules.secret if rules is not None else None
 
@@ -206,12 +210,14 @@ class WebLinks(GameAccess):
                 return None
             closing = await _closing(tx, record)
             events = await tx.events(game_id, limit=log, snapshots=False) if log else []
+            pace = await tx.game_pace(game_id)
         state = load_state(record.state)
+        chess = Pace.model_validate_json(pace.data).clock if pace is not None else None
         return WebGame(
             game_id=record.id,
             guild_id=record.guild_id,
             channel_id=record.channel_id,
-            version=record.version,
+            version=record.version + (pace.version if pace is not None else 0),
             state=state,
             census=census(state),
             closed=closing[1] if closing is not None else None,
@@ -219,6 +225,8 @@ class WebLinks(GameAccess):
             log=[entry(e) for e in events],
             names={u.id: u.name for u in state.units.values()},
             epoch=record.messages.web_epoch,
+            clock=chess if chess is not None and chess.on else None,
+            read_at=self.pace_clock(),
         )
 
     def admit(self, claims: LinkClaims, game: WebGame | None) -> Opened:
@@ -243,10 +251,14 @@ class WebLinks(GameAccess):
         return await replay_step(self.store, self.workers, opened.game.game_id, step)
 
     async def version(self, game_id: int) -> int | None:
-        """The game's version now (None: gone): what a page polls with several processes."""
+        """The game's version now, its pace's added (None: gone): what a page polls with
+        several processes, or while a chess clock runs (see `WebGame.version`)."""
         async with self.store.read() as tx:
             record = await tx.game(game_id)
-        return None if record is None else record.version
+            pace = None if record is None else await tx.game_pace(game_id)
+        if record is None:
+            return None
+        return record.version + (pace.version if pace is not None else 0)
 
     async def _ended_at(self, record: GameRecord) -> datetime | None:
         async with self.store.read() as tx:

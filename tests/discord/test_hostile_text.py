@@ -63,6 +63,7 @@ EXAMPLES: dict[str, Example] = {
     "config rule": Example({"setting": "rally_pins_die", "value": "3"}, actor="admin", kit="none"),
     "game start": Example(kit="campaign"),
     "game end": Example(),
+    "game report": Example({"format": "image"}),
     "game rules": Example({"setting": "targeter_drift_capped", "value": "off"}),
     "unit add": Example({"name": "Scouts"}),
     "unit show": Example(UNIT),

@@ -100,3 +100,50 @@ async def test_a_server_lost_mid_transaction_writes_nothing_and_comes_back(own_s
             await tx.create_game(guild_id=1, channel_id=7, state="{}", schema_version=1)
     finally:
         await store.close()
+
+
+async def heard_within(heard: list[int], count: int, seconds: float = 5.0) -> list[int]:
+    async def wait() -> list[int]:
+        while len(heard) < count:
+            await asyncio.sleep(0.01)
+        return heard
+
+    return await asyncio.wait_for(wait(), seconds)
+
+
+async def test_a_process_hears_the_changes_another_announces(postgres_server):
+    """LISTEN/NOTIFY (issue 34, several processes): a store that announces tells, after each
+    committed change of a channel, every store that hears; one that does not announce tells
+    nobody; a rolled-back change is not announced; a lost connection is said."""
+    from services.common.applied_once import once
+
+    url = postgres_server.migrated_database()
+    serving, changing = PostgresStore(url), PostgresStore(url)
+    await serving.open()
+    await changing.open()
+    heard: list[int] = []
+    lost: list[bool] = []
+    hearing = await serving.hear_changes(heard.append, lambda: lost.append(True))
+    try:
+        async with once(changing, None, 41):  # not announcing: a single process
+            pass
+        changing.announcing = True
+        with pytest.raises(RuntimeError):
+            async with once(changing, None, 42):
+                raise RuntimeError("rolled back")
+        async with once(changing, None, 43):
+            pass
+        assert await heard_within(heard, 1) == [43]  # in order: 41 and 42 were never sent
+        async with serving.pool.acquire() as conn:
+            pid = hearing._conn.get_server_pid()
+            await conn.execute("SELECT pg_terminate_backend($1)", pid)
+        await asyncio.wait_for(_until(lambda: lost), 5)
+    finally:
+        await hearing.close()
+        await serving.close()
+        await changing.close()
+
+
+async def _until(done) -> None:
+    while not done():
+        await asyncio.sleep(0.01)

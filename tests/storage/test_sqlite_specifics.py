@@ -177,3 +177,16 @@ async def test_a_change_is_two_trips_to_the_connections_thread(tmp_path, monkeyp
         assert not store.db.connection.in_transaction
     finally:
         await store.close()
+
+
+async def test_one_process_only_announces_nothing_and_hears_nothing(tmp_path):
+    """SQLite serves one process: no other process to tell, none to hear (the web pages
+    hear its changes from its own listeners)."""
+    store = SqliteStore(tmp_path / "one.db")
+    await store.open()
+    try:
+        assert store.announcing is False
+        await store.announce(42)  # nothing to send, nothing raised
+        assert await store.hear_changes(lambda channel: None, lambda: None) is None
+    finally:
+        await store.close()

@@ -134,3 +134,42 @@ def env_path(env):
     from pathlib import Path
 
     return Path(env.bot.settings.sqlite_path()).parent
+
+
+@web_links
+async def test_the_page_counts_a_running_chess_clock_down(
+    simcord_env, table, dice, served, chromium
+):
+    """The page shows the chess clock (issue 33); the side whose time runs is counted down
+    each second by the page's script, to when its time runs out (the browser's clock set to
+    the simulated one, then run on by Playwright)."""
+    from playwright.async_api import async_playwright
+
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    env.bot.services.web_links.pace_clock = env.now  # the bot's clock (see tests/web/test_clock.py)
+    await skirmish(table)
+    dice.script(2)  # Bob's blue die: his time runs while it waits for its order
+    await alice.slash(channel, "bag draw")
+    token = token_of(await bob.slash(channel, "game web"))
+    await alice.slash(channel, "game clock set", minutes=30)
+    await env.advance_time(60)
+    url = f"http://127.0.0.1:{served.board.port}/g/{token}"
+    async with async_playwright() as driver:
+        browser = await driver.chromium.launch(executable_path=chromium, args=launch_args())
+        context = await browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+        page = await context.new_page()
+        page.set_default_timeout(20_000)
+        await page.clock.install(time=env.now())
+        await page.goto(url)
+        assert (await page.locator("h2#clock-h").inner_text()).startswith("Pendule")
+        running = page.locator(".clock .running")
+        assert await running.inner_text() == "0:29:00"  # a minute of Bob's half hour gone
+        await page.clock.run_for(5_000)
+        assert await running.inner_text() == "0:28:55"
+        await page.clock.run_for(29 * 60_000)
+        assert await running.inner_text() == "0:00:00"  # never below nothing
+        await following(served.board, 1)
+        await bob.slash(channel, "order", unit="Gangers", order="down")  # his time stops
+        await page.locator(".clock .running").wait_for(state="detached")
+        assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+        await browser.close()

@@ -229,3 +229,39 @@ async def test_a_stopping_board_ends_its_streams_and_each_address_holds_a_few(
         rest = await asyncio.wait_for(stream.content.read(), 5)
         assert b"event: closed" not in rest  # their links still work
     assert served.board.feed.pages == 0
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_on_postgresql_pages_hear_other_processes_without_polling(
+    simcord_env, table, dice, served
+):
+    """With several processes on PostgreSQL each change is announced (NOTIFY) and the board
+    LISTENs: its pages follow another process's change without polling; if that connection
+    is lost, they poll again."""
+    from web.feed import SAFETY_S, SEVERAL_PROCESSES_POLL_S
+
+    token = await game_with_a_drawn_die(table, dice)
+    # what the bot sets at start-up with SHARD_IDS naming only some shards
+    simcord_env.bot.services.store.announcing = True
+    served.board.feed.poll_s = SEVERAL_PROCESSES_POLL_S
+    await served.board.hear_other_processes()
+    assert served.board.feed.poll_s == SAFETY_S  # no polling: the database tells
+    served.board._unlisten()  # as if every change were made by another process
+    stream = await served.get(f"/g/{token}/events?v=0")
+    await read_event(stream, "board")
+    await table.bob.slash(table.channel, "order", unit="Gangers", order="down")
+    _, changed = await read_event(stream, "board", timeout=5)
+    assert "Down" in changed
+
+    hearing = served.board._hearing
+    async with simcord_env.bot.services.store.pool.acquire() as conn:
+        await conn.execute("SELECT pg_terminate_backend($1)", hearing._conn.get_server_pid())
+    for _ in range(500):
+        if served.board.feed.poll_s == SEVERAL_PROCESSES_POLL_S:
+            break
+        await asyncio.sleep(0.01)
+    assert served.board.feed.poll_s == SEVERAL_PROCESSES_POLL_S  # polling again
+    await table.alice.slash(table.channel, "unit casualties", unit="Troopers", count=2)
+    _, changed = await read_event(stream, "board", timeout=5)
+    assert "3/5" in changed
+    stream.close()

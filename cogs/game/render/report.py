@@ -15,7 +15,6 @@ from collections.abc import Callable
 from datetime import datetime
 
 from core.antares.game import Unit
-from core.antares.game_end import losses_per_player
 from locales import Lang, catalog, percent, t
 from services.game import BattleReport, NotableRoll
 
@@ -100,9 +99,8 @@ def report_markdown(lang: Lang, report: BattleReport, names: Names) -> str:
         lines.append(t(lang, "report.campaign", campaign=md_text(report.campaign)) + "  ")
     lines.append("")
 
-    counted = closed.losses if closed is not None and closed.losses else losses_per_player(state)
-    losses = {lost.owner_id: lost for lost in counted}
-    vp = closed.vp if closed is not None else {}
+    losses = {lost.owner_id: lost for lost in report.losses}
+    vp = report.vp
     headers = [
         t(lang, "report.player"),
         t(lang, "report.colour"),
