@@ -19,4 +19,5 @@ EXTENSIONS = (
     "cogs.housekeeping",
     "cogs.metrics",
     "cogs.pace",
+    "cogs.tournament",
 )

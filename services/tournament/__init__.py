@@ -1,0 +1,34 @@
+"""Club events (issue 35, `/event`): registration, locked lists, Swiss rounds with results from
+the tables' games, standings, the faction table and the export."""
+
+from core.common.tournament.factions import FactionLine, faction_table
+from core.common.tournament.model import Entry, Result, Round, Table, Tournament
+from core.common.tournament.standings import Line, Ranked
+from services.tournament.export import event_json, standings_csv
+from services.tournament.service import (
+    EventOptions,
+    Listed,
+    Paired,
+    Shown,
+    TournamentService,
+)
+
+__all__ = [
+    "TournamentService",
+    "EventOptions",
+    "Listed",
+    "Paired",
+    "Shown",
+    # the records the Discord layer renders
+    "Entry",
+    "FactionLine",
+    "Line",
+    "Ranked",
+    "Result",
+    "Round",
+    "Table",
+    "Tournament",
+    "event_json",
+    "faction_table",
+    "standings_csv",
+]

@@ -1,0 +1,170 @@
+"""Club events end to end (issue 35 "Done when"): a 9-player, 3-round event through the slash
+commands and buttons, in English and French: registration (the Join button and /event join),
+lists checked, locked and revealed, Swiss pairings with a thread per table, results from the
+tables' games once both players confirm, /event missing, standings, the end and the export."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from tests.discord.army_kit import import_army, rosz
+from tests.discord.tournament_kit import VALID, club, play_at, players_of, send_list
+from tests.support.locale import french
+from tests.support.mentions import tokens
+
+
+async def create(admin, channel, **options):
+    values = {"name": "Antares Day", "rounds": 3, "points-limit": 600, "dice-cap": 4,
+              "scenarios": "Hold the Line; Sweep"}  # fmt: skip
+    values.update(options)
+    return await admin.slash(channel, "event create", **values)
+
+
+async def test_a_nine_player_three_round_event_end_to_end(simcord_env, table):
+    channel, admin = table.channel, table.admin
+    players = club(simcord_env, table)
+    by_id = {p.id: p for p in players}
+
+    # --- creation and registration: the Join button (works after a restart) and /event join
+    created = await create(admin, channel)
+    assert not created.ephemeral
+    announcement = created.response.content
+    assert "**Antares Day**" in announcement and "3 rounds · 600 points" in announcement
+    assert "tie-breakers: wins, victory points, order dice destroyed, strength of schedule" in (
+        announcement
+    )
+    for player in players[:5]:
+        joined = await player.click(created.response, label="Join")
+        assert joined.ephemeral and "You joined Antares Day" in tokens(joined.response.content)
+    again = await players[0].click(created.response, label="Join")
+    assert again.ephemeral and "You are already in Antares Day" in again.response.content
+    with french():
+        for player in players[5:]:
+            joined = await player.slash(channel, "event join")
+            assert "Vous êtes inscrit à Antares Day" in tokens(joined.response.content)
+    refused = await players[0].slash(channel, "event pair")
+    assert refused.ephemeral and "Only the organiser" in refused.response.content
+
+    # --- lists: checked (points limit, dice cap), locked, refused once locked
+    over = await send_list(players[0], channel, "algoryn")  # 655 points
+    assert over.ephemeral and "655 points, over the event's limit of 600" in (over.response.content)
+    too_many = await send_list(players[0], channel, "ridge_algoryn")  # 5 order dice
+    assert "5 order dice, over the event's cap of 4" in too_many.response.content
+    for n, player in enumerate(players[:8]):
+        sent = await send_list(player, channel, VALID[n % 3])
+        assert sent.ephemeral and "is locked" in sent.response.content, sent.response.content
+    # the ninth sends a saved army (imported with /army import first)
+    await import_army(players[8], channel, "isorian")
+    with french():
+        saved = await players[8].slash(channel, "event list", army="Shard of Tessera")
+    assert "Votre liste pour Antares Day est verrouillée : Shard of Tessera" in (
+        saved.response.content
+    )
+    changed = await send_list(players[0], channel, "isorian")
+    assert changed.ephemeral and "is locked: ask the organiser to unlock it" in tokens(
+        changed.response.content
+    )
+    hidden = await players[1].slash(channel, "event lists")
+    assert "hidden until revealed" in hidden.response.content
+    assert f"<@{players[0].id}>: 🔒 locked" in hidden.response.content
+    peek = await players[1].slash(channel, "event lists", player=players[0])
+    assert peek.ephemeral and "hidden until the organiser reveals them" in peek.response.content
+    # the organiser unlocks one (logged), the player sends another, locked again
+    unlocked = await admin.slash(channel, "event unlock", member=players[0])
+    assert "is unlocked" in unlocked.response.content
+    resent = await send_list(players[0], channel, "ridge_boromite")
+    assert "Ridge Guild, 400 points" in resent.response.content
+    revealed = await admin.slash(channel, "event reveal")
+    assert "are revealed" in revealed.response.content
+    shown = await players[1].slash(channel, "event lists")
+    assert "**Ridge Guild** (boromite), 400 pts, 4 dice" in shown.response.content
+    file = await players[1].slash(channel, "event lists", player=players[0])
+    assert await file.response.attachments[0].read() == rosz("ridge_boromite")  # byte for byte
+
+    # --- three rounds: pairings, a thread per table, results from the tables' games
+    campaign = "Antares Day"  # the campaign the event made for its games
+    met: set[frozenset[int]] = set()
+    byes: list[int] = []
+    for number in (1, 2, 3):
+        if number == 2:
+            with french():
+                paired = await admin.slash(channel, "event pair")
+            assert "**Antares Day · ronde 2** · scénario : Sweep" in paired.response.content
+        else:
+            paired = await admin.slash(channel, "event pair")
+        assert not paired.ephemeral, paired.response.content
+        text = paired.response.content
+        if number == 1:
+            assert "**Antares Day · round 1** · scenario: Hold the Line" in text
+        threads = channel.threads[-4:]
+        assert len(channel.threads) == 4 * number
+        pairs = [players_of(thread) for thread in threads]
+        seated = {p for pair in pairs for p in pair}
+        (bye,) = set(by_id) - seated
+        assert f"<@{bye}>" in text.split("\n")[-1] and bye not in byes  # byes rotate
+        byes.append(bye)
+        assert not met & {frozenset(p) for p in pairs}  # no rematch
+        met |= {frozenset(p) for p in pairs}
+        for n, (thread, (a, b)) in enumerate(zip(threads, pairs, strict=True)):
+            host, guest = by_id[a], by_id[b]
+            winner = None if (number, n) == (3, 3) else host
+            ended = await play_at(thread, host, guest, winner, (7 + n, 3), campaign)
+            if n == 0:  # not counted while the guest has not confirmed
+                missing = await admin.slash(channel, "event missing")
+                assert "4 tables without a result" in missing.response.content
+                refused = await admin.slash(channel, "event pair")
+                assert refused.ephemeral and f"Round {number} still has tables" in tokens(
+                    refused.response.content
+                )
+            confirmed = await guest.click(ended.response, label="Confirm")
+            assert not confirmed.ephemeral
+        missing = await admin.slash(channel, "event missing")
+        assert "has its result" in missing.response.content
+
+    # --- standings, the end, the export
+    standings = await players[2].slash(channel, "event standings")
+    rows = standings.response.content.splitlines()
+    assert rows[0] == (
+        "**Standings of Antares Day** (points, then wins, victory points, order dice destroyed,"
+        " strength of schedule)"
+    )
+    assert len(rows) == 10 and rows[1].startswith("1. ")
+    with french():
+        fini = await admin.slash(channel, "event finish")
+    assert "🏁 Antares Day est terminé." in fini.response.content
+    assert "**Factions**" in fini.response.content and "boromite :" in fini.response.content
+    late = await admin.slash(channel, "event pair")
+    assert late.ephemeral and "is over" in late.response.content
+    exported = await players[3].slash(channel, "event export")
+    sheet, document = exported.response.attachments
+    table_rows = list(csv.reader(io.StringIO((await sheet.read()).decode())))
+    assert table_rows[0][:6] == ["rank", "player", "user_id", "faction", "army", "points"]
+    assert len(table_rows) == 10
+    whole = json.loads(await document.read())
+    assert whole["status"] == "finished" and len(whole["rounds"]) == 3
+    assert all(t["result"]["source"] == "game" for r in whole["rounds"] for t in r["tables"])
+    # every player: 2 games and a bye, or 3 games; 3 points a win, 1 a draw, 3 a bye
+    points = sum(int(row[5]) for row in table_rows[1:])
+    assert points == 3 * 4 * 3 - 3 * 1 + 2 * 1 + 3 * 3  # 11 wins, 1 draw (2 × 1), 3 byes
+    assert [r["rank"] for r in whole["standings"]][0] == 1
+    assert {f["faction"] for f in whole["factions"]} == {"boromite", "isorian"}
+
+
+async def test_refusals_answer_the_caller_alone_and_change_nothing(simcord_env, table):
+    channel, alice = table.channel, table.alice
+    refused = await alice.slash(channel, "event create", name="Mine")
+    assert refused.ephemeral and "Manage Server" in refused.response.content
+    none = await alice.slash(channel, "event join")
+    assert none.ephemeral and "no event yet" in tokens(none.response.content)
+    await create(table.admin, channel, **{"list-deadline": "2000-01-01"})
+    await alice.slash(channel, "event join")
+    late = await send_list(alice, channel, "boromite")
+    assert late.ephemeral and "due by 2000-01-01 00:00 UTC" in late.response.content
+    with french():
+        bad = await table.admin.slash(channel, "event create", name="X", **{"tie-breakers": "luck"})
+        assert bad.ephemeral and "Les départages sont pris parmi" in bad.response.content
+        shown = await alice.slash(channel, "event show")
+    assert "Inscriptions ouvertes" in shown.response.content
+    assert "1 joueur :" in shown.response.content
