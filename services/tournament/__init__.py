@@ -1,5 +1,4 @@
-"""Club events (issue 35, `/event`): registration, locked lists, Swiss rounds with results from
-the tables' games, standings, the faction table and the export."""
+"""Club events (issue 35, `/event`): registration, locked lists, Swiss rounds, standings."""
 
 from core.common.tournament.factions import FactionLine, faction_table
 from core.common.tournament.model import Entry, Result, Round, Table, Tournament
