@@ -114,9 +114,9 @@ class EventCog(
     async def join(self, interaction: discord.Interaction, event: str | None = None) -> None:
         joined = await self.events.join(call_of(interaction), event)
         lang = await lang_of(interaction)
-        text = t(lang, "tournament.joined", event=plain(joined.name),
-                 count=len(joined.event.active))  # fmt: skip
-        await send(interaction, text, ephemeral=True)
+        text = t(lang, "tournament.joined_public", event=plain(joined.name),
+                 player=interaction.user.id, count=len(joined.event.active))  # fmt: skip
+        await send(interaction, text)
 
     @app_commands.command(name="leave", description="Leave an event")
     @app_commands.describe(event=EVENT)
@@ -147,8 +147,8 @@ class EventCog(
     ) -> None:
         call = call_of(interaction)
         if file is not None:
-            check_upload(file.size)
-            await defer(interaction, ephemeral=True)
+            check_upload(file.size)  # no deferral here: the watch's (ephemeral) keeps a
+            # refusal private, and the public answer is posted below it
             try:
                 data = await file.read()
             except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
@@ -159,8 +159,7 @@ class EventCog(
         else:
             raise BadInput("tournament.list_what")
         lang = await lang_of(interaction)
-        text = render.locked(lang, shown, read, interaction.user.id)
-        await send(interaction, text, ephemeral=True)
+        await send(interaction, render.locked(lang, shown, read, interaction.user.id))
 
     @app_commands.command(name="lists", description="The lists: yours, or all once revealed")
     @app_commands.describe(player="Send this player's list file as submitted", event=EVENT)

@@ -122,5 +122,5 @@ def _units(army: Army) -> str:
 def locked(lang: Lang, shown: Shown, army: Army, user_id: int) -> str:
     entry = shown.event.entry(user_id)
     digest = entry.digest[:12] if entry else ""
-    return t(lang, "tournament.list_locked_ok", event=plain(shown.name), army=plain(army.name),
+    return t(lang, "tournament.list_locked_ok", event=plain(shown.name), player=user_id,
              points=army.points, dice=sum(u.dice for u in army.units), digest=digest)  # fmt: skip

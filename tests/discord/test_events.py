@@ -43,7 +43,8 @@ async def test_a_nine_player_three_round_event_end_to_end(simcord_env, table):
     with french():
         for player in players[5:]:
             joined = await player.slash(channel, "event join")
-            assert "Vous êtes inscrit à Antares Day" in tokens(joined.response.content)
+            assert not joined.ephemeral
+            assert f"<@{player.id}> est inscrit à Antares Day" in joined.response.content
     refused = await players[0].slash(channel, "event pair")
     assert refused.ephemeral and "Only the organiser" in refused.response.content
 
@@ -54,12 +55,13 @@ async def test_a_nine_player_three_round_event_end_to_end(simcord_env, table):
     assert "5 order dice, over the event's cap of 4" in too_many.response.content
     for n, player in enumerate(players[:8]):
         sent = await send_list(player, channel, VALID[n % 3])
-        assert sent.ephemeral and "is locked" in sent.response.content, sent.response.content
+        assert not sent.ephemeral and "is locked" in sent.response.content, sent.response.content
+        assert "Rock" not in sent.response.content  # the army stays hidden
     # the ninth sends a saved army (imported with /army import first)
     await import_army(players[8], channel, "isorian")
     with french():
         saved = await players[8].slash(channel, "event list", army="Shard of Tessera")
-    assert "Votre liste pour Antares Day est verrouillée : Shard of Tessera" in (
+    assert f"🔒 La liste de <@{players[8].id}> pour Antares Day est verrouillée : 480 points" in (
         saved.response.content
     )
     changed = await send_list(players[0], channel, "isorian")
@@ -75,7 +77,7 @@ async def test_a_nine_player_three_round_event_end_to_end(simcord_env, table):
     unlocked = await admin.slash(channel, "event unlock", member=players[0])
     assert "is unlocked" in unlocked.response.content
     resent = await send_list(players[0], channel, "ridge_boromite")
-    assert "Ridge Guild, 400 points" in resent.response.content
+    assert "is locked: 400 points, 4 order dice" in resent.response.content
     revealed = await admin.slash(channel, "event reveal")
     assert "are revealed" in revealed.response.content
     shown = await players[1].slash(channel, "event lists")
