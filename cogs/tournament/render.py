@@ -65,7 +65,7 @@ def pairings(lang: Lang, shown: Shown, round_: Round, threads: dict[int, int]) -
 def table_opening(lang: Lang, shown: Shown, round_: Round, number: int, a: int, b: int) -> str:
     return t(lang, "tournament.table_opening", name=plain(shown.name), round=round_.number,
              table=number, a=a, b=b, scenario=plain(round_.scenario) or "—",
-             campaign=shown.event.campaign_id or 0)  # fmt: skip
+             campaign=plain(shown.event.campaign_name) or "—")  # fmt: skip
 
 
 def standings(lang: Lang, shown: Shown, ranked: list[Ranked]) -> str:

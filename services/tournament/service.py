@@ -107,9 +107,9 @@ class TournamentService(TournamentAccess):
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
             if await tx.tournament_named(guild_id, name_key(name)) is not None:
                 raise Conflict("tournament.name_taken", name=name)
-            campaign_id = await self._campaign_for(tx, call, name, options.campaign)
+            campaign_id, campaign_name = await self._campaign_for(tx, call, name, options.campaign)
             event = Tournament(settings=settings, organiser_id=call.actor.user_id,
-                               campaign_id=campaign_id)  # fmt: skip
+                               campaign_id=campaign_id, campaign_name=campaign_name)  # fmt: skip
             record = await tx.create_tournament(
                 guild_id, name=name, name_key=name_key(name), data=event.model_dump_json(),
                 created_by=call.actor.user_id,
@@ -120,7 +120,7 @@ class TournamentService(TournamentAccess):
 
     async def _campaign_for(
         self, tx: Transaction, call: Call, name: str, linked: str | None
-    ) -> int:
+    ) -> tuple[int, str]:
         """The campaign the event's games are recorded in: the one named, else a new one."""
         guild_id = guild_of(call)
         if linked is not None and linked.strip():
@@ -132,7 +132,7 @@ class TournamentService(TournamentAccess):
                 raise NotFound("campaign.unknown", value=shown(text))
             if found.status == "archived":
                 raise Conflict("campaign.archived", campaign=found.name)
-            return found.id
+            return found.id, found.name
         if await tx.campaign_named(guild_id, name) is not None:
             raise Conflict("tournament.campaign_taken", name=name)
         made = await tx.create_campaign(
@@ -145,7 +145,7 @@ class TournamentService(TournamentAccess):
         await tx.save_member(made.id, call.actor.user_id, name=shown(call.actor.name) or
                              str(call.actor.user_id), faction=None, army=None, player=False,
                              organiser=True)  # fmt: skip
-        return made.id
+        return made.id, made.name
 
     async def announced(self, event_id: int, channel_id: int, message_id: int) -> None:
         """Where the announcement with its Join button is (bookkeeping, no interaction)."""

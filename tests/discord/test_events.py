@@ -11,6 +11,7 @@ import json
 
 from tests.discord.army_kit import import_army, rosz
 from tests.discord.tournament_kit import VALID, club, play_at, players_of, send_list
+from tests.support.bots import restart
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
@@ -170,3 +171,15 @@ async def test_refusals_answer_the_caller_alone_and_change_nothing(simcord_env, 
         shown = await alice.slash(channel, "event show")
     assert "Inscriptions ouvertes" in shown.response.content
     assert "1 joueur :" in shown.response.content
+
+
+async def test_the_join_button_works_after_a_restart(simcord_env, table, make_bot):
+    created = await create(table.admin, table.channel)
+    await restart(simcord_env, make_bot)
+    with french():
+        joined = await table.alice.click(created.response, label="Join")
+    assert joined.ephemeral and "Vous êtes inscrit à Antares Day : 1 joueur" in tokens(
+        joined.response.content
+    )
+    shown = await table.bob.slash(table.channel, "event show")
+    assert f"- <@{table.alice.id}>" in shown.response.content

@@ -89,6 +89,7 @@ class Tournament(BaseModel):
     rounds: list[Round] = []
     revealed: bool = False
     campaign_id: int | None = None  # where the tables' games are recorded (and counted)
+    campaign_name: str = ""
     announcement: tuple[int, int] | None = None  # channel, message of the Join button
     log: list[LogLine] = []
 
