@@ -183,3 +183,51 @@ async def test_the_join_button_works_after_a_restart(simcord_env, table, make_bo
     )
     shown = await table.bob.slash(table.channel, "event show")
     assert f"- <@{table.alice.id}>" in shown.response.content
+
+
+async def test_check_in_a_linked_campaign_a_refused_game_and_the_organisers_result(
+    simcord_env, table
+):
+    """Round 1 pairs those who checked in; a game refused by its guest gives no result (the
+    table stays missing) until the organiser enters one; the confirmed game counts in the
+    campaign the organiser linked."""
+    channel, admin = table.channel, table.admin
+    players = club(simcord_env, table)[:5]
+    await admin.slash(channel, "campaign create", name="Winter league")
+    created = await create(admin, channel, name="Spring Cup", campaign="Winter league")
+    assert not created.ephemeral, created.response.content
+    for n, player in enumerate(players):
+        await player.slash(channel, "event join")
+        await send_list(player, channel, VALID[n % 3])
+        if n < 4:  # the fifth does not come
+            checked = await player.slash(channel, "event check-in")
+            assert f"<@{player.id}> checked in to Spring Cup" in checked.response.content
+    paired = await admin.slash(channel, "event pair")
+    assert "Bye" not in paired.response.content and len(channel.threads) == 2
+    assert f"<@{players[4].id}>" not in paired.response.content
+    by_id = {p.id: p for p in players}
+    first, second = channel.threads
+    assert "campaign Winter league" in first.history()[0].content
+    a, b = players_of(first)
+    ended = await play_at(first, by_id[a], by_id[b], by_id[a], (9, 2), "Winter league")
+    await by_id[b].click(ended.response, label="Confirm")
+    c, d = players_of(second)
+    ended = await play_at(second, by_id[c], by_id[d], by_id[c], (5, 4), "Winter league")
+    refused = await by_id[d].click(ended.response, label="Refuse")
+    assert not refused.ephemeral
+    missing = await admin.slash(channel, "event missing")
+    assert missing.response.content.splitlines()[1] == f"Table 2: <@{c}> v <@{d}>"
+    entered = await admin.slash(
+        channel, "event result", table=2, winner=by_id[d], **{"vp-first": 3, "vp-second": 6}
+    )
+    assert f"Table 2: <@{d}> won (VP 3–6" in entered.response.content
+    standings = await admin.slash(channel, "event standings")
+    rows = standings.response.content.splitlines()[1:]
+    assert rows[0] == "1. " + by_id[a].name + ": 3 pts · 1-0-0 · VP 9 · dice 0 · SoS 0"
+    assert rows[1] == "2. " + by_id[d].name + ": 3 pts · 1-0-0 · VP 6 · dice 0 · SoS 0"
+    assert rows[-1].startswith("4. ") or rows[-1].startswith("5. ")
+    campaign = await admin.slash(channel, "campaign standings", campaign="Winter league")
+    text = campaign.response.embeds[0].description or ""
+    lines = {line.split()[1]: line for line in text.splitlines() if line[:3].strip().isdigit()}
+    assert "1-0-0" in lines[by_id[a].name]
+    assert "0-0-0" in lines[by_id[c].name]  # the refused game: no battle
