@@ -5,6 +5,7 @@ tables' games once both players confirm, /event missing, standings, the end and 
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import json
@@ -231,3 +232,18 @@ async def test_check_in_a_linked_campaign_a_refused_game_and_the_organisers_resu
     lines = {line.split()[1]: line for line in text.splitlines() if line[:3].strip().isdigit()}
     assert "1-0-0" in lines[by_id[a].name]
     assert "0-0-0" in lines[by_id[c].name]  # the refused game: no battle
+
+
+async def test_the_servers_data_export_holds_the_event_and_its_lists_as_sent(simcord_env, table):
+    await create(table.admin, table.channel)
+    await table.alice.slash(table.channel, "event join")
+    await send_list(table.alice, table.channel, "isorian")
+    exported = await table.admin.slash(table.channel, "config data export")
+    document = json.loads(await exported.response.attachments[0].read())
+    (event,) = document["events"]
+    assert event["name"] == "Antares Day" and event["data"]["entries"][0]["army"] == (
+        "Shard of Tessera"
+    )
+    (sent,) = event["lists"]
+    assert base64.b64decode(sent["submitted"]) == rosz("isorian")
+    assert sent["filename"] == "isorian.rosz" and sent["user_id"] == str(table.alice.id)
