@@ -305,10 +305,9 @@ class EventCog(
         await self.events.finish(call, event)
         shown, ranked = await self.events.standings(call, event)
         lang = await lang_of(interaction)
-        text = "\n".join([t(lang, "tournament.finished_now", name=plain(shown.name)),
-                          render.standings(lang, shown, ranked),
-                          render.factions(lang, faction_table(shown.event))])  # fmt: skip
-        await send(interaction, text[:2000])
+        await send(interaction, t(lang, "tournament.finished_now", name=plain(shown.name)) + "\n"
+                   + render.standings(lang, shown, ranked, limit=1200) + "\n"
+                   + render.factions(lang, faction_table(shown.event), limit=600))  # fmt: skip
 
     @app_commands.command(name="export", description="Standings as CSV, the event as JSON")
     @app_commands.describe(event=EVENT)

@@ -7,7 +7,21 @@ from locales import Lang, t
 from services.army import Army
 from services.tournament import FactionLine, Listed, Ranked, Round, Shown, Tournament
 
-LINES_MAX = 40  # a reply stays within Discord's 2,000 characters; the export has them all
+REPLY_MAX = 1900  # Discord's 2,000 characters, with room for the line saying how many more
+
+
+def fit(lang: Lang, lines: list[str], limit: int = REPLY_MAX) -> str:
+    """The lines that fit in one message; the last says how many were left out (the export
+    and the tables' threads have them all)."""
+    kept: list[str] = []
+    size = 0
+    for n, line in enumerate(lines):
+        if size + len(line) + 1 > limit:
+            kept.append(t(lang, "tournament.more", count=len(lines) - n))
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
 
 
 def breakers(lang: Lang, event: Tournament) -> str:
@@ -37,8 +51,7 @@ def summary(lang: Lang, shown: Shown) -> str:
     lines.append(t(lang, f"tournament.status.{e.status}", round=len(e.rounds), rounds=s.rounds))
     players = [_player(x.name, x.user_id, x.checked_in, x.list_state) for x in e.active]
     lines.append(t(lang, "tournament.players", count=len(players)))
-    lines.extend(players[:LINES_MAX])
-    return "\n".join(lines)
+    return fit(lang, lines + players)
 
 
 def _when(iso: str) -> str:
@@ -58,8 +71,8 @@ def pairings(lang: Lang, shown: Shown, round_: Round, threads: dict[int, int]) -
         where = f" → <#{threads[table.number]}>" if table.number in threads else ""
         lines.append(t(lang, "tournament.table_line", table=table.number, a=a, b=b) + where)
     if round_.bye is not None:
-        lines.append(t(lang, "tournament.bye_line", player=round_.bye))
-    return "\n".join(lines)
+        lines.insert(1, t(lang, "tournament.bye_line", player=round_.bye))
+    return fit(lang, lines)
 
 
 def table_opening(lang: Lang, shown: Shown, round_: Round, number: int, a: int, b: int) -> str:
@@ -68,7 +81,7 @@ def table_opening(lang: Lang, shown: Shown, round_: Round, number: int, a: int, 
              campaign=plain(shown.event.campaign_name) or "—")  # fmt: skip
 
 
-def standings(lang: Lang, shown: Shown, ranked: list[Ranked]) -> str:
+def standings(lang: Lang, shown: Shown, ranked: list[Ranked], limit: int = REPLY_MAX) -> str:
     names = {e.user_id: e.name for e in shown.event.entries}
     head = t(lang, "tournament.standings_title", name=plain(shown.name),
              breakers=breakers(lang, shown.event))  # fmt: skip
@@ -76,16 +89,16 @@ def standings(lang: Lang, shown: Shown, ranked: list[Ranked]) -> str:
               player=plain(ellipsize(names.get(r.line.user_id, "?"), 32)), points=r.line.points,
               wins=r.line.wins, draws=r.line.draws, losses=r.line.losses, vp=r.line.vp,
               dice=r.line.dice, sos=r.line.sos)
-            for r in ranked[:LINES_MAX]]  # fmt: skip
-    return "\n".join([head, *rows])
+            for r in ranked]  # fmt: skip
+    return fit(lang, [head, *rows], limit)
 
 
-def factions(lang: Lang, lines: list[FactionLine]) -> str:
+def factions(lang: Lang, lines: list[FactionLine], limit: int = REPLY_MAX) -> str:
     head = t(lang, "tournament.factions_title")
     rows = [t(lang, "tournament.faction_row", faction=plain(f.faction) or "—", players=f.players,
               played=f.played, wins=f.wins, draws=f.draws, losses=f.losses, vp=f.vp)
-            for f in lines[:LINES_MAX]]  # fmt: skip
-    return "\n".join([head, *rows])
+            for f in lines]  # fmt: skip
+    return fit(lang, [head, *rows], limit)
 
 
 def missing(lang: Lang, shown: Shown, tables: list) -> str:
@@ -93,15 +106,14 @@ def missing(lang: Lang, shown: Shown, tables: list) -> str:
         return t(lang, "tournament.none_missing", name=plain(shown.name))
     rows = [t(lang, "tournament.table_line", table=x.number, a=x.players[0], b=x.players[1])
             for x in tables]  # fmt: skip
-    return "\n".join([t(lang, "tournament.missing_title", count=len(tables)), *rows])
+    return fit(lang, [t(lang, "tournament.missing_title", count=len(tables)), *rows])
 
 
 def lists(lang: Lang, shown: Shown, listed: list[Listed]) -> str:
     key = "tournament.lists_revealed" if shown.event.revealed else "tournament.lists_hidden_title"
     rows = [t(lang, key, name=plain(shown.name))]
-    for item in listed[:LINES_MAX]:
-        rows.append(_list_line(lang, item))
-    return "\n".join(rows)
+    rows.extend(_list_line(lang, item) for item in listed)
+    return fit(lang, rows)
 
 
 def _list_line(lang: Lang, item: Listed) -> str:

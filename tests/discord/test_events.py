@@ -107,7 +107,8 @@ async def test_a_nine_player_three_round_event_end_to_end(simcord_env, table):
         pairs = [players_of(thread) for thread in threads]
         seated = {p for pair in pairs for p in pair}
         (bye,) = set(by_id) - seated
-        assert f"<@{bye}>" in text.split("\n")[-1] and bye not in byes  # byes rotate
+        word = "Exempt :" if number == 2 else "Bye:"
+        assert text.split("\n")[1] == f"{word} <@{bye}>" and bye not in byes  # byes rotate
         byes.append(bye)
         assert not met & {frozenset(p) for p in pairs}  # no rematch
         met |= {frozenset(p) for p in pairs}
@@ -247,3 +248,21 @@ async def test_the_servers_data_export_holds_the_event_and_its_lists_as_sent(sim
     (sent,) = event["lists"]
     assert base64.b64decode(sent["submitted"]) == rosz("isorian")
     assert sent["filename"] == "isorian.rosz" and sent["user_id"] == str(table.alice.id)
+
+
+def test_a_big_events_replies_fit_in_one_message():
+    """128 players with long names: standings and the player list stop within Discord's
+    2,000 characters and say how many more the export has."""
+    from cogs.tournament import render
+    from core.common.tournament.entries import join
+    from core.common.tournament.model import Settings, Tournament
+    from core.common.tournament.standings import standings
+    from services.tournament import Shown
+
+    event = Tournament(settings=Settings(name="Big"), organiser_id=1)
+    for n in range(128):
+        event = join(event, 10**17 + n, "W" * 32)
+    shown = Shown(1, "Big", event)
+    for text in (render.standings("en", shown, standings(event)), render.summary("en", shown)):
+        assert len(text) <= 2000
+        assert text.splitlines()[-1].endswith("more (the export has them all).")
