@@ -173,8 +173,8 @@ class EventCog(
         call = call_of(interaction)
         lang = await lang_of(interaction)
         if player is not None:
-            data = await self.events.submitted(call, event, player.id)
-            file = discord.File(io.BytesIO(data), filename=f"list-{player.id}.ros")
+            filename, data = await self.events.submitted(call, event, player.id)
+            file = discord.File(io.BytesIO(data), filename=filename)
             await send(interaction, t(lang, "tournament.list_file", player=player.id),
                        ephemeral=True, file=file)  # fmt: skip
             return

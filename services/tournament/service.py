@@ -269,7 +269,7 @@ class TournamentService(TournamentAccess):
             shown_lists.append(Listed(entry, army))
         return Shown(record.id, record.name, read), shown_lists
 
-    async def submitted(self, call: Call, event: str | None, user_id: int) -> bytes:
+    async def submitted(self, call: Call, event: str | None, user_id: int) -> tuple[str, bytes]:
         """The bytes a player submitted, byte for byte (their own, or once revealed)."""
         guild_id = guild_of(call)
         manager = await self.is_manager(guild_id, call.actor)
@@ -282,7 +282,7 @@ class TournamentService(TournamentAccess):
         if not (read.revealed or organises(read, call.actor, manager)
                 or user_id == call.actor.user_id):  # fmt: skip
             raise NotAllowed("tournament.lists_hidden", event=record.name)
-        return stored.submitted
+        return stored.filename, stored.submitted
 
     # --- rounds -------------------------------------------------------------------------
 

@@ -85,7 +85,9 @@ async def test_a_nine_player_three_round_event_end_to_end(simcord_env, table):
     shown = await players[1].slash(channel, "event lists")
     assert "**Ridge Guild** (boromite), 400 pts, 4 dice" in shown.response.content
     file = await players[1].slash(channel, "event lists", player=players[0])
-    assert await file.response.attachments[0].read() == rosz("ridge_boromite")  # byte for byte
+    (attachment,) = file.response.attachments
+    assert attachment.filename == "ridge_boromite.rosz"
+    assert await attachment.read() == rosz("ridge_boromite")  # byte for byte
 
     # --- three rounds: pairings, a thread per table, results from the tables' games
     campaign = "Antares Day"  # the campaign the event made for its games

@@ -82,10 +82,17 @@ async def test_a_servers_data_and_a_forgotten_members_lists_go(store):
             kept.id, 21, filename="a", submitted=b"x", army="{}", digest="d"
         )
     async with store.transaction() as tx:
+        await tx.save_tournament(made.id, data='{"entries": [21, 22]}', version=1)
         await tx.forget_user(
-            1, 21, alias=1, name="Former player 1", rewrite=lambda t: t, rewrite_blob=lambda b: b
+            1,
+            21,
+            alias=1,
+            name="Former player 1",
+            rewrite=lambda t: t.replace("21", "1"),
+            rewrite_blob=lambda b: b,
         )
         assert [x.user_id for x in await tx.tournament_lists(made.id)] == [22]
+        assert (await tx.tournament(made.id)).data == '{"entries": [1, 22]}'  # their id: gone
         assert len(await tx.tournament_lists(kept.id)) == 1  # another server's: kept
         await tx.delete_guild_data(1, forget_guild=False)
         assert await tx.tournaments(1) == []
