@@ -1,7 +1,8 @@
 """Rounds: the next round's tables (Swiss, `pairing`), its scenario, results, the end.
 
 A round is paired once the one before has every result. Round 1 pairs the players who
-checked in (everyone entered, if nobody did), each with a locked list, and reveals the lists.
+checked in (everyone entered, if nobody did; the others are dropped), each with a locked list,
+and reveals the lists.
 The scenario of a round is the organiser's for that round, else drawn (by the event's seed)
 from the scenarios given that no round played yet.
 """
@@ -35,6 +36,7 @@ def start_round(t: Tournament) -> tuple[Tournament, Round]:
         raise Conflict("tournament.too_few", event=t.settings.name)
     number = len(t.rounds) + 1
     if number == 1:
+        t = _drop_no_shows(t, players)
         without = [f"<@{e.user_id}>" for e in t.active
                    if e.user_id in players and e.list_state != "locked"]  # fmt: skip
         if without:
@@ -52,6 +54,15 @@ def start_round(t: Tournament) -> tuple[Tournament, Round]:
                    bye=pairing.bye)  # fmt: skip
     update = {"rounds": [*t.rounds, round_], "status": "running", "revealed": True}
     return t.model_copy(update=update), round_
+
+
+def _drop_no_shows(t: Tournament, players: list[int]) -> Tournament:
+    """Round 1 pairs those who checked in: the others are dropped (the organiser may add one
+    back), so that no later round pairs them either."""
+    here = set(players)
+    entries = [e if e.user_id in here or e.dropped else e.model_copy(update={"dropped": True})
+               for e in t.entries]  # fmt: skip
+    return t.model_copy(update={"entries": entries})
 
 
 def met(t: Tournament) -> set[frozenset[int]]:

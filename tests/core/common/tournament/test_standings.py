@@ -132,10 +132,12 @@ def test_registration_check_in_drop_and_replace():
     t = with_lists(t)
     t, r1 = start_round(t)
     assert sorted(p for x in r1.tables for p in x.players) == [1, 2]  # 3 did not check in
+    assert [e.user_id for e in t.active] == [1, 2]  # dropped: no later round pairs them
     with pytest.raises(Conflict, match="joining_closed"):
         join(t, 4, "P4")
     t = replace(t, 2, 4, "P4", by=99)
     assert sorted(t.current.tables[0].players) == [1, 4]
+    t = join(t, 3, "P3", by_organiser=True)  # the organiser adds the late-comer back
     t = drop(t, 1, by=99)
     assert [e.user_id for e in t.active] == [3, 4]
 
