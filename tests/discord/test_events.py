@@ -9,6 +9,7 @@ import base64
 import csv
 import io
 import json
+import re
 
 from tests.discord.army_kit import import_army, rosz
 from tests.discord.tournament_kit import VALID, club, play_at, players_of, send_list
@@ -268,3 +269,37 @@ def test_a_big_events_replies_fit_in_one_message():
     for text in (render.standings("en", shown, standings(event)), render.summary("en", shown)):
         assert len(text) <= 2000
         assert text.splitlines()[-1].endswith("more (the export has them all).")
+
+
+async def test_the_organiser_replaces_and_drops_players_between_and_during_rounds(
+    simcord_env, table
+):
+    channel, admin = table.channel, table.admin
+    players = club(simcord_env, table)
+    four, late = players[:4], players[4]
+    by_id = {p.id: p for p in players}
+    await create(admin, channel, rounds=2)
+    for n, player in enumerate(four):
+        await player.slash(channel, "event join")
+        await send_list(player, channel, VALID[n % 3])
+    first = await admin.slash(channel, "event pair")
+    assert not first.ephemeral
+    a, b = players_of(channel.threads[0])
+    c, d = players_of(channel.threads[1])
+    replaced = await admin.slash(channel, "event replace", member=by_id[a], by=late)
+    assert f"<@{late.id}> takes the place of <@{a}> in Antares Day." in (replaced.response.content)
+    missing = await admin.slash(channel, "event missing")
+    assert f"Table 1: <@{late.id}> v <@{b}>" in missing.response.content
+    for number in (1, 2):
+        await admin.slash(channel, "event result", table=number, **{"vp-first": 4, "vp-second": 4})
+    dropped = await admin.slash(channel, "event drop", member=by_id[b])
+    assert "their results stay" in dropped.response.content
+    second = await admin.slash(channel, "event pair")
+    lines = second.response.content.splitlines()
+    assert f"<@{a}>" not in second.response.content and f"<@{b}>" not in second.response.content
+    (bye,) = [p for p in (late.id, c, d) if lines[1] == f"Bye: <@{p}>"]
+    assert len(lines) == 3 and lines[2].startswith("Table 1: ")  # three left: a bye, a table
+    seated = {int(x) for x in re.findall(r"<@(\d+)>", lines[2])}
+    assert seated == {late.id, c, d} - {bye}
+    standings = await admin.slash(channel, "event standings")
+    assert standings.response.content.count(" pts · ") == 5  # dropped players keep their line
