@@ -133,7 +133,8 @@ class TournamentService(TournamentAccess):
             if found.status == "archived":
                 raise Conflict("campaign.archived", campaign=found.name)
             return found.id, found.name
-        if await tx.campaign_named(guild_id, name) is not None:
+        key = name_key(name)  # as campaigns compare names: a look-alike is the same name
+        if any(name_key(c.name) == key for c in await tx.campaigns(guild_id)):
             raise Conflict("tournament.campaign_taken", name=name)
         made = await tx.create_campaign(
             guild_id=guild_id,
@@ -187,7 +188,7 @@ class TournamentService(TournamentAccess):
     async def add(self, call: Call, event: str | None, user_id: int, name: str) -> Shown:
         async with self.changing(call, event, organiser=True) as held:
             held.event = entries.join(held.event, user_id, shown(name) or str(user_id),
-                                      by_organiser=True)  # fmt: skip
+                                      by_organiser=True, by=call.actor.user_id)  # fmt: skip
         return _shown(held)
 
     async def drop(self, call: Call, event: str | None, user_id: int) -> Shown:

@@ -11,13 +11,18 @@ from core.common.errors import Conflict, NotFound
 from core.common.tournament.model import ENTRIES_MAX, Entry, LogLine, Tournament
 
 
-def join(t: Tournament, user_id: int, name: str, *, by_organiser: bool = False) -> Tournament:
+def join(
+    t: Tournament, user_id: int, name: str, *, by_organiser: bool = False, by: int | None = None
+) -> Tournament:
+    """`by`: the organiser who added the player (kept in the log)."""
     if t.status == "finished":
         raise Conflict("tournament.finished", event=t.settings.name)
     if t.rounds and not by_organiser:
         raise Conflict("tournament.joining_closed", event=t.settings.name)
     found = t.entry(user_id)
     if found is not None and not found.dropped:
+        if by_organiser:
+            raise Conflict("tournament.already_in_other", player=f"<@{user_id}>")
         raise Conflict("tournament.already_in", event=t.settings.name)
     if len(t.active) >= ENTRIES_MAX:
         raise Conflict("tournament.full", limit=ENTRIES_MAX)
@@ -27,7 +32,8 @@ def join(t: Tournament, user_id: int, name: str, *, by_organiser: bool = False) 
     else:
         seed = max((e.seed for e in t.entries), default=0) + 1
         entries = [*t.entries, Entry(user_id=user_id, name=name, seed=seed)]
-    return t.model_copy(update={"entries": entries})
+    log = t.log if by is None else [*t.log, LogLine(what="add", by=by, user_id=user_id)]
+    return t.model_copy(update={"entries": entries, "log": log})
 
 
 def _require(t: Tournament, user_id: int) -> Entry:

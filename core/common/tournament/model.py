@@ -16,7 +16,7 @@ ROUNDS_MAX = 10
 ENTRIES_MAX = 128
 SCENARIO_LIMIT = 64
 Status = Literal["open", "running", "finished"]
-Source = Literal["game", "organiser", "bye"]
+Source = Literal["game", "organiser"]
 
 
 class Settings(BaseModel):
