@@ -58,6 +58,7 @@ class EventCog(
     @app_commands.rename(
         points="points-limit", deadline="list-deadline", tie_breakers="tie-breakers",
         dice_cap="dice-cap", bye_points="bye-points", first_round="first-round",
+        round_minutes="round-minutes",
     )  # fmt: skip
     @app_commands.describe(
         name="The event's name",
@@ -71,6 +72,7 @@ class EventCog(
         bye_points="Points for a bye (default: a win's 3)",
         first_round="Round 1: random or by registration order",
         campaign="A campaign counting the event's battles",
+        round_minutes="Round time: dice down this long after pairing",
     )
     @app_commands.choices(first_round=FIRST_ROUND_CHOICES)
     async def create(
@@ -87,11 +89,13 @@ class EventCog(
         bye_points: app_commands.Range[int, 0, 100] | None = None,
         first_round: str = "random",
         campaign: str | None = None,
+        round_minutes: app_commands.Range[int, 10, 600] | None = None,
     ) -> None:
         options = EventOptions(
             name=name, date=date, rounds=rounds, points=points, deadline=deadline,
             scenarios=scenarios, tie_breakers=tie_breakers, dice_cap=dice_cap,
             bye_points=bye_points, first_round=first_round, campaign=campaign,
+            round_minutes=round_minutes,
         )  # fmt: skip
         shown = await self.events.create(call_of(interaction), options)
         lang = await lang_of(interaction)

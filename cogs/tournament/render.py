@@ -5,7 +5,15 @@ from __future__ import annotations
 from cogs.common.text import ellipsize, plain
 from locales import Lang, t
 from services.army import Army
-from services.tournament import FactionLine, Listed, Ranked, Round, Shown, Tournament
+from services.tournament import (
+    FactionLine,
+    Listed,
+    Ranked,
+    Round,
+    Shown,
+    Tournament,
+    dice_down_at,
+)
 
 REPLY_MAX = 1900  # Discord's 2,000 characters, with room for the line saying how many more
 
@@ -45,6 +53,8 @@ def summary(lang: Lang, shown: Shown) -> str:
         lines.append(t(lang, "tournament.deadline", deadline=_when(s.list_deadline)))
     if s.dice_cap is not None:
         lines.append(t(lang, "tournament.dice_cap", dice=s.dice_cap))
+    if s.round_minutes is not None:
+        lines.append(t(lang, "tournament.round_line", minutes=s.round_minutes))
     if s.scenarios:
         lines.append(t(lang, "tournament.scenarios",
                        scenarios=", ".join(plain(x) for x in s.scenarios)))  # fmt: skip
@@ -76,9 +86,11 @@ def pairings(lang: Lang, shown: Shown, round_: Round, threads: dict[int, int]) -
 
 
 def table_opening(lang: Lang, shown: Shown, round_: Round, number: int, a: int, b: int) -> str:
+    at = dice_down_at(shown.event, round_)
+    timer = "" if at is None else "\n" + t(lang, "tournament.round_timer", at=_when(at.isoformat()))
     return t(lang, "tournament.table_opening", name=plain(shown.name), round=round_.number,
              table=number, a=a, b=b, scenario=plain(round_.scenario) or "—",
-             campaign=plain(shown.event.campaign_name) or "—")  # fmt: skip
+             campaign=plain(shown.event.campaign_name) or "—") + timer  # fmt: skip
 
 
 def standings(lang: Lang, shown: Shown, ranked: list[Ranked], limit: int = REPLY_MAX) -> str:

@@ -11,6 +11,7 @@ import discord
 
 from cogs.common.text import ellipsize
 from cogs.tournament import render
+from cogs.tournament.views import table_view
 from locales import Lang
 from services.tournament import Round, Shown
 
@@ -41,6 +42,7 @@ async def open_tables(channel: object, lang: Lang, shown: Shown, round_: Round) 
                 await thread.add_user(discord.Object(player))
         await thread.send(
             render.table_opening(lang, shown, round_, table.number, a, b),
+            view=table_view(lang, shown.id, round_.number, table.number),
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(a), discord.Object(b)]
             ),

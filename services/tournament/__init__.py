@@ -2,6 +2,7 @@
 
 from core.common.tournament.factions import FactionLine, faction_table
 from core.common.tournament.model import Entry, Result, Round, Table, Tournament
+from core.common.tournament.rounds import dice_down_at
 from core.common.tournament.standings import Line, Ranked
 from services.tournament.export import event_json, standings_csv
 from services.tournament.service import (
@@ -9,6 +10,7 @@ from services.tournament.service import (
     Listed,
     Paired,
     Shown,
+    TableGame,
     TournamentService,
 )
 
@@ -18,6 +20,7 @@ __all__ = [
     "Listed",
     "Paired",
     "Shown",
+    "TableGame",
     # the records the Discord layer renders
     "Entry",
     "FactionLine",
@@ -27,6 +30,7 @@ __all__ = [
     "Round",
     "Table",
     "Tournament",
+    "dice_down_at",
     "event_json",
     "faction_table",
     "standings_csv",

@@ -43,6 +43,7 @@ class EventOptions:
     bye_points: int | None = None
     first_round: str = "random"
     campaign: str | None = None
+    round_minutes: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,16 @@ class Shown:
 class Listed:
     entry: Entry
     army: Army | None  # None: hidden (not revealed yet), or no list
+
+
+@dataclass(frozen=True, slots=True)
+class TableGame:
+    """What the ▶ Start button of a table's thread starts: a game for the event's campaign,
+    with dice down where the round timer says (`minutes`, from now)."""
+
+    name: str
+    campaign_id: int
+    minutes: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +111,7 @@ class TournamentService(TournamentAccess):
             scenarios=scenarios_of(options.scenarios),
             tie_breakers=tie_breakers_of(options.tie_breakers),
             dice_cap=options.dice_cap,
+            round_minutes=options.round_minutes,
             bye_points=3 if options.bye_points is None else options.bye_points,
             first_round="seeded" if options.first_round == "seeded" else "random",
             seed=(call.interaction_id or 0) % 2**31,
@@ -290,7 +302,7 @@ class TournamentService(TournamentAccess):
     async def next_round(self, call: Call, event: str | None) -> Paired:
         async with self.changing(call, event, organiser=True) as held:
             held.event = await with_game_results(held.tx, held.event)
-            held.event, round_ = rounds.start_round(held.event)
+            held.event, round_ = rounds.start_round(held.event, self.clock())
             await self._seat_players(held, [p for x in round_.tables for p in x.players])
         return Paired(_shown(held), round_)
 
@@ -324,6 +336,26 @@ class TournamentService(TournamentAccess):
                 )
             await tx.save_tournament(record.id, data=event.model_dump_json(),
                                      version=record.version)  # fmt: skip
+
+    async def table_game(self, call: Call, event_id: int, number: int, table: int) -> TableGame:
+        """May the caller start the game of table `table` of round `number` (one of its
+        players, or the organiser), and how."""
+        guild_id = guild_of(call)
+        manager = await self.is_manager(guild_id, call.actor)
+        async with self.store.read() as tx:
+            record = await find_event(tx, guild_id, str(event_id))
+        event = Tournament.model_validate_json(record.data)
+        current = event.current
+        if current is None or current.number != number or event.status == "finished":
+            raise Conflict("tournament.round_over", round=number)
+        found = rounds.table_of(event, table, number)
+        if call.actor.user_id not in found.players and not organises(event, call.actor, manager):
+            raise NotAllowed("tournament.not_your_table", table=table)
+        if found.result is not None or event.campaign_id is None:
+            raise Conflict("tournament.result_known", table=table)
+        minutes = rounds.minutes_left(event, current, self.clock())
+        name = f"{record.name} · R{number} T{table}"
+        return TableGame(name, event.campaign_id, minutes)
 
     async def enter_result(
         self,

@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import re
+from datetime import datetime
 
 from tests.discord.army_kit import import_army, rosz
 from tests.discord.tournament_kit import VALID, club, play_at, players_of, send_list
@@ -303,3 +304,40 @@ async def test_the_organiser_replaces_and_drops_players_between_and_during_round
     assert seated == {late.id, c, d} - {bye}
     standings = await admin.slash(channel, "event standings")
     assert standings.response.content.count(" pts · ") == 5  # dropped players keep their line
+
+
+async def test_a_tables_start_button_starts_its_game_with_the_round_timer(
+    simcord_env, table, make_bot
+):
+    """▶ Start the game in a table's thread (after a restart too): the table's game for the
+    event's campaign, with dice down when the round's time is up (issue 33's round timer)."""
+    channel, admin = table.channel, table.admin
+    players = club(simcord_env, table)[:2]
+    created = await create(admin, channel, **{"round-minutes": 120})
+    assert "Round time: 120 minutes" in created.response.content
+    for n, player in enumerate(players):
+        await player.slash(channel, "event join")
+        await send_list(player, channel, VALID[n])
+    await admin.slash(channel, "event pair")
+    (thread,) = channel.threads
+    opening = thread.history()[0]
+    assert "⏱ Round time: dice down at" in opening.content
+    a, b = players_of(thread)
+    await restart(simcord_env, make_bot)
+    stranger = await table.admin.click(opening, label="▶ Start the game")  # the organiser may
+    assert not stranger.ephemeral, stranger.response.content
+    text = stranger.response.content
+    assert "counts for the campaign **Antares Day**" in text
+    shown_at = re.search(r"dice down at (\S+ \S+) UTC", opening.content).group(1)
+    at = datetime.fromisoformat(shown_at + "+00:00")
+    called = int(re.search(r"⏳ Dice down for \*\*Antares Day · R1 T1\*\* at <t:(\d+):t>", text)[1])
+    assert called // 60 == int(at.timestamp()) // 60  # the round's end, to the minute
+    again = await players[0].click(opening, label="▶ Start the game")
+    assert again.ephemeral  # a game runs in the thread already
+    host, guest = (next(p for p in players if p.id == x) for x in (a, b))
+    await host.slash(thread, "unit add", name="Host squad", models=5)
+    await guest.slash(thread, "unit add", name="Guest squad", models=5)
+    ended = await admin.slash(thread, "game end", winner=host, vp="6-2")
+    assert not ended.ephemeral
+    missing = await admin.slash(channel, "event missing")
+    assert "has its result" in missing.response.content  # the organiser recorded it for both

@@ -130,6 +130,25 @@ LISTED = (
     ("bob", "event list", {"file": ("b.rosz", rosz("isorian"))}),
 )
 PAIRED = (*LISTED, ("admin", "event pair", {}))
+LISTED_TIMED = (
+    ("admin", "event create", {"name": "Cup", "rounds": 1, "round-minutes": 60}),
+    *LISTED[1:],
+)
+
+
+@dataclass(frozen=True)
+class TableStart(Click):
+    """The button is in the table's thread, under its first message, not on the reply."""
+
+    async def arrange(self, world):
+        for step in self.before:
+            await run(world, step)
+        await run(world, self.source)
+        return world.channel.threads[0].history()[0]
+
+    async def deliver(self, name: str, world, opening):
+        return await getattr(world, self.by).click(opening, label=self.label)
+
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
 DRAWN: tuple = (("alice", "bag draw", {}),)
@@ -252,6 +271,10 @@ MUTATING = {
     ),  # fmt: skip
     # the Join button under the announcement
     "JoinEvent": Click("carol", EVENT, "Join", game=False),
+    # ▶ Start the game in a table's thread: the table's game, with its round timer
+    "StartTable": TableStart(
+        "admin", ("admin", "event pair", {}), "▶ Start the game", before=LISTED_TIMED, game=False
+    ),  # fmt: skip
     # the previewed army saved (Cancel shares the class and saves nothing)
     "ConfirmArmy": Click(
         "alice", ("alice", "army import", {"file": ("a.rosz", rosz("algoryn"))}), "Confirm"

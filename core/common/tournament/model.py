@@ -28,6 +28,7 @@ class Settings(BaseModel):
     scenarios: list[str] = []  # per round; a round without one draws it from these
     tie_breakers: list[str] = list(TIE_BREAKERS)
     dice_cap: int | None = None  # the most order dice a list may hold
+    round_minutes: int | None = None  # the round timer: dice down this long after pairing
     win: int = 3
     draw: int = 1
     loss: int = 0
@@ -71,6 +72,7 @@ class Round(BaseModel):
     scenario: str = ""
     tables: list[Table] = []
     bye: int | None = None
+    paired_at: str = ""  # ISO time in UTC (the round timer counts from it)
 
 
 class LogLine(BaseModel):

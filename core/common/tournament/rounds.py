@@ -9,7 +9,9 @@ from the scenarios given that no round played yet.
 
 from __future__ import annotations
 
+import math
 import random
+from datetime import datetime, timedelta
 
 from core.common.errors import Conflict, NotFound
 from core.common.tournament.model import Result, Round, Table, Tournament
@@ -24,7 +26,8 @@ def players_of_round(t: Tournament) -> list[int]:
     return [e.user_id for e in active]
 
 
-def start_round(t: Tournament) -> tuple[Tournament, Round]:
+def start_round(t: Tournament, now: datetime | None = None) -> tuple[Tournament, Round]:
+    """The next round, paired (`now`: when, for the round timer)."""
     if t.status == "finished":
         raise Conflict("tournament.finished", event=t.settings.name)
     if t.current is not None and missing(t):
@@ -51,7 +54,7 @@ def start_round(t: Tournament) -> tuple[Tournament, Round]:
     pairing = pair_round(ranked, met(t), byes(t))
     tables = [Table(number=n + 1, players=pair) for n, pair in enumerate(pairing.tables)]
     round_ = Round(number=number, scenario=scenario_of(t, number), tables=tables,
-                   bye=pairing.bye)  # fmt: skip
+                   bye=pairing.bye, paired_at=now.isoformat() if now else "")  # fmt: skip
     update = {"rounds": [*t.rounds, round_], "status": "running", "revealed": True}
     return t.model_copy(update=update), round_
 
@@ -63,6 +66,22 @@ def _drop_no_shows(t: Tournament, players: list[int]) -> Tournament:
     entries = [e if e.user_id in here or e.dropped else e.model_copy(update={"dropped": True})
                for e in t.entries]  # fmt: skip
     return t.model_copy(update={"entries": entries})
+
+
+def dice_down_at(t: Tournament, round_: Round) -> datetime | None:
+    """When the round's timer calls dice down: `round_minutes` after its pairing."""
+    if t.settings.round_minutes is None or not round_.paired_at:
+        return None
+    return datetime.fromisoformat(round_.paired_at) + timedelta(minutes=t.settings.round_minutes)
+
+
+def minutes_left(t: Tournament, round_: Round, now: datetime) -> int | None:
+    """Whole minutes (rounded up) until the round's dice down; None without a timer or once
+    it has passed."""
+    at = dice_down_at(t, round_)
+    if at is None or at <= now:
+        return None
+    return math.ceil((at - now).total_seconds() / 60)
 
 
 def met(t: Tournament) -> set[frozenset[int]]:

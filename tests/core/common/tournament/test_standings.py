@@ -156,3 +156,16 @@ def test_the_faction_table_of_one_event():
         ("boromite", 1, 1, 0, 1, 0, 2),
         ("isorian", 1, 1, 0, 0, 1, 3),
     ]
+
+
+def test_the_round_timer_counts_from_the_pairing():
+    from core.common.tournament.rounds import dice_down_at, minutes_left
+
+    t = with_lists(event(4, round_minutes=150))
+    paired = datetime(2026, 3, 14, 10, 0, tzinfo=UTC)
+    t, r1 = start_round(t, paired)
+    assert dice_down_at(t, r1) == datetime(2026, 3, 14, 12, 30, tzinfo=UTC)
+    assert minutes_left(t, r1, datetime(2026, 3, 14, 10, 0, 30, tzinfo=UTC)) == 150  # rounded up
+    assert minutes_left(t, r1, datetime(2026, 3, 14, 12, 30, tzinfo=UTC)) is None  # passed
+    untimed, r1 = start_round(with_lists(event(4)), paired)
+    assert minutes_left(untimed, r1, paired) is None
