@@ -4,15 +4,11 @@ from core.common.tournament.factions import FactionLine, faction_table
 from core.common.tournament.model import Entry, Result, Round, Table, Tournament
 from core.common.tournament.rounds import dice_down_at
 from core.common.tournament.standings import Line, Ranked
+from services.tournament.access import Shown
 from services.tournament.export import event_json, standings_csv
-from services.tournament.service import (
-    EventOptions,
-    Listed,
-    Paired,
-    Shown,
-    TableGame,
-    TournamentService,
-)
+from services.tournament.lists import Listed
+from services.tournament.rounds import Paired, TableGame
+from services.tournament.service import EventOptions, TournamentService
 
 __all__ = [
     "TournamentService",

@@ -17,9 +17,19 @@ from core.common.campaign import shown
 from core.common.errors import NotAllowed, NotFound
 from core.common.names import name_key
 from core.common.tournament.model import Tournament
-from services.common import Actor, Call, ServerSettings, guild_of, is_gm, once
+from rulesdb.models import RulesDB
+from services.common import Actor, Call, ServerSettings, Workers, guild_of, is_gm, once
 from storage.base import Store, Transaction
 from storage.tournament_base import TournamentRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """An event as read (or as a change left it)."""
+
+    id: int
+    name: str
+    event: Tournament
 
 
 @dataclass(slots=True)
@@ -33,6 +43,9 @@ class Held:
     @property
     def name(self) -> str:
         return self.record.name
+
+    def shown(self) -> Shown:
+        return Shown(self.record.id, self.record.name, self.event)
 
 
 async def find_event(
@@ -64,11 +77,19 @@ def organises(event: Tournament, actor: Actor, manager: bool) -> bool:
 
 class TournamentAccess:
     def __init__(
-        self, store: Store, servers: ServerSettings, clock: Callable[[], datetime]
+        self,
+        store: Store,
+        servers: ServerSettings,
+        clock: Callable[[], datetime],
+        *,
+        workers: Workers,
+        rules_db: Callable[[], RulesDB],
     ) -> None:
         self.store = store
         self.servers = servers
         self.clock = clock
+        self.workers = workers  # rosters are read, and saved armies parsed, in the bot's pool
+        self.rules_db = rules_db
 
     async def is_manager(self, guild_id: int, actor: Actor) -> bool:
         return is_gm(actor, await self.servers.get(guild_id))

@@ -10,23 +10,20 @@ result (`services.tournament.results`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 
-from core.antares.roster import Army, import_roster
-from core.common.campaign import NAME_LIMIT, clean_faction, clean_name, shown
-from core.common.errors import AntaresError, BadInput, Conflict, NotAllowed, NotFound
+from core.common.campaign import NAME_LIMIT, clean_name, shown
+from core.common.errors import Conflict, NotAllowed, NotFound
 from core.common.names import name_key
-from core.common.tournament import entries, lists, rounds
-from core.common.tournament.model import Entry, LogLine, Result, Round, Settings, Table, Tournament
-from core.common.tournament.standings import Ranked, standings
-from rulesdb.models import RulesDB
-from services.common import Call, ServerSettings, Workers, guild_of, once
-from services.tournament.access import Held, TournamentAccess, find_event, organises
+from core.common.tournament import entries
+from core.common.tournament.model import Settings, Tournament
+from services.common import Call, guild_of, once
+from services.tournament.access import Shown
+from services.tournament.lists import TournamentLists
 from services.tournament.options import deadline_of, scenarios_of, tie_breakers_of
-from services.tournament.results import with_game_results
-from storage.base import Store, Transaction
+from services.tournament.rounds import TournamentRounds
+from storage.base import Transaction
 from storage.tournament_base import TournamentRecord
 
 
@@ -46,55 +43,7 @@ class EventOptions:
     round_minutes: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Shown:
-    """An event as read (or as a change left it)."""
-
-    id: int
-    name: str
-    event: Tournament
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    entry: Entry
-    army: Army | None  # None: hidden (not revealed yet), or no list
-
-
-@dataclass(frozen=True, slots=True)
-class TableGame:
-    """What the ▶ Start button of a table's thread starts: a game for the event's campaign,
-    with dice down where the round timer says (`minutes`, from now)."""
-
-    name: str
-    campaign_id: int
-    minutes: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Paired:
-    shown: Shown
-    round: Round
-
-
-def _shown(held: Held) -> Shown:
-    return Shown(held.record.id, held.record.name, held.event)
-
-
-class TournamentService(TournamentAccess):
-    def __init__(
-        self,
-        store: Store,
-        servers: ServerSettings,
-        clock: Callable[[], datetime],
-        *,
-        workers: Workers,
-        rules_db: Callable[[], RulesDB],
-    ) -> None:
-        super().__init__(store, servers, clock)
-        self.workers = workers
-        self.rules_db = rules_db
-
+class TournamentService(TournamentLists, TournamentRounds):
     # --- the event ----------------------------------------------------------------------
 
     async def create(self, call: Call, options: EventOptions) -> Shown:
@@ -185,234 +134,32 @@ class TournamentService(TournamentAccess):
         async with self.changing(call, event) as held:
             name = shown(call.actor.name) or str(call.actor.user_id)
             held.event = entries.join(held.event, call.actor.user_id, name)
-        return _shown(held)
+        return held.shown()
 
     async def leave(self, call: Call, event: str | None) -> Shown:
         async with self.changing(call, event) as held:
             held.event = entries.drop(held.event, call.actor.user_id, by=call.actor.user_id)
-        return _shown(held)
+        return held.shown()
 
     async def check_in(self, call: Call, event: str | None) -> Shown:
         async with self.changing(call, event) as held:
             held.event = entries.check_in(held.event, call.actor.user_id)
-        return _shown(held)
+        return held.shown()
 
     async def add(self, call: Call, event: str | None, user_id: int, name: str) -> Shown:
         async with self.changing(call, event, organiser=True) as held:
             held.event = entries.join(held.event, user_id, shown(name) or str(user_id),
                                       by_organiser=True, by=call.actor.user_id)  # fmt: skip
-        return _shown(held)
+        return held.shown()
 
     async def drop(self, call: Call, event: str | None, user_id: int) -> Shown:
         async with self.changing(call, event, organiser=True) as held:
             held.event = entries.drop(held.event, user_id, by=call.actor.user_id)
-        return _shown(held)
+        return held.shown()
 
     async def replace(self, call: Call, event: str | None, old: int, new: int, name: str) -> Shown:
         async with self.changing(call, event, organiser=True) as held:
             held.event = entries.replace(held.event, old, new, shown(name) or str(new),
                                          by=call.actor.user_id)  # fmt: skip
             await self._seat_players(held, [new])
-        return _shown(held)
-
-    # --- lists --------------------------------------------------------------------------
-
-    async def submit_file(
-        self, call: Call, event: str | None, filename: str, data: bytes
-    ) -> tuple[Shown, Army]:
-        imported = await self.workers.run(import_roster, filename, data, self.rules_db())
-        return await self._submit(call, event, filename, data, imported.army, imported.saved)
-
-    async def submit_saved(self, call: Call, event: str | None, army: str) -> tuple[Shown, Army]:
-        async with self.store.read() as tx:
-            record = await tx.army(guild_of(call), call.actor.user_id, name_key(army))
-        if record is None:
-            raise NotFound("army.not_found", name=shown(army))
-        read = await self.workers.run(Army.model_validate_json, record.data)
-        return await self._submit(call, event, f"{record.name}.json", record.data.encode(),
-                                  read, record.data)  # fmt: skip
-
-    async def _submit(self, call: Call, event: str | None, filename: str, data: bytes,
-                      army: Army, saved: str) -> tuple[Shown, Army]:  # fmt: skip
-        dice = sum(unit.dice for unit in army.units)
-        async with self.changing(call, event) as held:
-            entry = held.event.entry(call.actor.user_id)
-            if entry is None or entry.dropped:
-                raise NotFound("tournament.not_entered", player=f"<@{call.actor.user_id}>",
-                               event=held.name)  # fmt: skip
-            lists.may_submit(held.event, entry, self.clock())
-            lists.check_list(held.event, system=army.system or "", points=army.points, dice=dice)
-            held.event = lists.locked(held.event, entry, faction=army.faction, army=army.name,
-                                      points=army.points, dice=dice, data=data)  # fmt: skip
-            await held.tx.save_tournament_list(
-                held.record.id, call.actor.user_id, filename=filename[:100], submitted=data,
-                army=saved, digest=lists.digest(data),
-            )  # fmt: skip
-        return _shown(held), army
-
-    async def unlock(self, call: Call, event: str | None, user_id: int) -> Shown:
-        async with self.changing(call, event, organiser=True) as held:
-            entry = held.event.entry(user_id)
-            if entry is None:
-                raise NotFound("tournament.not_entered", player=f"<@{user_id}>", event=held.name)
-            held.event = lists.unlock(held.event, entry, by=call.actor.user_id)
-        return _shown(held)
-
-    async def reveal(self, call: Call, event: str | None) -> Shown:
-        async with self.changing(call, event, organiser=True) as held:
-            held.event = lists.reveal(held.event)
-        return _shown(held)
-
-    async def lists(self, call: Call, event: str | None) -> tuple[Shown, list[Listed]]:
-        """The lists the caller may see: all once revealed (or to the organiser), else
-        their own."""
-        guild_id = guild_of(call)
-        manager = await self.is_manager(guild_id, call.actor)
-        async with self.store.read() as tx:
-            record = await find_event(tx, guild_id, event)
-            read = Tournament.model_validate_json(record.data)
-            everyone = read.revealed or organises(read, call.actor, manager)
-            kept = {x.user_id: x for x in await tx.tournament_lists(record.id)}
-        shown_lists = []
-        for entry in read.active:
-            stored = kept.get(entry.user_id)
-            visible = stored is not None and (everyone or entry.user_id == call.actor.user_id)
-            army = (await self.workers.run(Army.model_validate_json, stored.army)
-                    if visible and stored is not None else None)  # fmt: skip
-            shown_lists.append(Listed(entry, army))
-        return Shown(record.id, record.name, read), shown_lists
-
-    async def submitted(self, call: Call, event: str | None, user_id: int) -> tuple[str, bytes]:
-        """The bytes a player submitted, byte for byte (their own, or once revealed)."""
-        guild_id = guild_of(call)
-        manager = await self.is_manager(guild_id, call.actor)
-        async with self.store.read() as tx:
-            record = await find_event(tx, guild_id, event)
-            read = Tournament.model_validate_json(record.data)
-            stored = await tx.tournament_list(record.id, user_id)
-        if stored is None:
-            raise NotFound("tournament.no_list", player=f"<@{user_id}>")
-        if not (read.revealed or organises(read, call.actor, manager)
-                or user_id == call.actor.user_id):  # fmt: skip
-            raise NotAllowed("tournament.lists_hidden", event=record.name)
-        return stored.filename, stored.submitted
-
-    # --- rounds -------------------------------------------------------------------------
-
-    async def next_round(self, call: Call, event: str | None) -> Paired:
-        async with self.changing(call, event, organiser=True) as held:
-            held.event = await with_game_results(held.tx, held.event)
-            held.event, round_ = rounds.start_round(held.event, self.clock())
-            await self._seat_players(held, [p for x in round_.tables for p in x.players])
-        return Paired(_shown(held), round_)
-
-    async def _seat_players(self, held: Held, players: Sequence[int]) -> None:
-        """The round's players play for the event's campaign, with their list's army."""
-        campaign_id = held.event.campaign_id
-        if campaign_id is None:
-            return
-        for user_id in players:
-            entry = held.event.entry(user_id)
-            member = await held.tx.member(campaign_id, user_id)
-            if entry is None or (member is not None and member.player and member.army):
-                continue
-            await held.tx.save_member(
-                campaign_id, user_id, name=member.name if member else entry.name,
-                faction=_faction(entry.faction), army=entry.army or entry.name, player=True,
-                organiser=bool(member and member.organiser),
-            )  # fmt: skip
-
-    async def tables_opened(self, event_id: int, number: int, threads: dict[int, int]) -> None:
-        """The threads opened for round `number`'s tables (bookkeeping, no interaction)."""
-        async with once(self.store, None) as tx:
-            record = await tx.tournament(event_id, lock=True)
-            if record is None:
-                return
-            event = Tournament.model_validate_json(record.data)
-            for table, thread_id in threads.items():
-                found = rounds.table_of(event, table, number)
-                event = rounds.with_table(
-                    event, number, found.model_copy(update={"thread_id": thread_id})
-                )
-            await tx.save_tournament(record.id, data=event.model_dump_json(),
-                                     version=record.version)  # fmt: skip
-
-    async def table_game(self, call: Call, event_id: int, number: int, table: int) -> TableGame:
-        """May the caller start the game of table `table` of round `number` (one of its
-        players, or the organiser), and how."""
-        guild_id = guild_of(call)
-        manager = await self.is_manager(guild_id, call.actor)
-        async with self.store.read() as tx:
-            record = await find_event(tx, guild_id, str(event_id))
-        event = Tournament.model_validate_json(record.data)
-        current = event.current
-        if current is None or current.number != number or event.status == "finished":
-            raise Conflict("tournament.round_over", round=number)
-        found = rounds.table_of(event, table, number)
-        if call.actor.user_id not in found.players and not organises(event, call.actor, manager):
-            raise NotAllowed("tournament.not_your_table", table=table)
-        if found.result is not None or event.campaign_id is None:
-            raise Conflict("tournament.result_known", table=table)
-        minutes = rounds.minutes_left(event, current, self.clock())
-        name = f"{record.name} · R{number} T{table}"
-        return TableGame(name, event.campaign_id, minutes)
-
-    async def enter_result(
-        self,
-        call: Call,
-        event: str | None,
-        table: int,
-        winner: int | None,
-        vp: tuple[int, int],
-        dice: tuple[int, int] = (0, 0),
-    ) -> tuple[Shown, Table]:
-        """The organiser's result of a table of the current round (replacing one)."""
-        async with self.changing(call, event, organiser=True) as held:
-            current = held.event.current
-            if current is None:
-                raise NotFound("tournament.unknown_table", table=table)
-            found = rounds.table_of(held.event, table)
-            if any(v < 0 or v > 999 for v in (*vp, *dice)):
-                raise BadInput("tournament.bad_figures")
-            a, b = found.players
-            result = Result(winner=winner, vp={a: vp[0], b: vp[1]}, dice={a: dice[0], b: dice[1]},
-                            source="organiser")  # fmt: skip
-            held.event = rounds.record_result(held.event, current.number, table, result,
-                                              replace=True)  # fmt: skip
-            log = [*held.event.log, _result_line(call, current.number, found)]
-            held.event = held.event.model_copy(update={"log": log})
-        return _shown(held), rounds.table_of(held.event, table)
-
-    async def missing(self, call: Call, event: str | None) -> tuple[Shown, list[Table]]:
-        shown_event = await self.with_results(call, event)
-        return shown_event, rounds.missing(shown_event.event)
-
-    async def standings(self, call: Call, event: str | None) -> tuple[Shown, list[Ranked]]:
-        shown_event = await self.with_results(call, event)
-        return shown_event, standings(shown_event.event)
-
-    async def with_results(self, call: Call, event: str | None) -> Shown:
-        """The event with the results of the games confirmed since it was last saved."""
-        async with self.store.read() as tx:
-            record = await find_event(tx, guild_of(call), event)
-            read = await with_game_results(tx, Tournament.model_validate_json(record.data))
-        return Shown(record.id, record.name, read)
-
-    async def finish(self, call: Call, event: str | None) -> Shown:
-        async with self.changing(call, event, organiser=True) as held:
-            held.event = rounds.finish(await with_game_results(held.tx, held.event))
-        return _shown(held)
-
-
-def _faction(faction: str) -> str | None:
-    if not faction:
-        return None
-    try:
-        return clean_faction(faction)
-    except AntaresError:
-        return "other"
-
-
-def _result_line(call: Call, number: int, found: Table) -> LogLine:
-    return LogLine(what="result", by=call.actor.user_id, user_id=found.players[0],
-                   other=found.players[1], round=number)  # fmt: skip
+        return held.shown()
