@@ -341,3 +341,23 @@ async def test_a_tables_start_button_starts_its_game_with_the_round_timer(
     assert not ended.ephemeral
     missing = await admin.slash(channel, "event missing")
     assert "has its result" in missing.response.content  # the organiser recorded it for both
+
+
+async def test_an_event_belongs_to_its_server(simcord_env, table):
+    created = await create(table.admin, table.channel)
+    assert not created.ephemeral
+    (event_id,) = [str(i) for i in await _event_ids(simcord_env, table)]
+    other = simcord_env.create_guild("Other club")
+    channel = other.create_text_channel("hall")
+    stranger = other.add_member(simcord_env.create_user("stranger"))
+    for value in (event_id, "Antares Day"):
+        refused = await stranger.slash(channel, "event join", event=value)
+        assert refused.ephemeral
+        assert f"There is no event called {value} on this server" in refused.response.content
+    none = await stranger.slash(channel, "event standings")
+    assert none.ephemeral and "This server has no event yet" in tokens(none.response.content)
+
+
+async def _event_ids(env, table) -> list[int]:
+    async with env.bot.services.store.read() as tx:
+        return [e.id for e in await tx.tournaments(table.guild.id)]
