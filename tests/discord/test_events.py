@@ -177,6 +177,15 @@ async def test_refusals_answer_the_caller_alone_and_change_nothing(simcord_env, 
         shown = await alice.slash(channel, "event show")
     assert "Inscriptions ouvertes" in shown.response.content
     assert "1 joueur :" in shown.response.content
+    await table.admin.slash(channel, "campaign create", name="Winter league")
+    taken = await table.admin.slash(channel, "event create", name="WINTER LEAGUE")
+    assert taken.ephemeral and "A campaign called WINTER LEAGUE exists already" in (
+        taken.response.content
+    )
+    linked = await table.admin.slash(
+        channel, "event create", name="WINTER LEAGUE", campaign="Winter league"
+    )
+    assert not linked.ephemeral
 
 
 async def test_the_join_button_works_after_a_restart(simcord_env, table, make_bot):
