@@ -8,6 +8,7 @@ EXTENSIONS = (
     "cogs.game",
     "cogs.rules",
     "cogs.campaign",
+    "cogs.league",
     "cogs.markers",
     "cogs.shooting",
     "cogs.table",

@@ -28,6 +28,7 @@ from services.game import (
     WebLinks,
 )
 from services.hexwar import HexService
+from services.league import LeagueService
 from services.markers import MarkerService
 from services.pace import PaceService, Timers
 from services.privacy import Retention, ServerData
@@ -57,6 +58,7 @@ class AppServices:
     clock: Callable[[], datetime] = utcnow
     servers: ServerSettings = field(init=False)
     campaigns: CampaignService = field(init=False)
+    league: LeagueService = field(init=False)  # the faction league (issue 35)
     game_settings: GameSettings = field(init=False)
     games: GameService = field(init=False)
     campaign_games: CampaignGames = field(init=False)
@@ -87,6 +89,7 @@ class AppServices:
         self.shown = shown_events(self.store)
         self.housekeeping = Housekeeping(self.store)
         self.campaigns = CampaignService(self.store, self.servers, workers=self.workers)
+        self.league = LeagueService(self.store, self.workers, self.clock)
         self.game_settings = GameSettings(self.servers)
         self.games = GameService(
             self.store, self.servers, self.dice, self.game_settings, workers=self.workers

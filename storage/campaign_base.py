@@ -85,6 +85,18 @@ class BattleRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class LeagueRow:
+    """A battle that counts, as the faction league reads it (issue 35): sides 0 and 1."""
+
+    campaign_id: int
+    played_at: datetime
+    winner_id: int | None  # None: a draw
+    players: tuple[int, int]
+    factions: tuple[str | None, str | None]
+    vp: tuple[int | None, int | None]
+
+
+@dataclass(frozen=True, slots=True)
 class BattleChange:
     battle_id: int
     action: str  # "corrected" or "deleted"
@@ -169,3 +181,10 @@ class CampaignTransaction(Protocol):
         ...
 
     async def battle_changes(self, battle_id: int) -> Sequence[BattleChange]: ...
+    async def league_battles(
+        self, guild_id: int, *, since: datetime | None, campaign_id: int | None, limit: int
+    ) -> Sequence[LeagueRow]:
+        """The battles that count (neither deleted nor waiting for a player's consent) of
+        the server's campaigns, or of one, played at `since` or later: the newest `limit`,
+        newest first."""
+        ...

@@ -109,6 +109,11 @@ class TimerTransaction(Protocol):
         """The game's pace; in a write transaction, writers of it queue here (PostgreSQL)."""
         ...
 
+    async def campaign_paces(self, campaign_id: int) -> Sequence[PaceRecord]:
+        """The pace of each game recorded as a battle of the campaign (deleted battles'
+        too: the caller picks), by game (the campaign report's turn times)."""
+        ...
+
     async def save_game_pace(
         self,
         game_id: int,

@@ -130,6 +130,16 @@ class TimerQueries(SqlHooks):
         )
         return self._pace(row) if row else None
 
+    async def campaign_paces(self, campaign_id: int) -> Sequence[PaceRecord]:
+        columns = ", ".join(f"p.{c.strip()}" for c in PACE_COLUMNS.split(","))
+        rows = await self._rows(
+            f"SELECT {columns} FROM game_pace p"
+            " JOIN campaign_battles b ON b.game_id = p.game_id"
+            " WHERE b.campaign_id = ? ORDER BY p.game_id",
+            (campaign_id,),
+        )
+        return [self._pace(r) for r in rows]
+
     async def save_game_pace(
         self,
         game_id: int,

@@ -7,6 +7,7 @@ import discord
 from cogs.campaign.render import COLOUR, cap, faction
 from cogs.common.fairness import faces_line, luck_line, luck_values, verdict_line
 from cogs.common.text import plain
+from cogs.pace.render import duration
 from core.antares.odds.fairness import check_faces
 from core.common.campaign_stats import (
     PlayerGameStats,
@@ -41,8 +42,25 @@ def stats(lang: Lang, report: PlayerReport) -> discord.Embed:
         name=t(lang, "campaign.vp_for_against"),
         value=f"{line.vp_for} / {line.vp_against} ({line.vp_diff:+d})",
     )
+    if report.turns is not None:
+        embed.add_field(
+            name=t(lang, "campaign.turn_times"), value=_turn_times(lang, report), inline=False
+        )
     embed.add_field(name=t(lang, "campaign.game_log"), value=_game_log(lang, report), inline=False)
     return embed
+
+
+def _turn_times(lang: Lang, report: PlayerReport) -> str:
+    """From being waited for to acting, over the campaign's games (issue 33)."""
+    turns = report.turns
+    assert turns is not None
+    return t(
+        lang,
+        "campaign.turn_times_line",
+        median=duration(lang, turns.median_s),
+        longest=duration(lang, turns.longest_s),
+        turns=turns.turns,
+    )
 
 
 def _game_log(lang: Lang, report: PlayerReport) -> str:

@@ -48,6 +48,21 @@ class ActivationCards(Protocol):
         """A die an undo put back to wait: posted again as a card (its message id)."""
 
 
+# The custom ids of a card's 🎯 Shoot and 🔁 (`cogs.shooting.aim`): `<prefix><game>:<unit>…`,
+# read where a card is superseded (`cogs.game.next_step`), which may not import the shooting
+SHOOT_PREFIX = "antares:shoot:"
+REPEAT_PREFIX = "antares:repeat:"
+
+
+def shooter_of(custom_id: str) -> str | None:
+    """The unit whose 🎯 or 🔁 this is (None: another component)."""
+    for prefix in (SHOOT_PREFIX, REPEAT_PREFIX):
+        if custom_id.startswith(prefix):
+            parts = custom_id.removeprefix(prefix).split(":")
+            return parts[1] if len(parts) > 1 else None
+    return None
+
+
 _registered: list[ActivationCards] = []
 
 

@@ -12,7 +12,9 @@ the pages). The others answer that they have expired and which command to run ag
 Pages are given as a list of embeds, or as a page source (`PageAt`): an async function
 that makes the page at an index when it is shown, and says how many there are. A pager of a
 page source holds no page (issue 23: thirty `/game status` of a big game used to keep 132 MB
-of embeds alive for five minutes); the page on screen is Discord's to keep.
+of embeds alive for five minutes); the page on screen is Discord's to keep. A page source
+may make its pages laid out with Components V2 (`/game status`, laid out as the live board):
+their ◀ ▶ are `PageTurn`'s alone (`with_turns`), no live pager, so they never expire.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import NamedTuple
 import discord
 
 from cogs.common.errors import on_tree_error
-from cogs.common.live import LiveView, answer_expired, is_live
+from cogs.common.live import LiveView, answer_expired, command_path, is_live
 from cogs.common.replies import NO_MENTIONS, lang_of, send, sent_message
 from locales import Lang, t
 
@@ -32,7 +34,8 @@ PAGER_TIMEOUT = 300
 
 
 class Page(NamedTuple):
-    embed: discord.Embed
+    # an embed, or a page laid out with Components V2 (`/game status`, as the board is)
+    embed: discord.Embed | discord.ui.LayoutView
     count: int  # type: ignore[assignment]  # the pages there are (a field named as tuple.count)
 
 
@@ -66,6 +69,23 @@ def page_source(command: str) -> Callable[[PageSource], PageSource]:
     return register
 
 
+def with_turns(
+    page: discord.ui.LayoutView, command: str, lang: Lang, nonce: int, index: int, count: int
+) -> discord.ui.LayoutView:
+    """A page laid out with Components V2 and its ◀ ▶ below it. The buttons are no live
+    view's: their custom ids are `PageTurn`'s, which makes the page they lead to from the
+    database at each click, so they hold nothing and never expire."""
+    if count > 1:
+        row: discord.ui.ActionRow = discord.ui.ActionRow()
+        last = count - 1
+        turns = (("◀", max(0, index - 1), index == 0), ("▶", min(last, index + 1), index >= last))
+        for label, target, off in turns:
+            row.add_item(PageTurn.button(label, f"{command}:{lang}:0:{nonce}:{target}", off))
+        page.add_item(row)
+    page.stop()  # components only: `PageTurn` answers the clicks
+    return page
+
+
 class Pager(LiveView):
     def __init__(
         self,
@@ -88,7 +108,7 @@ class Pager(LiveView):
             self.add_item(item)
         self._sync_buttons()
 
-    async def open(self) -> discord.Embed:
+    async def open(self) -> discord.Embed | discord.ui.LayoutView:
         """The page at `index`, made now (a page source raises as its command would)."""
         page = await self.page_at(self.index)
         self.count = page.count
@@ -101,6 +121,11 @@ class Pager(LiveView):
     ) -> int | None:
         """Sends the first page; the id of the message."""
         first = await self.open()
+        if isinstance(first, discord.ui.LayoutView):  # turned by `PageTurn` alone
+            self.stop()
+            command, lang = command_path(interaction), await lang_of(interaction)
+            laid = with_turns(first, command, lang, interaction.id, self.index, self.count)
+            return await send(interaction, view=laid, ephemeral=ephemeral)
         if self.count == 1:
             self.stop()
             view = self._kept_view() or discord.utils.MISSING
@@ -164,6 +189,7 @@ class Pager(LiveView):
         except Exception as error:  # answered like a command's error (no game any more…)
             await on_tree_error(interaction, error)
             return
+        assert isinstance(embed, discord.Embed)  # a live pager's pages are embeds
         self._drop_gone(interaction.message)
         self._sync_buttons()
         await interaction.response.edit_message(embed=embed, view=self)
@@ -206,6 +232,15 @@ class PageTurn(
     async def from_custom_id(cls, interaction, item, match):
         return cls(item, match.groupdict())
 
+    @staticmethod
+    def button(label: str, to: str, disabled: bool) -> discord.ui.Button:
+        """A ◀ or ▶ of a page laid out (`with_turns`): `to` is its id's
+        `<command>:<lang>:<owner>:<nonce>:<target page>`."""
+        style = discord.ButtonStyle.secondary
+        return discord.ui.Button(
+            label=label, style=style, disabled=disabled, custom_id=f"antares:page:{to}"
+        )
+
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return not is_live(interaction, self.nonce)  # a live pager turns its own pages
 
@@ -225,6 +260,10 @@ class PageTurn(
         if not await pager.interaction_check(interaction):
             return
         embed = await pager.open()
+        if isinstance(embed, discord.ui.LayoutView):  # the page made anew, its ◀ ▶ with it
+            laid = with_turns(embed, self.command, self.lang, self.nonce, pager.index, pager.count)
+            await interaction.response.edit_message(view=laid)
+            return
         if pager.count == 1:  # fewer pages since: nothing left to turn
             pager.stop()
             await interaction.response.edit_message(embed=embed, view=None)

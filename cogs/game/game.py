@@ -21,6 +21,7 @@ from cogs.common.replies import lang_of, send, upload_limit
 from cogs.common.throttle import EXPENSIVE
 from cogs.game import board as live_board
 from cogs.game import render
+from cogs.game import vp as victory_points
 from cogs.game import web as web_page
 from cogs.game.options import (
     ACTIVATION_CHOICES,
@@ -29,6 +30,7 @@ from cogs.game.options import (
     setting_autocomplete,
     setting_value_autocomplete,
 )
+from cogs.game.render.board import status_layout
 from cogs.game.render.dice import dice_embed
 from cogs.game.render.report import report_markdown
 from cogs.game.undo import answer_undo
@@ -46,15 +48,16 @@ TIMEOUT_CHOICES = [
 
 @page_source("game status")
 async def status_pages(interaction: discord.Interaction, lang: Lang) -> PageAt:
-    """Each page made when shown, from the game as it is then: the pager holds no state."""
+    """Each page made when shown, from the game as it is then, laid out as the live board
+    is: no pager holds it, its ◀ ▶ make the page they lead to from the database."""
     games, channel_id = app_services(interaction).games, channel_of(interaction)
 
     async def page_at(index: int) -> Page:
         view = await games.status(channel_id)
-        embed, total = render.status_page(lang, view, index)
-        if index == 0:  # who the game waits for, who is away, turn times (issue 33)
-            embed = await pace.with_pace(interaction, lang, embed, view.game_id)
-        return Page(embed, total)
+        # who the game waits for, who is away, turn times (issue 33): every page is cut as
+        # the first is, so each reads them
+        lines = await pace.status_pace(interaction, lang, view.game_id)
+        return Page(*status_layout(lang, view, index, lines))
 
     return page_at
 
@@ -151,13 +154,38 @@ class GameCog(
         if battle is None or not battle.battle.pending:
             await send(interaction, text)
         else:
-            await send(  # the players who did not record it are asked (and notified)
+            posted = await send(  # the players who did not record it are asked (and notified)
                 interaction,
                 f"{text}\n{consent.request(lang, battle.battle)}",
                 view=consent.consent_view(lang, battle),
                 allowed_mentions=consent.asking(battle.battle),
             )
+            if posted is not None:  # the game's reminders remind them (issue 33)
+                await app_services(interaction).pace.ask_battle(
+                    battle,
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id or 0,
+                    message_id=posted,
+                    lang=lang,
+                )
         await threads.ended(interaction)  # a game in a thread of its own: archived
+
+    @app_commands.command(
+        name="vp", description="Victory points during the game: /game end records them"
+    )
+    @app_commands.describe(
+        score="Every player's points, in the order /game status lists them, e.g. 7-3",
+        player="One player whose points change (with add)",
+        add="Points added to that player's (negative: taken off)",
+    )
+    async def vp(
+        self,
+        interaction: discord.Interaction,
+        score: str | None = None,
+        player: discord.Member | None = None,
+        add: app_commands.Range[int, -99, 99] | None = None,
+    ) -> None:
+        await victory_points.answer(interaction, score, player, add)
 
     @app_commands.command(name="leave", description="Leave this game: your units go with you")
     async def leave(self, interaction: discord.Interaction) -> None:

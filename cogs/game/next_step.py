@@ -10,7 +10,9 @@ so it carries neither and still takes them off the last one.
 
 Which message carries it is remembered with the game (`TableService.moved_draw`), so this
 holds across restarts. A die drawn ends the activations that ran: an activation card that
-carried the buttons (or was clicked) then loses all its buttons, its 🎯 and 🔁 stale. A
+carried the buttons (or was clicked) then loses all its buttons, its 🎯 and 🔁 stale; a
+card that a typed move supersedes (a `/shoot`, a marker) loses, in the same one edit, the
+🎯 and 🔁 of a unit that can no longer shoot (`superseded`). A
 Draw next clicked on an old message anyway (a lost edit) draws when drawing is the next
 step, and is refused otherwise: one drawn die at a time, never two.
 Taking the button off happens after the reply was sent: it never delays it, and a failure
@@ -21,13 +23,14 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
 
 from cogs.common.bot import app_services
+from cogs.common.cards import shooter_of
 from cogs.common.layout import custom_ids, is_layout, without
 from cogs.common.replies import lang_of, send, shown_later
 from cogs.game.views import DONE_PREFIX, DoneButton, DrawNext
@@ -103,10 +106,13 @@ async def offer(
     except Exception:  # bookkeeping: the reply is sent, the game is right; only log it
         log.exception("could not note where Draw next sits in channel %s", interaction.channel_id)
         return
+    acting = frozenset(running.unit_id for running in step.done)
     if previous is not None and (clicked is None or previous.message_id != clicked.id):
-        await take_off(interaction, previous.message_id, keep=previous.keep, every=spent)
+        await take_off(
+            interaction, previous.message_id, keep=previous.keep, every=spent, acting=acting
+        )
     if clicked is not None and clicked.id != carrier:
-        await take_off(interaction, clicked.id, clicked, every=spent)
+        await take_off(interaction, clicked.id, clicked, every=spent, acting=acting)
 
 
 def next_step_of(noted: Any) -> NextStep | None:
@@ -165,12 +171,14 @@ async def take_off(
     *,
     keep: str | None = None,
     every: bool = False,
+    acting: Collection[str] = (),
 ) -> None:
     """Takes 🎲 Draw next and ✅ Done off a message of the channel, its other buttons and menus
     kept: read from the message (`known`, or fetched), unless its other components are known
     (`keep`, noted when it was posted: one request, not two). An activation card (a V2
-    layout) is sent again without them, or without any button (`every`: its activation
-    ended)."""
+    layout) is sent again without them and without what can no longer act (`superseded`:
+    `acting` are the units that can still shoot), or without any button (`every`: its
+    activation ended). One edit in every case."""
     channel = interaction.channel
     try:
         if known is not None and known.id == message_id:
@@ -184,8 +192,9 @@ async def take_off(
         else:
             return
         if is_layout(message):
-            drop = (lambda _: True) if every else _draw_id
-            if any(drop(i) for i in custom_ids(message)):
+            ids = custom_ids(message)
+            drop = (lambda _: True) if every else superseded(ids, acting)
+            if any(drop(i) for i in ids):
                 await message.edit(view=without(message, drop))
             return
         view = discord.ui.View.from_message(message, timeout=None)
@@ -199,6 +208,23 @@ async def take_off(
         await message.edit(view=view if kept else None)
     except discord.HTTPException as error:  # deleted, or out of reach: nothing to take off
         log.info("Draw next not taken off message %s: %s", message_id, error)
+
+
+def superseded(ids: Collection[str], acting: Collection[str]) -> Callable[[str], bool]:
+    """What an activation card loses when a newer reply that is no card (a typed `/shoot`,
+    a marker…) takes 🎲 and ✅ off it: those, and the 🎯 and 🔁 of a unit that can no
+    longer shoot (every weapon fired, its activation over), which would only be refused at
+    the click; a unit in `acting` keeps them (its weapon left fires from the card). Only in
+    a game that tracks activations (the card carried ✅ Done): in a `free` one 🎯 always
+    acts. Its menus (a die that waits for its order) and 💥 (a drifted template) stay."""
+    tracked = any(i.startswith(DONE_PREFIX) for i in ids)
+
+    def drop(custom_id: str) -> bool:
+        unit = shooter_of(custom_id)
+        stale = tracked and unit is not None and unit not in acting
+        return _draw_id(custom_id) or stale
+
+    return drop
 
 
 def _draws(item: discord.ui.Item) -> bool:

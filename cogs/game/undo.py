@@ -87,17 +87,18 @@ async def strike_out(channel: object, lang: Lang, done: UndoDone) -> None:
 
 
 class ConsentView(HoldsDynamicItems):
-    """The two buttons; in this process, the buttons go when the request lapses."""
+    """The two buttons; in this process, the buttons go when the request lapses (`kept`: a
+    game with reminders, where it stands until answered or the game changes)."""
 
-    def __init__(self, lang: Lang, request: UndoRequest) -> None:
-        super().__init__(timeout=CONSENT_TIMEOUT)
+    def __init__(self, lang: Lang, request: UndoRequest, kept: bool = False) -> None:
+        super().__init__(timeout=None if kept else CONSENT_TIMEOUT)
         self.lang = lang
         self.channel: object = None
         self.message_id: int | None = None
-        allow = UndoConsent("allow", request, t(lang, "undo.allow"))
+        allow = UndoConsent("allow", request, t(lang, "undo.allow"), kept)
         allow.item.style = discord.ButtonStyle.danger
         self.add_item(allow)
-        self.add_item(UndoConsent("refuse", request, t(lang, "undo.refuse")))
+        self.add_item(UndoConsent("refuse", request, t(lang, "undo.refuse"), kept))
 
     async def on_timeout(self) -> None:
         await super().on_timeout()  # other requests' buttons keep working
@@ -127,39 +128,54 @@ async def lapse(message: discord.Message, lang: Lang) -> None:
 
 
 async def ask_consent(interaction: discord.Interaction, lang: Lang, asked: UndoAsked) -> None:
-    view = ConsentView(lang, asked.request)
+    kept = asked.reminders.on  # a game with reminders (issue 33): its players are reminded
+    view = ConsentView(lang, asked.request, kept)
     view.client = interaction.client
     minutes = int(CONSENT_TIMEOUT // 60)
     view.channel = interaction.channel
-    view.message_id = await send(interaction, render.asked(lang, asked, minutes), view=view)
+    text = render.asked(lang, asked, None if kept else minutes)
+    view.message_id = await send(interaction, text, view=view)
+    if kept and view.message_id is not None:
+        await app_services(interaction).pace.ask_undo(
+            asked,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id or 0,
+            message_id=view.message_id,
+            lang=lang,
+        )
 
 
 class UndoConsent(
     discord.ui.DynamicItem[discord.ui.Button],
     template=CONSENT_PREFIX
-    + r"(?P<choice>allow|refuse):(?P<game>\d+):(?P<user>\d+):(?P<steps>\d+):(?P<seq>\d+)",
+    + r"(?P<choice>allow|refuse):(?P<game>\d+):(?P<user>\d+):(?P<steps>\d+):(?P<seq>\d+)"
+    + r"(?P<kept>:k)?",
 ):
-    """Allow or refuse the undo a player asked for (the request is in the custom id)."""
+    """Allow or refuse the undo a player asked for (the request is in the custom id; `:k`:
+    a request that does not lapse, in a game with reminders)."""
 
-    def __init__(self, choice: str, request: UndoRequest, label: str = "") -> None:
+    def __init__(
+        self, choice: str, request: UndoRequest, label: str = "", kept: bool = False
+    ) -> None:
         r = request
         super().__init__(
             discord.ui.Button(
                 label=label or choice,
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"{CONSENT_PREFIX}{choice}:{r.game_id}:{r.requester_id}:{r.steps}"
-                f":{r.newest_seq}",
+                f":{r.newest_seq}" + (":k" if kept else ""),
             )
         )
         self.choice = choice
         self.request = request
+        self.kept = kept
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
         request = UndoRequest(
             int(match["game"]), int(match["user"]), int(match["steps"]), int(match["seq"])
         )
-        return cls(match["choice"], request, item.label or "")
+        return cls(match["choice"], request, item.label or "", bool(match["kept"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -179,8 +195,10 @@ class UndoConsent(
     async def _answer(self, interaction: discord.Interaction) -> None:
         lang = await lang_of(interaction)
         message = interaction.message
-        if message is not None and discord.utils.utcnow() - message.created_at > timedelta(
-            seconds=CONSENT_TIMEOUT
+        if (
+            not self.kept
+            and message is not None
+            and discord.utils.utcnow() - message.created_at > timedelta(seconds=CONSENT_TIMEOUT)
         ):
             content = f"{message.content}\n{t(lang, 'undo.expired')}"
             await interaction.response.edit_message(

@@ -151,11 +151,3 @@ def marker_lines(lang: Lang, state: GameState) -> list[str]:
 def table_lines(lang: Lang, state: GameState) -> list[str]:
     """Every marker, every mine, the scramble-proof units (empty: nothing on the table)."""
     return marker_lines(lang, state) + [mine_line(lang, m) for m in state.mines]
-
-
-def status_summary(lang: Lang, state: GameState) -> str | None:
-    """One line for the status header when markers or mines are on the table."""
-    markers = len(markers_of(state))
-    if not markers and not state.mines:
-        return None
-    return t(lang, "marker.status_summary", markers=markers, mines=len(state.mines))

@@ -4,7 +4,8 @@ reminders, `/me`, clocks, threads, club nights."""
 from __future__ import annotations
 
 from cogs.common.bot import ServicedBot
-from cogs.pace import clocks as clocks  # its timers' handlers
+from cogs.pace import asks as asks  # its timers' handlers
+from cogs.pace import clocks as clocks
 from cogs.pace.club import ClubCog
 from cogs.pace.loop import TimerLoop
 from cogs.pace.me import MeCog

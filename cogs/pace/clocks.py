@@ -11,6 +11,7 @@ import logging
 
 import discord
 
+from cogs.campaign import consent
 from cogs.common.actors import call_of
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import NO_MENTIONS, lang_of, send
@@ -79,7 +80,8 @@ async def _answer(interaction: discord.Interaction, text: str) -> None:
 
 
 async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
-    """A side's time ran out: warned (pinged, alone), or the game ends."""
+    """A side's time ran out: warned (pinged, alone), or the game ends with the victory
+    points kept so far (its campaign battle too)."""
     out = await bot.services.pace.fire_clock(timer)
     if out is None:
         return
@@ -90,7 +92,10 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
     host = Call(out.guild_id, out.channel_id, Actor(out.host_id), None)
     lang = out.lang
     try:
-        ended = await bot.services.campaign_games.end(host, None, t(lang, "pace.clock_out_notes"))
+        # with the points kept so far (`/game vp`): the one with the most wins
+        ended = await bot.services.campaign_games.end(
+            host, None, t(lang, "pace.clock_out_notes"), winner_by_vp=True
+        )
     except AntaresError as refused:  # e.g. a campaign game whose players left it
         reason = t(lang, refused.key, **refused.values)
         await channel.send(
@@ -98,7 +103,22 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
         )
         return
     text = render.closed(lang, ended.closed, ended.battle, by=out.host_id)
-    await channel.send(text, allowed_mentions=NO_MENTIONS)
+    battle = ended.battle
+    if battle is None or not battle.battle.pending:
+        await channel.send(text, allowed_mentions=NO_MENTIONS)
+    else:  # its players confirm it, as after /game end, and are reminded of it
+        posted = await channel.send(
+            f"{text}\n{consent.request(lang, battle.battle)}",
+            view=consent.consent_view(lang, battle) or discord.utils.MISSING,
+            allowed_mentions=consent.asking(battle.battle),
+        )
+        await bot.services.pace.ask_battle(
+            battle,
+            guild_id=out.guild_id,
+            channel_id=out.channel_id,
+            message_id=posted.id,
+            lang=lang,
+        )
     with contextlib.suppress(discord.HTTPException):
         await threads.archive(bot, out.channel_id, lang)
 

@@ -10,8 +10,8 @@ import discord
 from cogs.common.actors import call_of, channel_of
 from cogs.common.bot import app_services
 from cogs.common.replies import lang_of, send
-from cogs.pace.render import add_pace, clock_lines, remind_text
-from locales import Lang
+from cogs.pace.render import clock_lines, pace_lines, remind_text
+from locales import Lang, t
 
 if TYPE_CHECKING:
     from services.app import AppServices
@@ -26,12 +26,10 @@ async def remind(interaction: discord.Interaction, after: str, then: str | None)
     await send(interaction, remind_text(await lang_of(interaction), view.state.name, rules))
 
 
-async def with_pace(
-    interaction: discord.Interaction, lang: Lang, embed: discord.Embed, game_id: int
-) -> discord.Embed:
-    """The first page of `/game status` with the game's pace."""
-    add_pace(embed, lang, await app_services(interaction).pace.view(game_id))
-    return embed
+async def status_pace(interaction: discord.Interaction, lang: Lang, game_id: int) -> list[str]:
+    """The game's pace for `/game status`, under its heading; nothing to show: no lines."""
+    lines = pace_lines(lang, await app_services(interaction).pace.view(game_id))
+    return [f"**{t(lang, 'pace.status_title')}**", *lines] if lines else []
 
 
 async def board_clocks(services: AppServices, lang: Lang, view: GameView) -> list[str]:

@@ -13,8 +13,6 @@ from core.antares.pace import ChessClock, Reminders, Wait, turn_times
 from locales import Lang, t
 from services.pace import ClockOut, DiceDown, Hours, Nudge, PaceView
 
-FIELD_LIMIT = 1024
-
 
 def duration(lang: Lang, seconds: float) -> str:
     """`2 d 3 h`, `3 h 20 min`, `45 min` (French: `2 j 3 h`); under a minute: `0 min`."""
@@ -132,8 +130,10 @@ def clock_lines(lang: Lang, view: PaceView) -> list[str]:
     return lines
 
 
-def pace_lines(lang: Lang, view: PaceView) -> list[str]:
-    """The pace of a game, for `/game status`."""
+def pace_lines(lang: Lang, view: PaceView | None) -> list[str]:
+    """The pace of a game, for `/game status` (none kept: nothing)."""
+    if view is None:
+        return []
     lines = clock_lines(lang, view)
     night = view.pace.night
     if night is not None:
@@ -162,26 +162,6 @@ def pace_lines(lang: Lang, view: PaceView) -> list[str]:
             )
         )
     return lines
-
-
-def add_pace(
-    embed: discord.Embed, lang: Lang, view: PaceView | None, *, clocks_only: bool = False
-) -> None:
-    """The pace as a field of the status's first page, or only the clocks (the board);
-    nothing to show: no field."""
-    if view is None:
-        return
-    lines = clock_lines(lang, view) if clocks_only else pace_lines(lang, view)
-    if not lines:
-        return
-    text, kept = "", []
-    for line in lines:
-        if len(text) + len(line) + 2 > FIELD_LIMIT:
-            kept.append("…")
-            break
-        kept.append(line)
-        text = "\n".join(kept)
-    embed.add_field(name=t(lang, "pace.status_title"), value="\n".join(kept), inline=False)
 
 
 def hours_text(lang: Lang, hours: Hours, now: datetime) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import discord
 
 from cogs.common.bot import app_services
+from cogs.common.cards import REPEAT_PREFIX, SHOOT_PREFIX
 from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of
 from cogs.game.options import call_of
@@ -25,14 +26,14 @@ from locales import Lang
 from services.shooting import Aim, parse_distance
 
 UNIT = r"(?P<game>\d+):(?P<unit>u\d+)"
-REPEAT = "antares:repeat:"
+REPEAT = REPEAT_PREFIX
 
 
 async def aim_of(interaction: discord.Interaction, game_id: int, unit_id: str) -> Aim:
     return await app_services(interaction).shooting.aim(call_of(interaction), game_id, unit_id)
 
 
-class ShootButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"antares:shoot:{UNIT}"):
+class ShootButton(discord.ui.DynamicItem[discord.ui.Button], template=SHOOT_PREFIX + UNIT):
     """🎯 Shoot: the one form of a shot by this unit."""
 
     def __init__(self, game_id: int, unit_id: str, label: str = "Shoot") -> None:
@@ -41,7 +42,7 @@ class ShootButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"antares
                 label=label,
                 emoji="🎯",
                 style=discord.ButtonStyle.success,
-                custom_id=f"antares:shoot:{game_id}:{unit_id}",
+                custom_id=f"{SHOOT_PREFIX}{game_id}:{unit_id}",
             )
         )
         self.game_id, self.unit_id = game_id, unit_id

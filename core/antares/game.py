@@ -279,6 +279,9 @@ class GameState(BaseModel):
     revealed: list[int] = []
     next_mine: int = 1
     next_marker: int = 1
+    # Victory points scored so far (`/game vp`, core.antares.score), per player; a game with
+    # none scored has none (an ended game's are in its "end" event)
+    vp: dict[int, int] = {}
     # (Where the bot keeps Draw next and the live board is not part of the state: see
     # core.antares.game_messages; the `messages` of older records is read no more.)
     # Each other system's own part of the record (a fourth system adds one field here)

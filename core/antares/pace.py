@@ -20,6 +20,7 @@ clock back nor forgets a turn time. Pure: every function is given the time it is
 from __future__ import annotations
 
 import statistics
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
@@ -260,3 +261,12 @@ def turn_times(pace: Pace) -> list[TurnTimes]:
         for player, times in pace.turn_times.items()
         if times
     ]
+
+
+def turn_times_across(paces: Iterable[Pace], player_id: int) -> TurnTimes | None:
+    """A player's turn times over several games (a campaign's): every wait of theirs each
+    game kept, as one list; None when they acted in none of them."""
+    times = [s for pace in paces for s in pace.turn_times.get(str(player_id), [])]
+    if not times:
+        return None
+    return TurnTimes(player_id, len(times), statistics.median(times), max(times))

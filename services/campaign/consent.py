@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from core.common.errors import Conflict, NotAllowed, NotFound
 from services.campaign.access import CampaignAccess, guild_of, require_open
 from services.campaign.recorded import RecordedBattle, names_of
-from services.common import Call, once
+from services.common import Call, battle_ask, once
 from storage.base import Transaction
 from storage.campaign_base import BattleRecord, CampaignRecord, SideRecord
 
@@ -85,6 +85,8 @@ class CampaignConsent(CampaignAccess):
             answering = battle.awaiting if organiser else (call.actor.user_id,)
             for user_id in answering:
                 battle = await tx.confirm_side(battle.id, user_id)
+            if not battle.pending:  # nobody left to remind (issue 33)
+                await tx.cancel_timer(battle_ask(found.id, battle.seq))
             members = await tx.members(found.id)
         return ConsentAnswer(RecordedBattle(found, battle, names_of(members)), call.actor.user_id)
 
@@ -92,6 +94,7 @@ class CampaignConsent(CampaignAccess):
         """A waiting player (or an organiser) refuses: the battle is deleted, never counts."""
         async with self._answering(call, campaign_id, number) as (tx, found, battle, _):
             deleted = await tx.delete_battle(battle.id, actor_id=call.actor.user_id)
+            await tx.cancel_timer(battle_ask(found.id, battle.seq))
             members = await tx.members(found.id)
         recorded = RecordedBattle(found, deleted, names_of(members))
         return ConsentAnswer(recorded, call.actor.user_id, refused=True)

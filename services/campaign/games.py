@@ -83,12 +83,15 @@ class CampaignGames:
         *,
         vp: str | None = None,
         scenario: str | None = None,
+        winner_by_vp: bool = False,
     ) -> GameEnd:
         record, _ = await self.games.running(call.channel_id)
         campaign_id = (await self.games.started(record.id)).campaign_id
         if campaign_id is None or await self.games.closes_idle(call) is not None:
             # closed as idle by a member who did not run it: no battle to record
-            closed = await self.games.end(call, winner_id, notes, vp=vp, scenario=scenario)
+            closed = await self.games.end(
+                call, winner_id, notes, vp=vp, scenario=scenario, winner_by_vp=winner_by_vp
+            )
             return GameEnd(closed, None)
         recorded: list[RecordedBattle] = []
         manager = (await self.games.standing(call)).gm  # records for both players
@@ -98,7 +101,7 @@ class CampaignGames:
         ) -> None:
             battle = GameBattle(
                 players=[await _player(tx, campaign_id, p.owner_id) for p in state.players],
-                winner_id=winner_id,
+                winner_id=closed.winner_id,
                 turns=state.turn,
                 casualties=casualties_per_player(state),
                 played_at=datetime.now(UTC),
@@ -113,7 +116,13 @@ class CampaignGames:
             recorded.append(await record_game_in(tx, guild_of(call), campaign_id, battle))
 
         closed = await self.games.end(
-            call, winner_id, notes, then=record_battle, vp=vp, scenario=scenario
+            call,
+            winner_id,
+            notes,
+            then=record_battle,
+            vp=vp,
+            scenario=scenario,
+            winner_by_vp=winner_by_vp,
         )
         return GameEnd(closed, recorded[0])
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from core.antares.pace import Pace, TurnTimes, turn_times_across
 from core.common.campaign import PointsScheme
 from core.common.campaign_stats import PlayerGameStats, combine
 from core.common.errors import AntaresError, NotFound
@@ -73,6 +74,7 @@ class PlayerReport:
     rank: int | None
     logged_battles: int  # battles that came with game-log figures for this player
     game: PlayerGameStats | None
+    turns: TurnTimes | None = None  # their turn times over the games of the battles that count
 
 
 def outcome(battle: BattleRecord) -> Outcome:
@@ -108,7 +110,11 @@ def _unknown(snapshot: Snapshot, user_id: int) -> MemberRecord:
     )
 
 
-def player_report(snapshot: Snapshot, member: MemberRecord) -> PlayerReport:
+def player_report(
+    snapshot: Snapshot, member: MemberRecord, paces: dict[int, Pace] | None = None
+) -> PlayerReport:
+    """`paces`: each game's pace, by game id (issue 33): the turn times of the games whose
+    battles count."""
     outcomes = [outcome(b) for b in snapshot.live]
     line = tally([member.user_id], outcomes, snapshot.points)[member.user_id]
     rank = next(
@@ -121,7 +127,9 @@ def player_report(snapshot: Snapshot, member: MemberRecord) -> PlayerReport:
         if side.user_id == member.user_id and side.stats
     ]
     game = combine(logged) if logged else None
-    return PlayerReport(snapshot, member, line, rank, len(logged), game)
+    counted = [(paces or {}).get(b.game_id) for b in snapshot.live if b.game_id is not None]
+    turns = turn_times_across([p for p in counted if p is not None], member.user_id)
+    return PlayerReport(snapshot, member, line, rank, len(logged), game, turns)
 
 
 class CampaignReports(CampaignAccess):
@@ -163,7 +171,10 @@ class CampaignReports(CampaignAccess):
             if mine is None or mine.faction is None:
                 raise NotFound("campaign.stats_who", campaign=snapshot.campaign.name)
             member = mine
-        return player_report(snapshot, member)
+        async with self.store.read() as tx:
+            found = await tx.campaign_paces(snapshot.campaign.id)
+        paces = {p.game_id: Pace.model_validate_json(p.data) for p in found}
+        return player_report(snapshot, member, paces)
 
     async def campaign_choices(self, guild_id: int, typed: str) -> list[CampaignRecord]:
         async with self.store.read() as tx:

@@ -9,6 +9,7 @@ from services.common.applied_once import (
     observe_transactions,
     once,
 )
+from services.common.asks import ASK, battle_ask, undo_ask
 from services.common.channel_state import (
     MAX_ATTEMPTS,
     Change,
@@ -44,6 +45,10 @@ from services.common.uploads import UPLOAD_LIMIT, fit_files
 from services.common.workers import Lanes, Workers
 
 __all__ = [
+    # the reminders of a question a player must answer (issue 33)
+    "ASK",
+    "battle_ask",
+    "undo_ask",
     "checked",
     "choice",
     # applied once: the one way a change is written

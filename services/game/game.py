@@ -18,6 +18,7 @@ from core.antares.game import GameState, new_game
 from core.antares.game_end import Losses, end_game, losses_per_player, parse_vp
 from core.antares.game_settings import RuleChanged, set_mention, set_rule
 from core.antares.ruleset import Activations, Ruleset, RuleSetting
+from core.antares.score import VpScored, add_vp, current_vp, leader, score_vp
 from core.common.campaign import NAME_LIMIT, clean_text
 from core.common.dice import DiceSource
 from core.common.errors import BadInput, Conflict
@@ -30,6 +31,7 @@ from services.common import (
     once,
     patch_between,
     require_host,
+    require_player,
     with_patch,
 )
 from services.game.access import Call
@@ -179,10 +181,13 @@ class GameService(Undoing, Seats):
         *,
         vp: str | None = None,
         scenario: str | None = None,
+        winner_by_vp: bool = False,
     ) -> GameClosed:
         """Close the game (host or game master; Manage Channels once it is idle,
         `services.game.seats`); its state and log stay, read-only. `vp` is `7-3`, per
-        player in join order (`core.antares.game_end.parse_vp`). `then` runs in the same transaction
+        player in join order (`core.antares.game_end.parse_vp`); not typed, the points kept
+        during the game (`/game vp`). `winner_by_vp` (a game its clock ends): the winner is
+        the one with the most points, none on a tie. `then` runs in the same transaction
         (the campaign's battle record)."""
         cleaned = " ".join((notes or "").split())
         if len(cleaned) > NOTES_LIMIT:
@@ -193,12 +198,13 @@ class GameService(Undoing, Seats):
         def apply(state: GameState, who: Standing) -> tuple[GameState, GameClosed]:
             if idle is None:
                 require_host(state, who)
-            points = parse_vp(vp, state.players)
+            typed = parse_vp(vp, state.players)
+            points = typed if (vp or "").strip() else current_vp(state)
             new, ended = end_game(state)
             return new, GameClosed(
                 name=ended.name,
                 turn=ended.turn,
-                winner_id=winner_id,
+                winner_id=leader(points) if winner_by_vp else winner_id,
                 notes=cleaned,
                 vp=points,
                 scenario=named,
@@ -207,6 +213,25 @@ class GameService(Undoing, Seats):
             )
 
         return (await self.change(call, "end", apply, then=then)).result
+
+    async def score(
+        self, call: Call, score: str | None, player_id: int | None, add: int | None
+    ) -> VpScored:
+        """`/game vp`: every player's points (`score`, `7-3`), or `add` to one player's (a
+        player of the game, its host or a game master). One event, undoable."""
+        if (score is None) == (player_id is None):
+            raise BadInput("game.vp_how")
+        if player_id is not None and add is None:
+            raise BadInput("game.vp_how")
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, VpScored]:
+            require_player(state, who)
+            if score is not None:
+                return score_vp(state, score)
+            assert player_id is not None and add is not None
+            return add_vp(state, player_id, add)
+
+        return (await self.change(call, "vp", apply)).result
 
     async def log(self, channel_id: int, last: int) -> GameLog:
         if not 1 <= last <= LOG_MAX:

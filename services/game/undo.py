@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from core.antares.game import GameState, load_state
+from core.antares.pace import Pace, Reminders
 from core.antares.turn_flow import eligible_units, orders_for, turn_now
 from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from services.common import (
@@ -32,6 +33,7 @@ from services.common import (
     retried,
     runs_game,
     shown_events,
+    undo_ask,
     unpack_state,
     with_patch,
 )
@@ -168,6 +170,7 @@ class Undoing(GameAccess):
             events = await self._requested(tx, record, request)
             state = load_state(record.state)
             _may_answer(state, who, live_events(events), request)
+            await tx.cancel_timer(_reminder(request))  # answered: no more reminders
             return await self._revert(
                 tx, record, events, request.steps, request.requester_id, who, state
             )
@@ -190,6 +193,8 @@ class Undoing(GameAccess):
         async with self.store.read() as tx:
             events = await self._requested(tx, record, request)
         _may_answer(state, who, live_events(events), request)
+        async with once(self.store, None) as tx:  # answered: no more reminders (bookkeeping)
+            await tx.cancel_timer(_reminder(request))
 
     async def _retried(
         self, call: Call, run: Callable[[Transaction, GameRecord, Standing], Awaitable[T]]
@@ -228,7 +233,11 @@ class Undoing(GameAccess):
         if concerned and needs_consent(state, who):
             request = UndoRequest(record.id, who.user_id, steps, chosen[-1].seq)
             entries = [entry(e) for e in reversed(chosen)]
-            return UndoAsked(request, concerned, state.host_id, entries)
+            pace = await tx.game_pace(record.id)  # its reminders remind of the request too
+            rules = Pace.model_validate_json(pace.data).reminders if pace else Reminders()
+            return UndoAsked(
+                request, concerned, state.host_id, entries, rules, record.version, state.name
+            )
         return await self._revert(tx, record, events, steps, who.user_id, before=state)
 
     async def _requested(
@@ -298,6 +307,11 @@ class Undoing(GameAccess):
             allowed_by=allowed_by,
             acting=turn_now(restored).acting,
         )
+
+
+def _reminder(request: UndoRequest) -> str:
+    r = request
+    return undo_ask(r.game_id, r.requester_id, r.steps, r.newest_seq)
 
 
 def _may_answer(

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from core.antares.game import GameState, OrderKind, PendingDie, Unit
+from core.antares.pace import Reminders
 from core.antares.turn_flow import OpenActivation
 from storage.base import EventRecord
 
@@ -102,3 +103,8 @@ class UndoAsked:
     concerned: list[int]  # the other players whose events it would undo
     host_id: int
     entries: list[LogEntry]  # newest first
+    # the game's reminders (issue 33): on, the request stands until answered or the game
+    # changes (`version`: the game's as it was asked), and its players are reminded
+    reminders: Reminders = field(default_factory=Reminders)
+    version: int = 0
+    name: str = ""

@@ -1,6 +1,8 @@
 """Games over several days (issue 33): stored timers, reminders, away hours, clocks, threads."""
 
 from core.common.hours import Hours
+from services.common import ASK
+from services.pace.asks import Asked, AskNudge
 from services.pace.clocks import ClockOut, DiceDown
 from services.pace.club import WEEKS_MAX, NightPlan, night_plan
 from services.pace.pace import Nudge, PaceService, PaceView, Presence
@@ -23,6 +25,10 @@ __all__ = [
     "PaceService",
     "PaceView",
     "Presence",
+    # reminders of a question a player must answer (an undo's consent, a battle's)
+    "ASK",
+    "Asked",
+    "AskNudge",
     # the chess clock and the round timer
     "CLOCK",
     "DICE_DOWN",

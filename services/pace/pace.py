@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from core.antares.game import GameState, load_state, require_running
 from core.antares.pace import (
@@ -53,6 +53,7 @@ from services.common import (
     retried,
 )
 from services.game import GameAccess
+from services.pace.asks import PaceAsks
 from services.pace.clocks import PaceClocks
 from services.pace.club import PaceNights
 from services.pace.stored import (
@@ -141,7 +142,7 @@ class PaceView:
     guild_id: int | None = None
 
 
-class PaceService(PaceClocks, PaceNights, GameAccess):
+class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
     def __init__(
         self,
         store: Store,
@@ -283,8 +284,9 @@ class PaceService(PaceClocks, PaceNights, GameAccess):
                 last = stage >= HOST_STAGE or (
                     stage == HOST_STAGE - 1 and not host_stage(state, wait)
                 )
-                if not last:
-                    due = max(pace.reminders.due(wait.since, stage + 1), now)
+                if not last:  # `then` after this one at the earliest (it may have waited)
+                    then = timedelta(seconds=pace.reminders.then_s)
+                    due = max(pace.reminders.due(wait.since, stage + 1), now + then)
                     scheduled.append(
                         await schedule_nudge(tx, record, pace.reminders, wait, stage + 1, due)
                     )

@@ -121,6 +121,28 @@ def card_text(message) -> str:
     return "\n".join([message.content or "", *texts]).strip("\n")
 
 
+def unit_lines(message) -> dict[str, str]:
+    """Each unit's line on the live board or `/game status` (laid out alike), by its name:
+    what follows the name (`<@1> · 5/5 models · 0 pins · no order`)."""
+    found = {}
+    for line in card_text(message).split("\n"):
+        if " — " in line and line.split(" ", 1)[1].startswith("**"):
+            name, _, rest = line.partition(" — ")
+            found[name.split(" ", 1)[1].replace("**", "")] = rest
+    return found
+
+
+def page_line(message) -> str:
+    """The line at the foot of a `/game status` page (`Page 1/2 · 30 units`)."""
+    return card_text(message).rsplit("\n-# ", 1)[1]
+
+
+def long_name(n: int) -> str:
+    """A unit name of 64 characters, the most a name may have: some 33 such units fill a
+    page of `/game status` (4,000 characters of text in a Components V2 message)."""
+    return f"Squad {n:02} of the Third Cohort, Isorian Senatex Phase Army".ljust(64, ".")
+
+
 def custom_id_of(message, prefix: str) -> str | None:
     """The custom id of the first button or menu whose id starts with `prefix`."""
     return next(

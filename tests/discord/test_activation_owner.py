@@ -16,7 +16,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.game_kit import card_text, labels, refused, skirmish, snapshot, state_of
+from tests.discord.game_kit import (
+    card_text,
+    components,
+    labels,
+    refused,
+    skirmish,
+    snapshot,
+    state_of,
+)
 from tests.discord.shoot_buttons_kit import LANGS, speaking
 from tests.discord.test_shoot_kit import armies
 from tests.support.bots import restart
@@ -103,6 +111,12 @@ async def fire_order(table, dice, lang: str, weapons: str = "Mag Gun x5"):
     return drawn.response, fired
 
 
+def card_edits(env, message_id: int) -> int:
+    """How many times the bot edited the message (a card)."""
+    path = f"/messages/{message_id}"
+    return sum(1 for r in env.http_requests if r.method == "PATCH" and r.path.endswith(path))
+
+
 async def refused_click(env, table, member, message, label: str, expected: str):
     """A click refused only to the clicker, with `expected`, that changes nothing and opens
     no form."""
@@ -168,22 +182,26 @@ async def test_once_her_weapon_fired_anyone_draws_and_her_buttons_are_stale(
     env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
     words = WORDS[lang]
     with speaking(lang):
-        card, _ = await fire_order(table, dice, lang)
+        card, fired = await fire_order(table, dice, lang)
+        edits = card_edits(env, card.id)
         dice.script(*MISSES)  # she types her shot instead of sending the form
         typed = await alice.slash(
             channel, "shoot", shooter="Troopers", target="Gangers", weapon="mag-gun", distance=10
         )
         dice.assert_used()
-        # her only weapon fired: no ✅, and 🎲 is anyone's; the card keeps a stale 🎯
+        # her only weapon fired: no ✅, and 🎲 is anyone's; the card's 🎯, which could only
+        # be refused now, went with 🎲 and ✅ in the one edit that took them off (issue 31 §2)
         assert labels(typed.response) == [words["again"], words["draw"]]
-        assert labels(card) == [words["shoot"]]
-        await refused_click(env, table, alice, card, words["shoot"], said(table, lang, "all_fired"))
+        assert labels(card) == [] and card_edits(env, card.id) == edits + 1
+        assert "🎯" not in str(components(card)) and "Troopers" in card_text(card)
+        # the form Fire opened, sent late: refused as the 🎯 would have been, nothing rolled
+        await refused_form(env, table, alice, fired, said(table, lang, "all_fired"))
 
         dice.script(1)  # d2 → 1: a blue die of Bob's
         drew = await bob.click(typed.response, label=words["draw"])
         assert not drew.ephemeral and said(table, lang, "drew") in card_text(drew.response)
-        # the activation is over: 🎯 and 🔁 are refused at the click, rolling nothing
-        await refused_click(env, table, alice, card, words["shoot"], said(table, lang, "over"))
+        # the activation is over: 🔁 is refused at the click, rolling nothing
+        assert labels(card) == []
         await refused_click(
             env, table, alice, typed.response, words["again"], said(table, lang, "over")
         )

@@ -26,7 +26,7 @@ def bot_posts(env, channel, mark: str) -> list[tuple[str, list[int]]]:
 
 async def pace_field(member, channel) -> str:
     status = await member.slash(channel, "game status")
-    return status.response.embeds[0].fields[-1].value
+    return card_text(status.response).split("⏱", 1)[1]  # the pace, under its heading
 
 
 async def test_a_clock_game_ends_on_time(simcord_env, table, dice):
@@ -72,7 +72,7 @@ async def test_a_clock_game_ends_on_time(simcord_env, table, dice):
     assert closed[0].startswith("🏁 Game **Vorl** ended at turn 1") and closed[1] == []
     assert "Ended on time" in closed[0]
     status = await alice.slash(channel, "game status")
-    assert "ended" in status.response.embeds[0].title.lower()
+    assert card_text(status.response).startswith("### 📋 Vorl — ended at turn 1")
 
 
 async def test_warn_only_in_french_and_the_refusals(simcord_env, table, dice):

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 import discord
 
+from tests.discord.game_kit import card_text
 from tests.discord.pace_kit import DAY, HOUR, english, quiet_board
 from tests.support.locale import french
 from tests.support.mentions import tokens
@@ -61,7 +62,7 @@ async def test_a_weekly_club_night_and_the_game_played_during_it(simcord_env, ta
         in started.response.content
     )
     status = await alice.slash(channel, "game status")
-    assert "club night **Thursday games**" in status.response.embeds[0].fields[-1].value
+    assert "club night **Thursday games**" in card_text(status.response)
 
     await env.advance_time(7 * DAY)
     assert len(events(env, guild)) == 3

@@ -39,8 +39,9 @@ async def test_draw_next_sits_on_the_newest_reply(simcord_env, table, dice):
         target="Gangers",
         distance=10,
     )
-    # its weapons are not recorded: once it fired, its activation needs no ✅ Done
-    assert labels(shot.response) == ["Shoot again", DRAW] and labels(drawn.response) == ["Shoot"]
+    # its weapons are not recorded: once it fired, its activation needs no ✅ Done; the
+    # card's 🎯, which could only be refused now, went with 🎲 and ✅ (one edit)
+    assert labels(shot.response) == ["Shoot again", DRAW] and labels(drawn.response) == []
     pinned = await bob.slash(channel, "pins add", unit="Troopers")
     assert labels(pinned.response) == [] and labels(shot.response) == ["Shoot again", DRAW]
     marker = await bob.slash(channel, "marker place", type="scrambler", location="ford")

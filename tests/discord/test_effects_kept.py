@@ -4,7 +4,7 @@ Fractal Lock, Sensor Module, MOD −1, Overload, exhausted IMTel Stave. Seeds ar
 
 from __future__ import annotations
 
-from tests.discord.game_kit import card_text, state_of
+from tests.discord.game_kit import card_text, state_of, unit_lines
 from tests.discord.test_shoot_kit import armies, assault, damage, refused, shoot, shown
 from tests.support.locale import french
 
@@ -270,7 +270,7 @@ async def test_mod_minus_one_with_every_die_in_use_waits_for_the_end_of_turn_see
     fields = {f.name: f.value for f in card.response.embeds[0].fields}
     assert "🎲 MOD −1 to come: 2 order dice lost when the dice come back" in fields["Effects kept"]
     status = await table.bob.slash(table.channel, "game status")
-    assert "MOD3: 3/3 dice used · MOD −1 to come: 2" in status.response.embeds[0].fields[1].value
+    assert "MOD3: 3/3 dice used · MOD −1 to come: 2" in unit_lines(status.response)["Hauler"]
     before = await state_of(simcord_env, table.channel)
     dice.script(2)  # the Hauler's recovery test: Co 9 − 3 pins = 6
     ended = await table.alice.slash(table.channel, "turn end", confirm=True)

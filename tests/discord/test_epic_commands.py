@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.game_kit import forged_options, snapshot, state_of
+from tests.discord.game_kit import card_text, forged_options, snapshot, state_of
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
@@ -263,7 +263,7 @@ async def test_game_status_shows_the_system_and_the_pools(table):
     await epic_game(table)
     await table.alice.slash(table.channel, "epic elite", detachments=3)
     result = await table.alice.slash(table.channel, "game status")
-    header = tokens(result.response.embeds[0].description)
+    header = tokens(card_text(result.response))
     assert "System: Epic (seed 004, `/epic`)" in header
     assert f"Elite rerolls left: <@{table.alice.id}> **3**" in header
 

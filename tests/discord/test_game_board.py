@@ -6,7 +6,14 @@ from __future__ import annotations
 import discord
 
 from cogs.game.board import BOARD_DELAY
-from tests.discord.game_kit import card_text, messages_of, refused, skirmish, snapshot
+from tests.discord.game_kit import (
+    card_text,
+    messages_of,
+    refused,
+    skirmish,
+    snapshot,
+    unit_lines,
+)
 from tests.support.bots import restart
 from tests.support.locale import french
 
@@ -56,9 +63,13 @@ async def test_the_board_is_pinned_and_follows_the_game(simcord_env, table, dice
     text = card_text(board)
     assert "-# 📋 **Live board**: the bot updates it after every change of the game." in text
     assert text.startswith("### 📋 Vorl — turn 1") and "Order dice (3 in the bag)" in text
-    assert fields(board)["🟦 Gangers"].startswith(f"<@{bob.id}> · 5/5 models · 0 pins")
+    assert f"🟦 <@{bob.id}>: **" in text  # his container opens with his bag
+    assert fields(board)["🟦 Gangers"].startswith("5/5 models · 0 pins")  # no need to name him
     # laid out as the activation card: the game, then each player coloured like their dice
     assert [c.get("accent_color") for c in containers(board)] == [None, 0xD83C3E, 0x3B88C3]
+    status = (await bob.slash(channel, "game status")).response  # the same layout (§2)
+    assert [c.get("accent_color") for c in containers(status)] == [None, 0xD83C3E, 0x3B88C3]
+    assert unit_lines(status) == unit_lines(board) and len(unit_lines(board)) == 2
     assert [m.id for m in channel.pinned_messages()] == [board.id]
 
     await bob.slash(channel, "pins add", unit="Gangers", count=2)

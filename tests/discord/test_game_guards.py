@@ -19,6 +19,7 @@ from tests.discord.game_kit import (
     skirmish,
     snapshot,
     state_of,
+    unit_lines,
 )
 from tests.discord.permissions_kit import allow_config
 from tests.support.bots import restart
@@ -254,9 +255,9 @@ async def test_a_restart_in_the_middle_of_a_turn(simcord_env, table, dice, make_
     third = await table.bob.click(second.response, label="Draw next")
     assert f"blue** die of <@{table.bob.id}>" in card_text(third.response)
     status = await table.alice.slash(table.channel, "game status")
-    embed = status.response.embeds[0]
-    assert embed.title == "Vorl — turn 1"
-    assert "Fire" in embed.fields[0].value and "Ambush" in embed.fields[1].value
+    assert card_text(status.response).startswith("### 📋 Vorl — turn 1")
+    units = list(unit_lines(status.response).values())
+    assert "Fire" in units[0] and "Ambush" in units[1]
     state = await state_of(simcord_env, table.channel)
     assert len(state.pending) == 1 and sum(state.bag.values()) == 0
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager, nullcontext
 
+from tests.discord.game_kit import card_text, unit_lines
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
@@ -34,9 +35,9 @@ async def test_game_replies_count_one_in_the_singular(table):
         "Only 1 change can be undone (you asked for 3): try </game undo> steps:1."
     )
     await alice.slash(channel, "pins add", unit="Scout", count=1)
-    status = (await alice.slash(channel, "game status")).response.embeds[0]
-    assert status.fields[0].value == f"<@{alice.id}> · 1/1 model · 1 pin · no order"
-    assert status.footer.text == "Page 1/1 · 1 unit"
+    status = (await alice.slash(channel, "game status")).response
+    assert unit_lines(status)["Scout"] == "1/1 model · 1 pin · no order"
+    assert card_text(status).endswith("\n-# Page 1/1 · 1 unit")
     log = (await alice.slash(channel, "game log")).response.embeds[0]
     assert "added Scout (1 model, 1 die)" in log.description
 
@@ -51,7 +52,7 @@ async def test_game_replies_count_one_in_the_singular_in_french(table, dice):
         too_many = await alice.slash(channel, "game undo", steps=2)
         await alice.slash(channel, "pins add", unit="Scout", count=1)
         await alice.slash(channel, "bag draw")
-        status = (await alice.slash(channel, "game status")).response.embeds[0]
+        status = (await alice.slash(channel, "game status")).response
         log = (await alice.slash(channel, "game log")).response.embeds[0]
     assert first_log.title == "Journal de la partie « Vorl » (1 changement)"
     assert too_many.ephemeral
@@ -59,11 +60,11 @@ async def test_game_replies_count_one_in_the_singular_in_french(table, dice):
         "Seul 1 changement peut être annulé (vous en avez demandé 2) : "
         "essayez </game undo> nombre:1."
     )
-    assert status.fields[0].value == f"<@{alice.id}> · 1/1 figurine · 1 Stress · pas d'ordre"
-    assert status.footer.text == "Page 1/1 · 1 unité"
+    assert unit_lines(status)["Scout"] == "1/1 figurine · 1 Stress · pas d'ordre"
+    assert card_text(status).endswith("\n-# Page 1/1 · 1 unité")
     assert (
         f"<@{alice.id}> : **0** dans la bourse · 1 pioché · 0 utilisé · 0 gardé dehors · 0 contesté"
-    ) in status.description
+    ) in card_text(status)
     assert "a ajouté Scout (1 figurine, 1 dé)" in log.description
     dice.assert_used()
 

@@ -4,17 +4,22 @@ end of the turn, status, log, undo, export, end (issue 4)."""
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 
 import discord
+import pytest
 
 from tests.discord.game_kit import (
     card_text,
+    components,
+    disabled_labels,
     labels,
     ref,
     select_values,
     skirmish,
     snapshot,
     state_of,
+    unit_lines,
 )
 from tests.support.locale import french
 from tests.support.mentions import tokens
@@ -138,29 +143,46 @@ async def test_take_putback_and_dispute(simcord_env, table, dice):
     dice.assert_used()
 
 
-async def test_status_of_35_units_is_paged_and_cleans_up(simcord_env, table):
+def hostile_name(n: int) -> str:
+    """A long unit name full of markup and mentions (escaped when shown: longer still)."""
+    return f"Squad {n:02} **_~~`@here`~~_** <@&1> ||{'*_' * 14}"  # 64 characters, the most
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_status_of_35_units_is_paged_within_discords_limits(simcord_env, table, lang):
+    """35 units with long, hostile names: /game status is laid out as the live board (a
+    container per player), a page at a time within what Discord allows in a Components V2
+    message (40 components, 4,000 characters of text); its ◀ ▶ make each page from the
+    database, so they never expire (ARCHITECTURE "Buttons after a restart"), in the language
+    they were written in."""
+    units, turn = {"en": ("units", "turn"), "fr": ("unités", "tour")}[lang]
     await table.alice.slash(table.channel, "game start", name="Big battle")
     for n in range(35):
         player = table.alice if n % 2 else table.bob
-        await player.slash(table.channel, "unit add", name=f"Squad {n:02}", models=10, co=8)
+        await player.slash(table.channel, "unit add", name=hostile_name(n), models=10, co=8)
     choices = await table.bob.autocomplete(table.channel, "pins add", "unit", "squad")
-    assert len(choices) == 25 and choices[0]["name"] == "🟥 Squad 00"
-    narrowed = await table.bob.autocomplete(table.channel, "pins add", "unit", "Squad 1")
-    assert [c["name"][2:] for c in narrowed] == [f"Squad {n}" for n in range(10, 20)]
-    status = await table.bob.slash(table.channel, "game status")
+    assert len(choices) == 25 and choices[0]["name"].startswith("🟥 Squad 00")
+    with french() if lang == "fr" else nullcontext():
+        status = await table.bob.slash(table.channel, "game status")
     message = status.response
-    first = message.embeds[0]
-    assert first.footer.text == "Page 1/4 · 35 units" and len(first.fields) == 10
-    seen = {f.name for f in first.fields}
-    for _ in range(3):
-        await table.admin.click(status.response, label="▶")  # anyone may turn the pages
-        embed = status.response.embeds[0]
-        assert len(embed) <= 6000 and len(embed.fields) <= 25
-        assert all(len(f.value) <= 1024 for f in embed.fields)
-        seen |= {f.name for f in embed.fields}
-    assert len(seen) == 35 and status.response.embeds[0].footer.text.startswith("Page 4/4")
-    await simcord_env.advance_time(400)
-    assert status.response.components == []
+    seen: list[str] = []
+    pages = int(card_text(message).rsplit("Page 1/", 1)[1].split(" ")[0])
+    assert pages >= 2
+    for page in range(1, pages + 1):
+        text = card_text(message)
+        assert len(text) <= 4000 and len(components(message)) <= 40
+        assert text.endswith(f"-# Page {page}/{pages} · 35 {units}"), text[-40:]
+        assert text.startswith(f"### 📋 Big battle — {turn} 1")
+        assert "@here" not in text.replace("@\u200bhere", "")
+        seen += [name.split(" ")[1] for name in unit_lines(message)]
+        if page == 1:  # a container per player, coloured like their dice
+            colours = [c.get("accent_color") for c in message.components if c["type"] == 17]
+            assert colours[:3] == [None, 0xD83C3E, 0x3B88C3]
+            await simcord_env.advance_time(400)  # no pager to time out: the buttons stay
+        if page < pages:
+            await table.admin.click(message, label="▶")  # anyone may turn the pages
+    assert sorted(seen) == [f"{n:02}" for n in range(35)] and len(seen) == 35
+    assert disabled_labels(message) == ["▶"]
 
 
 async def test_log_undo_and_export(simcord_env, table, dice):
@@ -211,8 +233,8 @@ async def test_an_ended_game_is_read_only(simcord_env, table):
         assert result.response.content.startswith("The game “Vorl” has ended"), command
     assert await snapshot(simcord_env, table.channel) == frozen
     status = await table.bob.slash(table.channel, "game status")
-    assert status.response.embeds[0].title == "Vorl — ended at turn 1"
-    assert "Close one" in status.response.embeds[0].description
+    assert card_text(status.response).startswith("### 📋 Vorl — ended at turn 1")
+    assert "Close one" in card_text(status.response)
     exported = await table.bob.slash(table.channel, "game export")
     assert exported.response.attachments
     restarted = await table.bob.slash(table.channel, "game start", name="Rematch")
@@ -284,7 +306,7 @@ async def test_names_never_ping(simcord_env, table):
     content = added.response.content
     assert "@here" not in content and "@\u200bhere" in content and "\\*\\*boom" in content
     status = await table.alice.slash(table.channel, "game status")
-    assert "@everyone" not in status.response.embeds[0].title
+    assert "@everyone" not in card_text(status.response)
     again = await table.alice.slash(table.channel, "unit add", name="@here **boom**")
     assert again.ephemeral and "“@\u200bhere \\*\\*boom\\*\\*”" in again.response.content
     assert_never_pings(simcord_env)
@@ -316,7 +338,7 @@ async def test_in_french(simcord_env, table, dice):
         again = await table.bob.slash(table.channel, "order", unit="Troopers", order="fire")
         assert again.ephemeral and "appartient à" in again.response.content
         status = await table.bob.slash(table.channel, "game status")
-        assert status.response.embeds[0].title == "Vorl — tour 1"
+        assert card_text(status.response).startswith("### 📋 Vorl — tour 1")
         empty = await table.alice.slash(table.channel, "unit add", name="   ")
         assert empty.response.content == "L'unité a besoin d'un nom d'au moins une lettre."
         ended = await table.alice.slash(table.channel, "turn end", confirm=True)

@@ -5,6 +5,7 @@ a play-by-post game over simulated days: reminders, an away period, the archive.
 
 from __future__ import annotations
 
+from tests.discord.game_kit import card_text
 from tests.discord.pace_kit import DAY, HOUR, english, quiet_board, reminders
 from tests.support.locale import french
 from tests.support.mentions import tokens
@@ -27,7 +28,7 @@ async def test_a_game_in_its_thread_from_start_to_archive(simcord_env, table):
     await alice.slash(thread, "unit add", name="Troopers", models=5)
     await bob.slash(thread, "unit add", name="Gangers", models=5)
     status = await bob.slash(thread, "game status")
-    assert "Vorl" in status.response.embeds[0].title
+    assert card_text(status.response).startswith("### 📋 Vorl — turn 1")
     elsewhere = await bob.slash(channel, "game status")  # the channel has no game of its own
     assert elsewhere.ephemeral
 
@@ -79,7 +80,7 @@ async def test_a_play_by_post_game_over_days_in_its_thread(simcord_env, table, d
     await env.advance_time(2 * DAY)
     assert len(reminders(env, thread)) == 1  # the second reminder waits for his return
     status = await alice.slash(thread, "game status")
-    assert f"<@{bob.id}> is away until" in status.response.embeds[0].fields[-1].value
+    assert f"<@{bob.id}> is away until" in card_text(status.response)
     await env.advance_time(DAY)  # back: the second reminder, once
     second = reminders(env, thread)[1]
     assert second[1] == [bob.id] and "(second reminder)" in second[0]
@@ -93,7 +94,8 @@ async def test_a_play_by_post_game_over_days_in_its_thread(simcord_env, table, d
     assert archived(thread) and thread.history()[-1].id == ended.response.id
     assert len(reminders(env, thread)) == 2  # the host's word never came: Bob acted
     final = await bob.slash(thread, "game status")
-    times = final.response.embeds[0].fields[-1].value
+    times = card_text(final.response)
+    assert f"Victory points: <@{alice.id}> 3 · <@{bob.id}> 1." in times
     assert f"<@{bob.id}>: median 3 d 12 h" in times and f"<@{alice.id}>: median 0 min" in times
     await env.advance_time(7 * DAY)
     assert len(reminders(env, thread)) == 2

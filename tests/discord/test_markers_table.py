@@ -5,7 +5,7 @@ reaches (the last 20 changes, issue 23)."""
 from __future__ import annotations
 
 from core.antares.table_markers.lookup import markers_of
-from tests.discord.game_kit import snapshot, state_of
+from tests.discord.game_kit import card_text, components, snapshot, state_of
 from tests.support.bots import restart
 
 TYPES = ("arc", "blur", "grip", "scoot", "scrambler")
@@ -30,15 +30,15 @@ async def one_event(env, channel, member, command, **options):
 
 
 async def status_texts(env, channel, member) -> list[str]:
-    """Every page of /game status, each checked against Discord's embed limits."""
+    """Every page of /game status, each checked against Discord's limits of a Components V2
+    message (4,000 characters of text, 40 components)."""
     status = await member.slash(channel, "game status")
     texts = []
     while True:
-        embed = status.response.embeds[0]
-        assert len(embed) <= 6000 and len(embed.description or "") <= 4096
-        assert len(embed.fields) <= 25 and all(len(f.value) <= 1024 for f in embed.fields)
-        texts.append(embed.description + "".join(f.value for f in embed.fields))
-        footer = embed.footer.text
+        text = card_text(status.response)
+        assert len(text) <= 4000 and len(components(status.response)) <= 40
+        texts.append(text)
+        footer = text.rsplit("\n-# ", 1)[1]
         page, pages = footer.split(" · ")[0].removeprefix("Page ").split("/")
         if page == pages:
             return texts
@@ -85,8 +85,8 @@ async def test_ten_markers_and_four_mines_survive_a_restart_and_undo(
     env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
     start = await crowded(env, table, dice)
     texts = await status_texts(env, channel, bob)
-    assert "🎯 Markers: 10 · 💣 Mines: 4 (see the last page)" in texts[0]
     shown = "\n".join(texts)
+    assert "**Markers and mines**" in shown  # the table's container
     assert all(f"**{name} #" in shown for name in ("Arc", "Blur", "Grip", "Scoot", "Scrambler"))
     assert all(f"💣 **Mine #{n}**" in shown for n in range(1, 5))
     assert shown.count("@\u200beveryone marker") == 14 and "@everyone" not in shown

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.game_kit import skirmish, snapshot
+from tests.discord.game_kit import long_name, page_line, skirmish, snapshot
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
@@ -60,28 +60,30 @@ async def test_a_refused_change_changes_nothing_and_autocomplete_still_answers(e
 
 async def test_clicks_have_their_own_window(env, table):
     await skirmish(table)
-    for n in range(8):  # Alice: 2 + 8 commands
-        await table.alice.slash(table.channel, "unit add", name=f"Squad {n}", models=3)
+    for n in range(40):  # Alice: 5 commands a window
+        if n % 5 == 0:
+            await env.advance_time(10)
+        await table.alice.slash(table.channel, "unit add", name=long_name(n), models=3)
     await table.bob.slash(table.channel, "unit add", name="Rock Riders", models=3)
     await env.advance_time(10)  # a new window
-    status = await table.alice.slash(table.channel, "game status")  # 11 units: 2 pages
+    status = await table.alice.slash(table.channel, "game status")  # 43 units: 2 pages
     message = status.response
     for n in range(10):  # a command costs no click: 10 clicks go through
         await table.alice.click(message, label="◀" if n % 2 else "▶")
-    assert message.embeds[0].footer.text.startswith("Page 1/2")
+    assert page_line(message).startswith("Page 1/2")
     refused = await table.alice.click(message, label="▶")
     assert refused.ephemeral
     assert refused.response.content == (
         "You are clicking too fast: wait 10 seconds, then click again."
     )
-    assert message.embeds[0].footer.text.startswith("Page 1/2")  # the click did nothing
+    assert page_line(message).startswith("Page 1/2")  # the click did nothing
     with french():
         again = await table.alice.click(message, label="▶")
     assert again.response.content == (
         "Vous cliquez trop vite : attendez 10 secondes, puis cliquez de nouveau."
     )
     await table.bob.click(message, label="▶")  # Bob's clicks are his own
-    assert message.embeds[0].footer.text.startswith("Page 2/2")
+    assert page_line(message).startswith("Page 2/2")
 
 
 async def test_an_expensive_command_runs_once_per_channel_every_30_seconds(env, table):

@@ -52,12 +52,11 @@ async def test_reminders_then_the_host_each_once_pinging_only_their_reader(
     ordered = await bob.slash(channel, "order", unit="Gangers", order="down")
     assert not ordered.ephemeral
     status = await alice.slash(channel, "game status")
-    pace = status.response.embeds[0].fields[-1]
-    assert pace.name == "⏱ Pace"
-    assert f"<@{bob.id}>: median 7 d 12 h, longest 7 d 12 h (1 turn)" in pace.value
+    pace = card_text(status.response).split("**⏱ Pace**\n", 1)[1]  # in the game's container
+    assert f"<@{bob.id}>: median 7 d 12 h, longest 7 d 12 h (1 turn)" in pace
     # Gangers went Down: the next die is anyone's to draw, and the host is reminded of it
-    assert f"Waiting for <@{alice.id}> (the next draw, by anyone" in pace.value
-    assert "Reminders after 12 h, then every 1 d." in pace.value
+    assert f"Waiting for <@{alice.id}> (the next draw, by anyone" in pace
+    assert "Reminders after 12 h, then every 1 d." in pace
 
 
 async def test_the_action_cancels_the_reminder(simcord_env, table, dice):
@@ -93,7 +92,7 @@ async def test_away_and_quiet_hours_hold_reminders_back(simcord_env, table, dice
     await bob_s_die_drawn(table, dice)  # at 00:00 UTC
 
     status = await alice.slash(channel, "game status")
-    assert f"<@{bob.id}> is away until <t:" in status.response.embeds[0].fields[-1].value
+    assert f"<@{bob.id}> is away until <t:" in card_text(status.response)
     await env.advance_time(DAY + 23 * HOUR)
     assert reminders(env, channel) == []  # due after 12 h, but Bob is away for two days
     await env.advance_time(HOUR)  # back at 00:00 UTC, 01:00 at UTC+1: his quiet hours

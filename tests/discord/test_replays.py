@@ -55,6 +55,7 @@ READ_ONLY = {
     "campaign history": "shows the battles",
     "campaign stats": "shows a player's figures",
     "campaign export": "sends the campaign as files",
+    "league factions": "shows the faction table and its chart",
     "PickUnit": "chooses the unit of a drawn die; its order button changes the game",
     "ConfirmLay.cancel": "closes the mine prompt, lays nothing",
     "ConfirmTurnEnd.cancel": "closes the end-of-turn prompt, ends nothing",
@@ -211,6 +212,8 @@ MUTATING = {
     "game clock resume": Slash("alice", before=(CLOCK, ("alice", "game clock pause", {}))),
     "game clock off": Slash("alice", before=(CLOCK,)),
     "game dice-down": Slash("alice", {"at": "90m"}),
+    # issue 33: the points kept during a game, one event each (undoable)
+    "game vp": Slash("bob", {"score": "7-3"}),
     "me away": Slash("bob", {"until": "3d"}),
     "me back": Away("bob"),
     "me quiet": Slash("bob", {"from": 22, "to": 8}),

@@ -24,7 +24,15 @@ from cogs.common.live import LiveView
 from cogs.common.pager import PAGE_SOURCES
 from cogs.game.views import PickUnit
 from tests.discord.campaign_kit import make_club
-from tests.discord.game_kit import card_text, labels, record_of, skirmish, snapshot
+from tests.discord.game_kit import (
+    card_text,
+    labels,
+    long_name,
+    page_line,
+    record_of,
+    skirmish,
+    snapshot,
+)
 from tests.discord.test_campaign_reports import season_club
 from tests.discord.test_shoot_kit import shoot
 from tests.support.bots import restart
@@ -59,14 +67,31 @@ def embeds(message) -> list[dict]:
     return [e.to_dict() for e in message.embeds]
 
 
+def shown(message) -> str:
+    """What a page says: its embeds, or its text laid out with Components V2 (`/game
+    status`, laid out as the live board)."""
+    return repr(embeds(message)) if message.embeds else card_text(message)
+
+
+def title_of(message) -> str:
+    return message.embeds[0].title if message.embeds else card_text(message).split("\n")[0]
+
+
 # ---------------------------------------------------------------- what makes several pages
 
 
 async def crowd(table, dice, units=16) -> None:
-    """A game with 16 units: two pages of /game status and of /unit list."""
+    """A game with 16 units: two pages of /unit list."""
     await table.alice.slash(table.channel, "game start", name="Crowd")
     for n in range(units):
         await table.alice.slash(table.channel, "unit add", name=f"Squad {n:02}", models=5, co=8)
+
+
+async def long_crowd(table, dice, units=40) -> None:
+    """A game with 40 units of long names: two pages of /game status."""
+    await table.alice.slash(table.channel, "game start", name="Crowd")
+    for n in range(units):
+        await table.alice.slash(table.channel, "unit add", name=long_name(n), models=5, co=8)
 
 
 async def markers(table, dice) -> None:
@@ -86,7 +111,12 @@ async def mines(table, dice) -> None:
         await table.alice.slash(table.channel, "mine lay", unit=f"Squad {n:02}", location=f"m{n}")
 
 
-REVIVED = {"game.status": crowd, "unit.list": crowd, "marker.list": markers, "mine.list": mines}
+REVIVED = {
+    "game.status": long_crowd,
+    "unit.list": crowd,
+    "marker.list": markers,
+    "mine.list": mines,
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -97,39 +127,55 @@ async def test_listing_pages_turn_after_a_restart(
     await REVIVED[command](table, dice)
     with speaking(lang):
         listing = await table.alice.slash(table.channel, command.replace(".", " "))
-    first = embeds(listing.response)
+    first, title = shown(listing.response), title_of(listing.response)
     await restart(simcord_env, make_bot)
 
     with speaking(other(lang)):  # the pages stay in the language they were written in
         turned = await table.bob.click(listing.response, label="▶")
     assert turned.acknowledged and not turned.ephemeral and turned.followups == []
-    second = embeds(listing.response)
-    assert second != first and second[0]["title"] == first[0]["title"]
+    second = shown(listing.response)
+    assert second != first and title_of(listing.response) == title
     await table.bob.click(listing.response, label="◀")  # the new pager, live
-    assert embeds(listing.response) == first
+    assert shown(listing.response) == first
     await simcord_env.advance_time(301)
-    assert listing.response.components == []  # and it cleans up like any pager
+    if command == "game.status":  # no pager: each click makes its page from the database
+        assert labels(listing.response) == ["◀", "▶"]
+    else:
+        assert listing.response.components == []  # and it cleans up like any pager
 
 
 async def test_rebuilt_pages_are_the_game_as_it_is_now(simcord_env, table, dice, make_bot):
-    await crowd(table, dice, units=11)
+    await long_crowd(table, dice)
     status = await table.bob.slash(table.channel, "game status")
-    assert status.response.embeds[0].footer.text == "Page 1/2 · 11 units"
-    await table.alice.slash(table.channel, "unit remove", unit="Squad 10")
+    assert page_line(status.response) == "Page 1/2 · 40 units"
+    for n in range(10):
+        await table.alice.slash(table.channel, "unit remove", unit=long_name(n))
     await restart(simcord_env, make_bot)
     await table.bob.click(status.response, label="▶")
-    assert status.response.embeds[0].footer.text == "Page 1/1 · 10 units"
-    assert status.response.components == []  # one page left: nothing to turn
+    assert page_line(status.response) == "Page 1/1 · 30 units"
+    assert labels(status.response) == []  # one page left: nothing to turn
 
 
 async def test_a_live_pager_turns_its_own_pages_once(simcord_env, table, dice):
     await crowd(table, dice)
+    listing = await table.alice.slash(table.channel, "unit list")
+    before = len(table.channel.history())
+    turned = await table.bob.click(listing.response, label="▶")
+    assert turned.acknowledged and not turned.ephemeral and turned.followups == []
+    assert listing.response.embeds[0].footer.text == "Page 2/2"
+    assert len(table.channel.history()) == before  # the fallback stayed silent
+
+
+async def test_the_status_pages_turn_once_without_a_pager(simcord_env, table, dice):
+    """`/game status` is laid out as the board: its ◀ ▶ are answered by the one persistent
+    item that makes the page from the database, once, and nothing else speaks."""
+    await long_crowd(table, dice)
     status = await table.alice.slash(table.channel, "game status")
     before = len(table.channel.history())
     turned = await table.bob.click(status.response, label="▶")
     assert turned.acknowledged and not turned.ephemeral and turned.followups == []
-    assert status.response.embeds[0].footer.text == "Page 2/2 · 16 units"
-    assert len(table.channel.history()) == before  # the fallback stayed silent
+    assert page_line(status.response) == "Page 2/2 · 40 units"
+    assert len(table.channel.history()) == before
 
 
 # ---------------------------------------------------------------- buttons that expire
@@ -298,6 +344,10 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
     "cogs.common.pager.Pager": [
         "test_listing_pages_turn_after_a_restart",
         "test_other_pages_expire_after_a_restart",
+    ],
+    "cogs.common.pager.PageTurn": [  # the ◀ ▶ of /game status, laid out as the board
+        "test_listing_pages_turn_after_a_restart",
+        "test_rebuilt_pages_are_the_game_as_it_is_now",
     ],
     "cogs.markers.views.ConfirmLay": ["test_the_mine_confirmation_expires_after_a_restart"],
     "cogs.game.turn.ConfirmTurnEnd": ["test_the_end_of_turn_question_expires_after_a_restart"],

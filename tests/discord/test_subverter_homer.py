@@ -207,7 +207,7 @@ async def test_a_homer_run_takes_the_unit_off_the_table_seeds_003_homer_drone(
     fields = {f["name"]: f["value"] for f in shown.response.embeds[0].to_dict()["fields"]}
     assert fields["State"] == "left the battlefield with its Homer Drone (not a casualty)"
     status = await table.bob.slash(channel, "game status")
-    assert "🛸 left the battlefield" in str(status.response.embeds[0].to_dict())
+    assert "🛸 left the battlefield" in card_text(status.response)
 
     await alice.slash(channel, "game undo")
     assert await state_of(env, channel) == before

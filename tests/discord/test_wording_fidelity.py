@@ -5,7 +5,7 @@ and counts that agree with what the bot just did."""
 from __future__ import annotations
 
 from tests.discord.army_kit import import_army, preview_of, rosz
-from tests.discord.game_kit import labels, skirmish, state_of
+from tests.discord.game_kit import labels, skirmish, state_of, unit_lines
 from tests.discord.test_assault import brawl
 from tests.discord.test_shoot_kit import armies, damage, refused, shoot, shown
 from tests.support.locale import french
@@ -307,12 +307,11 @@ async def test_after_the_last_turn_the_status_shows_a_recovered_unit_standing(
         ended.response.embeds[0].description
     )
     shown_status = await table.alice.slash(table.channel, "game status")
-    status = shown_status.response.embeds[0]
-    line = next(f.value for f in status.fields if "Gangers" in f.name)
+    line = unit_lines(shown_status.response)["Gangers"]
     assert "Down" not in line and "kept out" not in line, line
     with french():
         shown_status = await table.alice.slash(table.channel, "game status")
-    line = next(f.value for f in shown_status.response.embeds[0].fields if "Gangers" in f.name)
+    line = unit_lines(shown_status.response)["Gangers"]
     assert "À terre" not in line and "gardé dehors" not in line, line
     state = await state_of(simcord_env, table.channel)
     assert sum(state.bag.values()) == 0  # the last turn: nothing back in the bag
@@ -413,6 +412,6 @@ async def test_french_names_each_order_one_way_in_buttons_reports_and_status(
     assert "D10 `4` → +1 Stress, À terre." in text, text
     assert "**Hauler** passe **À terre**" in text
     assert "Down" not in text
-    line = next(f.value for f in status.response.embeds[0].fields if "Hauler" in f.name)
+    line = unit_lines(status.response)["Hauler"]
     assert "À terre" in line and "Down" not in line, line
     dice.assert_used()

@@ -275,3 +275,27 @@ async def test_a_member_forgotten_leaves_the_pace_of_the_server_s_games(store):
     async with store.read() as tx:
         found = await tx.game_pace(game_id)
     assert found is not None and found.data == '{"turn_times": {"1": [60.0]}}'
+
+
+async def test_a_campaign_s_paces_are_those_of_the_games_its_battles_recorded(store):
+    """The campaign report's turn times (issue 33): the pace of each game a battle of the
+    campaign was recorded from, none of a game outside it."""
+    from tests.storage.test_campaign_contract import add_battle, new_campaign
+
+    games = [await game(store, channel) for channel in (10, 11, 12)]
+    async with store.transaction() as tx:
+        for game_id in games:
+            data = f'{{"turn_times": {{"21": [{game_id}.0]}}}}'
+            await tx.save_game_pace(
+                game_id, guild_id=1, channel_id=10, data=data, expected_version=0
+            )
+        league = await new_campaign(tx)
+        cup = await new_campaign(tx, name="Summer cup")
+        await add_battle(tx, league.id, game_id=games[0], source="game")
+        await add_battle(tx, league.id)  # typed in: no game, no pace
+        await add_battle(tx, cup.id, game_id=games[1], source="game")
+    async with store.read() as tx:
+        found = await tx.campaign_paces(league.id)
+        assert [p.game_id for p in found] == [games[0]]
+        assert found[0].data == f'{{"turn_times": {{"21": [{games[0]}.0]}}}}'
+        assert [p.game_id for p in await tx.campaign_paces(cup.id)] == [games[1]]

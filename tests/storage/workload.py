@@ -99,6 +99,8 @@ async def campaigns(store) -> None:
         await tx.battle(campaign.id, battle.seq)
         await tx.battle_for_game(campaign.id, 1)
         await tx.battles(campaign.id)
+        await tx.league_battles(1, since=PLAYED, campaign_id=campaign.id, limit=10)
+        await tx.league_battles(1, since=None, campaign_id=None, limit=10)
         await tx.correct_battle(
             battle.id,
             actor_id=21,

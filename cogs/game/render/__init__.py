@@ -51,8 +51,6 @@ from cogs.game.render.pages import (
     log_page,
     log_pages,
     log_texts,
-    status_page,
-    status_pages,
 )
 from cogs.game.render.undo import (
     asked,
@@ -121,8 +119,6 @@ __all__ = [
     "rules_pages",
     "started",
     "stat_tested",
-    "status_page",
-    "status_pages",
     "struck_card",
     "struck_content",
     "struck_embed",

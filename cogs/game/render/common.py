@@ -12,7 +12,6 @@ from cogs.game.options import COLOUR_TAGS
 from core.antares.rolls import TestRoll
 from locales import Lang, t
 
-UNITS_PER_PAGE = 10
 LIST_LINES_PER_PAGE = 15
 LOG_LINES_PER_PAGE = 15
 DESCRIPTION_BUDGET = 3800

@@ -24,12 +24,14 @@ from cogs.game.render.common import (
 )
 from cogs.game.render.hidden import roll_line
 from cogs.game.render.kept import lock_lines, locks_event
+from cogs.game.render.score import vp_event
 from cogs.markers import render as table
 from core.antares.bag import DisputeResult, DrawResult, PutBackResult, SkipResult
 from core.antares.casualties import CasualtiesResult
 from core.antares.game_settings import RuleChanged
 from core.antares.orders import OrderResult
 from core.antares.pins import PinsResult
+from core.antares.score import VpScored
 from core.antares.seats import PlayerRemoved
 from core.antares.shooting.fractal import LocksDropped
 from core.antares.stat_tests import StatTestResult
@@ -275,6 +277,7 @@ EVENTS: dict[str, EventRenderer] = {
     "turn_end": (TurnEndResult, _ev_turn_end),
     "end": (GameClosed, _ev_end),
     "rule": (RuleChanged, _ev_rule),
+    "vp": (VpScored, vp_event),
     "undo": (Undone, _ev_undo),
     "roll": (RolledInGame, roll_line),
     "leave": (PlayerRemoved, _ev_leave),

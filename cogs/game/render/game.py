@@ -13,14 +13,13 @@ from cogs.game.render.common import (
     embeds_of,
     order_name,
     pack,
-    tag,
     who,
 )
 from cogs.game.render.events import event_text
-from cogs.markers import render as table
 from core.antares.game import GameState, Unit
 from core.antares.game_settings import RuleChanged
 from core.antares.ruleset import RuleSetting
+from core.antares.score import current_vp
 from locales import Lang, t
 from services.campaign import CampaignRecord, RecordedBattle
 from services.game import (
@@ -62,8 +61,7 @@ def closed(
     if result.scenario:
         lines.append(t(lang, "game.scenario", scenario=plain(result.scenario)))
     if result.vp:
-        points = " · ".join(f"<@{owner}> {value}" for owner, value in result.vp.items())
-        lines.append(t(lang, "game.vp_line", points=points))
+        lines.append(vp_line(lang, result.vp))
     for lost in result.losses:
         lines.append(
             t(lang, "game.losses", player=lost.owner_id, models=lost.models, units=lost.units)
@@ -80,6 +78,11 @@ def closed(
             )
         )
     return "\n".join(lines)
+
+
+def vp_line(lang: Lang, vp: dict[int, int]) -> str:
+    points = " · ".join(f"<@{owner}> {value}" for owner, value in vp.items())
+    return t(lang, "game.vp_line", points=points)
 
 
 def orders_text(lang: Lang, unit: Unit) -> str:
@@ -117,45 +120,34 @@ def unit_details(lang: Lang, unit: Unit) -> str:
     )
 
 
-def status_header(lang: Lang, view: GameView) -> tuple[str, str]:
+def status_title(lang: Lang, view: GameView) -> str:
     state = view.state
     if state.status == "ended":
-        title = t(lang, "game.title_ended", name=plain(state.name), turn=state.turn)
-    else:
-        title = t(lang, "game.title", name=plain(state.name), turn=state.turn)
+        return t(lang, "game.title_ended", name=plain(state.name), turn=state.turn)
+    return t(lang, "game.title", name=plain(state.name), turn=state.turn)
+
+
+def about_lines(lang: Lang, view: GameView) -> list[str]:
+    """Under the game's title: the host, the system and its pools, the points so far, how it
+    ended."""
+    state = view.state
     lines = [t(lang, "game.host_line", host=state.host_id)]
     if state.system != "antares":  # issue 17: its system, and each side's Elite rerolls
         lines.append(t(lang, f"game.system_line.{state.system}"))
         pools = ", ".join(f"<@{k}> **{v}**" for k, v in sorted(state.epic.elite.items()))
         if pools:
             lines.append(t(lang, "game.elite_line", pools=pools))
-    if view.closed is not None:
-        if view.closed.winner_id is not None:
-            lines.append(t(lang, "game.winner", winner=view.closed.winner_id))
-        if view.closed.notes:
-            lines.append(t(lang, "game.notes", notes=plain(cut(view.closed.notes, 300))))
-    total = sum(state.bag.values())
-    lines.append(f"**{t(lang, 'game.bag_title', total=total)}**")
-    for line in view.census:
-        lines.append(
-            t(
-                lang,
-                "game.bag_line",
-                colour=tag(line.colour),
-                owner=state.owner_of(line.colour),
-                bag=line.bag,
-                pending=line.pending,
-                used=line.on_units,
-                out=line.out,
-                disputed=line.disputed,
-            )
-        )
-    if not view.census:
-        lines.append(t(lang, "game.no_players"))
-    summary = table.status_summary(lang, state)  # markers and mines: the last pages
-    if summary:
-        lines.append(summary)
-    return title, "\n".join(lines)
+    closed = view.closed
+    if closed is None and (points := current_vp(state)):  # kept during the game (issue 33)
+        lines.append(vp_line(lang, points))
+    if closed is not None:
+        if closed.winner_id is not None:
+            lines.append(t(lang, "game.winner", winner=closed.winner_id))
+        if closed.vp:
+            lines.append(vp_line(lang, closed.vp))
+        if closed.notes:
+            lines.append(t(lang, "game.notes", notes=plain(cut(closed.notes, 300))))
+    return lines
 
 
 def log_line(lang: Lang, item: LogEntry, names: dict[str, str]) -> str:

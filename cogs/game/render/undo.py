@@ -63,7 +63,8 @@ def undone(lang: Lang, done: UndoDone) -> str:
     return _fit([title, *_entry_lines(lang, done.entries, names)], tail)
 
 
-def asked(lang: Lang, asked: UndoAsked, minutes: int) -> str:
+def asked(lang: Lang, asked: UndoAsked, minutes: int | None) -> str:
+    """The request; `minutes` None: it does not lapse (a game with reminders, issue 33)."""
     request = asked.request
     players = ", ".join(who(p) for p in asked.concerned)
     key = "undo.ask_one" if request.steps == 1 else "undo.ask_many"
@@ -74,7 +75,11 @@ def asked(lang: Lang, asked: UndoAsked, minutes: int) -> str:
     key = "undo.ask_who" if others else "undo.ask_who_host"
     if request.requester_id == asked.host_id:
         key = "undo.ask_who_asked_by_host"
-    question = t(lang, key, players=others, host=asked.host_id, minutes=minutes)
+    question = t(lang, key, players=others, host=asked.host_id)
+    if minutes is None:
+        question += " " + t(lang, "undo.stands_reminded")
+    else:
+        question += " " + t(lang, "undo.lapses", minutes=minutes)
     return _fit([head, *_entry_lines(lang, asked.entries, {})], [question])
 
 

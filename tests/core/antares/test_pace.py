@@ -8,7 +8,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from core.antares.game import GameState, PendingDie, Player, Unit
-from core.antares.pace import Pace, reminders, track, turn_times, waits_now
+from core.antares.pace import (
+    Pace,
+    TurnTimes,
+    reminders,
+    track,
+    turn_times,
+    turn_times_across,
+    waits_now,
+)
 from core.common.errors import BadInput
 from core.common.hours import Hours, free_at, parse_duration, parse_offset, parse_until
 
@@ -98,3 +106,14 @@ def test_a_reminder_waits_for_the_end_of_an_away_period_and_of_quiet_hours():
     assert free_at(day, NOW.replace(hour=10)) == NOW.replace(hour=17)
     away = Hours(away_until=NOW + timedelta(days=2, hours=22), quiet_from=22, quiet_to=8)
     assert free_at(away, NOW) == NOW + timedelta(days=3, hours=8)
+
+
+def test_turn_times_across_games_are_one_list_per_player():
+    """A campaign's report (issue 33, "Nudges"): the median and the longest of every turn
+    time of the player, whichever game kept it."""
+    first = Pace(turn_times={"7": [60.0, 600.0], "8": [30.0]})
+    second = Pace(turn_times={"7": [120.0, 3600.0, 30.0]})
+    assert turn_times_across([first, second], 7) == TurnTimes(7, 5, 120.0, 3600.0)
+    assert turn_times_across([first, second], 8) == TurnTimes(8, 1, 30.0, 30.0)
+    assert turn_times_across([first, second], 9) is None
+    assert turn_times_across([], 7) is None

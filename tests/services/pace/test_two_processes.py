@@ -18,8 +18,9 @@ from services.game.access import Call
 from services.game.bag import BagService
 from services.game.game import GameService
 from services.game.settings import GameSettings
+from services.game.undo_records import UndoAsked
 from services.game.units import UnitService
-from services.pace import PaceService, Timers
+from services.pace import ASK, PaceService, Timers
 from storage.config import PoolOptions
 from storage.postgres import PostgresStore
 
@@ -43,14 +44,20 @@ class Process:
         self.timers = Timers(store, lambda: now[0])
         self.pace = PaceService(store, servers, dice, self.timers, lambda: now[0])
         self.delivered: list[tuple[int, int, int]] = []  # (game, stage, to)
+        self.asked: list[tuple[str, int, tuple[int, ...]]] = []  # (subject, stage, to)
 
     async def fire_due(self) -> None:
         """What the poller does: claim, check, deliver (noted here), finish."""
         while batch := await self.timers.claim_due(limit=3):
             for timer in batch:
-                nudge = await self.pace.fire_nudge(timer)
-                if nudge is not None:
-                    self.delivered.append((nudge.game_id, nudge.stage, nudge.to_id))
+                if timer.kind == ASK:
+                    ask = await self.pace.fire_ask(timer)
+                    if ask is not None:
+                        self.asked.append((timer.subject, ask.asked.stage, tuple(ask.to)))
+                else:
+                    nudge = await self.pace.fire_nudge(timer)
+                    if nudge is not None:
+                        self.delivered.append((nudge.game_id, nudge.stage, nudge.to_id))
                 await self.timers.finish(timer)
                 await asyncio.sleep(0)
 
@@ -105,3 +112,37 @@ async def waited_for(store: PostgresStore, game_id: int) -> int:
     assert pace is not None
     (wait,) = Pace.model_validate_json(pace.data).waits
     return wait.player_id
+
+
+async def test_two_processes_deliver_each_consent_reminder_once(postgres_server):
+    """An undo of Bob's change asked by the host, in each game: Bob is reminded twice, by
+    one process each time (the host asked: she is not told)."""
+    url = postgres_server.new_database()
+    patient = PoolOptions(size=5, connect_timeout_s=30, command_timeout_s=60)
+    first, second = PostgresStore(url, options=patient), PostgresStore(url, options=patient)
+    await asyncio.gather(first.open(), second.open())
+    now = [START]
+    one, two = Process(first, 1, now), Process(second, 2, now)
+    try:
+        for channel in range(1, GAMES + 1):
+            process = one if channel % 2 else two
+            await process.games.start(call(channel), f"Game {channel}")
+            await process.units.add(call(channel), "Troopers", owner_id=HOST, models=5)
+            await process.pace.remind(call(channel), "12h", "1d")
+            await process.units.add(call(channel, BOB), "Gangers", owner_id=BOB, models=5)
+            asked = await process.games.undo(call(channel), 1)
+            assert isinstance(asked, UndoAsked) and asked.reminders.on
+            await process.pace.ask_undo(
+                asked, guild_id=GUILD, channel_id=channel, message_id=channel, lang="en"
+            )
+        for hours in (12, 36, 60, 90):
+            now[0] = START + timedelta(hours=hours)
+            await asyncio.gather(one.fire_due(), two.fire_due())
+        asked_all = one.asked + two.asked
+        assert len(asked_all) == len(set(asked_all)) == 2 * GAMES  # none twice, none lost
+        assert {(stage, to) for _, stage, to in asked_all} == {(1, (BOB,)), (2, (BOB,))}
+    finally:
+        for process in (one, two):
+            process.workers.close()
+        await first.close()
+        await second.close()

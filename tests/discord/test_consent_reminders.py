@@ -1,0 +1,175 @@
+"""Reminders of a question a player must answer (issue 33, "Nudges": "a consent request"):
+an undo of their change that waits for their consent, a campaign battle that waits for their
+confirmation. With the game's reminders on, the asked player is reminded after `after`, again
+`then` later, then the host is told (not when the host asked); each reminder pings only its
+reader, links to the question and names its buttons; the answer (or any change of the game,
+for an undo) cancels them; away and quiet hours hold them back; a restart loses none."""
+
+from __future__ import annotations
+
+from tests.discord.campaign_kit import create, join
+from tests.discord.game_kit import card_text, skirmish
+from tests.discord.pace_kit import DAY, HOUR, english, quiet_board
+from tests.support.bots import restart
+from tests.support.locale import french
+from tests.support.mentions import tokens
+
+
+def asks(env, channel) -> list[tuple[str, list[int]]]:
+    """The bot's reminders of a question (an undo's consent, a battle's confirmation)."""
+    bot_id = env.backend.bot_user.id
+    found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+    marks = ("consent", "confirm", "accord", "confirmation", "répondre pour eux")
+    return [
+        (tokens(m.content), list(m.ping_user_ids))
+        for m in found
+        if m.author_id == bot_id
+        and m.interaction_metadata is None
+        and m.content.startswith(("⏰", "📣"))
+        and any(mark in m.content for mark in marks)
+    ]
+
+
+def link(table, message) -> str:
+    return f"https://discord.com/channels/{table.guild.id}/{table.channel.id}/{message.id}"
+
+
+async def alice_asks_to_undo_bob_s_change(table):
+    """Alice hosts and plays: undoing Bob's Gangers (his change) asks him first."""
+    asked = await table.alice.slash(table.channel, "game undo")
+    assert "Allow undo" in str(asked.response.components), card_text(asked.response)
+    return asked
+
+
+async def test_an_undo_request_stands_and_its_player_is_reminded_then_answers(simcord_env, table):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    quiet_board(env)
+    await english(table)
+    await skirmish(table)
+    await alice.slash(channel, "game remind", after="12h", then="1d")
+    asked = await alice_asks_to_undo_bob_s_change(table)
+    text = tokens(card_text(asked.response))
+    assert "The request stands until it is answered or the game changes" in text
+    assert "lapses" not in text
+
+    await env.advance_time(12 * HOUR - 1)
+    assert asks(env, channel) == []
+    await env.advance_time(1)
+    ((first, pinged),) = asks(env, channel)
+    assert pinged == [bob.id]  # only Bob, whose consent it waits for
+    assert first == (
+        f"⏰ <@{bob.id}>, **Vorl** has waited 12 h for your answer: an undo of your change"
+        " waits for your consent. Click **Allow undo** or **Refuse** under the request: "
+        + link(table, asked.response)
+    )
+    await env.advance_time(DAY)
+    second, pinged = asks(env, channel)[1]
+    assert pinged == [bob.id] and second.endswith("(second reminder)")
+    await env.advance_time(5 * DAY)  # the host asked: she is not told of her own request
+    assert len(asks(env, channel)) == 2
+
+    allowed = await bob.click(asked.response, label="Allow undo")  # days later: it stood
+    assert not allowed.ephemeral
+    assert card_text(asked.response).startswith("↩️ Undone (1)")
+
+
+async def test_a_refusal_or_any_change_of_the_game_cancels_the_reminders(simcord_env, table, dice):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    quiet_board(env)
+    await english(table)
+    await skirmish(table)
+    await alice.slash(channel, "game remind", after="12h")
+    asked = await alice_asks_to_undo_bob_s_change(table)
+    refused = await bob.click(asked.response, label="Refuse")
+    assert not refused.ephemeral
+    async with env.bot.services.store.read() as tx:
+        assert not [t for t in await tx.game_timers(1) if t.kind == "ask"]
+    await env.advance_time(3 * DAY)
+    assert asks(env, channel) == []
+
+    await alice_asks_to_undo_bob_s_change(table)
+    dice.script(1)
+    await alice.slash(channel, "bag draw")  # the game moves on: the request no longer stands
+    await env.advance_time(3 * DAY)
+    assert asks(env, channel) == []
+
+    await bob.slash(channel, "pins add", unit="Gangers")
+    await alice_asks_to_undo_bob_s_change(table)
+    await alice.slash(channel, "game remind", after="off")  # no reminders of it either
+    await env.advance_time(3 * DAY)
+    assert asks(env, channel) == []
+
+
+async def test_without_reminders_the_request_lapses_as_before(simcord_env, table):
+    env = simcord_env
+    quiet_board(env)
+    await english(table)
+    await skirmish(table)
+    asked = await alice_asks_to_undo_bob_s_change(table)
+    assert "The request lapses after 10 minutes" in card_text(asked.response)
+    await env.advance_time(601)
+    assert asked.response.components == []
+    await env.advance_time(3 * DAY)
+    assert asks(env, table.channel) == []
+
+
+async def test_a_restart_loses_no_reminder(simcord_env, table, make_bot):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    quiet_board(env)
+    await english(table)
+    await skirmish(table)
+    await alice.slash(channel, "game remind", after="12h")
+    asked = await alice_asks_to_undo_bob_s_change(table)
+    await env.bot.remove_cog("TimerLoop")  # the bot is down when it falls due
+    await env.advance_time(13 * HOUR)
+    await restart(env, make_bot)
+    quiet_board(env)
+    ((text, pinged),) = asks(env, channel)
+    assert pinged == [bob.id] and "has waited 13 h for your answer" in text
+    await env.advance_time(HOUR)
+    assert len(asks(env, channel)) == 1
+    allowed = await bob.click(asked.response, label="Allow undo")  # after the restart too
+    assert not allowed.ephemeral and card_text(asked.response).startswith("↩️ Undone (1)")
+
+
+async def test_a_battle_waiting_for_its_player_reminds_them_then_the_host_in_french(
+    simcord_env, table, dice
+):
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    quiet_board(env)  # the server speaks French
+    await create(table, name="Winter league")
+    await join(table, alice, faction="algoryn", army="Vorl Prosperate")
+    await join(table, bob, faction="boromites", army="Rock Guild")
+    await alice.slash(channel, "game start", name="Ridge", campaign="Winter league")
+    await alice.slash(channel, "unit add", name="Troopers", models=5, co=8)
+    await bob.slash(channel, "unit add", name="Gangers", models=5, co=9)
+    await alice.slash(channel, "game remind", after="12h", then="12h")
+    away = await bob.slash(channel, "me away", until="1d")
+    assert away.ephemeral
+    with french():  # the result, and its buttons, in Alice's French
+        ended = await alice.slash(channel, "game end", winner=alice)
+    assert "Bataille n°1 enregistrée" in ended.response.content
+
+    await env.advance_time(DAY - 1)  # due after 12 h, but Bob is away for a day
+    assert asks(env, channel) == []
+    await env.advance_time(1)
+    ((first, pinged),) = asks(env, channel)
+    assert pinged == [bob.id]
+    assert first == (
+        f"⏰ <@{bob.id}>, la bataille n°1 (**Ridge**) attend votre confirmation depuis 1 j."
+        " Cliquez sur **Confirmer** ou **Refuser** sous le résultat : "
+        + link(table, ended.response)
+    )
+    await env.advance_time(12 * HOUR)
+    assert len(asks(env, channel)) == 2
+    await env.advance_time(12 * HOUR)
+    host, pinged = asks(env, channel)[2]
+    assert pinged == [alice.id]  # the host is told; Bob is named, not notified
+    assert host.startswith(
+        f"📣 <@{alice.id}>, la bataille n°1 (**Ridge**) attend la confirmation de <@{bob.id}>"
+        " depuis 2 j, malgré deux rappels."
+    )
+    confirmed = await bob.click(ended.response, label="Confirmer")
+    assert not confirmed.ephemeral
+    await env.advance_time(5 * DAY)
+    assert len(asks(env, channel)) == 3
