@@ -179,6 +179,7 @@ async def timers_pace_hours(store) -> None:
         await tx.forget_member_hours(21)
     async with store.read() as tx:
         await tx.game_pace(game.id)
+        await tx.campaign_paces(1)
 
 
 async def tournaments(store) -> None:
