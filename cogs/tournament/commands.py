@@ -145,7 +145,10 @@ class EventCog(
         lang = await lang_of(interaction)
         files = [
             discord.File(io.BytesIO(standings_csv(shown.event).encode()), "standings.csv"),
-            discord.File(io.BytesIO(event_json(shown.event).encode()), "event.json"),
+            discord.File(
+                io.BytesIO(event_json(shown.event, shown.id, self.events.clock().date()).encode()),
+                "event.json",
+            ),
         ]
         await send(interaction, t(lang, "tournament.exported", name=plain(shown.name)),
                    ephemeral=True, files=files)  # fmt: skip

@@ -193,9 +193,13 @@ class OrganiserCommands(_Mixin):
         await self.events.finish(call, event)
         shown, ranked = await self.events.standings(call, event)
         lang = await lang_of(interaction)
-        await send(interaction, t(lang, "tournament.finished_now", name=plain(shown.name)) + "\n"
-                   + render.standings(lang, shown, ranked, limit=1200) + "\n"
-                   + render.factions(lang, faction_table(shown.event), limit=600))  # fmt: skip
+        league = faction_table(shown.event, shown.id, self.events.clock().date())
+        lines = [
+            t(lang, "tournament.finished_now", name=plain(shown.name)),
+            render.standings(lang, shown, ranked, limit=1200),
+            render.factions(lang, league, limit=600),
+        ]
+        await send(interaction, "\n".join(lines))
 
     async def _said(self, interaction: discord.Interaction, key: str, **values: object) -> None:
         await send(interaction, t(await lang_of(interaction), key, **values))

@@ -6,7 +6,7 @@ from cogs.common.text import ellipsize, plain
 from locales import Lang, t
 from services.army import Army
 from services.tournament import (
-    FactionLine,
+    League,
     Listed,
     Ranked,
     Round,
@@ -105,12 +105,18 @@ def standings(lang: Lang, shown: Shown, ranked: list[Ranked], limit: int = REPLY
     return fit(lang, [head, *rows], limit)
 
 
-def factions(lang: Lang, lines: list[FactionLine], limit: int = REPLY_MAX) -> str:
-    head = t(lang, "tournament.factions_title")
-    rows = [t(lang, "tournament.faction_row", faction=plain(f.faction) or "—", players=f.players,
-              played=f.played, wins=f.wins, draws=f.draws, losses=f.losses, vp=f.vp)
-            for f in lines]  # fmt: skip
-    return fit(lang, [head, *rows], limit)
+def factions(lang: Lang, league: League, limit: int = REPLY_MAX) -> str:
+    """The event's faction table, as the faction league counts it (mirror matches apart)."""
+    rows = [t(lang, "tournament.factions_title")]
+    for f in league.table:
+        rate = "—" if f.win_rate is None else f"{round(100 * f.win_rate)} %"
+        rows.append(t(lang, "tournament.faction_row", faction=plain(f.faction),
+                      battles=f.battles, wins=f.wins, draws=f.draws, losses=f.losses, rate=rate,
+                      vp=f.vp_for))  # fmt: skip
+        if f.mirrors:
+            rows.append(t(lang, "tournament.faction_mirrors", faction=plain(f.faction),
+                          count=f.mirrors))  # fmt: skip
+    return fit(lang, rows, limit)
 
 
 def missing(lang: Lang, shown: Shown, tables: list) -> str:

@@ -1,6 +1,7 @@
 """Club events (issue 35, `/event`): registration, locked lists, Swiss rounds, standings."""
 
-from core.common.tournament.factions import FactionLine, faction_table
+from core.common.league import League
+from core.common.tournament.factions import faction_table
 from core.common.tournament.model import Entry, Result, Round, Table, Tournament
 from core.common.tournament.rounds import dice_down_at
 from core.common.tournament.standings import Line, Ranked
@@ -19,7 +20,7 @@ __all__ = [
     "TableGame",
     # the records the Discord layer renders
     "Entry",
-    "FactionLine",
+    "League",
     "Line",
     "Ranked",
     "Result",

@@ -1,5 +1,6 @@
 """An event's export (issue 35): the standings as CSV, and the whole event as JSON (settings,
-players with their lists' summary, every round's tables and results, the faction table)."""
+players with their lists' summary, every round's tables and results, the faction table as
+the faction league counts it)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import csv
 import io
 import json
 from dataclasses import asdict
+from datetime import date
 
 from core.common.tournament.factions import faction_table
 from core.common.tournament.model import Tournament
@@ -34,11 +36,15 @@ def standings_csv(event: Tournament) -> str:
     return out.getvalue()
 
 
-def event_json(event: Tournament) -> str:
+def event_json(event: Tournament, event_id: int, day: date) -> str:
+    """`day`: when the tables of a round without its pairing time were played (today)."""
     whole = event.model_dump(mode="json", exclude={"announcement"})
     whole["standings"] = [
         {"rank": r.rank, **{k: v for k, v in asdict(r.line).items() if k != "opponents"}}
         for r in standings(event)
     ]
-    whole["factions"] = [asdict(f) for f in faction_table(event)]
+    whole["factions"] = [
+        {**asdict(line), "win_rate": line.win_rate}
+        for line in faction_table(event, event_id, day).table
+    ]
     return json.dumps(whole, ensure_ascii=False, indent=1)

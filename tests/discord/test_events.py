@@ -143,7 +143,7 @@ async def test_a_nine_player_three_round_event_end_to_end(simcord_env, table):
     with french():
         fini = await admin.slash(channel, "event finish")
     assert "🏁 Antares Day est terminé." in fini.response.content
-    assert "**Factions**" in fini.response.content and "boromite :" in fini.response.content
+    assert "**Factions**" in fini.response.content and "boromites :" in fini.response.content
     late = await admin.slash(channel, "event pair")
     assert late.ephemeral and "is over" in late.response.content
     exported = await players[3].slash(channel, "event export")
@@ -158,7 +158,10 @@ async def test_a_nine_player_three_round_event_end_to_end(simcord_env, table):
     points = sum(int(row[5]) for row in table_rows[1:])
     assert points == 3 * 4 * 3 - 3 * 1 + 2 * 1 + 3 * 3  # 11 wins, 1 draw (2 × 1), 3 byes
     assert [r["rank"] for r in whole["standings"]][0] == 1
-    assert {f["faction"] for f in whole["factions"]} == {"boromite", "isorian"}
+    factions = whole["factions"]  # as the faction league counts them (core.common.league)
+    assert {f["faction"] for f in factions} == {"boromites", "isorians"}
+    # 12 tables, two sides each: a mirror match counts once, for both its sides
+    assert sum(f["battles"] for f in factions) + 2 * sum(f["mirrors"] for f in factions) == 24
 
 
 async def test_refusals_answer_the_caller_alone_and_change_nothing(simcord_env, table):

@@ -1,46 +1,36 @@
-"""The faction table of one event: battles, wins, draws, losses and VP per faction.
+"""The faction table of one event: its played tables as the faction league's battles
+(`core.common.league`, the one faction table of the bot: win rate, VP, mirror matches apart).
 
-Per event only (the league's table across a server's events and campaigns lives in
-`core.common.league`, written beside this): each played table counts once for each side's
-faction, from the faction of the player's locked list ("" when none). Byes are not battles.
+Each table with a result is one battle, between the factions of its players' locked lists, on
+the day its round was paired (else `day`); a bye is no battle. The league's own table across a
+server counts the event's games already, as battles of the event's campaign; this is the
+event's alone (organiser-entered results included), for its end and its export.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from datetime import date, datetime
 
+from core.common.league import League, LeagueBattle, Result, Source, faction_league
 from core.common.tournament.model import Tournament
 
 
-@dataclass(slots=True)
-class FactionLine:
-    faction: str
-    players: int = 0
-    played: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    vp: int = 0
-
-
-def faction_table(t: Tournament) -> list[FactionLine]:
-    """Best first: by wins, then draws, then VP; then by name."""
-    faction = {e.user_id: e.faction for e in t.entries}
-    table: dict[str, FactionLine] = {}
-    for e in t.entries:
-        table.setdefault(e.faction, FactionLine(e.faction)).players += 1
+def league_battles(t: Tournament, event_id: int, day: date) -> list[LeagueBattle]:
+    faction = {e.user_id: e.faction or None for e in t.entries}
+    battles = []
     for round_ in t.rounds:
-        for played in round_.tables:
-            if played.result is None:
+        played_on = datetime.fromisoformat(round_.paired_at).date() if round_.paired_at else day
+        for table in round_.tables:
+            if table.result is None:
                 continue
-            for me in played.players:
-                line = table.setdefault(faction.get(me, ""), FactionLine(faction.get(me, "")))
-                line.played += 1
-                line.vp += played.result.vp.get(me, 0)
-                if played.result.winner is None:
-                    line.draws += 1
-                elif played.result.winner == me:
-                    line.wins += 1
-                else:
-                    line.losses += 1
-    return sorted(table.values(), key=lambda x: (-x.wins, -x.draws, -x.vp, x.faction))
+            a, b = table.players
+            winner = table.result.winner
+            result: Result = "draw" if winner is None else "win" if winner == a else "loss"
+            vp = (table.result.vp.get(a), table.result.vp.get(b))
+            sides = (faction.get(a), faction.get(b))
+            battles.append(LeagueBattle(played_on, sides, result, vp, Source("event", event_id)))
+    return battles
+
+
+def faction_table(t: Tournament, event_id: int, day: date) -> League:
+    return faction_league(league_battles(t, event_id, day))

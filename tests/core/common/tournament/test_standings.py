@@ -142,20 +142,27 @@ def test_registration_check_in_drop_and_replace():
     assert [e.user_id for e in t.active] == [3, 4]
 
 
-def test_the_faction_table_of_one_event():
-    t = event(4)
-    factions = {1: "algoryn", 2: "isorian", 3: "algoryn", 4: "boromite"}
+def test_the_faction_table_of_one_event_is_the_leagues():
+    """Its tables as league battles (core.common.league): a mirror match apart, a draw half a
+    win, VP per side; a bye is no battle."""
+    from datetime import date
+
+    t = event(5)
+    factions = {1: "algoryn", 2: "isorian", 3: "algoryn", 4: "boromite", 5: "algoryn"}
     for e in t.entries:
         t = locked(t, e, faction=factions[e.user_id], army="A", points=1, dice=1, data=b"")
-    r1 = played((1, 2, 1, {1: 5, 2: 3}, {}), (3, 4, None, {3: 2, 4: 2}, {}))
-    t = t.model_copy(update={"rounds": [r1]})
-    assert [
-        (f.faction, f.players, f.played, f.wins, f.draws, f.losses, f.vp) for f in faction_table(t)
-    ] == [  # fmt: skip
-        ("algoryn", 2, 2, 1, 1, 0, 7),
-        ("boromite", 1, 1, 0, 1, 0, 2),
-        ("isorian", 1, 1, 0, 0, 1, 3),
+    r1 = played(
+        (1, 2, 1, {1: 5, 2: 3}, {}), (3, 4, None, {3: 2, 4: 2}, {}), (5, 1, 5, {}, {}), bye=2
+    )
+    league = faction_table(t.model_copy(update={"rounds": [r1]}), 7, date(2026, 3, 14))
+    rows = [(f.faction, f.battles, f.wins, f.draws, f.losses, f.mirrors, f.vp_for, f.win_rate)
+            for f in league.table]  # fmt: skip
+    assert rows == [
+        ("algoryn", 2, 1, 1, 0, 1, 7, 0.75),
+        ("boromites", 1, 0, 1, 0, 0, 2, 0.5),
+        ("isorians", 1, 0, 0, 1, 0, 3, 0.0),
     ]
+    assert league.counted == 3 and league.months == (date(2026, 3, 1),)
 
 
 def test_the_round_timer_counts_from_the_pairing():
