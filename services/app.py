@@ -124,6 +124,7 @@ class AppServices:
         self.retention = Retention(self.store, self.servers, grace_days=self.retention_days)
         self.server_data = ServerData(self.store, self.servers, workers=self.workers)
         self.timers = Timers(self.store, self.clock)
+        self.shooting.timers, self.shooting.clock = self.timers, self.clock  # reaction windows
         self.pace = PaceService(self.store, self.servers, self.dice, self.timers, self.clock)
 
     def _unit_weapon(self, text: str) -> Weapon:

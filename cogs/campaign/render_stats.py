@@ -5,9 +5,9 @@ from __future__ import annotations
 import discord
 
 from cogs.campaign.render import COLOUR, cap, faction
+from cogs.common.durations import duration
 from cogs.common.fairness import faces_line, luck_line, luck_values, verdict_line
 from cogs.common.text import plain
-from cogs.pace.render import duration
 from core.antares.odds.fairness import check_faces
 from core.common.campaign_stats import (
     PlayerGameStats,

@@ -16,7 +16,7 @@ import discord
 
 from locales import Lang
 from services.game import Closed, Drawn, Ordered, Waiting
-from services.shooting import Volley
+from services.shooting import Answered, ReactionAsked, Volley
 
 
 class ActivationCards(Protocol):
@@ -38,6 +38,13 @@ class ActivationCards(Protocol):
 
     async def shot(self, interaction: discord.Interaction, volley: Volley) -> None:
         """The unit's shots: the card edited, with what the unit may still fire."""
+
+    async def asked(self, interaction: discord.Interaction, asked: ReactionAsked) -> None:
+        """A shot held back for its target's reaction: a card that asks its player (the only
+        one pinged), with a button per reaction and No reaction."""
+
+    async def answered(self, interaction: discord.Interaction, answered: Answered) -> None:
+        """The reaction (or none) and the shots that went ahead: the asking card edited."""
 
     async def closed(self, interaction: discord.Interaction, done: Closed) -> None:
         """✅ Done: the card says the activation ended and offers 🎲."""

@@ -14,6 +14,7 @@ from cogs.game import render
 from cogs.game.options import (
     ARMOUR_CHOICES,
     KIND_CHOICES,
+    REACTION_CHOICES,
     STAT_CHOICES,
     STAT_PREFIX,
     any_unit_autocomplete,
@@ -242,6 +243,30 @@ class UnitCog(
             call_of(interaction), unit, stat.removeprefix(STAT_PREFIX), modifier
         )
         await send(interaction, render.stat_tested(await lang_of(interaction), result))
+
+    @app_commands.command(
+        name="react",
+        description="React to a shot: take its die, test Init (−1 per pin), Down, Fire or Run",
+    )
+    @app_commands.describe(
+        unit="The unit shot at",
+        kind="Down, Return Fire or Escape (the ruleset and a Scoot marker decide which)",
+        shooter="The unit that shoots at it (needed for Return Fire)",
+    )
+    @app_commands.choices(kind=REACTION_CHOICES)
+    @app_commands.autocomplete(unit=unit_autocomplete, shooter=unit_autocomplete)
+    async def react(
+        self,
+        interaction: discord.Interaction,
+        unit: str,
+        kind: str,
+        shooter: str | None = None,
+    ) -> None:
+        """rules-notes "Reactions": the typed path, for a table that plays without the offer."""
+        result = await app_services(interaction).units.react(
+            call_of(interaction), unit, kind, shooter
+        )
+        await send(interaction, render.reacted(await lang_of(interaction), result))
 
     @app_commands.command(
         name="moved",

@@ -7,26 +7,12 @@ from datetime import datetime
 
 import discord
 
+from cogs.common.durations import duration
 from cogs.common.text import plain
 from cogs.game.render import colour_name, tag
 from core.antares.pace import ChessClock, Reminders, Wait, turn_times
 from locales import Lang, t
 from services.pace import ClockOut, DiceDown, Hours, Nudge, PaceView
-
-
-def duration(lang: Lang, seconds: float) -> str:
-    """`2 d 3 h`, `3 h 20 min`, `45 min` (French: `2 j 3 h`); under a minute: `0 min`."""
-    minutes = int(seconds // 60)
-    days, rest = divmod(minutes, 24 * 60)
-    hours, minutes = divmod(rest, 60)
-    parts = []
-    if days:
-        parts.append(t(lang, "pace.days", n=days))
-    if hours:
-        parts.append(t(lang, "pace.hours", n=hours))
-    if minutes and not days:
-        parts.append(t(lang, "pace.minutes", n=minutes))
-    return " ".join(parts) or t(lang, "pace.minutes", n=0)
 
 
 def stamp(moment: datetime) -> int:

@@ -22,6 +22,7 @@ from cogs.shooting.drift import DRIFT_ITEMS
 from cogs.shooting.fire import ShootAgain
 from cogs.shooting.form import FormCog
 from cogs.shooting.odds import OddsCog, RollIt
+from cogs.shooting.react import ReactButton
 from cogs.shooting.shoot import ShootCog
 
 
@@ -32,4 +33,4 @@ async def setup(bot: ServicedBot) -> None:
     register_events(LOG_EVENTS)
     for cog in (ShootCog, AssaultCog, DamageCog, FormCog, OddsCog):
         await bot.add_cog(cog(bot))
-    bot.add_dynamic_items(*AIM_ITEMS, ShootAgain, *DRIFT_ITEMS, RollIt)
+    bot.add_dynamic_items(*AIM_ITEMS, ShootAgain, *DRIFT_ITEMS, RollIt, ReactButton)

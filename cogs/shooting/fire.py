@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from cogs.common.bot import app_services
+from cogs.common.cards import cards
 from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of
 from cogs.dice.buttons import Reveal
@@ -23,7 +24,7 @@ from cogs.game.options import call_of
 from cogs.shooting import drift, pages, render_markers, render_shot
 from cogs.shooting.render_aim import NO_MODE
 from locales import Lang, t
-from services.shooting import ShotOptions, ShotRecord
+from services.shooting import ReactionAsked, ShotOptions, ShotRecord
 
 BANDS = ("effective", "long", "extreme")
 
@@ -40,7 +41,11 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
     def where(target: str | None, inches: int | None) -> str:
         return render_markers.location(lang, target, inches)
 
-    record = await app_services(interaction).shooting.shoot(call_of(interaction), options, where)
+    shooting = app_services(interaction).shooting
+    record = await shooting.shoot_or_ask(call_of(interaction), options, where)
+    if isinstance(record, ReactionAsked):  # its target's player may react first
+        await cards().asked(interaction, record)
+        return
     title, lines = render_shot.shot(lang, record)
     lines += drift.hint(lang, record)
     if record.hidden:

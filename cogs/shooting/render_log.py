@@ -11,11 +11,19 @@ from typing import Any
 from pydantic import BaseModel
 
 from cogs.common.dice_runs import dice_runs
+from cogs.common.text import plain
 from cogs.markers.render import marker_text
 from cogs.shooting.render_shot import unit_name, weapon_name
 from core.antares.shooting.tape import DieRoll
 from locales import Lang, t
-from services.shooting import ChartRecord, CombatRecord, DriftRecord, ShotRecord
+from services.shooting import (
+    ChartRecord,
+    CombatRecord,
+    DriftRecord,
+    ReactionAsked,
+    ReactionSkipped,
+    ShotRecord,
+)
 
 
 def dice_text(lang: Lang, rolls: list[DieRoll]) -> str:
@@ -87,8 +95,26 @@ def chart_line(lang: Lang, record: ChartRecord) -> str:
     )
 
 
+def asked_line(lang: Lang, asked: ReactionAsked) -> str:
+    """A shot held back for its target's reaction (issue 31 §1)."""
+    return t(
+        lang,
+        "react.log_asked",
+        unit=plain(asked.target.name),
+        shooter=plain(asked.shooter.name),
+        owner=asked.owner_id,
+    )
+
+
+def skipped_line(lang: Lang, skipped: ReactionSkipped) -> str:
+    key = "react.timed_out" if skipped.timed_out else "react.declined"
+    return t(lang, key, unit=plain(skipped.unit_name))
+
+
 LOG_EVENTS: dict[str, tuple[type[BaseModel], Callable[[Lang, Any], str]]] = {
     "shoot": (ShotRecord, shot_line),
+    "react_offer": (ReactionAsked, asked_line),
+    "react_none": (ReactionSkipped, skipped_line),
     "drift": (DriftRecord, drift_line),
     "assault": (CombatRecord, combat_line),
     "damage": (ChartRecord, chart_line),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cogs.common.bot import ServicedBot
 from cogs.common.cards import register
+from cogs.table import reactions as reactions  # the reaction window's timer handler
 from cogs.table.moves import TableCards
 
 

@@ -27,6 +27,7 @@ from cogs.game.next_step import READ, joined
 from cogs.game.views import drawn_mentions
 from cogs.shooting import drift, pages, render_shot
 from cogs.shooting.form import ShotForm
+from cogs.table import reactions
 from cogs.table.card import (
     Card,
     colour,
@@ -41,7 +42,7 @@ from cogs.table.card import (
 )
 from locales import Lang, t
 from services.game import Closed, Drawn, NextStep, Ordered, Waiting
-from services.shooting import ShotRecord, Volley
+from services.shooting import Answered, ReactionAsked, ShotRecord, Volley
 
 Rows = Sequence[Sequence[discord.ui.Item]]
 
@@ -97,7 +98,18 @@ class TableCards:
             items = [shoot_button(lang, done.game_id, result.unit_id)]
         await show(interaction, lang, card, [items], offer.step, form=form)
 
-    async def shot(self, interaction: discord.Interaction, volley: Volley) -> None:
+    async def shot(
+        self,
+        interaction: discord.Interaction,
+        volley: Volley,
+        lead: list[str] | None = None,
+        back: str | None = None,
+    ) -> None:
+        """`lead`: lines before the shots (a reaction); `back`: a unit that reacted with
+        Return Fire, whose 🎯 the card offers too."""
+        if volley.asked is not None:  # held back: the target's player may react first
+            await reactions.post_asked(interaction, volley.asked)
+            return
         lang = await lang_of(interaction)
         shooting = app_services(interaction).shooting
         offer = await shooting.offer(channel_of(interaction), volley.unit_id)
@@ -108,14 +120,27 @@ class TableCards:
         else:  # the form of a 🎯 posted before the cards
             shooter = volley.records[0].shooter if volley.records else None
             card = Card(colour(shooter.colour if shooter else None))
-        card.shots += [shot_text(lang, record) for record in volley.records]
+        card.shots += [*(lead or []), *(shot_text(lang, record) for record in volley.records)]
         if volley.stopped is not None:
             card.note = t(lang, "card.stopped", reason=error_text(lang, volley.stopped))
         card.hint = weapons_hint(lang, offer.aim)
         drifts = [button for record in volley.records for button in drift.buttons(lang, record)]
-        rows = [shooting_items(lang, offer.aim) + drifts]
+        returning = [] if back is None else [shoot_button(lang, volley.game_id, back)]
+        rows = [shooting_items(lang, offer.aim) + drifts, returning]
         last = volley.records[-1] if volley.records else None
         await show(interaction, lang, card, rows, offer.step, report=last)
+
+    async def asked(self, interaction: discord.Interaction, asked: ReactionAsked) -> None:
+        await reactions.post_asked(interaction, asked)
+
+    async def answered(self, interaction: discord.Interaction, answered: Answered) -> None:
+        lang = await lang_of(interaction)
+        reaction = answered.reaction
+        back = None
+        if reaction is not None and reaction.kind == "fire" and reaction.outcome == "done":
+            back = reaction.unit_id  # Return Fire: it shoots back in its own activation
+        lead = reactions.answer_lines(lang, answered)
+        await self.shot(interaction, answered.volley, lead, back)
 
     async def closed(self, interaction: discord.Interaction, done: Closed) -> None:
         lang = await lang_of(interaction)

@@ -49,9 +49,13 @@ ArmourKind = Literal["none", "reflex", "mounted_reflex", "phase"]
 ARMOURS: tuple[ArmourKind, ...] = ("none", "reflex", "mounted_reflex", "phase")
 DestroyedBy = Literal["casualties", "break_test", "pins", "homer", "subverter_matrix"]
 # take: a named unit's die (Follow, or by the players' say); sync: a Synchroniser Drone's
-# passed test; phase_sync: Phase Synchronisation (seeds 002), Advance or Run only
-DieSource = Literal["draw", "take", "redraw", "sync", "phase_sync"]
-TAKEN: tuple[DieSource, ...] = ("take", "sync", "phase_sync")
+# passed test; phase_sync: Phase Synchronisation (seeds 002), Advance or Run only; react:
+# taken to react to a shot (core.antares.reactions)
+DieSource = Literal["draw", "take", "redraw", "sync", "phase_sync", "react"]
+TAKEN: tuple[DieSource, ...] = ("take", "sync", "phase_sync", "react")
+# rules-notes "Reactions": Go Down, Return Fire (the die shows Fire), Escape (a Run away)
+ReactionKind = Literal["down", "fire", "run"]
+REACTIONS: tuple[ReactionKind, ...] = ("down", "fire", "run")
 SYNCHRONISED: tuple[DieSource, ...] = ("sync", "phase_sync")
 Stat = Annotated[int, Field(ge=0, le=20)]
 
@@ -196,6 +200,20 @@ class PendingDie(BaseModel):
     order_as: OrderKind | None = None  # Follow: the identical order the die must be given
 
 
+class ReactionOffer(BaseModel):
+    """A tracked shot that waits for its target's player to react (core.antares.reactions):
+    the reactions offered, and the shot as asked (``shot``: the services' options, resolved
+    once the player picks, declines or lets ``deadline`` pass)."""
+
+    target_id: str
+    owner_id: int  # the target's player: the one the game waits for
+    shooter_id: str | None = None
+    asked_by: int  # who fired the shot
+    kinds: list[ReactionKind]
+    shot: dict[str, Any] = {}
+    deadline: str | None = None  # ISO time the window closes (None: no window)
+
+
 class DisputedDie(BaseModel):
     """A die set aside by a Subverter Matrix (seeds 000/002, "Subverter Matrix")."""
 
@@ -282,6 +300,8 @@ class GameState(BaseModel):
     # Victory points scored so far (`/game vp`, core.antares.score), per player; a game with
     # none scored has none (an ended game's are in its "end" event)
     vp: dict[int, int] = {}
+    # A shot waiting for its target's reaction (core.antares.reactions; None: none waits)
+    reaction: ReactionOffer | None = None
     # (Where the bot keeps Draw next and the live board is not part of the state: see
     # core.antares.game_messages; the `messages` of older records is read no more.)
     # Each other system's own part of the record (a fourth system adds one field here)

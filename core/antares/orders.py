@@ -152,18 +152,26 @@ def can_order(state: GameState, unit_ref: str, order: str, *, homer: bool = Fals
 
 
 def give_order(
-    state: GameState, unit_ref: str, order: str, dice: DiceSource, *, homer: bool = False
+    state: GameState,
+    unit_ref: str,
+    order: str,
+    dice: DiceSource,
+    *,
+    homer: bool = False,
+    reacting: bool = False,
 ) -> tuple[GameState, OrderResult]:
     """Give ``order`` to a unit with a pending die of its owner; order test if it has pins;
     a Grip test when it moves from within a Grip marker (``core.antares.table_markers.effects``);
-    ``homer``: a Run that takes the unit off the table with its Homer Drone."""
+    ``homer``: a Run that takes the unit off the table with its Homer Drone; ``reacting``: a
+    reaction's order, whose Init test (``core.antares.reactions``) stands for the order test."""
     unit = can_order(state, unit_ref, order, homer=homer)
     index = _pending_index(state, unit)
     new = fork(state)
     die: PendingDie = new.pending.pop(index)
     target = new.units[unit.id]
     rules = new.ruleset()
-    test = order_test(new, target, dice) if _needs_test(target, order, rules) else None
+    tested = not reacting and _needs_test(target, order, rules)
+    test = order_test(new, target, dice) if tested else None
     executed = order if test is None or test.carried_out else "down"
     if test is not None:
         target.pins -= test.pins_removed

@@ -32,7 +32,7 @@ from core.antares.turn_flow import is_strict, turn_now
 from core.common.errors import BadInput
 
 TURN_TIMES_KEPT = 100
-WaitStep = Literal["order", "shoot", "draw", "end_turn"]
+WaitStep = Literal["order", "react", "shoot", "draw", "end_turn"]
 REMIND_MIN = timedelta(minutes=10)
 REMIND_MAX = timedelta(days=14)
 HOST_STAGE = 3  # the first two reminders go to the player, the third to the host
@@ -199,6 +199,11 @@ def waits_now(state: GameState, now: datetime) -> list[Wait]:
         die = turn.waiting
         key = f"order.{base}.{die.colour}.{die.via}.{len(state.pending)}"
         return [Wait(player_id=die.owner_id, step="order", key=key, since=now, colour=die.colour)]
+    if turn.step == "react" and turn.reaction is not None:
+        offer = turn.reaction
+        key = f"react.{base}.{offer.target_id}"
+        unit = state.units[offer.target_id].name if offer.target_id in state.units else ""
+        return [Wait(player_id=offer.owner_id, step="react", key=key, since=now, unit=unit)]
     if turn.step == "shoot":
         found = []
         for owner in turn.players:

@@ -17,6 +17,7 @@ from core.common.errors import BadInput
 
 MassiveDamage = Literal["chart_twice_worst", "chart_twice_both", "chart_once"]
 Activations = Literal["strict", "free"]
+DEFAULT_REACTION_SECONDS = 30  # the reaction window of a strict game (reaction_window -1)
 
 
 class Ruleset(BaseModel):
@@ -141,6 +142,31 @@ class Ruleset(BaseModel):
         description="A Synchroniser Drone's test is rolled even when the unit has no pins "
         "(off: an unpinned unit synchronises without rolling, as an order test).",
     )
+    # Reactions (rules-notes, "Reactions": every point L, so each is a setting;
+    # core.antares.reactions)
+    reaction_return_fire: bool = Field(
+        True,
+        description="A unit shot at may react with Return Fire (its die shows Fire, it shoots "
+        "back at the shooter).",
+    )
+    reaction_escape: bool = Field(
+        True,
+        description="A unit shot at may react by escaping (its die shows Run, it moves away "
+        "from the shooter).",
+    )
+    reaction_fail: Literal["back", "down"] = Field(
+        "back",
+        description="A failed reaction (Init) test: its die goes back to the bag and nothing "
+        "happens (back), or the unit goes Down with it (down).",
+    )
+    reaction_window: int = Field(
+        -1,
+        ge=-1,
+        le=600,
+        description="Seconds the target's player has to pick a reaction when a tracked shot "
+        "offers one; 0: never offered (react with /unit react); -1: 30 in strict games, "
+        "off in free ones.",
+    )
     # End of turn (rules-notes, "End of turn")
     recovery_fail_removes_pin: bool = Field(
         False, description="A failed recovery test (not a natural 10) still removes 1 pin."
@@ -213,6 +239,14 @@ class Ruleset(BaseModel):
         description='Faces of the die the Epic game (seed 004) rolls: its "7+" needs more '
         "than six; 6 leaves every 7+ roll impossible.",
     )
+
+    @property
+    def reaction_seconds(self) -> int:
+        """The reaction window in force: ``reaction_window``, or by default 30 s where the bot
+        runs the bag (strict) and none where the table does (free)."""
+        if self.reaction_window >= 0:
+            return self.reaction_window
+        return DEFAULT_REACTION_SECONDS if self.activations == "strict" else 0
 
     def with_overrides(self, overrides: dict[str, Any]) -> Ruleset:
         """A new ruleset with ``overrides`` applied; ``BadInput`` on an unknown key or bad value."""

@@ -15,8 +15,10 @@ none of it themselves.
   owner's order; while a unit can still act, its activation belongs to its owner: only they,
   the host or a game master may draw the next die (or end the turn), which ends it. Once no
   unit can act, anyone at the table may draw.
-* **The next step** (``turn_now``): give the waiting die its order, shoot (or end the
-  activation), draw, or end the turn.
+* **The next step** (``turn_now``): give the waiting die its order, react to a shot (a
+  tracked shot waits for its target's player: ``GameState.reaction``,
+  ``core.antares.reactions``), shoot (or end the activation), draw, or end the turn. While a
+  shot waits for a reaction, no one draws.
 * **The orders a die may take** (``orders_for``, ``order_refusal``): a probe only Runs (seeds
   000/002 "PROBES (SONDES)"); a die of Phase Synchronisation takes Advance or Run (seed 002
   "Synchronisation de Phase": "une action Advance ou Run synchronisée"); a die taken by Follow
@@ -43,6 +45,7 @@ from core.antares.game import (
     GivenOrder,
     OrderKind,
     PendingDie,
+    ReactionOffer,
     Unit,
     find_unit,
     fork,
@@ -53,7 +56,7 @@ from core.common.errors import AntaresError, BadInput, Conflict, NotAllowed
 SHOOTING_ORDERS: tuple[OrderKind, ...] = ("fire", "advance")
 PHASE_SYNC_ORDERS: tuple[OrderKind, ...] = ("advance", "run")  # seed 002 "Synchronisation de Phase"
 
-Step = Literal["none", "order", "shoot", "draw", "end_turn"]
+Step = Literal["none", "order", "react", "shoot", "draw", "end_turn"]
 
 
 def is_strict(state: GameState) -> bool:
@@ -92,6 +95,7 @@ def draw_offered(state: GameState) -> bool:
         state.status == "running"
         and is_strict(state)
         and sum(state.bag.values()) > 0
+        and state.reaction is None
         and not waiting_die(state)
     )
 
@@ -184,7 +188,8 @@ def acting(state: GameState) -> list[OpenActivation]:
 class TurnNow(BaseModel):
     """The game's next step and whose move it is.
 
-    ``step``: ``order`` (a drawn die waits for its owner's order), ``shoot`` (a unit can still
+    ``step``: ``order`` (a drawn die waits for its owner's order), ``react`` (a shot waits
+    for its target's player to react, ``reaction``), ``shoot`` (a unit can still
     shoot in its activation; its owner may also end it with ✅ Done or by drawing),
     ``draw``, ``end_turn`` (the bag is empty), ``none`` (no game running, or a game without
     order dice). ``players``: whose move it is; [] means anyone at the table. The host and
@@ -193,6 +198,7 @@ class TurnNow(BaseModel):
     step: Step
     players: list[int] = []
     waiting: PendingDie | None = None
+    reaction: ReactionOffer | None = None
     acting: list[OpenActivation] = []
     draw: bool = False  # a draw is possible now: 🎲 Draw next belongs on the game's replies
 
@@ -201,6 +207,9 @@ def turn_now(state: GameState) -> TurnNow:
     """What comes next, and who may do it."""
     if state.status != "running" or state.system != "antares":
         return TurnNow(step="none")
+    if state.reaction is not None:  # the shot resolves once its target's player reacts
+        offer = state.reaction
+        return TurnNow(step="react", players=[offer.owner_id], reaction=offer)
     die = waiting_die(state)
     if die is not None:
         return TurnNow(step="order", players=[die.owner_id], waiting=die)
@@ -231,7 +240,10 @@ def check_may_draw(
     state: GameState, user_id: int, *, referee: bool, key: str = "bag.activation_runs"
 ) -> None:
     """Refuse a draw (``key``: or the end of the turn) that would end another player's
-    activation while their unit can still act, naming it and what to do."""
+    activation while their unit can still act, naming it and what to do; and any draw while a
+    shot waits for its target's reaction."""
+    if state.reaction is not None:
+        raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
     held = holding(state, user_id, referee=referee)
     if held is not None:
         raise NotAllowed(key, unit=held.unit_name, owner=held.owner_id, order=held.order)
@@ -306,7 +318,10 @@ def shooting_die(state: GameState, unit: Unit) -> tuple[GivenOrder, bool]:
 def check_may_shoot(state: GameState, unit: Unit) -> list[str]:
     """Refuse, before any question is asked, a unit that cannot shoot now (a stale 🎯 or
     🔁): no activation that shoots, or every weapon it carries fired in it. Returns the
-    weapons already fired in its activation (none in a ``free`` game, which checks nothing)."""
+    weapons already fired in its activation (none in a ``free`` game, which checks nothing
+    else); nor while a shot waits for its target's reaction."""
+    if state.reaction is not None:
+        raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
     if not is_strict(state):
         return []
     given, sprung = shooting_die(state, unit)

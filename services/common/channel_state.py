@@ -104,7 +104,7 @@ class ChannelStateRunner(Generic[S]):
         self,
         channel_id: int,
         *,
-        kind: str,
+        kind: str | Callable[[R], str],
         actor_id: int | None,
         interaction_id: int | None,
         apply: Callable[[S], tuple[S, R]],
@@ -131,7 +131,7 @@ class ChannelStateRunner(Generic[S]):
     async def _change_once(
         self,
         channel_id: int,
-        kind: str,
+        kind: str | Callable[[R], str],
         actor_id: int | None,
         interaction_id: int | None,
         apply: Callable[[S], tuple[S, R]],
@@ -151,7 +151,7 @@ class ChannelStateRunner(Generic[S]):
             new_json = new_state.model_dump_json()
             logged = await tx.append_event_later(  # its record is read back with the COMMIT
                 record.id,
-                kind=kind,
+                kind=kind if isinstance(kind, str) else kind(result),  # a shot may ask instead
                 actor_id=actor_id,
                 payload=with_patch(stored(result), patch_between(record.state, new_json)),
                 state_before=pack_state(record.state),

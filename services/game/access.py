@@ -104,7 +104,7 @@ class GameAccess:
     async def change(
         self,
         call: Call,
-        kind: str,
+        kind: str | Callable[[R], str],
         apply: Callable[[GameState, Standing], tuple[GameState, R]],
         *,
         game_id: int | None = None,

@@ -120,6 +120,7 @@ def _waiting_again(before: GameState, after: GameState, kept: list[EventRecord])
 NEXT: dict[str, Next] = {
     "none": "none",  # Epic and hex games keep no order dice
     "order": "order",
+    "react": "react",  # a shot waits for its target's reaction (core.antares.reactions)
     "shoot": "shoot",
     "draw": "draw",
     "end_turn": "turn_end",

@@ -16,7 +16,7 @@ from core.antares.turn_flow import OpenActivation
 from storage.base import EventRecord
 
 # none: a game without a bag (Epic, hex); shoot: a unit can still shoot in its activation
-Next = Literal["order", "shoot", "draw", "turn_end", "none"]
+Next = Literal["order", "react", "shoot", "draw", "turn_end", "none"]
 
 
 class UndoneEvent(BaseModel):

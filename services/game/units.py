@@ -16,6 +16,7 @@ from core.antares.casualties import CasualtiesResult, casualties
 from core.antares.command import NO_LEADER
 from core.antares.game import GameState, Unit, find_unit
 from core.antares.pins import PinsResult, add_pins, remove_pins, set_pins
+from core.antares.reactions import ReactionResult, react
 from core.antares.shooting.fractal import LocksDropped, declare_moved, drop_locks
 from core.antares.stat_tests import StatTestResult, stat_test
 from core.antares.synchronise import SolidMatterResult, stuck_in_solid
@@ -150,6 +151,26 @@ class UnitService(GameAccess):
         return await self._owned(
             call, "unit_test", unit, lambda s, u: stat_test(s, u, stat, self.dice, modifier)
         )
+
+    async def react(
+        self, call: Call, unit: str, kind: str, shooter: str | None = None
+    ) -> ReactionResult:
+        """``/unit react``: the unit reacts to a shot by ``shooter`` (core.antares.reactions:
+        its die taken, its Init test, the order); its owner, the host or a GM. A shot that
+        waits for a reaction on the card is answered there."""
+        ref = unit_ref(unit)
+        shooter_ref = unit_ref(shooter) if shooter else None
+        game = UnitRef(same_game(ref, shooter_ref), ref.ref)
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, ReactionResult]:
+            target = resolve(state, ref)
+            require_unit_owner(state, target, who)
+            if state.reaction is not None:
+                raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
+            by = resolve(state, shooter_ref).id if shooter_ref is not None else None
+            return react(state, target.id, kind, self.dice, shooter_ref=by)
+
+        return (await self._change(call, "react", apply, game)).result
 
     async def in_solid(self, call: Call, unit: str, count: int) -> SolidMatterResult:
         """Phase Synchronisation: models that ended inside solid matter (a pin each, gone)."""

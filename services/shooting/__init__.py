@@ -10,6 +10,8 @@ from services.shooting.options import (
     StrikeOptions,
     parse_distance,
 )
+from services.shooting.reaction import Answered, Expired
+from services.shooting.reaction_records import REACTION_TIMER, ReactionAsked, ReactionSkipped
 from services.shooting.records import (
     ChartRecord,
     CombatRecord,
@@ -23,6 +25,7 @@ from services.shooting.records import (
 from services.shooting.service import ShootingService
 from services.shooting.volley import CardOffer, Volley
 from services.shooting.weapons import Choice, find_weapon, mode_choices, weapon_choices
+from storage.timer_base import TimerRecord
 
 __all__ = [
     "ShootingService",
@@ -38,6 +41,13 @@ __all__ = [
     # the activation card (issue 31): a volley of the unit's weapons, what the card offers
     "CardOffer",
     "Volley",
+    # a shot that waits for its target's reaction (issue 31 §1)
+    "Answered",
+    "Expired",
+    "REACTION_TIMER",
+    "ReactionAsked",
+    "ReactionSkipped",
+    "TimerRecord",
     # the drift button: the units a drifted template may cover, its hits there
     "DriftAim",
     "DriftRecord",

@@ -63,6 +63,8 @@ from services.shooting.options import (
     parse_extras,
     parse_rerolls,
 )
+from services.shooting.reaction import Reacting, shot_kind
+from services.shooting.reaction_records import ReactionAsked
 from services.shooting.records import ChartRecord, CombatRecord, ShotRecord, UnitLabel, WeaponLabel
 from services.shooting.remembered import remembered
 from services.shooting.shot import (
@@ -112,7 +114,7 @@ def allow(state: GameState, who: Standing, acting: Unit | None) -> None:
         require_player(state, who)
 
 
-class ShootingService(DriftResolving, OddsReading):
+class ShootingService(Reacting, DriftResolving, OddsReading):
     def __init__(
         self,
         store: Store,
@@ -138,7 +140,7 @@ class ShootingService(DriftResolving, OddsReading):
             return Ruleset().with_overrides(overrides)
         return await self.settings.ruleset(call.guild_id)
 
-    async def tracked(self, call: Call, kind: str, apply, refs: list[UnitRef | None]):
+    async def tracked(self, call: Call, kind, apply, refs: list[UnitRef | None], then=None):
         """One change of the channel's game (its result, and its event); a unit of another
         game is refused. A shot, an assault or damage ends the game's set-up (`core.antares.seats`):
         from then on, new players are seated by the host."""
@@ -149,7 +151,9 @@ class ShootingService(DriftResolving, OddsReading):
             return mark_begun(new), result
 
         try:
-            done = await self.change(call, kind, begun, game_id=game_id, wrong_game=WRONG_GAME)
+            done = await self.change(
+                call, kind, begun, game_id=game_id, wrong_game=WRONG_GAME, then=then
+            )
         except NotFound as error:
             if error.key == "game.none_here" and game_id is not None:
                 raise Conflict(WRONG_GAME) from None
@@ -183,12 +187,28 @@ class ShootingService(DriftResolving, OddsReading):
     ) -> ShotRecord:
         """``where`` words the location of a marker the shot places (caller's language)."""
         record, _ = await self._shoot(call, options, where)
+        assert isinstance(record, ShotRecord)  # nothing asked: it was resolved
+        return record
+
+    async def shoot_or_ask(
+        self, call: Call, options: ShotOptions, where: Where = plain_where
+    ) -> ShotRecord | ReactionAsked:
+        """The shot, or the ask of its target's reaction (``services.shooting.reaction``)."""
+        record, _ = await self._shoot(call, options, where, ask=[options])
         return record
 
     async def _shoot(
-        self, call: Call, options: ShotOptions, where: Where
-    ) -> tuple[ShotRecord, int | None]:
-        """The shot, and the id of its event (None: untracked, no event)."""
+        self,
+        call: Call,
+        options: ShotOptions,
+        where: Where,
+        ask: list[ShotOptions] | None = None,
+        asked_by: int | None = None,
+    ) -> tuple[ShotRecord | ReactionAsked, int | None]:
+        """The shot, and the id of its event (None: untracked, no event). ``ask``: the
+        shots to hold back should the target be asked to react (this one first);
+        ``asked_by``: a shot held back and now going ahead, fired by that player (whose
+        right to fire it was checked when it was asked)."""
         shooter_ref = unit_ref(options.shooter) if options.shooter else None
         target_ref = unit_ref(options.target) if options.target else None
         if shooter_ref is None:
@@ -202,19 +222,27 @@ class ShootingService(DriftResolving, OddsReading):
             record = ShotRecord(weapon=label, result=result, hidden=options.hidden, luck=luck)
             return record, None
 
-        def apply(state: GameState, who: Standing) -> tuple[GameState, ShotRecord]:
+        def apply(state: GameState, who: Standing):
             shooter, target = unit_in(state, shooter_ref), target_in(state, target_ref)
             if shooter is not None and target is not None and shooter.id == target.id:
                 raise Conflict("shoot.same_unit", unit=shooter.name)
-            allow(state, who, shooter)
+            if asked_by is None:
+                allow(state, who, shooter)
+            if state.reaction is not None:  # a shot waits for its target's reaction
+                raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
             aimed = remembered(state, shooter, target, options)
             target = aimed.target
             plan, label = self.plan_shot(aimed.options, shooter)
             activation = None
+            before = state
             if shooter is not None:
                 self._check_stave(state, shooter, plan.weapon, plan.mode, "shoot")
                 state, activation, plan = in_activation(state, who, shooter, plan, label)
                 shooter = state.units[shooter.id]
+            if ask and shooter is not None and target is not None:
+                held = self.ask_for(before, 0, who, shooter, target, ask)
+                if held is not None:  # resolved once its target's player answers
+                    return held
             ids = (shooter.id if shooter else None, target.id if target else None)
             markers = markers_applied(state, plan, *ids)
             # the one setup /odds and the luck line read too: roster figures (issue 18)
@@ -250,7 +278,11 @@ class ShootingService(DriftResolving, OddsReading):
                 luck=luck_of(setup, result, self.remembered_odds),
             )
 
-        record, event = await self.tracked(call, "shoot", apply, [shooter_ref, target_ref])
+        refs = [shooter_ref, target_ref]
+        record, event = await self.tracked(call, shot_kind, apply, refs, then=self.window)
+        if isinstance(record, ReactionAsked):
+            self.scheduled(record)
+            return record.model_copy(update={"game_id": event.game_id}), event.id
         ids = {"game_id": event.game_id, "event_seq": event.seq}
         return record.model_copy(update=ids), event.id
 
@@ -265,10 +297,14 @@ class ShootingService(DriftResolving, OddsReading):
         for number, options in enumerate(shots):
             try:
                 if number == 0:
-                    records.append(await self.shoot(call, options, where))
+                    first, _ = await self._shoot(call, options, where, ask=shots)
+                    if isinstance(first, ReactionAsked):  # all of them wait for it
+                        return Volley(game_id, unit_id, [], asked=first)
+                    records.append(first)
                     continue
                 following = replace(call, interaction_id=None)  # the first one claimed it
                 record, event_id = await self._shoot(following, options, where)
+                assert isinstance(record, ShotRecord)  # only the first shot asks
             except AntaresError as error:
                 if number == 0:
                     raise

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from core.common.errors import AntaresError
 from services.game import NextStep
 from services.shooting.aim import Aim
+from services.shooting.reaction_records import ReactionAsked
 from services.shooting.records import ShotRecord
 
 
@@ -38,3 +39,4 @@ class Volley:
     records: list[ShotRecord]
     stopped: AntaresError | None = None
     unfired: list[str] | None = None  # the weapons (rulesdb ids) the refusal left unfired
+    asked: ReactionAsked | None = None  # held back: its target's player may react first

@@ -168,6 +168,9 @@ class Play:
     async def set_up(self, name: str, rosters: dict[str, str]) -> None:
         """`/game start`, then each player imports their roster and deploys it."""
         await self.slash(self.table.alice, "game start", name=name)
+        # the table plays reactions at the table, not through the bot's offer (issue 31 §1):
+        # the offer's click per shot would count against the game's interactions
+        await self.slash(self.table.alice, "game rules", setting="reaction_window", value="0")
         for member in (self.table.alice, self.table.bob):
             roster = rosters[member.name]
             shown = await self.slash(member, "army import", file=(f"{roster}.rosz", rosz(roster)))

@@ -70,6 +70,7 @@ EXAMPLES: dict[str, Example] = {
     "unit remove": Example(UNIT),
     "unit casualties": Example(UNIT | {"count": 1}),
     "unit test": Example(UNIT | {"stat": "stat_ag"}),
+    "unit react": Example(UNIT | {"kind": "down"}),
     "unit moved": Example(UNIT),
     "unit lock-drop": Example(UNIT),
     "pins add": Example(UNIT),

@@ -193,6 +193,12 @@ MUTATING = {
     "unit remove": Slash("alice", {"unit": "Troopers"}),
     "unit casualties": Slash("bob", {"unit": "Gangers", "count": 1}),
     "unit test": Slash("alice", {"unit": "Troopers", "stat": "stat_co"}),
+    "unit react": Slash(
+        "bob",
+        {"unit": "Gangers", "kind": "down"},
+        (("bob", "unit edit", {"unit": "Gangers", "init": 6}),),
+        dice=(3,),
+    ),
     "unit moved": Slash("bob", {"unit": "Gangers"}, LOCKED, dice=LOCK_DICE),
     "unit lock-drop": Slash("alice", {"unit": "Troopers"}, LOCKED, dice=LOCK_DICE),
     "pins add": Slash("bob", {"unit": "Gangers"}),
@@ -320,6 +326,19 @@ MUTATING = {
         game=False,
     ),
     # Shoot again in the Troopers' next activation (the next turn: their die taken again)
+    # a shot held back for the Gangers' reaction (a 30 s window); Bob goes Down, the shot
+    # goes ahead (Init 3 passes, five misses)
+    "ReactButton": Click(
+        "bob",
+        ("alice", "shoot", {**FRAG, "weapon": "mag-gun", "distance": 10}),
+        "Down",
+        before=(
+            ("alice", "game rules", {"setting": "reaction_window", "value": "30"}),
+            ("bob", "unit edit", {"unit": "Gangers", "init": 6}),
+            *ACTIVE,
+        ),
+        dice=(3, 9, 9, 9, 9, 9),
+    ),
     "ShootAgain": Click(
         "alice",
         ("alice", "shoot", {**FRAG, "weapon": "mag-gun", "distance": 10}),

@@ -52,6 +52,7 @@ from cogs.game.render.pages import (
     log_pages,
     log_texts,
 )
+from cogs.game.render.react import reacted
 from cogs.game.render.undo import (
     asked,
     mark,
@@ -109,6 +110,7 @@ __all__ = [
     "order_name",
     "order_head",
     "ordered",
+    "reacted",
     "pack",
     "picked",
     "pins",

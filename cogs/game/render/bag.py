@@ -311,6 +311,8 @@ def step_line(lang: Lang, now: TurnNow) -> str:
     if now.step == "shoot" and now.acting:
         running = now.acting[0]
         return t(lang, "undo.next_shoot", unit=plain(running.unit_name), owner=running.owner_id)
+    if now.step == "react":
+        return t(lang, "undo.next_react")
     if now.step == "draw":
         return t(lang, "undo.next_draw")
     if now.step == "end_turn":

@@ -24,6 +24,7 @@ from cogs.game.render.common import (
 )
 from cogs.game.render.hidden import roll_line
 from cogs.game.render.kept import lock_lines, locks_event
+from cogs.game.render.react import reacted
 from cogs.game.render.score import vp_event
 from cogs.markers import render as table
 from core.antares.bag import DisputeResult, DrawResult, PutBackResult, SkipResult
@@ -31,6 +32,7 @@ from core.antares.casualties import CasualtiesResult
 from core.antares.game_settings import RuleChanged
 from core.antares.orders import OrderResult
 from core.antares.pins import PinsResult
+from core.antares.reactions import ReactionResult
 from core.antares.score import VpScored
 from core.antares.seats import PlayerRemoved
 from core.antares.shooting.fractal import LocksDropped
@@ -284,6 +286,7 @@ EVENTS: dict[str, EventRenderer] = {
     "kick": (PlayerRemoved, _ev_kick),
     "locks_moved": (LocksDropped, locks_event),
     "locks_dropped": (LocksDropped, locks_event),
+    "react": (ReactionResult, reacted),
 }
 
 

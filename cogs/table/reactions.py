@@ -1,0 +1,87 @@
+"""A shot that waits for its target's reaction, on the table (issue 31 §1): the card that asks
+the target's player, its answer (the reaction's Init test, then the shots that went ahead) and
+the window's end (``services.shooting.reaction``; the timer is fired by `cogs.pace.loop`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import discord
+
+from cogs.common.bot import ServicedBot
+from cogs.common.errors import error_text
+from cogs.common.replies import NO_MENTIONS, lang_of, send
+from cogs.common.text import plain
+from cogs.game.render import reacted
+from cogs.pace.loop import HANDLERS
+from cogs.shooting.react import react_buttons
+from cogs.table.card import Card, colour, shot_text
+from locales import Lang, t
+from services.shooting import REACTION_TIMER, Answered, ReactionAsked, TimerRecord
+
+
+def only(user_id: int) -> discord.AllowedMentions:
+    """The offer pings the target's player, nobody else."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
+    )
+
+
+def asked_head(lang: Lang, asked: ReactionAsked) -> str:
+    if asked.deadline is not None:
+        stamp = int(datetime.fromisoformat(asked.deadline).timestamp())
+        window = t(lang, "react.offered_window", deadline=stamp)
+    else:
+        window = t(lang, "react.offered_no_window")
+    return t(
+        lang,
+        "react.offered",
+        owner=asked.owner_id,
+        unit=plain(asked.target.name),
+        shooter=plain(asked.shooter.name),
+        window=window,
+    )
+
+
+async def post_asked(interaction: discord.Interaction, asked: ReactionAsked) -> None:
+    """A card of its own, pinging only the target's player (the card clicked keeps its
+    buttons: they are refused while the shot waits)."""
+    lang = await lang_of(interaction)
+    card = Card(colour(asked.target.colour), asked_head(lang, asked))
+    laid = card.layout(lang, [react_buttons(lang, asked)])
+    await send(interaction, view=laid.view, allowed_mentions=only(asked.owner_id))
+
+
+def answer_lines(lang: Lang, answered: Answered) -> list[str]:
+    """The reaction (or none) and, for a Camo Drone unit gone Down, the miss."""
+    lines = []
+    if answered.reaction is not None:
+        lines.append(reacted(lang, answered.reaction))
+    elif answered.skipped is not None:
+        key = "react.timed_out" if answered.skipped.timed_out else "react.declined"
+        lines.append(t(lang, key, unit=plain(answered.skipped.unit_name)))
+    if answered.camo_missed and answered.reaction is not None:
+        lines.append(t(lang, "react.camo_missed", unit=plain(answered.reaction.unit_name)))
+    return lines
+
+
+async def window_passed(bot: ServicedBot, timer: TimerRecord) -> None:
+    """No answer in time: the shots went ahead; a card of their own says so (no buttons:
+    🎲 Draw next stays where it was)."""
+    expired = await bot.services.shooting.expire(timer)
+    if expired is None:
+        return
+    lang, answered = expired.lang, expired.answered
+    volley = answered.volley
+    shooter = volley.records[0].shooter if volley.records else None
+    card = Card(colour(shooter.colour if shooter else None))
+    card.shots = [*answer_lines(lang, answered)]
+    card.shots += [shot_text(lang, record) for record in volley.records]
+    if volley.stopped is not None:
+        card.note = t(lang, "card.stopped", reason=error_text(lang, volley.stopped))
+    laid = card.layout(lang, [])
+    channel = bot.get_partial_messageable(expired.channel_id)
+    await channel.send(view=laid.view, allowed_mentions=NO_MENTIONS)
+
+
+HANDLERS[REACTION_TIMER] = window_passed

@@ -1,0 +1,226 @@
+"""Reactions to a shot (rules-notes "Reactions"; every point there is L, so each is a setting).
+
+* **Who may react** (``reactions_for``): a living unit on the table, shot at by an enemy, whose
+  order die is still in the bag ("whose order die is still in the bag, may react"), that can
+  take an Init test. Probes never react (seeds 000/002/003 "PROBES (SONDES)": "ne peuvent pas
+  du tout faire de réactions, qu'elles aient déjà un ordre ou non"). Within 3" of a Scoot
+  marker that affects it, its only reaction is Down (seeds 000/002/003 "SCOOT": "ne peut pas
+  effectuer d'autre réaction que Down"). Phase armour goes Down in reaction even when the unit
+  already has a die (seed 002 "ARMURES À PHASES": "Si l'unité a déjà un dé d'ordre, Tournez-le
+  sur la face Down"). Return Fire and Escape as the ruleset allows (``reaction_return_fire``,
+  ``reaction_escape``; Return Fire needs a tracked shooter to shoot back at).
+* **Reacting** (``react``): its player takes the unit's die out of the bag at once (the unit
+  cannot be activated again this turn), or turns its die to Down (phase armour), and tests
+  Init, −1 per pin ("It tests Init (−1 per pin) to react"). Pass: the die shows the order
+  (Down, Fire, Run); the Down protections then apply to the shot, a Return Fire opens the
+  unit's activation so that it shoots back (``core.antares.turn_flow``: a taken die draws
+  nothing, so the shooter keeps its own). Fail: the die goes back and nothing happens
+  (``reaction_fail`` "back", the notes' reading), or the unit goes Down with it ("down").
+  A reaction rolls no order test: its Init test stands for it.
+* **The offer** (``offer``, ``close_offer``): a tracked shot at a unit that may react waits in
+  ``GameState.reaction`` for its player's answer; ``core.antares.turn_flow.turn_now`` then
+  says ``react`` and no one draws.
+
+A Camo Drone unit that goes Down in reaction to fire from beyond 10" cannot be hit (seed 002
+second "BATTER DRONE" heading, 003 "CAMO DRONE"): the shot, resolved against the unit now
+Down, is refused by ``core.antares.shooting.context.check_camo``; the reaction stands.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from core.antares.bag import take_die
+from core.antares.command import stat_for_test
+from core.antares.game import (
+    REACTIONS,
+    GameState,
+    OrderKind,
+    ReactionKind,
+    ReactionOffer,
+    Unit,
+    find_unit,
+    fork,
+    require_running,
+)
+from core.antares.orders import OrderResult, give_order
+from core.antares.rolls import TestRoll
+from core.antares.table_markers.effects import scoot_affects
+from core.antares.table_markers.lookup import markers_around
+from core.antares.tests import d10_test
+from core.common.dice import DiceSource
+from core.common.errors import BadInput, Conflict
+
+ORDER_OF: dict[ReactionKind, OrderKind] = {"down": "down", "fire": "fire", "run": "run"}
+How = Literal["take", "turn"]
+
+
+def _die_in_bag(state: GameState, unit: Unit) -> bool:
+    """The unit's order die is still in the bag: a free die and one of its colour left."""
+    return unit.dice_free > 0 and state.bag.get(unit.colour, 0) > 0
+
+
+def _live_order(unit: Unit):
+    live = [o for o in unit.orders if not o.disputed]
+    return live[-1] if live else None
+
+
+def _phase_turn(unit: Unit) -> bool:
+    """Phase armour turns a die it already has to Down (seed 002 "ARMURES À PHASES")."""
+    given = _live_order(unit)
+    return unit.armour == "phase" and given is not None and given.executed != "down"
+
+
+def under_scoot(state: GameState, unit: Unit) -> bool:
+    """Within 3" of a Scoot marker that affects it: Down is its only reaction."""
+    return bool(markers_around(state, unit.id, "scoot")) and scoot_affects(unit)
+
+
+def reactions_for(state: GameState, target: Unit, shooter: Unit | None) -> list[ReactionKind]:
+    """The reactions ``target`` may take now against a shot by ``shooter`` (None: an untracked
+    shooter), in the order of the buttons; [] when it may not react."""
+    if state.status != "running" or target.destroyed or target.kind == "probe":
+        return []
+    if shooter is not None and shooter.owner_id == target.owner_id:
+        return []
+    if stat_for_test(state, target, "init") is None:
+        return []
+    rules = state.ruleset()
+    found: list[ReactionKind] = []
+    in_bag = _die_in_bag(state, target)
+    if not target.down and (in_bag or _phase_turn(target)):
+        found.append("down")
+    if in_bag and not under_scoot(state, target):
+        if rules.reaction_return_fire and shooter is not None and not shooter.destroyed:
+            found.append("fire")
+        if rules.reaction_escape:
+            found.append("run")
+    return found
+
+
+class ReactionResult(BaseModel):
+    """A reaction as taken: how its die came, the Init test (every die), what it did."""
+
+    unit_id: str
+    unit_name: str
+    owner_id: int
+    colour: str
+    kind: ReactionKind
+    how: How  # take: its die left the bag; turn: phase armour turned its die to Down
+    test: TestRoll
+    passed: bool
+    outcome: Literal["done", "die_back", "down", "nothing"]
+    turned_from: OrderKind | None = None  # phase armour: the order its die showed
+    order: OrderResult | None = None  # the order its die now shows (taken, passed or "down")
+
+
+def check_reaction(state: GameState, unit: Unit, kind: str, shooter: Unit | None) -> None:
+    """Refuse a reaction the unit may not take now, before any die is rolled."""
+    if kind not in REACTIONS:
+        raise BadInput("react.unknown", kind=kind[:20], known=", ".join(REACTIONS))
+    allowed = reactions_for(state, unit, shooter)
+    if kind not in allowed:
+        if not allowed:
+            raise Conflict("react.cannot", unit=unit.name)
+        raise Conflict("react.not_this", unit=unit.name, kind=kind, allowed=", ".join(allowed))
+
+
+def react(
+    state: GameState,
+    unit_ref: str,
+    kind: str,
+    dice: DiceSource,
+    shooter_ref: str | None = None,
+) -> tuple[GameState, ReactionResult]:
+    """``unit_ref`` reacts with ``kind`` (down, fire, run) to a shot by ``shooter_ref``."""
+    require_running(state)
+    unit = find_unit(state, unit_ref)
+    shooter = find_unit(state, shooter_ref) if shooter_ref else None
+    check_reaction(state, unit, kind, shooter)
+    reaction: ReactionKind = kind  # type: ignore[assignment]  # checked above
+    how: How = "take" if _die_in_bag(state, unit) else "turn"
+    used = stat_for_test(state, unit, "init")
+    assert used is not None  # reactions_for offers nothing without an Init
+    test = TestRoll.of(d10_test(dice, used.value, 0, unit.pins))
+    test.lent = used.lent
+    result = ReactionResult(
+        unit_id=unit.id,
+        unit_name=unit.name,
+        owner_id=unit.owner_id,
+        colour=unit.colour,
+        kind=reaction,
+        how=how,
+        test=test,
+        passed=test.passed,
+        outcome="done",
+    )
+    if how == "turn":
+        return _turned(state, unit, result)
+    if not test.passed and state.ruleset().reaction_fail == "back":
+        result.outcome = "die_back"  # it was never given an order: the bag is as it was
+        return state, result
+    order = ORDER_OF[reaction] if test.passed else "down"
+    if not test.passed:
+        result.outcome = "down"
+    new, _ = take_die(state, unit, "react")
+    new, result.order = give_order(new, unit.id, order, dice, reacting=True)
+    return new, result
+
+
+def _turned(
+    state: GameState, unit: Unit, result: ReactionResult
+) -> tuple[GameState, ReactionResult]:
+    """Phase armour: its die already on the table turns to Down on a pass."""
+    given = _live_order(unit)
+    assert given is not None
+    result.turned_from = given.executed
+    if not result.passed:
+        result.outcome = "nothing"
+        return state, result
+    new = fork(state)
+    target = new.units[unit.id]
+    turned = next(o for o in target.orders if o.seq == given.seq)
+    turned.executed = "down"
+    target.down = True
+    return new, result
+
+
+# --- the offer ------------------------------------------------------------------------------
+
+
+def offer(
+    state: GameState,
+    target: Unit,
+    shooter: Unit | None,
+    asked_by: int,
+    shot: dict[str, Any],
+    deadline: str | None,
+) -> GameState:
+    """The shot waits for ``target``'s player to react (``reactions_for`` must offer some)."""
+    kinds = reactions_for(state, target, shooter)
+    if not kinds:
+        raise Conflict("react.cannot", unit=target.name)
+    new = fork(state)
+    new.reaction = ReactionOffer(
+        target_id=target.id,
+        owner_id=target.owner_id,
+        shooter_id=shooter.id if shooter is not None else None,
+        asked_by=asked_by,
+        kinds=kinds,
+        shot=shot,
+        deadline=deadline,
+    )
+    return new
+
+
+def close_offer(state: GameState) -> tuple[GameState, ReactionOffer]:
+    """The waiting shot goes ahead (its reaction taken, declined or timed out)."""
+    if state.reaction is None:
+        raise Conflict("react.no_offer")
+    new = fork(state)
+    waiting = new.reaction
+    assert waiting is not None
+    new.reaction = None
+    return new, waiting

@@ -1,0 +1,252 @@
+"""A tracked shot that waits for its target's reaction (issue 31 §1; ``core.antares.reactions``).
+
+* **Asking** (``ask_for``, inside the shot's own transaction): a shot of a tracked shooter at a
+  tracked enemy unit that may react, in a game whose reaction window is on
+  (``Ruleset.reaction_seconds``), is not resolved: the game keeps it in ``GameState.reaction``
+  (the weapons to fire, the target) and the event ``react_offer`` records the ask; a timer of
+  kind ``reaction`` (``services.pace``), written in the same transaction, closes the window.
+  Asking is skipped for a forced or hidden shot (the host's, or one whose dice are secret).
+* **Answering** (``answer``): the target's player (the host, a GM) picks a reaction or none, in
+  one transaction (``react`` or ``react_none``) that closes the offer and cancels its timer;
+  then the shots go ahead, each its own transaction as a volley's (``ShootingService.volley``),
+  in the name of the player who fired them, against the state the reaction left: a Down
+  target takes the Down protections, a Camo Drone unit Down against fire from beyond 10" is
+  not hit (the shot is refused by the core, and the reply says it missed).
+* **The window passing** (``expire``): the timer fires once, in whichever process claims it
+  (restarts and several processes alike, ``cogs.pace.loop``), and the shot goes ahead with no
+  reaction. An answer after that is refused: the offer is over.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from core.antares.game import GameState, ReactionOffer, Unit
+from core.antares.reactions import ReactionResult, close_offer, offer, react, reactions_for
+from core.common.dice import DiceSource
+from core.common.errors import AntaresError, Conflict, NotAllowed
+from locales import Lang
+from services.common import Actor, Call, Standing, runs_game, shown_events
+from services.pace import TimerRecord, Timers, replace_timer
+from services.shooting.markers import Where, plain_where
+from services.shooting.options import ShotOptions
+from services.shooting.reaction_records import (
+    REACTION_TIMER,
+    ReactionAsked,
+    ReactionSkipped,
+    reaction_subject,
+)
+from services.shooting.records import ShotRecord, UnitLabel
+from services.shooting.volley import Volley
+
+CAMO_MISS = "shoot.camo_beyond_ten"  # core.antares.shooting.context.check_camo
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """A reaction answered: the reaction taken (or none) and the shots that then went ahead."""
+
+    game_id: int
+    reaction: ReactionResult | None
+    skipped: ReactionSkipped | None
+    volley: Volley
+    camo_missed: bool = False  # a Camo Drone unit went Down against fire from beyond 10"
+
+
+@dataclass(frozen=True, slots=True)
+class Expired:
+    """A reaction window that passed: where to show the shots that went ahead."""
+
+    channel_id: int
+    lang: Lang
+    answered: Answered
+
+
+def reaction_kind(result: object) -> str:
+    """The event of an answer: a reaction taken, or none."""
+    return "react" if isinstance(result, ReactionResult) else "react_none"
+
+
+def shot_kind(result: object) -> str:
+    """The event of a shot: the shot, or the ask that holds it back."""
+    return "react_offer" if isinstance(result, ReactionAsked) else "shoot"
+
+
+class Reacting:
+    """The reaction offer of a tracked shot; mixed into ``ShootingService``."""
+
+    dice: DiceSource
+    timers: Timers | None = None  # set by the app: the window's timer wakes the poller
+    clock: Callable[[], datetime] = staticmethod(utcnow)
+
+    async def _shoot(
+        self,
+        call: Call,
+        options: ShotOptions,
+        where: Where,
+        ask: list[ShotOptions] | None = None,
+        asked_by: int | None = None,
+    ) -> tuple[ShotRecord | ReactionAsked, int | None]:
+        raise NotImplementedError  # ShootingService's
+
+    def ask_for(
+        self,
+        state: GameState,
+        game_id: int,
+        who: Standing,
+        shooter: Unit,
+        target: Unit,
+        shots: list[ShotOptions],
+    ) -> tuple[GameState, ReactionAsked] | None:
+        """The shots held back for ``target``'s reaction, or None: resolve them now."""
+        seconds = state.ruleset().reaction_seconds
+        first = shots[0]
+        if seconds <= 0 or first.force or first.hidden:
+            return None
+        kinds = reactions_for(state, target, shooter)
+        if not kinds:
+            return None
+        deadline = (self.clock() + timedelta(seconds=seconds)).isoformat()
+        kept = {"shots": [_dumped(s) for s in shots]}
+        new = offer(state, target, shooter, who.user_id, kept, deadline)
+        return new, ReactionAsked(
+            game_id=game_id,
+            target=UnitLabel.of(target),
+            shooter=UnitLabel.of(shooter),
+            owner_id=target.owner_id,
+            asked_by=who.user_id,
+            kinds=kinds,
+            weapons=[s.weapon or "" for s in shots],
+            deadline=deadline,
+            seconds=seconds,
+        )
+
+    async def window(self, tx, record, new_state: GameState, result: object) -> None:
+        """In the ask's transaction: the timer that closes its window."""
+        if not isinstance(result, ReactionAsked) or result.deadline is None:
+            return
+        await replace_timer(
+            tx,
+            reaction_subject(record.id),
+            kind=REACTION_TIMER,
+            due_at=datetime.fromisoformat(result.deadline),
+            payload=json.dumps({"target": result.target.id}),
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            game_id=record.id,
+        )
+
+    def scheduled(self, asked: ReactionAsked) -> None:
+        """Committed: the poller wakes for the window's end."""
+        if self.timers is not None and asked.deadline is not None:
+            self.timers.scheduled(datetime.fromisoformat(asked.deadline))
+
+    async def answer(
+        self,
+        call: Call,
+        game_id: int,
+        target_id: str,
+        kind: str | None,
+        where: Where,
+        *,
+        timed_out: bool = False,
+    ) -> Answered:
+        """The target's player (the host, a GM) reacts with ``kind`` (None: no reaction);
+        then the shots held back go ahead."""
+        held: dict[str, ReactionOffer] = {}
+
+        def apply(state: GameState, who: Standing):
+            waiting = state.reaction
+            target = state.units.get(target_id)
+            if waiting is None or waiting.target_id != target_id or target is None:
+                raise Conflict("react.offer_stale")
+            if not timed_out and target.owner_id != who.user_id and not runs_game(state, who):
+                raise NotAllowed("react.not_yours", owner=target.owner_id)
+            new, asked = close_offer(state)
+            held["asked"] = asked
+            if kind is None:
+                skipped = ReactionSkipped(
+                    unit_id=target.id,
+                    unit_name=target.name,
+                    owner_id=target.owner_id,
+                    timed_out=timed_out,
+                )
+                return new, skipped
+            return react(new, target_id, kind, self.dice, shooter_ref=asked.shooter_id)
+
+        async def cancel(tx, record, new_state, result) -> None:
+            await tx.cancel_timer(reaction_subject(record.id))
+
+        done = await self.change(  # type: ignore[attr-defined]  # GameAccess's
+            call, reaction_kind, apply, game_id=game_id, then=cancel
+        )
+        asked = held["asked"]
+        shooter_id = asked.shooter_id
+        shots = [ShotOptions(**s) for s in asked.shot.get("shots", [])]
+        by = Call(call.guild_id, call.channel_id, Actor(asked.asked_by), None)
+        result = done.result
+        reaction = result if isinstance(result, ReactionResult) else None
+        skipped = result if isinstance(result, ReactionSkipped) else None
+        volley, camo = await self._go_ahead(
+            call, by, game_id, shooter_id or "", shots, where, reaction
+        )
+        return Answered(game_id, reaction, skipped, volley, camo)
+
+    async def _go_ahead(
+        self,
+        call: Call,
+        by: Call,
+        game_id: int,
+        shooter_id: str,
+        shots: list[ShotOptions],
+        where: Where,
+        reaction: ReactionResult | None,
+    ) -> tuple[Volley, bool]:
+        """The shots held back, each its own transaction, as the shooter's player's."""
+        records: list[ShotRecord] = []
+        for number, options in enumerate(shots):
+            try:
+                record, event_id = await self._shoot(by, options, where, asked_by=by.actor.user_id)
+            except AntaresError as error:
+                down = reaction is not None and reaction.kind == "down" and reaction.passed
+                if down and error.key == CAMO_MISS:  # "le tir ennemi rate automatiquement"
+                    return Volley(game_id, shooter_id, records), True
+                unfired = [o.weapon or "" for o in shots[number:]]
+                return Volley(game_id, shooter_id, records, error, unfired), False
+            assert isinstance(record, ShotRecord)  # an answered shot is never asked again
+            records.append(record)
+            if event_id is not None and call.interaction_id is not None:
+                shown_events(self.store).wrote(call.interaction_id, event_id)  # type: ignore[attr-defined]
+        return Volley(game_id, shooter_id, records), False
+
+    async def expire(self, timer: TimerRecord) -> Expired | None:
+        """The window passed: the shot goes ahead with no reaction (None: it was answered)."""
+        if timer.game_id is None or timer.channel_id is None:
+            return None
+        target = json.loads(timer.payload or "{}").get("target", "")
+        call = Call(timer.guild_id, timer.channel_id, Actor(0), None)
+        lang = await self.servers.language(timer.guild_id)  # type: ignore[attr-defined]
+        try:
+            answered = await self.answer(
+                call, timer.game_id, target, None, plain_where, timed_out=True
+            )
+        except AntaresError:  # answered meanwhile, or the game is over
+            return None
+        return Expired(timer.channel_id, lang, answered)
+
+
+def _dumped(options: ShotOptions) -> dict[str, object]:
+    """The options as the game keeps them (JSON), only those given."""
+    defaults = ShotOptions()
+    return {
+        name: getattr(options, name)
+        for name in ShotOptions.__dataclass_fields__
+        if getattr(options, name) != getattr(defaults, name)
+    }

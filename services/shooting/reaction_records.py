@@ -1,0 +1,40 @@
+"""What a shot that waits for its target's reaction returns and the game log keeps (issue 31
+§1; ``core.antares.reactions``): the offer, and a reaction declined or timed out."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from core.antares.game import ReactionKind
+from services.shooting.records import UnitLabel
+
+REACTION_TIMER = "reaction"  # the timers' kind of a reaction window (`services.pace`)
+
+
+def reaction_subject(game_id: int) -> str:
+    """The one reaction window a game has open (a game waits for one reaction at a time)."""
+    return f"reaction:{game_id}"
+
+
+class ReactionAsked(BaseModel):
+    """A tracked shot held back: its target's player may react (event ``react_offer``)."""
+
+    game_id: int
+    target: UnitLabel
+    shooter: UnitLabel
+    owner_id: int  # the target's player, the one asked
+    asked_by: int
+    kinds: list[ReactionKind]
+    weapons: list[str]  # rulesdb ids of the weapons that wait to fire
+    deadline: str | None = None  # ISO time the window closes (None: no window)
+    seconds: int = 0
+
+
+class ReactionSkipped(BaseModel):
+    """No reaction: declined by its player (or the host, a GM), or the window passed (event
+    ``react_none``)."""
+
+    unit_id: str
+    unit_name: str
+    owner_id: int
+    timed_out: bool = False

@@ -1,0 +1,184 @@
+"""Reactions to a shot (issue 31 §1; core.antares.reactions).
+
+Rules cited: rules-notes "Reactions" ("A unit that is shot at [...] and whose order die is
+still in the bag, may react: its player takes that die out of the bag at once"; "It tests Init
+(−1 per pin) to react; on a fail the die goes back and nothing happens (L)"; Return Fire "the
+die shows Fire", Go Down "the die shows Down", Escape "the die shows Run"); seeds 000/002/003
+"SCOOT" ("ne peut pas effectuer d'autre réaction que Down"); seeds 000/002/003 "PROBES
+(SONDES)" ("ne peuvent pas du tout faire de réactions"); seed 002 "ARMURES À PHASES" ("Si
+l'unité a déjà un dé d'ordre, Tournez-le sur la face Down"); seed 002 second "BATTER DRONE"
+heading (the Camo Drone: "Down en réaction au tir d'un ennemi situé à plus de 10" [...] le tir
+ennemi rate automatiquement").
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.antares.game import GameState
+from core.antares.pace import waits_now
+from core.antares.reactions import close_offer, offer, react, reactions_for
+from core.antares.shooting import resolve_shot
+from core.antares.shooting.from_units import shot_between
+from core.antares.table_markers.markers import affect, place_marker
+from core.antares.turn_flow import check_may_draw, turn_now
+from core.common.dice import ScriptedDice
+from core.common.errors import BadInput, Conflict
+from rulesdb import load_rules
+from tests.core.antares.gamekit import ALICE, BOB, assert_conserved, game, ordered, with_units
+
+
+def table(**overrides) -> GameState:
+    """Alice's Troopers (u1, Init 7, Acc 5) shoot Bob's Gangers (u2, Init 6, Res 6)."""
+    return with_units(
+        game(**overrides),
+        (ALICE, "Troopers", {"models": 5, "stats": {"co": 8, "init": 7, "acc": 5, "res": 6}}),
+        (BOB, "Gangers", {"models": 5, "stats": {"co": 9, "init": 6, "acc": 5, "res": 6}}),
+    )
+
+
+def units(state: GameState):
+    return state.units["u1"], state.units["u2"]
+
+
+def test_a_unit_with_its_die_in_the_bag_may_go_down_return_fire_or_escape():
+    shooter, target = units(table())
+    assert reactions_for(table(), target, shooter) == ["down", "fire", "run"]
+
+
+def test_settings_take_return_fire_and_escape_away():
+    state = table(reaction_return_fire=False, reaction_escape=False)
+    assert reactions_for(state, state.units["u2"], state.units["u1"]) == ["down"]
+
+
+def test_no_return_fire_at_an_untracked_shooter():
+    state = table()
+    assert reactions_for(state, state.units["u2"], None) == ["down", "run"]
+
+
+def test_a_unit_whose_die_left_the_bag_cannot_react():
+    state = ordered(table(), "Gangers", "advance")
+    assert reactions_for(state, state.units["u2"], state.units["u1"]) == []
+
+
+def test_probes_never_react():
+    state = with_units(table(), (BOB, "Scout Probe", {"kind": "probe", "stats": {"init": 8}}))
+    assert reactions_for(state, state.units["u3"], state.units["u1"]) == []
+
+
+def test_a_unit_without_init_is_offered_nothing():
+    state = with_units(table(), (BOB, "Drones", {"stats": {"co": 8}}))
+    assert reactions_for(state, state.units["u3"], state.units["u1"]) == []
+
+
+def test_under_scoot_down_is_the_only_reaction():
+    state, placed = place_marker(table(), "scoot", ALICE)
+    state, _ = affect(state, placed.marker.id, "Gangers")
+    assert reactions_for(state, state.units["u2"], state.units["u1"]) == ["down"]
+
+
+def test_going_down_takes_the_die_tests_init_minus_pins_and_shows_down():
+    state = table()
+    state.units["u2"].pins = 2
+    new, result = react(state, "Gangers", "down", ScriptedDice([4]), shooter_ref="Troopers")
+    assert (result.test.roll, result.test.target, result.passed) == (4, 4, True)  # Init 6 − 2
+    assert result.how == "take" and result.outcome == "done"
+    gangers = new.units["u2"]
+    assert gangers.down and gangers.orders[-1].executed == "down"
+    assert gangers.orders[-1].via == "react"
+    assert gangers.pins == 2  # the Init test stands for the order test: no pin removed
+    assert new.bag["blue"] == 0 and gangers.dice_free == 0
+    assert_conserved(new)
+
+
+def test_a_failed_reaction_puts_the_die_back_and_nothing_happens():
+    state = table()
+    new, result = react(state, "Gangers", "fire", ScriptedDice([7]), shooter_ref="Troopers")
+    assert (result.passed, result.outcome) == (False, "die_back")
+    assert new.bag == state.bag and not new.units["u2"].orders
+    assert reactions_for(new, new.units["u2"], new.units["u1"]) == ["down", "fire", "run"]
+
+
+def test_reaction_fail_down_setting_sends_the_unit_down_with_its_die():
+    state = table(reaction_fail="down")
+    new, result = react(state, "Gangers", "run", ScriptedDice([10]), shooter_ref="Troopers")
+    assert result.outcome == "down" and new.units["u2"].down
+    assert new.bag["blue"] == 0
+    assert_conserved(new)
+
+
+def test_return_fire_opens_the_reacting_units_activation_and_keeps_the_shooters():
+    state = ordered(table(), "Troopers", "fire")
+    new, result = react(state, "Gangers", "fire", ScriptedDice([1]), shooter_ref="Troopers")
+    assert result.order is not None and result.order.executed == "fire"
+    now = turn_now(new)
+    assert now.step == "shoot"
+    assert [a.unit_id for a in now.acting] == ["u1", "u2"]
+    assert new.draws == state.draws  # a taken die draws nothing
+
+
+def test_escape_shows_run():
+    new, result = react(table(), "Gangers", "run", ScriptedDice([3]), shooter_ref="Troopers")
+    assert result.order is not None and new.units["u2"].orders[-1].executed == "run"
+
+
+def test_a_reaction_not_offered_is_refused_before_any_die():
+    state, placed = place_marker(table(), "scoot", ALICE)
+    state, _ = affect(state, placed.marker.id, "Gangers")
+    with pytest.raises(Conflict) as caught:
+        react(state, "Gangers", "fire", ScriptedDice([]), shooter_ref="Troopers")
+    assert caught.value.key == "react.not_this"
+    with pytest.raises(BadInput):
+        react(state, "Gangers", "dance", ScriptedDice([]), shooter_ref="Troopers")
+
+
+def test_phase_armour_turns_its_die_to_down():
+    state = table()
+    state.units["u2"].armour = "phase"
+    state = ordered(state, "Gangers", "advance")
+    assert reactions_for(state, state.units["u2"], state.units["u1"]) == ["down"]
+    bag = dict(state.bag)
+    new, result = react(state, "Gangers", "down", ScriptedDice([6]), shooter_ref="Troopers")
+    assert (result.how, result.turned_from, result.outcome) == ("turn", "advance", "done")
+    gangers = new.units["u2"]
+    assert gangers.down and len(gangers.orders) == 1 and gangers.orders[0].executed == "down"
+    assert new.bag == bag
+    assert_conserved(new)
+
+
+def test_camo_drone_down_in_reaction_to_fire_beyond_ten_inches_cannot_be_hit():
+    state = table()
+    state.units["u2"].gear = {"camo_drone": 1}
+    state = ordered(state, "Troopers", "fire")
+    new, _ = react(state, "Gangers", "down", ScriptedDice([2]), shooter_ref="Troopers")
+    shot = shot_between(new, "Troopers", "Gangers", {"camo_drone": True}, weapon="mag-gun")
+    shot = shot.model_copy(update={"distance": 15.0})
+    with pytest.raises(BadInput) as caught:
+        resolve_shot(shot, ScriptedDice([]), new.ruleset(), load_rules())
+    assert caught.value.key == "shoot.camo_beyond_ten"
+
+
+def test_an_offer_makes_the_game_wait_for_the_targets_player():
+    state = ordered(table(), "Troopers", "fire")
+    shooter, target = units(state)
+    waiting = offer(state, target, shooter, ALICE, {"weapon": "mag-gun"}, None)
+    now = turn_now(waiting)
+    assert (now.step, now.players) == ("react", [BOB])
+    assert now.reaction is not None and now.reaction.kinds == ["down", "fire", "run"]
+    with pytest.raises(Conflict) as caught:
+        check_may_draw(waiting, ALICE, referee=True)
+    assert caught.value.key == "react.offer_waits"
+    closed, asked = close_offer(waiting)
+    assert asked.shot == {"weapon": "mag-gun"} and closed.reaction is None
+    assert turn_now(closed).step == "shoot"
+
+
+def test_the_game_waits_for_the_targets_player_while_the_offer_stands():
+    """Issue 33's pace reads turn_now: a reminder goes to the one asked to react."""
+    state = ordered(table(), "Troopers", "fire")
+    shooter, target = units(state)
+    waiting = offer(state, target, shooter, ALICE, {}, None)
+    (wait,) = waits_now(waiting, datetime(2026, 1, 1, tzinfo=UTC))
+    assert (wait.player_id, wait.step, wait.unit) == (BOB, "react", "Gangers")
