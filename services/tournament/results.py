@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.antares.game import load_state
+from core.common.errors import AntaresError
 from core.common.tournament.model import Result, Table, Tournament
 from core.common.tournament.rounds import with_table
 from storage.base import Transaction
@@ -38,7 +39,7 @@ async def dice_destroyed(tx: Transaction, battle: BattleRecord) -> dict[int, int
         return {}
     try:
         state = load_state(game.state)
-    except ValueError:
+    except (ValueError, AntaresError):  # unreadable, or written by a newer bot: no figure
         return {}
     players = [s.user_id for s in battle.sides]
     lost: dict[int, int] = dict.fromkeys(players, 0)
