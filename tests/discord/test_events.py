@@ -227,7 +227,7 @@ async def test_check_in_a_linked_campaign_a_refused_game_and_the_organisers_resu
     first, second = channel.threads
     assert "campaign Winter league" in first.history()[0].content
     a, b = players_of(first)
-    ended = await play_at(first, by_id[a], by_id[b], by_id[a], (9, 2), "Winter league")
+    ended = await play_at(first, by_id[a], by_id[b], by_id[a], (9, 2), "Winter league", wipe=True)
     await by_id[b].click(ended.response, label="Confirm")
     c, d = players_of(second)
     ended = await play_at(second, by_id[c], by_id[d], by_id[c], (5, 4), "Winter league")
@@ -241,7 +241,8 @@ async def test_check_in_a_linked_campaign_a_refused_game_and_the_organisers_resu
     assert f"Table 2: <@{d}> won (VP 3–6" in entered.response.content
     standings = await admin.slash(channel, "event standings")
     rows = standings.response.content.splitlines()[1:]
-    assert rows[0] == "1. " + by_id[a].name + ": 3 pts · 1-0-0 · VP 9 · dice 0 · SoS 0"
+    # the game's end state: the guest's one unit destroyed, one enemy order die for the winner
+    assert rows[0] == "1. " + by_id[a].name + ": 3 pts · 1-0-0 · VP 9 · dice 1 · SoS 0"
     assert rows[1] == "2. " + by_id[d].name + ": 3 pts · 1-0-0 · VP 6 · dice 0 · SoS 0"
     assert rows[-1].startswith("4. ") or rows[-1].startswith("5. ")
     campaign = await admin.slash(channel, "campaign standings", campaign="Winter league")

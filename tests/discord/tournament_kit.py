@@ -32,12 +32,15 @@ def players_of(thread) -> tuple[int, int]:
     return a, b
 
 
-async def play_at(thread, host, guest, winner, vp: tuple[int, int], campaign: str):
+async def play_at(thread, host, guest, winner, vp: tuple[int, int], campaign: str, *, wipe=False):
     """The table's game in its thread: started for the event's campaign, a unit each, ended
-    by `host` with `winner` (None: a draw). The reply carries the guest's Confirm button."""
+    by `host` with `winner` (None: a draw); `wipe`: the guest's unit destroyed first (one enemy
+    order die for the host). The reply carries the guest's Confirm button."""
     await host.slash(thread, "game start", name="Table", campaign=campaign)
     await host.slash(thread, "unit add", name="Host squad", models=5)
     await guest.slash(thread, "unit add", name="Guest squad", models=5)
+    if wipe:
+        await host.slash(thread, "unit casualties", unit="Guest squad", count=5)
     options = {"vp": f"{vp[0]}-{vp[1]}"}
     if winner is not None:
         options["winner"] = winner
