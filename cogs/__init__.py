@@ -20,4 +20,5 @@ EXTENSIONS = (
     "cogs.housekeeping",
     "cogs.metrics",
     "cogs.pace",
+    "cogs.tournament",
 )

@@ -34,6 +34,7 @@ from services.pace import PaceService, Timers
 from services.privacy import Retention, ServerData
 from services.rules import RulesLookup
 from services.shooting import ShootingService, find_weapon
+from services.tournament import TournamentService
 from storage.base import Store
 
 
@@ -61,6 +62,7 @@ class AppServices:
     game_settings: GameSettings = field(init=False)
     games: GameService = field(init=False)
     campaign_games: CampaignGames = field(init=False)
+    tournaments: TournamentService = field(init=False)
     units: UnitService = field(init=False)
     bag: BagService = field(init=False)
     table: TableService = field(init=False)  # Draw next and the live board of a game
@@ -114,6 +116,9 @@ class AppServices:
         )
         self.armies = ArmyService(
             self.store, self.servers, self.dice, workers=self.workers, rules_db=self._rules_db
+        )
+        self.tournaments = TournamentService(
+            self.store, self.servers, self.clock, workers=self.workers, rules_db=self._rules_db
         )
         self.systems = Systems(self.store)
         self.hexwar = HexService(self.systems, self.dice)

@@ -23,6 +23,7 @@ from storage.army_base import ArmyTransaction
 from storage.campaign_base import CampaignTransaction
 from storage.privacy_base import PrivacyTransaction
 from storage.timer_base import TimerTransaction
+from storage.tournament_base import TournamentTransaction
 
 
 class StorageError(Exception):
@@ -153,7 +154,12 @@ class EventRecord:
 
 
 class Transaction(
-    CampaignTransaction, PrivacyTransaction, ArmyTransaction, TimerTransaction, Protocol
+    CampaignTransaction,
+    PrivacyTransaction,
+    ArmyTransaction,
+    TimerTransaction,
+    TournamentTransaction,
+    Protocol,
 ):
     async def running_game(self, channel_id: int) -> GameRecord | None: ...
     async def running_games(self, guild_id: int) -> Sequence[GameRecord]:

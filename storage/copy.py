@@ -48,6 +48,8 @@ TABLES = (
     Table("timers", "id", identity=True),
     Table("game_pace", "game_id"),
     Table("member_hours", "user_id"),
+    Table("tournaments", "id", identity=True),
+    Table("tournament_lists", "tournament_id, user_id"),
 )
 CACHE_ONLY = {"bot_meta"}  # may be replaced without --force
 

@@ -31,6 +31,7 @@ from storage.game_queries import GameQueries
 from storage.message_queries import MessageQueries
 from storage.privacy_queries import PrivacyQueries
 from storage.timer_queries import TimerQueries
+from storage.tournament_queries import TournamentQueries
 
 
 @functools.lru_cache(maxsize=512)  # a statement is numbered once, not at every call
@@ -50,6 +51,7 @@ class PostgresTransaction(
     PrivacyQueries,
     ArmyQueries,
     TimerQueries,
+    TournamentQueries,
 ):
     ROW_LOCK = " FOR UPDATE"  # writers run at once: those of one row queue on it
     NAME_IS = "lower(name) = lower(?)"  # as `campaigns_name_per_guild` holds names

@@ -21,9 +21,12 @@ from storage.sql_hooks import SqlHooks
 CAMPAIGNS = "SELECT id FROM campaigns WHERE guild_id = ?"
 BATTLES = f"SELECT id FROM campaign_battles WHERE campaign_id IN ({CAMPAIGNS})"
 GAMES = "SELECT id FROM games WHERE guild_id = ?"
+TOURNAMENTS = "SELECT id FROM tournaments WHERE guild_id = ?"
 
 # Children before parents (foreign keys); each statement takes the guild id once.
 DELETE_GUILD = (
+    f"DELETE FROM tournament_lists WHERE tournament_id IN ({TOURNAMENTS})",
+    "DELETE FROM tournaments WHERE guild_id = ?",
     f"DELETE FROM campaign_battle_changes WHERE battle_id IN ({BATTLES})",
     f"DELETE FROM campaign_battle_sides WHERE battle_id IN ({BATTLES})",
     f"DELETE FROM campaign_battles WHERE campaign_id IN ({CAMPAIGNS})",
@@ -55,6 +58,7 @@ JSON_COLUMNS = (
     ("campaign_battle_sides", ("battle_id", "side"), "stats", f"battle_id IN ({BATTLES})"),
     ("game_events", ("id",), "payload", f"game_id IN ({GAMES})"),
     ("game_pace", ("game_id",), "data", "guild_id = ?"),  # turn times, waits, clock
+    ("tournaments", ("id",), "data", "guild_id = ?"),  # entries, tables, results (issue 35)
 )
 HOLDS = "CAST(? AS TEXT)"  # the id as text, for `LIKE '%' || ... || '%'`
 
@@ -147,6 +151,10 @@ class PrivacyQueries(SqlHooks):
         # their saved armies (issue 18) are theirs alone: deleted, not made anonymous
         changed += await self._change(
             "DELETE FROM armies WHERE guild_id = ? AND owner_id = ?", (guild_id, user_id)
+        )
+        changed += await self._change(  # and so are their event lists (issue 35)
+            f"DELETE FROM tournament_lists WHERE user_id = ? AND tournament_id IN ({TOURNAMENTS})",
+            (user_id, guild_id),
         )
         games = await self._games_of_log(guild_id, user_id)
         for table, column, where in ID_COLUMNS:

@@ -32,6 +32,7 @@ from storage.sql_hooks import Check
 from storage.sqlite_connection import BEGIN, Done, Step
 from storage.sqlite_events import SqliteEventQueries
 from storage.timer_queries import TimerQueries
+from storage.tournament_queries import TournamentQueries
 
 if TYPE_CHECKING:
     from storage.sqlite_connection import AioConnection
@@ -50,6 +51,7 @@ class SqliteTransaction(
     PrivacyQueries,
     ArmyQueries,
     TimerQueries,
+    TournamentQueries,
 ):
     ROW_LOCK = ""  # BEGIN IMMEDIATE: the transaction is the one writer of the database
     NAME_IS = "name = ? COLLATE NOCASE"  # as `campaigns_name_per_guild` holds names

@@ -2,7 +2,8 @@
 
 Games (each with its state and its whole log: every die, who did what, undone steps
 marked), server settings, campaigns (members, battles with both sides, the log of
-corrections and deletions), the current campaign, and the armies members imported. Left
+corrections and deletions), the current campaign, the armies members imported, and the club
+events (issue 35) with the army lists sent to them (the bytes as base64). Left
 out: the undo snapshots (copies of a game's state, which its log and state already say) and
 the processed-interaction ids (bookkeeping of no one's data, pruned after a day). Discord ids
 are written as text, since JSON readers in other languages round numbers that large. The
@@ -13,6 +14,7 @@ exports).
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
 from dataclasses import dataclass
@@ -98,6 +100,19 @@ def _army(record: Any) -> dict[str, Any]:
     return fields
 
 
+async def _tournament(tx: Transaction, record: Any) -> dict[str, Any]:
+    fields = dataclasses.asdict(record)
+    fields["data"] = _json(record.data)
+    lists = []
+    for sent in await tx.tournament_lists(record.id):
+        entry = dataclasses.asdict(sent)
+        entry["submitted"] = base64.b64encode(sent.submitted).decode()
+        entry["army"] = _json(sent.army)
+        lists.append(entry)
+    fields["lists"] = lists
+    return fields
+
+
 async def server_document(store: Store, guild_id: int, now: datetime) -> dict[str, Any]:
     async with store.read() as tx:
         settings = await tx.guild_settings(guild_id)
@@ -105,6 +120,7 @@ async def server_document(store: Store, guild_id: int, now: datetime) -> dict[st
         current = await tx.current_campaign_id(guild_id)
         campaigns = [await _campaign(tx, c, current) for c in await tx.campaigns(guild_id)]
         armies = [_army(a) for a in await tx.guild_armies(guild_id)]
+        events = [await _tournament(tx, e) for e in await tx.tournaments(guild_id)]
     return _ids_as_text(
         {
             "format": FORMAT,
@@ -115,6 +131,7 @@ async def server_document(store: Store, guild_id: int, now: datetime) -> dict[st
             "games": games,
             "campaigns": campaigns,
             "armies": armies,
+            "events": events,
         }
     )
 

@@ -147,6 +147,26 @@ EXAMPLES: dict[str, Example] = {
     "me away": Example({"until": "3d"}, kit="none"),
     "me quiet": Example({"from": 22, "to": 8}, kit="none"),
     "club night": Example({"when": "20:00"}, kit="none"),
+    "event create": Example({"name": "Cup 2"}, actor="admin", kit="none"),
+    "event show": Example(kit="event"),
+    "event join": Example(actor="admin", kit="event"),
+    "event leave": Example(kit="event"),
+    "event check-in": Example(kit="event"),
+    "event list": Example({"file": ("a.rosz", rosz("boromite"))}, kit="event"),
+    "event lists": Example(kit="event"),
+    "event standings": Example(kit="event"),
+    "event missing": Example(kit="event"),
+    "event add": Example({"member": lambda w: w.admin}, actor="admin", kit="event"),
+    "event drop": Example({"member": lambda w: w.bob}, actor="admin", kit="event"),
+    "event replace": Example(
+        {"member": lambda w: w.bob, "by": lambda w: w.admin}, actor="admin", kit="event"
+    ),
+    "event unlock": Example({"member": lambda w: w.alice}, actor="admin", kit="event"),
+    "event reveal": Example(actor="admin", kit="event"),
+    "event pair": Example(actor="admin", kit="event"),
+    "event result": Example({"table": 1}, actor="admin", kit="event"),
+    "event finish": Example(actor="admin", kit="event"),
+    "event export": Example(kit="event"),
 }
 
 
@@ -206,7 +226,8 @@ class World:
             ]
             settings = await tx.guild_settings(self.guild.id)
             current = await tx.current_campaign_id(self.guild.id)
-        return await snapshot(self.env, self.channel), settings, current, campaigns
+            events = [(e.data, e.version) for e in await tx.tournaments(self.guild.id)]
+        return await snapshot(self.env, self.channel), settings, current, campaigns, events
 
 
 async def _campaign(world: World) -> None:
@@ -219,6 +240,12 @@ async def _campaign(world: World) -> None:
         "campaign record",
         **{"player-a": pick(world.alice), "player-b": pick(world.bob), "result": "draw"},
     )
+
+
+async def _event(world: World) -> None:
+    await world.admin.slash(world.channel, "event create", name="Cup")
+    for member in (world.alice, world.bob):
+        await member.slash(world.channel, "event join")
 
 
 async def _marker(world: World) -> None:
@@ -239,6 +266,7 @@ KITS: dict[str, Callable[[World], Any]] = {
     "none": _nothing,
     "game": skirmish,
     "campaign": _campaign,
+    "event": _event,
     "marker": _marker,
     "epic": _epic,
 }

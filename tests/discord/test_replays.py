@@ -30,6 +30,7 @@ from tests.discord.replay_kit import (
     offered,
     prepare,
     put_back,
+    run,
     stored,
 )
 
@@ -83,6 +84,11 @@ READ_ONLY = {
     "epic shot": "rolls a shot or an assault, keeps nothing",
     "odds": "tells a shot's exact odds, rolls and keeps nothing (its Roll it button shoots)",
     "game dice": "counts the dice of the game's log",
+    "event show": "shows an event",
+    "event lists": "shows the lists (or sends one's file)",
+    "event standings": "shows the standings",
+    "event missing": "shows the tables without a result",
+    "event export": "sends the event as files",
 }
 
 
@@ -103,6 +109,46 @@ class Away(Slash):
         away = await world.bob.slash(world.channel, "me away", until="3d")
         assert away.ephemeral and "away until" in away.response.content
         await super().arrange(world)
+
+
+@dataclass(frozen=True)
+class InEvent(Slash):
+    """An `/event` command once `steps` ran (their replies may be the member's alone)."""
+
+    steps: tuple = ()
+
+    async def arrange(self, world) -> None:
+        for step in self.steps:
+            await run(world, step)
+        await super().arrange(world)
+
+
+EVENT = ("admin", "event create", {"name": "Cup", "rounds": 1})
+JOINED = (EVENT, ("alice", "event join", {}), ("bob", "event join", {}))
+LISTED = (
+    *JOINED,
+    ("alice", "event list", {"file": ("a.rosz", rosz("boromite"))}),
+    ("bob", "event list", {"file": ("b.rosz", rosz("isorian"))}),
+)
+PAIRED = (*LISTED, ("admin", "event pair", {}))
+LISTED_TIMED = (
+    ("admin", "event create", {"name": "Cup", "rounds": 1, "round-minutes": 60}),
+    *LISTED[1:],
+)
+
+
+@dataclass(frozen=True)
+class TableStart(Click):
+    """The button is in the table's thread, under its first message, not on the reply."""
+
+    async def arrange(self, world):
+        for step in self.before:
+            await run(world, step)
+        await run(world, self.source)
+        return world.channel.threads[0].history()[0]
+
+    async def deliver(self, name: str, world, opening):
+        return await getattr(world, self.by).click(opening, label=self.label)
 
 
 RED_DIE = 1  # the game's bag: d3 → 1 draws Alice's red die, 2 or 3 a blue one of Bob's
@@ -211,6 +257,33 @@ MUTATING = {
     "damage": Slash("alice", {"table": "vehicle", "unit": "Gangers"}),
     "army delete": WithArmy("alice", {"name": "Vorl Strike Force"}),
     "army deploy": WithArmy("alice", {"name": "Vorl Strike Force"}),
+    "event create": Slash("admin", {"name": "Cup"}, game=False),
+    "event join": InEvent("carol", steps=(EVENT,), game=False),
+    "event leave": InEvent("alice", steps=JOINED, game=False),
+    "event check-in": InEvent("alice", steps=JOINED, game=False),
+    "event list": InEvent(
+        "alice", {"file": ("a.rosz", rosz("boromite"))}, steps=JOINED, game=False
+    ),  # fmt: skip
+    "event add": InEvent("admin", {"member": Of("carol")}, steps=(EVENT,), game=False),
+    "event drop": InEvent("admin", {"member": Of("alice")}, steps=JOINED, game=False),
+    "event replace": InEvent(
+        "admin", {"member": Of("alice"), "by": Of("carol")}, steps=JOINED, game=False
+    ),  # fmt: skip
+    "event unlock": InEvent("admin", {"member": Of("alice")}, steps=LISTED, game=False),
+    "event reveal": InEvent("admin", steps=(EVENT,), game=False),
+    "event pair": InEvent("admin", steps=LISTED, game=False),
+    "event result": InEvent(
+        "admin", {"table": 1, "winner": Of("alice")}, steps=PAIRED, game=False
+    ),  # fmt: skip
+    "event finish": InEvent(
+        "admin", steps=(*PAIRED, ("admin", "event result", {"table": 1})), game=False
+    ),  # fmt: skip
+    # the Join button under the announcement
+    "JoinEvent": Click("carol", EVENT, "Join", game=False),
+    # ▶ Start the game in a table's thread: the table's game, with its round timer
+    "StartTable": TableStart(
+        "admin", ("admin", "event pair", {}), "▶ Start the game", before=LISTED_TIMED, game=False
+    ),  # fmt: skip
     # the previewed army saved (Cancel shares the class and saves nothing)
     "ConfirmArmy": Click(
         "alice", ("alice", "army import", {"file": ("a.rosz", rosz("algoryn"))}), "Confirm"

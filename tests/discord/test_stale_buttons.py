@@ -354,6 +354,10 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
     "cogs.game.undo.UndoConsent": [
         "test_undo_channel.test_the_consent_buttons_work_after_a_restart_and_lapse"
     ],
+    "cogs.tournament.views.JoinEvent": ["test_events.test_the_join_button_works_after_a_restart"],
+    "cogs.tournament.views.StartTable": [
+        "test_events.test_a_tables_start_button_starts_its_game_with_the_round_timer"
+    ],
     "cogs.campaign.consent.BattleConsent": [
         "test_battle_consent"
         ".test_an_organiser_confirms_for_the_players_and_the_buttons_survive_a_restart"

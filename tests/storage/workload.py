@@ -179,6 +179,22 @@ async def timers_pace_hours(store) -> None:
         await tx.forget_member_hours(21)
     async with store.read() as tx:
         await tx.game_pace(game.id)
+        await tx.campaign_paces(1)
+
+
+async def tournaments(store) -> None:
+    """Club events and their lists (issue 35): created, found, saved, lists kept and read."""
+    async with store.transaction() as tx:
+        made = await tx.create_tournament(1, name="Cup", name_key="cup", data="{}", created_by=7)
+        await tx.tournament(made.id, lock=True)
+        await tx.tournament_named(1, "cup")
+        await tx.tournaments(1)
+        await tx.save_tournament(made.id, data='{"21": 1}', version=1)
+        await tx.save_tournament_list(
+            made.id, 21, filename="a.ros", submitted=b"x", army="{}", digest="d"
+        )
+        await tx.tournament_list(made.id, 21)
+        await tx.tournament_lists(made.id)
 
 
 async def run_every_query(store) -> None:
@@ -187,4 +203,5 @@ async def run_every_query(store) -> None:
     await campaigns(store)
     await armies(store)
     await timers_pace_hours(store)
+    await tournaments(store)
     await servers_kept_and_forgotten(store)

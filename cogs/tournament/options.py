@@ -1,0 +1,49 @@
+"""Option helpers of `/event`: the server's events and a member's saved armies, offered as
+they type (at most 25)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from cogs.common.actors import call_of
+from cogs.common.bot import app_services
+from cogs.common.text import ellipsize
+from core.common.names import name_key
+
+CHOICES_MAX = 25
+CHOICE_NAME_LIMIT = 100
+EVENT = "The event (the server's newest if left out)"
+TIE_BREAKERS = "Tie-breakers in order: wins, vp, dice, sos"
+FIRST_ROUND_CHOICES = [
+    app_commands.Choice(name="random", value="random"),
+    app_commands.Choice(name="seeded", value="seeded"),
+]
+
+
+async def event_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    found = await app_services(interaction).tournaments.names(call_of(interaction))
+    typed = name_key(current)
+    return [
+        app_commands.Choice(name=ellipsize(r.name, CHOICE_NAME_LIMIT), value=str(r.id))
+        for r in found
+        if typed in r.name_key
+    ][:CHOICES_MAX]
+
+
+async def army_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    names = await app_services(interaction).armies.names(call_of(interaction))
+    typed = name_key(current)
+    return [
+        app_commands.Choice(name=ellipsize(n, CHOICE_NAME_LIMIT), value=n[:CHOICE_NAME_LIMIT])
+        for n in names
+        if typed in name_key(n)
+    ][:CHOICES_MAX]
