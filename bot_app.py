@@ -101,6 +101,8 @@ class AntaresBot(ServicedBot):
         # Set by `close` (SIGTERM, SIGINT): new interactions are refused from then on.
         self.stopping = False
         self.live_views = weakref.WeakValueDictionary()
+        self.timer_handlers = {}
+        self.activation_cards = None
         # The web board (WEB_PORT): started once the services are open, closed with the bot
         self.display_names = DisplayNames(self)
         self.add_listener(self.display_names.heard, "on_interaction")

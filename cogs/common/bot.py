@@ -12,9 +12,11 @@ from discord.ext import commands
 if TYPE_CHECKING:
     import weakref
 
+    from cogs.common.cards import ActivationCards
     from cogs.common.display_names import DisplayNames
     from cogs.common.live import LiveView
     from cogs.common.mentions import CommandMentions
+    from cogs.pace.loop import Handler
     from services.app import AppServices
     from services.common import Metrics, RateLimiter
     from settings import Settings
@@ -36,6 +38,11 @@ class ServicedBot(commands.Bot):
     mentions: CommandMentions
     # its views alive in memory, by nonce (cogs.common.live)
     live_views: weakref.WeakValueDictionary[int, LiveView]
+    # what each kind of stored timer does once due, by kind: each feature's `setup` adds
+    # its own (cogs.pace.loop fires them)
+    timer_handlers: dict[str, Handler]
+    # the table's activation cards (cogs.table's `setup`; cogs.common.cards)
+    activation_cards: ActivationCards | None
 
 
 def bot_of(client: discord.Client) -> ServicedBot:

@@ -14,6 +14,7 @@ from typing import Protocol
 
 import discord
 
+from cogs.common.bot import bot_of
 from locales import Lang
 from services.game import Closed, Drawn, Ordered, Waiting
 from services.shooting import Answered, ReactionAsked, Volley
@@ -70,15 +71,10 @@ def shooter_of(custom_id: str) -> str | None:
     return None
 
 
-_registered: list[ActivationCards] = []
-
-
-def register(cards: ActivationCards) -> None:
-    """The table's setup: the one implementation (a later one replaces it)."""
-    _registered[:] = [cards]
-
-
-def cards() -> ActivationCards:
-    if not _registered:
+def cards(interaction: discord.Interaction) -> ActivationCards:
+    """The activation cards of the bot the interaction reached (cogs.table's `setup` gives
+    the bot its one implementation)."""
+    found = bot_of(interaction.client).activation_cards
+    if found is None:
         raise RuntimeError("the activation cards are not registered: load cogs.table")
-    return _registered[0]
+    return found

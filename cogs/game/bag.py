@@ -29,7 +29,7 @@ class BagCog(
     @app_commands.command(name="draw", description="Draw an order die at random")
     async def draw(self, interaction: discord.Interaction) -> None:
         done = await app_services(interaction).bag.draw(call_of(interaction))
-        await cards().drawn(interaction, done)
+        await cards(interaction).drawn(interaction, done)
 
     @app_commands.command(
         name="take", description="Take a unit's die instead of drawing (Follow, Synchroniser)"
@@ -56,7 +56,7 @@ class BagCog(
             await next_step.reply(interaction, render.not_synchronised(lang, done))
             return
         # the card: the order buttons of the unit, those its rule allows
-        await cards().drawn(interaction, done, head=render.taken(lang, done))
+        await cards(interaction).drawn(interaction, done, head=render.taken(lang, done))
 
     @app_commands.command(
         name="putback", description="Block!: put the drawn die back and draw another"
@@ -64,7 +64,9 @@ class BagCog(
     async def putback(self, interaction: discord.Interaction) -> None:
         done = await app_services(interaction).bag.putback(call_of(interaction))
         lang = await lang_of(interaction)
-        await cards().drawn(interaction, done.drawn, lead=render.blocked_line(lang, done))
+        await cards(interaction).drawn(
+            interaction, done.drawn, lead=render.blocked_line(lang, done)
+        )
 
     @app_commands.command(
         name="skip", description="Host or GM: put the drawn die waiting for its order back"
@@ -122,4 +124,4 @@ class OrderCog(commands.Cog):
             call_of(interaction), unit, order, homer=homer
         )
         # a card: Fire or Advance, 🎯 Shoot asks the target, the distance, the weapons
-        await cards().ordered(interaction, done)
+        await cards(interaction).ordered(interaction, done)

@@ -51,7 +51,7 @@ async def make_truthful(interaction: discord.Interaction, lang: Lang, done: Undo
     """Strike out the messages of the undone events; post the dice waiting again."""
     await strike_out(interaction.channel, lang, done)
     for waiting in done.waiting:  # a card again, as when it was drawn
-        posted = await cards().waiting(interaction, lang, done.game_id, waiting)
+        posted = await cards(interaction).waiting(interaction, lang, done.game_id, waiting)
         if posted is not None and waiting.event_id is not None:  # the draw's message now
             await app_services(interaction).shown.moved(waiting.event_id, posted)
 

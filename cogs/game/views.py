@@ -52,7 +52,7 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         done = await app_services(interaction).bag.draw(call_of(interaction), self.game_id)
-        await cards().drawn(interaction, done, clicked=interaction.message)
+        await cards(interaction).drawn(interaction, done, clicked=interaction.message)
 
 
 class UnitOrderPick(
@@ -93,7 +93,7 @@ class UnitOrderPick(
         done = await app_services(interaction).bag.order(
             call_of(interaction), unit, order, self.game_id
         )
-        await cards().ordered(interaction, done)
+        await cards(interaction).ordered(interaction, done)
 
 
 class PickUnit(
@@ -170,7 +170,7 @@ class OrderButton(
         done = await app_services(interaction).bag.order(
             call_of(interaction), self.unit_id, self.order, self.game_id
         )
-        await cards().ordered(interaction, done)
+        await cards(interaction).ordered(interaction, done)
 
 
 DONE_PREFIX = "antares:done:"
@@ -210,7 +210,7 @@ class DoneButton(
         done = await app_services(interaction).bag.done(
             call_of(interaction), self.game_id, self.unit_id, self.seq
         )
-        await cards().closed(interaction, done)
+        await cards(interaction).closed(interaction, done)
 
 
 DYNAMIC_ITEMS = (DrawNext, UnitOrderPick, PickUnit, OrderButton, DoneButton)

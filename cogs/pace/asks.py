@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from cogs.common.bot import ServicedBot
 from cogs.common.text import plain
-from cogs.pace.loop import HANDLERS
 from cogs.pace.render import duration, players_only
 from core.antares.pace import HOST_STAGE
 from locales import Lang, t
-from services.pace import ASK, AskNudge, TimerRecord
+from services.pace import AskNudge, TimerRecord
 
 # the buttons each question carries: (answer, refusal) label keys
 LABELS = {
@@ -53,6 +52,3 @@ async def deliver_ask(bot: ServicedBot, timer: TimerRecord) -> None:
         return
     channel = bot.get_partial_messageable(nudge.channel_id)
     await channel.send(ask_text(nudge), allowed_mentions=players_only(nudge.to))
-
-
-HANDLERS[ASK] = deliver_ask

@@ -18,7 +18,6 @@ from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.game import render
 from cogs.game.report_card import end_card
 from cogs.pace import threads
-from cogs.pace.loop import HANDLERS
 from cogs.pace.render import (
     clock_out_text,
     clock_set_text,
@@ -31,7 +30,7 @@ from core.antares.pace import OnTimeout
 from core.common.errors import AntaresError
 from locales import t
 from services.common import Actor, Call
-from services.pace import CLOCK, DICE_DOWN, TimerRecord
+from services.pace import TimerRecord
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +132,3 @@ async def deliver_dice_down(bot: ServicedBot, timer: TimerRecord) -> None:
         return
     channel = bot.get_partial_messageable(down.channel_id)
     await channel.send(dice_down_text(down), allowed_mentions=players_only(down.players))
-
-
-HANDLERS[CLOCK] = deliver_clock_out
-HANDLERS[DICE_DOWN] = deliver_dice_down

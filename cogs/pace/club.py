@@ -23,12 +23,11 @@ from cogs.common.actors import call_of
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
-from cogs.pace.loop import HANDLERS
 from cogs.pace.render import stamp
 from core.common.errors import NotAllowed
 from core.common.hours import parse_moment
 from locales import Lang, t
-from services.pace import CLUB_NIGHT, WEEKS_MAX, NightPlan, TimerRecord, night_plan
+from services.pace import WEEKS_MAX, NightPlan, TimerRecord, night_plan
 
 log = logging.getLogger(__name__)
 
@@ -176,6 +175,3 @@ async def next_night(bot: ServicedBot, timer: TimerRecord) -> None:
         return
     await create_event(guild, plan)
     await bot.services.pace.repeat_night(plan)
-
-
-HANDLERS[CLUB_NIGHT] = next_night

@@ -25,9 +25,8 @@ from services.pace import BATCH, POLL_S, TimerRecord
 log = logging.getLogger(__name__)
 
 Handler = Callable[[ServicedBot, TimerRecord], Awaitable[None]]
-# What each kind of timer does once due, by kind: the features' modules add theirs when
-# imported (plain functions of the bot and the timer: nothing here keeps a bot alive).
-HANDLERS: dict[str, Handler] = {}
+# What each kind of timer does once due is the bot's `timer_handlers`, by kind: each
+# feature's `setup` adds its own (plain functions of the bot and the timer).
 MIN_WAIT_S = 1.0  # the shortest sleep between two looks
 ATTEMPTS = 5  # a timer whose handler failed this many times is dropped
 
@@ -99,7 +98,7 @@ class TimerLoop(commands.Cog):
         while True:
             batch = await timers.claim_due()
             for timer in batch:
-                handler = HANDLERS.get(timer.kind)
+                handler = self.bot.timer_handlers.get(timer.kind)
                 if handler is None:
                     log.warning("timer %s of unknown kind %r dropped", timer.subject, timer.kind)
                 else:

@@ -12,9 +12,8 @@ from collections.abc import Callable
 from discord.ext import commands
 
 from cogs.common.bot import ServicedBot
-from cogs.pace.loop import HANDLERS
 from cogs.pace.render import nudge_text, only
-from services.pace import NUDGE, TimerRecord
+from services.pace import TimerRecord
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +61,3 @@ async def deliver_nudge(bot: ServicedBot, timer: TimerRecord) -> None:
         return
     channel = bot.get_partial_messageable(nudge.channel_id)
     await channel.send(nudge_text(nudge), allowed_mentions=only(nudge.to_id))
-
-
-HANDLERS[NUDGE] = deliver_nudge

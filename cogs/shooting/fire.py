@@ -44,7 +44,7 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
     shooting = app_services(interaction).shooting
     record = await shooting.shoot_or_ask(call_of(interaction), options, where)
     if isinstance(record, ReactionAsked):  # its target's player may react first
-        await cards().asked(interaction, record)
+        await cards(interaction).asked(interaction, record)
         return
     title, lines = render_shot.shot(lang, record)
     lines += drift.hint(lang, record)

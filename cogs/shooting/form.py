@@ -150,7 +150,7 @@ async def fire_volley(
     volley = await app_services(interaction).shooting.volley(
         call_of(interaction), game, shooter, shots, where
     )
-    await cards().shot(interaction, volley)
+    await cards(interaction).shot(interaction, volley)
 
 
 class FormCog(commands.Cog):

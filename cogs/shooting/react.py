@@ -55,7 +55,7 @@ class ReactButton(
         answered = await app_services(interaction).shooting.answer(
             call_of(interaction), self.game_id, self.unit_id, kind, where
         )
-        await cards().answered(interaction, answered)
+        await cards(interaction).answered(interaction, answered)
 
 
 def react_buttons(lang: Lang, asked: ReactionAsked) -> list[discord.ui.Item]:

@@ -9,10 +9,11 @@ on it (``moves``). Both packages hand it their outcomes through `cogs.common.car
 from __future__ import annotations
 
 from cogs.common.bot import ServicedBot
-from cogs.common.cards import register
-from cogs.table import reactions as reactions  # the reaction window's timer handler
+from cogs.table import reactions
 from cogs.table.moves import TableCards
+from services.shooting import REACTION_TIMER
 
 
 async def setup(bot: ServicedBot) -> None:
-    register(TableCards())
+    bot.activation_cards = TableCards()
+    bot.timer_handlers[REACTION_TIMER] = reactions.window_passed

@@ -13,11 +13,10 @@ from cogs.common.errors import error_text
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import plain
 from cogs.game.render import reacted
-from cogs.pace.loop import HANDLERS
 from cogs.shooting.react import react_buttons
 from cogs.table.card import Card, colour, shot_text
 from locales import Lang, t
-from services.shooting import REACTION_TIMER, Answered, ReactionAsked, TimerRecord
+from services.shooting import Answered, ReactionAsked, TimerRecord
 
 
 def only(user_id: int) -> discord.AllowedMentions:
@@ -82,6 +81,3 @@ async def window_passed(bot: ServicedBot, timer: TimerRecord) -> None:
     laid = card.layout(lang, [])
     channel = bot.get_partial_messageable(expired.channel_id)
     await channel.send(view=laid.view, allowed_mentions=NO_MENTIONS)
-
-
-HANDLERS[REACTION_TIMER] = window_passed

@@ -4,6 +4,7 @@ a period or a campaign narrows it; a server without a battle that counts is told
 
 from __future__ import annotations
 
+import importlib
 import io
 import threading
 from contextlib import nullcontext
@@ -227,7 +228,10 @@ async def test_refusals_name_what_to_do_and_send_no_chart(simcord_env, club):
 
 async def test_the_table_and_chart_are_computed_off_the_event_loop(club, monkeypatch):
     seen: list[str] = []
-    originals = (services.league.service.campaign_league, chart.league_png)
+    # the chart module the running bot's command holds (another test may have imported the
+    # cogs afresh since this file was collected)
+    drawn = importlib.import_module("cogs.league.commands").chart
+    originals = (services.league.service.campaign_league, drawn.league_png)
 
     def spied(original):
         def run(*args):
@@ -237,7 +241,7 @@ async def test_the_table_and_chart_are_computed_off_the_event_loop(club, monkeyp
         return run
 
     monkeypatch.setattr(services.league.service, "campaign_league", spied(originals[0]))
-    monkeypatch.setattr(chart, "league_png", spied(originals[1]))
+    monkeypatch.setattr(drawn, "league_png", spied(originals[1]))
     await create(club)
     await join(club, club.alice, "virai")
     await join(club, club.bob, "freeborn")

@@ -13,6 +13,7 @@ import json
 
 from tests.discord.game_kit import card_text, labels, refused, snapshot, state_of
 from tests.discord.test_shoot_kit import armies
+from tests.support.bots import restart
 from tests.support.locale import french
 
 
@@ -313,4 +314,23 @@ async def test_camo_drone_down_against_fire_beyond_ten_inches_is_not_hit(simcord
     assert 'went Down with its Camo Drone against fire from beyond 10": the shot misses' in text
     state = await state_of(env, channel)
     assert state.units["u2"].down and state.units["u2"].models == 5
+    dice.assert_used()
+
+
+async def test_the_offer_answers_after_a_restart_in_french(simcord_env, table, dice, make_bot):
+    """The ⚡ buttons carry the offer in their ids (DynamicItem): after a restart Bob's Down
+    still takes his die, rolls the Init test and lets the shot resolve (rules-notes
+    "Reactions")."""
+    env, bob, channel = simcord_env, table.bob, table.channel
+    await cards_table(table)
+    _, asked = await fire_at_gangers(table, dice)
+    offer = asked.response
+    await restart(env, make_bot)
+    with french():
+        dice.script(3, 2, 9, 9, 9, 9, 9)  # Init 3 passes; one hit, rerolled against Down
+        down = await bob.click(offer, label="Down")  # the offer was posted in English
+    assert not down.ephemeral
+    assert "⚡ **Gangers** réagit : À terre." in card_text(offer)
+    state = await state_of(env, channel)
+    assert state.reaction is None and state.units["u2"].down
     dice.assert_used()

@@ -387,6 +387,9 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
     "cogs.shooting.fire.ShootAgain": [  # 🔁 Shoot again of a typed /shoot
         "test_shoot_buttons.test_slash_shoot_replies_carry_shoot_again_when_both_are_tracked"
     ],
+    "cogs.shooting.react.ReactButton": [  # ⚡ a reaction to a shot (issue 31)
+        "test_reactions.test_the_offer_answers_after_a_restart_in_french"
+    ],
     "cogs.army.views.ConfirmArmy": ["test_army_manage.test_the_preview_expires_after_a_restart"],
     "cogs.privacy.views.ConfirmData": [
         "test_server_data.test_the_confirmation_works_after_a_restart_and_expires"

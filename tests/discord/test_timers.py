@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from cogs.pace import loop
+import bot_app
 from tests.support.bots import restart
 
 
@@ -19,14 +19,22 @@ def quiet_board(env) -> None:
 
 
 @pytest.fixture
-def fired(monkeypatch) -> list[str]:
-    """A kind of timer for the tests: each firing noted, by subject."""
+def fired(monkeypatch, simcord_env) -> list[str]:
+    """A kind of timer for the tests, known to the running bot and to any bot made after it
+    (a restart): each firing noted, by subject."""
     seen: list[str] = []
 
     async def note(bot, timer) -> None:
         seen.append(timer.subject)
 
-    monkeypatch.setitem(loop.HANDLERS, "test", note)
+    made = bot_app.AntaresBot.__init__
+
+    def knowing_the_test_kind(self, *args, **kwargs) -> None:
+        made(self, *args, **kwargs)
+        self.timer_handlers["test"] = note
+
+    monkeypatch.setattr(bot_app.AntaresBot, "__init__", knowing_the_test_kind)
+    monkeypatch.setitem(simcord_env.bot.timer_handlers, "test", note)
     return seen
 
 
