@@ -29,7 +29,7 @@ import discord
 
 from cogs.common.bot import app_services
 from cogs.common.layout import custom_ids, is_layout, without
-from cogs.common.replies import lang_of, send, shown_later
+from cogs.common.replies import NO_MENTIONS, lang_of, send, shown_later
 from cogs.game.views import DONE_PREFIX, DoneButton, DrawNext
 from locales import Lang, t
 from services.game import NextStep
@@ -39,6 +39,8 @@ DRAW_PREFIX = "antares:draw:"
 # Posts the reply with these items added to its own (none, 🎲 Draw next, ✅ Done); its message id
 Post = Callable[[list[discord.ui.Item]], Awaitable[int | None]]
 READ = object()  # `offer`'s step: read it (no step known yet)
+LAYOUT = "layout"  # the key of an activation card's noted layout (`kept_components`)
+ACTION_ROW = 1  # a component's type
 
 
 def draw_button(game_id: int, lang: Lang) -> discord.ui.Item:
@@ -116,11 +118,15 @@ def next_step_of(noted: Any) -> NextStep | None:
 
 def kept_components(draw: discord.ui.Item) -> str | None:
     """The components of the message `draw` was posted on, but itself (JSON: what stays on
-    the message when the button leaves it). Only for a plain view of persistent items, which
-    stay as they were posted; None for a live one (a pager's ◀ ▶ change as its pages turn,
-    and leave when it expires) or an activation card (a V2 layout), whose message is read
-    when the button leaves it."""
+    the message when the button leaves it). For a plain view of persistent items, which stay
+    as they were posted, its rows; for an activation card (a V2 layout, edited in place as it
+    is played, each edit noted again: `offer`), the whole layout, its text included, so
+    taking 🎲 and ✅ off it is one edit, never a read and an edit. None for a live view (a
+    pager's ◀ ▶ change as its pages turn, and leave when it expires): that message is read."""
     view = draw.view
+    if isinstance(view, discord.ui.LayoutView):
+        laid = _pruned(view.to_components(), _draw_id)
+        return json.dumps({LAYOUT: laid}, separators=(",", ":"), ensure_ascii=False)
     if type(view) is not discord.ui.View:
         return None
     rows = []
@@ -131,16 +137,40 @@ def kept_components(draw: discord.ui.Item) -> str | None:
     return json.dumps(rows, separators=(",", ":"))
 
 
-def view_of(keep: str) -> discord.ui.View | None:
+def view_of(keep: str, *, every: bool = False) -> discord.ui.View | discord.ui.LayoutView | None:
     """The components `kept_components` noted, as a view to edit the message with (None:
-    nothing stays). Components only: the message's items answer their clicks as before."""
-    rows = json.loads(keep)
-    if not rows:
+    nothing stays). Components only: the message's items answer their clicks as before.
+    `every`: an activation card whose activation ended keeps its text, not one button."""
+    noted = json.loads(keep)
+    if isinstance(noted, dict):  # an activation card's layout
+        laid = _pruned(noted[LAYOUT], lambda _: True) if every else noted[LAYOUT]
+        components = [discord.components._component_factory(c) for c in laid]
+        card = SimpleNamespace(components=[c for c in components if c is not None])
+        layout = discord.ui.LayoutView.from_message(cast(Any, card), timeout=None)
+        layout.stop()
+        return layout
+    if not noted:
         return None
-    message = SimpleNamespace(components=[discord.ActionRow(row) for row in rows])
+    message = SimpleNamespace(components=[discord.ActionRow(row) for row in noted])
     view = discord.ui.View.from_message(cast(Any, message), timeout=None)
     view.stop()
     return view
+
+
+def _pruned(components: list[dict[str, Any]], drop: Callable[[str], bool]) -> list[dict[str, Any]]:
+    """A V2 layout's components without the buttons and menus whose custom id `drop` names,
+    nor the action rows they leave empty (as `cogs.common.layout.without` does to a message)."""
+    kept = []
+    for component in components:
+        if "custom_id" in component and drop(str(component["custom_id"])):
+            continue
+        inner = component.get("components")
+        if inner is not None:
+            component = {**component, "components": _pruned(inner, drop)}
+            if component.get("type") == ACTION_ROW and not component["components"]:
+                continue
+        kept.append(component)
+    return kept
 
 
 async def reply(
@@ -168,9 +198,9 @@ async def take_off(
 ) -> None:
     """Takes 🎲 Draw next and ✅ Done off a message of the channel, its other buttons and menus
     kept: read from the message (`known`, or fetched), unless its other components are known
-    (`keep`, noted when it was posted: one request, not two). An activation card (a V2
-    layout) is sent again without them, or without any button (`every`: its activation
-    ended)."""
+    (`keep`, noted when it was posted or last edited: one request, not two). An activation
+    card (a V2 layout) is sent again without them, or without any button (`every`: its
+    activation ended)."""
     channel = interaction.channel
     try:
         if known is not None and known.id == message_id:
@@ -178,7 +208,8 @@ async def take_off(
         elif isinstance(channel, discord.abc.Messageable):
             if keep is not None and not isinstance(channel, discord.GroupChannel):
                 # no partial messages in group DMs
-                await channel.get_partial_message(message_id).edit(view=view_of(keep))
+                edited = channel.get_partial_message(message_id)
+                await edited.edit(view=view_of(keep, every=every), allowed_mentions=NO_MENTIONS)
                 return
             message = await channel.fetch_message(message_id)
         else:

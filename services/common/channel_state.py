@@ -124,8 +124,8 @@ class ChannelStateRunner(Generic[S]):
         step = Step(done.record.id, done.draw, done.done) if self.offered is not None else None
         shown = shown_events(self.store)
         shown.wrote(interaction_id, done.event.id, step)
-        if done.record.messages.board:  # the board will show this state: no parse again
-            shown.left(channel_id, done.record.id, done.version, done.state)
+        # the board and the pace (issue 33) follow this state: no parse again
+        shown.left(channel_id, done.record.id, done.version, done.state)
         return done
 
     async def _change_once(

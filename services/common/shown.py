@@ -72,7 +72,8 @@ class ShownEvents:
             self._steps.popitem(last=False)
 
     def left(self, channel_id: int, game_id: int, version: int, state: Any) -> None:
-        """A change of a channel whose board is on left its game at `version` in `state`."""
+        """A change of a channel left its game at `version` in `state` (for the board and
+        the pace, which follow it: `state_at`)."""
         self._states[channel_id] = (game_id, version, state)
         self._states.move_to_end(channel_id)
         while len(self._states) > self.limit:

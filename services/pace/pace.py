@@ -51,6 +51,7 @@ from services.common import (
     once,
     require_host,
     retried,
+    shown_events,
 )
 from services.game import GameAccess
 from services.pace.clocks import PaceClocks
@@ -169,7 +170,7 @@ class PaceService(PaceClocks, PaceNights, GameAccess):
         if record is None:
             return
         before = pace_of(found.data if found else None)
-        after, _ = track(before, load_state(record.state), now)
+        after, _ = track(before, self._state_of(channel_id, record), now)
         if after == before and (found is not None or not after.waits):
             return
 
@@ -180,7 +181,7 @@ class PaceService(PaceClocks, PaceNights, GameAccess):
                     return []
                 found = await tx.game_pace(record.id)
                 pace = pace_of(found.data if found else None)
-                state = load_state(record.state)
+                state = self._state_of(channel_id, record)
                 new, tracked = track(pace, state, now)
                 if new == pace and found is not None:
                     return []
@@ -189,6 +190,12 @@ class PaceService(PaceClocks, PaceNights, GameAccess):
 
         for due in await retried(attempt):
             self.timers.scheduled(due)
+
+    def _state_of(self, channel_id: int, record: GameRecord) -> GameState:
+        """The game's state: as this process's change left it at the version read (the
+        change that woke the tracker, most often: no parse), else parsed."""
+        left = shown_events(self.store).state_at(channel_id, record.id, record.version)
+        return left if isinstance(left, GameState) else load_state(record.state)
 
     async def host_change(self, call: Call, update: Update) -> tuple[GameState, Pace]:
         """A change of the pace by the host (or a game master) of the channel's running game,
