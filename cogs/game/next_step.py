@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from contextvars import ContextVar
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -41,6 +42,8 @@ Post = Callable[[list[discord.ui.Item]], Awaitable[int | None]]
 READ = object()  # `offer`'s step: read it (no step known yet)
 LAYOUT = "layout"  # the key of an activation card's noted layout (`kept_components`)
 ACTION_ROW = 1  # a component's type
+# the layout an activation card's `post` laid out, while `offer` posts it (`laid_out`)
+_LAID: ContextVar[list[discord.ui.LayoutView] | None] = ContextVar("laid", default=None)
 
 
 def draw_button(game_id: int, lang: Lang) -> discord.ui.Item:
@@ -90,14 +93,19 @@ async def offer(
             step = await table.next_step(interaction.channel_id)
     assert step is None or isinstance(step, NextStep)
     extra = next_items(step, await lang_of(interaction)) if step is not None else []
-    with shown_later() as messages:  # recorded below, with where Draw next sits: one write
-        message_id = await post(extra)
+    laid: list[discord.ui.LayoutView] = []
+    token = _LAID.set(laid)
+    try:
+        with shown_later() as messages:  # recorded below, with where Draw next sits: one write
+            message_id = await post(extra)
+    finally:
+        _LAID.reset(token)
     pairs = [p for m in messages[:1] for p in found.shown.take(interaction.id, m)]
     if step is None or interaction.channel_id is None:
         await found.shown.record(pairs)
         return
     carrier = message_id if extra or card else None
-    keep = kept_components(extra[0]) if extra else None
+    keep = kept_components(extra[0]) if extra else kept_layout(laid[0]) if laid else None
     try:
         previous = await table.moved_draw(
             interaction.channel_id, step.game_id, carrier, keep, shown=pairs
@@ -125,8 +133,7 @@ def kept_components(draw: discord.ui.Item) -> str | None:
     pager's ◀ ▶ change as its pages turn, and leave when it expires): that message is read."""
     view = draw.view
     if isinstance(view, discord.ui.LayoutView):
-        laid = _pruned(view.to_components(), _draw_id)
-        return json.dumps({LAYOUT: laid}, separators=(",", ":"), ensure_ascii=False)
+        return kept_layout(view)
     if type(view) is not discord.ui.View:
         return None
     rows = []
@@ -135,6 +142,20 @@ def kept_components(draw: discord.ui.Item) -> str | None:
         if kept:
             rows.append({**row, "components": kept})
     return json.dumps(rows, separators=(",", ":"))
+
+
+def kept_layout(view: discord.ui.LayoutView) -> str:
+    """An activation card's layout but 🎲 and ✅ (JSON), as `kept_components` notes it."""
+    laid = _pruned(view.to_components(), _draw_id)
+    return json.dumps({LAYOUT: laid}, separators=(",", ":"), ensure_ascii=False)
+
+
+def laid_out(view: discord.ui.LayoutView) -> None:
+    """An activation card's `post` (see `offer`) posted `view`: noted with where Draw next
+    sits, so the next move edits the card without reading it, even when it carries no 🎲."""
+    found = _LAID.get()
+    if found is not None:
+        found.append(view)
 
 
 def view_of(keep: str, *, every: bool = False) -> discord.ui.View | discord.ui.LayoutView | None:
