@@ -1,12 +1,14 @@
 """/shoot with 30 dice against a no-op command through the simulated Discord (issue 5).
 
-Run from the repository root: `python -m bench.shoot` (`--profile` profiles the tracked
-shot instead: cProfile's top entries by cumulative and own time; `--rounds N`). Ten Mag Light Supports (RF3) at
+Run from the repository root: `python -m bench.shoot`. Ten Mag Light Supports (RF3) at
 effective range: 30 Acc tests, a Res test per hit, the reply rendered and sent. Two
 phases, each interleaved with the no-op command: the shot only rolled (no unit named; the
 headline, target /shoot p99 ≤ 1.5 × no-op p99), then fired by a tracked unit (one
-transaction and one event per shot), with `/pins set` as the reference for any tracked
-change. Then the rules core alone: resolutions per second (``bench.shoot_core``).
+transaction and one event per shot; target ≤ 2.0 × no-op p99, issue 31), with `/pins set`
+as the reference for any tracked change. Then the rules core alone: resolutions per second
+(``bench.shoot_core``). `--rounds N`: shots per command; `--profile`: the tracked shot under
+cProfile instead, its top entries by cumulative and by own time (ANTARES_BENCH_PROFILE=path
+keeps the profile).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from bench.support import bench_bot, summary, verdict
 
 ROUNDS = 1000  # p99 is then the 10th worst sample of each command, not the 5th
 PROFILE_ROUNDS = 300
+UNTRACKED_TARGET = 1.5  # p99 against the no-op's (docs/performance.md)
+TRACKED_TARGET = 2.0  # issue 31
 WARM_UP = 30
 THIRTY_DICE = {"weapon": "mag-light-support", "models": 10, "distance": 20, "res": 5}
 Work = Callable[[], Awaitable[object]]
@@ -54,7 +58,7 @@ async def interleaved(commands: dict[str, Work], rounds: int = ROUNDS) -> dict[s
     return samples
 
 
-def report(samples: dict[str, list[float]]) -> None:
+def report(samples: dict[str, list[float]], target: float) -> None:
     figures = {name: summary(name, values) for name, values in samples.items()}
     p50_noop, p99_noop = figures["/noop"]
     for name, (p50, p99) in figures.items():
@@ -63,7 +67,7 @@ def report(samples: dict[str, list[float]]) -> None:
             if "(reference)" in name:  # a figure to compare with, not a target
                 line = f"p99 ratio {name} : /noop = {ratio:.2f} (no target)"
             else:
-                line = verdict(name, ratio, 1.5)
+                line = verdict(name, ratio, target)
             print(f"{line}   (p50 ratio {p50 / p50_noop:.2f})")
 
 
@@ -81,7 +85,8 @@ async def through_discord(rounds: int, profile: bool) -> None:
                 await interleaved(
                     {**noop, "/shoot 30 dice": lambda: alice.slash(channel, "shoot", **untracked)},
                     rounds,
-                )
+                ),
+                UNTRACKED_TARGET,
             )
         await alice.slash(channel, "game start", name="Bench", activations="free")
         await alice.slash(channel, "unit add", name="Gunners", models=10, acc=5, co=8)
@@ -100,7 +105,8 @@ async def through_discord(rounds: int, profile: bool) -> None:
                         ),
                     },
                     rounds,
-                )
+                ),
+                TRACKED_TARGET,
             )
         await bot.services.close()
 
