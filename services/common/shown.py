@@ -22,7 +22,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from services.common.applied_once import once
+from services.common.applied_once import listen, once
 from storage.base import StorageError, Store
 
 LIMIT = 512
@@ -46,8 +46,18 @@ class ShownEvents:
         self.limit = limit
         self._written: OrderedDict[int, list[int]] = OrderedDict()
         self._steps: OrderedDict[int, Step] = OrderedDict()
-        # channel -> (game, version, state) as this process's last change of it left it
-        self._states: OrderedDict[int, tuple[int, int, Any]] = OrderedDict()
+        # channel -> (game, version, state, commits told) as this process's last change of
+        # it left it; channel -> the changes of it committed here (told through `once`)
+        self._states: OrderedDict[int, tuple[int, int, Any, int]] = OrderedDict()
+        self._told: OrderedDict[int, int] = OrderedDict()
+        listen(store, self.told)
+
+    def told(self, channel_id: int) -> None:
+        """A change of the channel committed in this process (a listener of the store)."""
+        self._told[channel_id] = self._told.get(channel_id, 0) + 1
+        self._told.move_to_end(channel_id)
+        while len(self._told) > self.limit:
+            self._told.popitem(last=False)
 
     def wrote(self, interaction_id: int | None, event_id: int, step: Step | None = None) -> None:
         """A committed change of `interaction_id` wrote `event_id` (None: no interaction),
@@ -74,7 +84,7 @@ class ShownEvents:
     def left(self, channel_id: int, game_id: int, version: int, state: Any) -> None:
         """A change of a channel left its game at `version` in `state` (for the board and
         the pace, which follow it: `state_at`)."""
-        self._states[channel_id] = (game_id, version, state)
+        self._states[channel_id] = (game_id, version, state, self._told.get(channel_id, 0))
         self._states.move_to_end(channel_id)
         while len(self._states) > self.limit:
             self._states.popitem(last=False)
@@ -85,6 +95,14 @@ class ShownEvents:
         if found is None or found[:2] != (game_id, version):
             return None
         return found[2]
+
+    def latest(self, channel_id: int) -> tuple[int, int, Any] | None:
+        """(game, version, state) as this process's last change of the channel left it, if
+        no other change of it was committed here since (one of another process may have)."""
+        found = self._states.get(channel_id)
+        if found is None or found[3] != self._told.get(channel_id, 0):
+            return None
+        return found[:3]
 
     def waiting(self, interaction_id: int) -> bool:
         return interaction_id in self._written
