@@ -165,7 +165,8 @@ def view_of(keep: str, *, every: bool = False) -> discord.ui.View | discord.ui.L
     noted = json.loads(keep)
     if isinstance(noted, dict):  # an activation card's layout
         laid = _pruned(noted[LAYOUT], lambda _: True) if every else noted[LAYOUT]
-        components = [discord.components._component_factory(c) for c in laid]
+        # as discord.py reads a message's components (its payload, as Discord sends it)
+        components = [discord.components._component_factory(cast(Any, c)) for c in laid]
         card = SimpleNamespace(components=[c for c in components if c is not None])
         layout = discord.ui.LayoutView.from_message(cast(Any, card), timeout=None)
         layout.stop()
