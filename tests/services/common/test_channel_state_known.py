@@ -79,12 +79,13 @@ async def test_another_process_change_since_is_read_and_kept(tmp_path, monkeypat
         done = await mark(here, 3)
         # the one trip refused at its save; then BEGIN, claim and read; event, save, COMMIT
         assert (counted.trips, counted.parses) == (3, 1)
-        record, _ = await _final(first)
+        record, events = await _final(first)
     finally:
         await first.close()
         await second.close()
     assert done.state.marks == [1, 2, 3]
     assert Tally.model_validate_json(record.state).marks == [1, 2, 3] and record.version == 3
+    assert [e.seq for e in events] == [1, 2, 3]  # the refused trip's event rolled back
 
 
 async def test_a_replay_is_refused_as_one_and_changes_nothing(tmp_path):
