@@ -211,7 +211,8 @@ class ChannelStateRunner(Generic[S]):
                     raise NotFound("game.none_here")
             else:  # as this process left it: the save's version check tells if it still is
                 record = known[0]
-                used.append(True)  # type: ignore[union-attr]
+                if used is not None:
+                    used.append(True)
             if check is not None:
                 check(record)
             if read is not None:
