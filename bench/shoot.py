@@ -7,8 +7,8 @@ headline, target /shoot p99 ≤ 1.5 × no-op p99), then fired by a tracked unit 
 transaction and one event per shot; target ≤ 2.0 × no-op p99, issue 31), with `/pins set`
 as the reference for any tracked change. Then the rules core alone: resolutions per second
 (``bench.shoot_core``). `--rounds N`: shots per command; `--profile`: the tracked shot under
-cProfile instead, its top entries by cumulative and by own time (ANTARES_BENCH_PROFILE=path
-keeps the profile).
+cProfile instead, its top entries by cumulative and by own time (`--profile-out PATH` keeps
+the profile).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import cProfile
 import gc
-import os
 import pstats
 import time
 from collections.abc import Awaitable, Callable
@@ -71,7 +70,7 @@ def report(samples: dict[str, list[float]], target: float) -> None:
             print(f"{line}   (p50 ratio {p50 / p50_noop:.2f})")
 
 
-async def through_discord(rounds: int, profile: bool) -> None:
+async def through_discord(rounds: int, profile: bool, out: str | None = None) -> None:
     bot, _ = bench_bot()
     async with simcord.run(bot) as env:
         guild = env.create_guild("bench")
@@ -92,7 +91,7 @@ async def through_discord(rounds: int, profile: bool) -> None:
         await alice.slash(channel, "unit add", name="Gunners", models=10, acc=5, co=8)
         tracked = {**THIRTY_DICE, "shooter": "Gunners"}
         if profile:
-            await profiled(lambda: alice.slash(channel, "shoot", **tracked), rounds)
+            await profiled(lambda: alice.slash(channel, "shoot", **tracked), rounds, out)
         else:
             print("Phase 2: fired by a tracked unit (one event per shot)")
             report(
@@ -111,7 +110,7 @@ async def through_discord(rounds: int, profile: bool) -> None:
         await bot.services.close()
 
 
-async def profiled(work: Work, rounds: int) -> None:
+async def profiled(work: Work, rounds: int, out: str | None) -> None:
     """The tracked shot under cProfile (the event loop's thread only): where its time goes."""
     for _ in range(WARM_UP):
         await work()
@@ -121,8 +120,8 @@ async def profiled(work: Work, rounds: int) -> None:
         await work()
     profiler.disable()
     print(f"Tracked /shoot, {rounds} shots under cProfile")
-    if dump := os.environ.get("ANTARES_BENCH_PROFILE"):
-        profiler.dump_stats(dump)  # for pstats or snakeviz
+    if out:
+        profiler.dump_stats(out)  # for pstats or snakeviz
     stats = pstats.Stats(profiler).strip_dirs()
     stats.sort_stats("cumulative").print_stats(40)
     stats.sort_stats("tottime").print_stats(25)
@@ -132,9 +131,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.shoot", description=__doc__)
     parser.add_argument("--rounds", type=int, help=f"shots per command (default {ROUNDS})")
     parser.add_argument("--profile", action="store_true", help="profile the tracked shot")
+    parser.add_argument("--profile-out", metavar="PATH", help="keep the profile there")
     args = parser.parse_args()
     rounds = args.rounds or (PROFILE_ROUNDS if args.profile else ROUNDS)
-    asyncio.run(through_discord(rounds, args.profile))
+    asyncio.run(through_discord(rounds, args.profile, args.profile_out))
     if not args.profile:
         print()
         shoot_core.main()
