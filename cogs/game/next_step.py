@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Awaitable, Callable, Collection, Sequence
+from contextvars import ContextVar
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -32,7 +33,7 @@ import discord
 from cogs.common.bot import app_services
 from cogs.common.cards import shooter_of
 from cogs.common.layout import custom_ids, is_layout, without
-from cogs.common.replies import lang_of, send, shown_later
+from cogs.common.replies import NO_MENTIONS, lang_of, send, shown_later
 from cogs.game.views import DONE_PREFIX, DoneButton, DrawNext
 from locales import Lang, t
 from services.game import NextStep
@@ -42,6 +43,11 @@ DRAW_PREFIX = "antares:draw:"
 # Posts the reply with these items added to its own (none, 🎲 Draw next, ✅ Done); its message id
 Post = Callable[[list[discord.ui.Item]], Awaitable[int | None]]
 READ = object()  # `offer`'s step: read it (no step known yet)
+LAYOUT = "layout"  # the key of an activation card's noted layout (`kept_components`)
+TRACKED = "tracked"  # and whether it carried ✅ Done (`kept_layout`)
+ACTION_ROW = 1  # a component's type
+# the layout an activation card's `post` laid out, while `offer` posts it (`laid_out`)
+_LAID: ContextVar[list[discord.ui.LayoutView] | None] = ContextVar("laid", default=None)
 
 
 def draw_button(game_id: int, lang: Lang) -> discord.ui.Item:
@@ -91,14 +97,19 @@ async def offer(
             step = await table.next_step(interaction.channel_id)
     assert step is None or isinstance(step, NextStep)
     extra = next_items(step, await lang_of(interaction)) if step is not None else []
-    with shown_later() as messages:  # recorded below, with where Draw next sits: one write
-        message_id = await post(extra)
+    laid: list[discord.ui.LayoutView] = []
+    token = _LAID.set(laid)
+    try:
+        with shown_later() as messages:  # recorded below, with where Draw next sits: one write
+            message_id = await post(extra)
+    finally:
+        _LAID.reset(token)
     pairs = [p for m in messages[:1] for p in found.shown.take(interaction.id, m)]
     if step is None or interaction.channel_id is None:
         await found.shown.record(pairs)
         return
     carrier = message_id if extra or card else None
-    keep = kept_components(extra[0]) if extra else None
+    keep = kept_components(extra[0]) if extra else kept_layout(laid[0]) if laid else None
     try:
         previous = await table.moved_draw(
             interaction.channel_id, step.game_id, carrier, keep, shown=pairs
@@ -122,11 +133,14 @@ def next_step_of(noted: Any) -> NextStep | None:
 
 def kept_components(draw: discord.ui.Item) -> str | None:
     """The components of the message `draw` was posted on, but itself (JSON: what stays on
-    the message when the button leaves it). Only for a plain view of persistent items, which
-    stay as they were posted; None for a live one (a pager's ◀ ▶ change as its pages turn,
-    and leave when it expires) or an activation card (a V2 layout), whose message is read
-    when the button leaves it."""
+    the message when the button leaves it). For a plain view of persistent items, which stay
+    as they were posted, its rows; for an activation card (a V2 layout, edited in place as it
+    is played, each edit noted again: `offer`), the whole layout, its text included, so
+    taking 🎲 and ✅ off it is one edit, never a read and an edit. None for a live view (a
+    pager's ◀ ▶ change as its pages turn, and leave when it expires): that message is read."""
     view = draw.view
+    if isinstance(view, discord.ui.LayoutView):
+        return kept_layout(view)
     if type(view) is not discord.ui.View:
         return None
     rows = []
@@ -137,16 +151,77 @@ def kept_components(draw: discord.ui.Item) -> str | None:
     return json.dumps(rows, separators=(",", ":"))
 
 
-def view_of(keep: str) -> discord.ui.View | None:
+def kept_layout(view: discord.ui.LayoutView) -> str:
+    """An activation card's layout but 🎲 and ✅ (JSON), as `kept_components` notes it, and
+    whether it carried ✅ (its game tracks activations: see `superseded`)."""
+    components = view.to_components()
+    tracked = any(i.startswith(DONE_PREFIX) for i in _ids_in(components))
+    laid = _pruned(components, _draw_id)
+    noted = {LAYOUT: laid, TRACKED: tracked}
+    return json.dumps(noted, separators=(",", ":"), ensure_ascii=False)
+
+
+def laid_out(view: discord.ui.LayoutView) -> None:
+    """An activation card's `post` (see `offer`) posted `view`: noted with where Draw next
+    sits, so the next move edits the card without reading it, even when it carries no 🎲."""
+    found = _LAID.get()
+    if found is not None:
+        found.append(view)
+
+
+def view_of(
+    keep: str, *, every: bool = False, acting: Collection[str] = ()
+) -> discord.ui.View | discord.ui.LayoutView | None:
     """The components `kept_components` noted, as a view to edit the message with (None:
-    nothing stays). Components only: the message's items answer their clicks as before."""
-    rows = json.loads(keep)
-    if not rows:
+    nothing stays). Components only: the message's items answer their clicks as before.
+    `every`: an activation card whose activation ended keeps its text, not one button; else
+    it loses what `superseded` says (`acting`: the units that can still shoot)."""
+    noted = json.loads(keep)
+    if isinstance(noted, dict):  # an activation card's layout
+        ids = [DONE_PREFIX] if noted.get(TRACKED) else []
+        drop = (lambda _: True) if every else superseded(ids, acting)
+        laid = _pruned(noted[LAYOUT], drop)
+        # as discord.py reads a message's components (its payload, as Discord sends it)
+        components = [discord.components._component_factory(cast(Any, c)) for c in laid]
+        card = SimpleNamespace(components=[c for c in components if c is not None])
+        layout = discord.ui.LayoutView.from_message(cast(Any, card), timeout=None)
+        layout.stop()
+        return layout
+    if not noted:
         return None
-    message = SimpleNamespace(components=[discord.ActionRow(row) for row in rows])
+    message = SimpleNamespace(components=[discord.ActionRow(row) for row in noted])
     view = discord.ui.View.from_message(cast(Any, message), timeout=None)
     view.stop()
     return view
+
+
+def _pruned(components: list[dict[str, Any]], drop: Callable[[str], bool]) -> list[dict[str, Any]]:
+    """A V2 layout's components without the buttons and menus whose custom id `drop` names,
+    nor the action rows they leave empty (as `cogs.common.layout.without` does to a message)."""
+    kept = []
+    for component in components:
+        if "custom_id" in component and drop(str(component["custom_id"])):
+            continue
+        inner = component.get("components")
+        if inner is not None:
+            component = {**component, "components": _pruned(inner, drop)}
+            if component.get("type") == ACTION_ROW and not component["components"]:
+                continue
+        kept.append(component)
+    return kept
+
+
+def _ids_in(components: list[dict[str, Any]]) -> list[str]:
+    """The custom ids of a V2 layout's payload, nested ones included."""
+    found: list[str] = []
+    for component in components:
+        if "custom_id" in component:
+            found.append(str(component["custom_id"]))
+        found.extend(_ids_in(component.get("components") or []))
+        accessory = component.get("accessory")
+        if accessory is not None:
+            found.extend(_ids_in([accessory]))
+    return found
 
 
 async def reply(
@@ -175,8 +250,8 @@ async def take_off(
 ) -> None:
     """Takes 🎲 Draw next and ✅ Done off a message of the channel, its other buttons and menus
     kept: read from the message (`known`, or fetched), unless its other components are known
-    (`keep`, noted when it was posted: one request, not two). An activation card (a V2
-    layout) is sent again without them and without what can no longer act (`superseded`:
+    (`keep`, noted when it was posted or last edited: one request, not two). An activation
+    card (a V2 layout) is sent again without them and without what can no longer act (`superseded`:
     `acting` are the units that can still shoot), or without any button (`every`: its
     activation ended). One edit in every case."""
     channel = interaction.channel
@@ -186,7 +261,9 @@ async def take_off(
         elif isinstance(channel, discord.abc.Messageable):
             if keep is not None and not isinstance(channel, discord.GroupChannel):
                 # no partial messages in group DMs
-                await channel.get_partial_message(message_id).edit(view=view_of(keep))
+                edited = channel.get_partial_message(message_id)
+                laid = view_of(keep, every=every, acting=acting)
+                await edited.edit(view=laid, allowed_mentions=NO_MENTIONS)
                 return
             message = await channel.fetch_message(message_id)
         else:

@@ -1,7 +1,10 @@
 """Whom each game waits for (issue 33): after every committed change of a channel, the pace
 of its game follows (`services.pace.PaceService.track`: waits, turn times, reminders), in a
 task of its own, so no command waits for it. One task per channel at a time: changes that
-come while it runs are tracked once more after it."""
+come while it runs are tracked once more after it. As the live board does, it follows the
+state the change left in this process (`services.common.ShownEvents`), never parsing the
+game again, and reads nothing when that change left whom the game waits for as it was
+(issue 31 §3: `services/pace/followed.py`)."""
 
 from __future__ import annotations
 

@@ -70,6 +70,7 @@ class TableCards:
 
         async def post(extra: list[discord.ui.Item]) -> int | None:
             laid = card.layout(lang, [picks, extra])
+            next_step.laid_out(laid.view)
             return await send(interaction, view=laid.view, allowed_mentions=drawn_mentions(done))
 
         # a die taken (Follow, a Synchroniser) draws nothing: the activation that ran goes on
@@ -188,6 +189,7 @@ async def show(
 
     async def post(extra: list[discord.ui.Item]) -> int | None:
         laid = card.layout(lang, [*rows, extra])
+        next_step.laid_out(laid.view)
         if in_place and message is not None and form is not None:
             await interaction.response.send_modal(form)
             await message.edit(view=laid.view, allowed_mentions=NO_MENTIONS)

@@ -2,8 +2,9 @@
 
 - ``draw``: the newest reply that carries 🎲 Draw next. The button sits on one message only;
   when a newer reply of the game is posted, the bot takes it off this one, keeping its other
-  components (``draw_keep``: their JSON, so that taking the button off is one edit, not a
-  read and an edit; None: not known, the message is read).
+  components (``draw_keep``: their JSON, an activation card's whole layout, noted at each
+  post and edit of it, so that taking the button off is one edit, not a read and an edit;
+  None: not known, the message is read).
 - the live board: an optional status message, edited after every change of the game.
 - ``web_epoch``: the epoch of the game's web links (issue 34); ``/game web revoke`` moves it
   on, and a link made in an earlier epoch is refused.

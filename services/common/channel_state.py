@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from core.common.errors import NotFound
+from core.common.errors import AntaresError, Conflict, NotFound
 from services.common.applied_once import once
 from services.common.shown import Step, shown_events
 from services.common.state_patch import patch_between, with_patch
@@ -80,6 +80,7 @@ class Change(Generic[S, R]):
     record: GameRecord  # the game as read, its messages included
     draw: bool = False  # drawing is the next step (`offered` of the new state)
     done: tuple[Any, ...] = ()  # the activations ✅ Done may end (`offered` of the new state)
+    saved: GameRecord | None = None  # the game as saved (its messages as read)
 
 
 class ChannelStateRunner(Generic[S]):
@@ -113,20 +114,81 @@ class ChannelStateRunner(Generic[S]):
         read: Read | None = None,
     ) -> Change[S, R]:
         """Apply `apply` to the channel's running state, retrying on a version conflict;
-        `read` runs in the same transaction before it, `then` after the save."""
-        done = await retried(
+        `read` runs in the same transaction before it, `then` after the save. When this
+        process's last change of the channel left the game (and nothing else changed it
+        here since), that state is the one changed: no read, no parse, the whole change one
+        trip to SQLite's thread; another process's change since is a version conflict at
+        the save, and the change runs again from the game as read."""
+        shown = shown_events(self.store)
+        used: list[bool] = []  # the first attempt started from the state this process left
+        done: Change[S, R] | None = None
+        try:
+            done = await self._change_once(
+                channel_id, kind, actor_id, interaction_id, apply, check, then, read, used
+            )
+        except VersionConflict:  # another process changed the game since: read it
+            shown.forget(channel_id)
+        except Conflict as refused:
+            shown.forget(channel_id)
+            if not used or refused.key == "errors.replayed":
+                raise
+        except AntaresError:  # a refusal, before the claim was checked: run it again as ever
+            shown.forget(channel_id)  # (a replayed interaction says so first)
+            if not used or interaction_id is None:
+                raise
+        except BaseException:
+            shown.forget(channel_id)
+            raise
+        if done is None:
+            done = await self._retried(
+                channel_id, kind, actor_id, interaction_id, apply, check, then, read
+            )
+        # committed: the reply that shows it will record its message (undo edits it), and
+        # offers the next step as this change left the game
+        step = Step(done.record.id, done.draw, done.done) if self.offered is not None else None
+        shown.wrote(interaction_id, done.event.id, step)
+        # the board, the pace (issue 33) and the next change follow this state: no parse again
+        shown.left(channel_id, done.record.id, done.version, done.state, done.saved)
+        return done
+
+    async def _retried(
+        self,
+        channel_id: int,
+        kind: str,
+        actor_id: int | None,
+        interaction_id: int | None,
+        apply: Callable[[S], tuple[S, R]],
+        check: Callable[[GameRecord], None] | None,
+        then: Then[S, R] | None,
+        read: Read | None,
+    ) -> Change[S, R]:
+        """The change from the game as read, again on a version conflict."""
+        return await retried(
             lambda: self._change_once(
                 channel_id, kind, actor_id, interaction_id, apply, check, then, read
             )
         )
-        # committed: the reply that shows it will record its message (undo edits it), and
-        # offers the next step as this change left the game
-        step = Step(done.record.id, done.draw, done.done) if self.offered is not None else None
+
+    def _known(
+        self, tx: Transaction, channel_id: int, interaction_id: int | None
+    ) -> tuple[GameRecord, S] | None:
+        """The running game as this process's last change of the channel left it, if no
+        other change of it was committed here since, on a database whose transactions are
+        its one writer (SQLite: no row lock to take by reading), for an interaction that
+        this process has not seen change a game already (a replay is refused before any
+        die is rolled)."""
+        if getattr(tx, "ROW_LOCK", " "):
+            return None
         shown = shown_events(self.store)
-        shown.wrote(interaction_id, done.event.id, step)
-        if done.record.messages.board:  # the board will show this state: no parse again
-            shown.left(channel_id, done.record.id, done.version, done.state)
-        return done
+        if interaction_id is not None and shown.claimed(interaction_id):
+            return None
+        found = shown.saved(channel_id)
+        if found is None:
+            return None
+        record, state = found
+        if record.status != "running" or not isinstance(state, self.model):
+            return None
+        return record, state
 
     async def _change_once(
         self,
@@ -138,16 +200,24 @@ class ChannelStateRunner(Generic[S]):
         check: Callable[[GameRecord], None] | None = None,
         then: Then[S, R] | None = None,
         read: Read | None = None,
+        used: list[bool] | None = None,
     ) -> Change[S, R]:
         async with once(self.store, interaction_id, channel_id) as tx:
-            record = await tx.running_game(channel_id)
-            if record is None:
-                raise NotFound("game.none_here")
+            # taken inside the transaction: a change of this process just before it is known
+            known = self._known(tx, channel_id, interaction_id) if used is not None else None
+            if known is None:
+                record = await tx.running_game(channel_id)
+                if record is None:
+                    raise NotFound("game.none_here")
+            else:  # as this process left it: the save's version check tells if it still is
+                record = known[0]
+                if used is not None:
+                    used.append(True)
             if check is not None:
                 check(record)
             if read is not None:
                 await read(tx, record)
-            new_state, result = apply(self.decode(record))
+            new_state, result = apply(self.decode(record) if known is None else known[1])
             new_json = new_state.model_dump_json()
             logged = await tx.append_event_later(  # its record is read back with the COMMIT
                 record.id,
@@ -166,4 +236,6 @@ class ChannelStateRunner(Generic[S]):
             if then is not None:
                 await then(tx, record, new_state, result)
         draw, done = self.offered(new_state) if self.offered is not None else (False, ())
-        return Change(new_state, result, version, logged.value, record, draw, done)
+        status = getattr(new_state, "status", None) or record.status
+        saved = replace(record, state=new_json, version=version, status=status)
+        return Change(new_state, result, version, logged.value, record, draw, done, saved)

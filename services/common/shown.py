@@ -12,6 +12,14 @@ runs after the game's transaction, never inside it. A reply never sent (the proc
 in between) leaves the event without a message: undo then has nothing to edit, and says so
 by editing nothing. The notes are bounded: an interaction whose reply is ephemeral (never
 edited by anyone else) is forgotten once `LIMIT` newer ones were noted.
+
+It also keeps, per channel, the game as this process's last change of it left it (`left`):
+its parsed state and its record as saved, with how many changes of the channel this process
+had committed then (every commit through `once` is told). The live board and the pace follow
+that state rather than parse the game again (`state_at`, `latest`), and the channel's next
+change starts from it (`saved`: issue 31, no read, no parse) while no other change of the
+channel was committed here since; a change of another process shows at the save, as a
+version conflict.
 """
 
 from __future__ import annotations
@@ -22,10 +30,13 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from services.common.applied_once import once
+from services.common.applied_once import listen, once
 from storage.base import StorageError, Store
 
 LIMIT = 512
+# channels whose game this process keeps as its last change left it (each a parsed state and
+# its JSON: tens of KB to a few MB for a 100-unit game); a channel forgotten is read again
+STATES_LIMIT = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +57,30 @@ class ShownEvents:
         self.limit = limit
         self._written: OrderedDict[int, list[int]] = OrderedDict()
         self._steps: OrderedDict[int, Step] = OrderedDict()
-        # channel -> (game, version, state) as this process's last change of it left it
-        self._states: OrderedDict[int, tuple[int, int, Any]] = OrderedDict()
+        # channel -> (game, version, state, commits told, the game's record as saved) as
+        # this process's last change of it left it; channel -> the changes of it committed
+        # here (told through `once`)
+        self._states: OrderedDict[int, tuple[int, int, Any, int, Any]] = OrderedDict()
+        self._told: OrderedDict[int, int] = OrderedDict()
+        self._claimed: OrderedDict[int, None] = OrderedDict()  # interactions that wrote events
+        listen(store, self.told)
+
+    def told(self, channel_id: int) -> None:
+        """A change of the channel committed in this process (a listener of the store)."""
+        self._told[channel_id] = self._told.get(channel_id, 0) + 1
+        self._told.move_to_end(channel_id)
+        while len(self._told) > self.limit:
+            self._told.popitem(last=False)
 
     def wrote(self, interaction_id: int | None, event_id: int, step: Step | None = None) -> None:
         """A committed change of `interaction_id` wrote `event_id` (None: no interaction),
         and `step` comes next (None: not a game whose next step is known)."""
         if interaction_id is None:
             return
+        self._claimed[interaction_id] = None
+        self._claimed.move_to_end(interaction_id)
+        while len(self._claimed) > self.limit:
+            self._claimed.popitem(last=False)
         self._written.setdefault(interaction_id, []).append(event_id)
         self._written.move_to_end(interaction_id)
         while len(self._written) > self.limit:
@@ -71,11 +98,14 @@ class ShownEvents:
         while len(self._steps) > self.limit:
             self._steps.popitem(last=False)
 
-    def left(self, channel_id: int, game_id: int, version: int, state: Any) -> None:
-        """A change of a channel whose board is on left its game at `version` in `state`."""
-        self._states[channel_id] = (game_id, version, state)
+    def left(
+        self, channel_id: int, game_id: int, version: int, state: Any, saved: Any = None
+    ) -> None:
+        """A change of a channel left its game at `version` in `state` (for the board and
+        the pace, which follow it: `state_at`)."""
+        self._states[channel_id] = (game_id, version, state, self._told.get(channel_id, 0), saved)
         self._states.move_to_end(channel_id)
-        while len(self._states) > self.limit:
+        while len(self._states) > min(self.limit, STATES_LIMIT):
             self._states.popitem(last=False)
 
     def state_at(self, channel_id: int, game_id: int, version: int) -> Any | None:
@@ -84,6 +114,31 @@ class ShownEvents:
         if found is None or found[:2] != (game_id, version):
             return None
         return found[2]
+
+    def saved(self, channel_id: int) -> tuple[Any, Any] | None:
+        """(the game's record as saved, its state) as this process's last change of the
+        channel left them, if no other change of it was committed here since."""
+        found = self._states.get(channel_id)
+        if found is None or found[4] is None or found[3] != self._told.get(channel_id, 0):
+            return None
+        return found[4], found[2]
+
+    def forget(self, channel_id: int) -> None:
+        """The state noted for the channel may no longer be its game's: read it again."""
+        self._states.pop(channel_id, None)
+
+    def latest(self, channel_id: int) -> tuple[int, int, Any] | None:
+        """(game, version, state) as this process's last change of the channel left it, if
+        no other change of it was committed here since (one of another process may have)."""
+        found = self._states.get(channel_id)
+        if found is None or found[3] != self._told.get(channel_id, 0):
+            return None
+        return found[:3]
+
+    def claimed(self, interaction_id: int) -> bool:
+        """The interaction changed a game in this process already (a replay, if it comes
+        again): its claim is checked before anything else."""
+        return interaction_id in self._claimed
 
     def waiting(self, interaction_id: int) -> bool:
         return interaction_id in self._written

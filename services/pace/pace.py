@@ -51,11 +51,13 @@ from services.common import (
     once,
     require_host,
     retried,
+    shown_events,
 )
 from services.game import GameAccess
 from services.pace.asks import PaceAsks
 from services.pace.clocks import PaceClocks
 from services.pace.club import PaceNights
+from services.pace.followed import Followed, waited
 from services.pace.stored import (
     NUDGE,
     hours_of,
@@ -154,6 +156,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         super().__init__(store, servers, dice)
         self.timers = timers
         self.clock = clock
+        self.followed = Followed()
 
     def listen(self, listener: Listener) -> Callable[[], None]:
         """Hear of every committed change, by channel (the pace cog tracks each)."""
@@ -164,14 +167,19 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
     async def track(self, channel_id: int) -> None:
         """The channel's game changed: its waits, turn times, reminders and clock follow."""
         now = self.clock()
+        latest = shown_events(self.store).latest(channel_id)
+        if latest is not None and self.followed.unchanged(channel_id, latest, now):
+            return  # the waits as they were (`services.pace.followed`): nothing to read
         async with self.store.read() as tx:  # most changes leave the waits as they were
             record = await tx.latest_game(channel_id)
             found = None if record is None else await tx.game_pace(record.id)
         if record is None:
             return
         before = pace_of(found.data if found else None)
-        after, _ = track(before, load_state(record.state), now)
+        state = self._state_of(channel_id, record)
+        after, _ = track(before, state, now)
         if after == before and (found is not None or not after.waits):
+            self.followed.saw(channel_id, record.id, record.version, waited(state, now))
             return
 
         async def attempt() -> list[datetime]:
@@ -181,15 +189,25 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                     return []
                 found = await tx.game_pace(record.id)
                 pace = pace_of(found.data if found else None)
-                state = load_state(record.state)
+                state = self._state_of(channel_id, record)
                 new, tracked = track(pace, state, now)
+                seen.append((record.id, record.version, waited(state, now)))
                 if new == pace and found is not None:
                     return []
                 await save_pace(tx, record, new, found.version if found else None)
                 return await follow(tx, record, state, pace, new, tracked)
 
+        seen: list[tuple[int, int, tuple[str, ...]]] = []
         for due in await retried(attempt):
             self.timers.scheduled(due)
+        if seen:  # committed: the stored pace follows the game as last read
+            self.followed.saw(channel_id, *seen[-1])
+
+    def _state_of(self, channel_id: int, record: GameRecord) -> GameState:
+        """The game's state: as this process's change left it at the version read (the
+        change that woke the tracker, most often: no parse), else parsed."""
+        left = shown_events(self.store).state_at(channel_id, record.id, record.version)
+        return left if isinstance(left, GameState) else load_state(record.state)
 
     async def host_change(self, call: Call, update: Update) -> tuple[GameState, Pace]:
         """A change of the pace by the host (or a game master) of the channel's running game,

@@ -1,11 +1,15 @@
 """Issue 31, "each move one transaction, one reply": what a move costs, counted through the
 real bot. A tracked `/shoot` is one write transaction (its claim, its read, its event, its
 save), plus one short bookkeeping write once Discord has said the reply's message id (the
-id exists only then: it goes on the shot's event for undo, with where 🎲 Draw next sits now),
-which writes no game row and parses nothing; the game's state is parsed once; the reply and
-one edit (Draw next off the previous message, its 🎯 kept) are its only Discord requests. A
-draw clicked from the shot costs the same. The rules core's own copies of the state
-(`core.antares.game.fork`, each pure function's working copy) are counted apart."""
+id exists only then: it goes on the shot's event for undo, with where 🎲 Draw next sits now
+and the components of the message that carries it), which writes no game row and parses
+nothing; the game's state is parsed once; the reply and one edit (Draw next off the previous
+message, an activation card's layout rebuilt from what was noted, never read) are its only
+Discord requests. A draw clicked from the shot costs the same. The pace (issue 33: whom the
+game waits for) follows each change in a task of its own, off the reply's path: one read of
+the game's row and its pace, and a write of its pace when the waits changed, parsing no state
+(the change left it). The rules core's own copies of the state (`core.antares.game.fork`,
+each pure function's working copy) are counted apart."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import re
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 import pytest
@@ -26,6 +31,7 @@ from tests.support.locale import french
 
 DRAW = "Draw next"
 GAME_ROW = re.compile(r"^\s*(UPDATE|INSERT INTO) games\b")
+PACE_ROW = re.compile(r"^\s*(UPDATE|INSERT INTO) game_pace\b")
 BOOKKEEPING = re.compile(
     r"^\s*(BEGIN|COMMIT|UPDATE game_events SET message_id|INSERT INTO game_messages|SELECT m\.draw)"
 )
@@ -33,11 +39,12 @@ BOOKKEEPING = re.compile(
 
 @dataclass
 class Costs:
-    """What the bot did meanwhile: its write transactions (the statements each sent), its
-    read-only views, its trips to the database's thread, its parses of the game's state (and
-    the core's copies), its Discord requests."""
+    """What the bot did meanwhile: its write transactions (the statements each sent, and its
+    trips to the database's thread), its read-only views, all its trips, its parses of the
+    game's state (and the core's copies), its Discord requests."""
 
     writes: list[list[str]] = field(default_factory=list)
+    write_trips: list[int] = field(default_factory=list)
     reads: int = 0
     trips: int = 0
     parses: int = 0
@@ -48,17 +55,28 @@ class Costs:
         """The write transactions that wrote the game's row: the moves."""
         return [w for w in self.writes if any(GAME_ROW.match(sql) for sql in w)]
 
+    def paces(self) -> list[list[str]]:
+        """The pace's writes (issue 33), off the reply's path."""
+        return [w for w in self.writes if any(PACE_ROW.match(sql) for sql in w)]
+
     def bookkeeping(self) -> list[list[str]]:
         """The others: each must only record a message id and where Draw next sits."""
-        return [w for w in self.writes if w not in self.moves()]
+        return [w for w in self.writes if w not in self.moves() and w not in self.paces()]
+
+    def trips_of(self, write: list[str]) -> int:
+        return next(t for w, t in zip(self.writes, self.write_trips, strict=True) if w is write)
 
     def __str__(self) -> str:
         return (
-            f"{len(self.moves())} move + {len(self.bookkeeping())} bookkeeping write"
-            f" transaction(s), {self.reads} read(s), {self.trips} trip(s) to the database's"
-            f" thread, state parsed {self.parses}x (+{self.copies} core copies),"
-            f" {len(self.requests)} Discord request(s): {', '.join(self.requests)}"
+            f"{len(self.moves())} move + {len(self.bookkeeping())} bookkeeping + "
+            f"{len(self.paces())} pace write transaction(s), {self.reads} read(s), {self.trips}"
+            f" trip(s) to the database's thread, state parsed {self.parses}x (+{self.copies}"
+            f" core copies), {len(self.requests)} Discord request(s): {', '.join(self.requests)}"
         )
+
+
+# the write transaction the running task is in (a task started inside one copies it: reset)
+WRITING: ContextVar[int | None] = ContextVar("writing", default=None)
 
 
 @contextmanager
@@ -66,44 +84,46 @@ def counted(env, monkeypatch) -> Iterator[Costs]:
     costs = Costs()
     store = env.bot.services.store
     real_transaction, real_read = store.transaction, store.read
-    statements: list[str] | None = None
-
-    @contextmanager
-    def noting() -> Iterator[list[str]]:
-        nonlocal statements
-        sent: list[str] = []
-        costs.writes.append(sent)
-        statements = sent
-        try:
-            yield sent
-        finally:
-            statements = None
 
     class Writing:
         def __init__(self) -> None:
             self.inner = real_transaction()
-            self.noting = noting()
 
         async def __aenter__(self):
-            self.noting.__enter__()
+            costs.writes.append([])
+            costs.write_trips.append(0)
+            self.token = WRITING.set(len(costs.writes) - 1)
             return await self.inner.__aenter__()
 
         async def __aexit__(self, *exc):
             try:
                 return await self.inner.__aexit__(*exc)
             finally:
-                self.noting.__exit__(None, None, None)
+                WRITING.reset(self.token)
 
-    def reading():
-        costs.reads += 1
-        return real_read()
+    class Reading:
+        def __init__(self) -> None:
+            self.inner = real_read()
+
+        async def __aenter__(self):
+            costs.reads += 1
+            self.token = WRITING.set(None)
+            return await self.inner.__aenter__()
+
+        async def __aexit__(self, *exc):
+            try:
+                return await self.inner.__aexit__(*exc)
+            finally:
+                WRITING.reset(self.token)
 
     batch = AioConnection.batch
 
     async def trip(self, steps):
         costs.trips += 1
-        if statements is not None:
-            statements.extend(step.sql for step in steps)
+        writing = WRITING.get()
+        if writing is not None:
+            costs.writes[writing].extend(step.sql for step in steps)
+            costs.write_trips[writing] += 1
         return await batch(self, steps)
 
     parse = GameState.model_validate_json
@@ -117,7 +137,7 @@ def counted(env, monkeypatch) -> Iterator[Costs]:
         return parse(data, *args, **kwargs)
 
     monkeypatch.setattr(store, "transaction", Writing)
-    monkeypatch.setattr(store, "read", reading)
+    monkeypatch.setattr(store, "read", Reading)
     monkeypatch.setattr(AioConnection, "batch", trip)
     monkeypatch.setattr(GameState, "model_validate_json", parsing)
     requests_before = len(env.http_requests)
@@ -129,13 +149,25 @@ def counted(env, monkeypatch) -> Iterator[Costs]:
         monkeypatch.undo()
 
 
-def assert_one_move(costs: Costs) -> None:
-    assert len(costs.moves()) == 1, costs.writes
+def assert_one_move(costs: Costs, *, read: bool = False) -> None:
+    """One move: the game's state as this process's last change left it (no read, no parse:
+    BEGIN, claim, event, save and COMMIT in one trip), or, `read`, as read and parsed once
+    (BEGIN, claim and read; event, save and COMMIT); then the bookkeeping, one trip."""
+    (move,) = costs.moves()
     (bookkeeping,) = costs.bookkeeping()  # the message id, known once Discord answered
     assert all(BOOKKEEPING.match(sql) for sql in bookkeeping), bookkeeping
-    assert costs.reads == 0  # the next step came from the change's own state
-    assert costs.parses == 1
-    assert costs.trips == 3  # BEGIN + claim + read; event + save + COMMIT; the bookkeeping
+    assert (costs.trips_of(move), costs.trips_of(bookkeeping)) == (2 if read else 1, 1)
+    # the next step, the board, the pace: the change's own state, never parsed again
+    assert costs.parses == (1 if read else 0)
+    assert_pace_follows(costs)
+
+
+def assert_pace_follows(costs: Costs) -> None:
+    """The pace's part, off the reply's path: one read (its check: did the waits change?),
+    then its write if they did, which writes no game row and parses nothing."""
+    assert costs.reads == 1
+    for pace in costs.paces():
+        assert not any(GAME_ROW.match(sql) for sql in pace), pace
 
 
 async def fire_order(table, dice) -> object:
@@ -158,15 +190,6 @@ async def tracked_shot(table):
     )
 
 
-@pytest.fixture(autouse=True)
-async def on_the_reply_path_only(simcord_env):
-    """What a move costs before its reply. The pace (issue 33: whom the game waits for, its
-    reminders and clock) follows each change in a task of its own, off the reply's path,
-    which reads the game again; it would mix its statements into the counts here, so these
-    tests leave it out (`tests/discord/test_reminders.py` and `test_timers.py` test it)."""
-    await simcord_env.bot.remove_cog("PaceTracker")
-
-
 async def test_a_tracked_shot_and_the_next_draw_cost_one_move_each(
     simcord_env, table, dice, monkeypatch
 ):
@@ -175,14 +198,16 @@ async def test_a_tracked_shot_and_the_next_draw_cost_one_move_each(
     # ✅ Done: the activation is Alice's while her unit can still shoot (issue 31 §1)
     assert labels(drawn.response) == ["Shoot", DRAW, "Done"]
 
+    card = card_text(drawn.response)
     with counted(simcord_env, monkeypatch) as costs:
         shot = await tracked_shot(table)
     assert labels(shot.response) == ["Shoot again", DRAW] and labels(drawn.response) == []
+    assert card_text(drawn.response) == card  # its text as it was, only the buttons gone
     assert_one_move(costs)
-    # the reply; then Draw next and Done off the order's activation card, its 🎯 (every
-    # weapon fired) in the same edit: a card
-    # (a V2 layout, whose text and buttons change as it is played) is read before its edit
-    assert costs.requests == ["POST interactions", "GET channels", "PATCH channels"]
+    # the reply; then Draw next and Done off the order's activation card, its 🎯 too (every
+    # weapon fired) in the same edit: the card's layout was noted with where Draw next sits,
+    # so it is edited without a read
+    assert costs.requests == ["POST interactions", "PATCH channels"]
     print(f"\ntracked /shoot: {costs}")
 
     dice.script(1)  # d2 → 1: Bob's blue die
@@ -210,9 +235,10 @@ async def test_in_french_a_shot_at_a_live_board_costs_the_same(
         with counted(simcord_env, monkeypatch) as costs:
             shot = await tracked_shot(table)
         assert labels(shot.response) == ["Tirer encore", "Piocher le suivant"]
-        assert_one_move(costs)
-        # as in English: the order's card is read before Draw next and Done leave it
-        assert costs.requests == ["POST interactions", "GET channels", "PATCH channels"]
+        # `/game board on` changed the game's row since the last move: read and parsed
+        assert_one_move(costs, read=True)
+        # as in English: Draw next and Done leave the order's card, not read
+        assert costs.requests == ["POST interactions", "PATCH channels"]
 
         with counted(simcord_env, monkeypatch) as costs:
             await simcord_env.advance_time(BOARD_DELAY + 1)

@@ -309,8 +309,7 @@ async def test_round_trips_of_a_shown_event_and_of_an_undo(simcord_env, table, d
     made = [f"{r.method} {r.path.split('/')[1]}" for r in simcord_env.http_requests[calls:]]
     assert made == [
         "POST interactions",  # the reply
-        "GET channels",  # the card, read to take 🎲 Draw next off it: the die waits again
-        "PATCH channels",  # ... and edited
+        "PATCH channels",  # 🎲 Draw next off the card (its layout noted): the die waits again
         "GET channels",  # the card, read to strike it
         "PATCH channels",  # ... and edited
         "POST webhooks",  # the die posted again

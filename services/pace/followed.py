@@ -1,0 +1,54 @@
+"""What the pace last followed in each channel (issue 31 §3): the game, its version and whom
+it waited for then, so that a change that leaves the waits as they were costs no read.
+
+The stored pace is kept as `core.antares.pace.track` makes it from the game (every write of
+it, the host's too, runs the clock as the waits want it), so tracking a game whose waits
+keep their keys changes nothing: no wait starts or ends, no turn time is added, the clock
+runs for the same sides. That is known without reading only when this process followed the
+game at version v, and the change it tracks now is the next one, v + 1, made in this process
+from v, with no other change of the channel committed here since (`ShownEvents.latest`); a
+change of another process comes with a later version, and is followed by that process.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from datetime import datetime
+
+from core.antares.game import GameState
+from core.antares.pace import waits_now
+
+LIMIT = 512  # channels remembered; a forgotten one is read again, nothing more
+
+
+def waited(state: GameState, now: datetime) -> tuple[str, ...]:
+    """Whom the game waits for, as the keys of its waits (`track`'s own test of a wait)."""
+    return tuple(w.key for w in waits_now(state, now)) if state.status == "running" else ()
+
+
+class Followed:
+    """Per channel: (game, version, keys of its waits) as the pace last followed them."""
+
+    def __init__(self, limit: int = LIMIT) -> None:
+        self.limit = limit
+        self._seen: OrderedDict[int, tuple[int, int, tuple[str, ...]]] = OrderedDict()
+
+    def saw(self, channel_id: int, game_id: int, version: int, keys: tuple[str, ...]) -> None:
+        """The stored pace follows the game at `version`, waiting as `keys` say."""
+        self._seen[channel_id] = (game_id, version, keys)
+        self._seen.move_to_end(channel_id)
+        while len(self._seen) > self.limit:
+            self._seen.popitem(last=False)
+
+    def unchanged(self, channel_id: int, latest: tuple[int, int, GameState], now: datetime) -> bool:
+        """The change this process made last (`latest`: game, version, state) left the
+        waits as the pace last followed them, one version before: noted, nothing to do."""
+        game_id, version, state = latest
+        seen = self._seen.get(channel_id)
+        if seen is None or seen[:2] != (game_id, version - 1):
+            return False
+        keys = waited(state, now)
+        if keys != seen[2]:
+            return False
+        self.saw(channel_id, game_id, version, keys)
+        return True
