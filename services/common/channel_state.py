@@ -29,7 +29,14 @@ from core.common.errors import AntaresError, Conflict, NotFound
 from services.common.applied_once import once
 from services.common.shown import Step, shown_events
 from services.common.state_patch import patch_between, with_patch
-from storage.base import EventRecord, GameRecord, Store, Transaction, VersionConflict
+from storage.base import (
+    EventRecord,
+    GameRecord,
+    StorageError,
+    Store,
+    Transaction,
+    VersionConflict,
+)
 
 S = TypeVar("S", bound=BaseModel)
 R = TypeVar("R", bound=BaseModel)
@@ -128,6 +135,9 @@ class ChannelStateRunner(Generic[S]):
             )
         except VersionConflict:  # another process changed the game since: read it
             shown.forget(channel_id)
+        except StorageError:  # the database is out of reach (locked, down): not run again
+            shown.forget(channel_id)
+            raise
         except Conflict as refused:
             shown.forget(channel_id)
             if not used or refused.key == "errors.replayed":
@@ -154,7 +164,7 @@ class ChannelStateRunner(Generic[S]):
     async def _retried(
         self,
         channel_id: int,
-        kind: str,
+        kind: str | Callable[[R], str],
         actor_id: int | None,
         interaction_id: int | None,
         apply: Callable[[S], tuple[S, R]],

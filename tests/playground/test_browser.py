@@ -1,6 +1,7 @@
 """Issues 16 and 31, the playground in a real browser (Chromium through Playwright): a person
 opens the printed page, draws a die with `/bag draw`, picks a unit and Fire in the activation
-card's menu, fills the shot's form (the target, the distance) and sees the shot on the card.
+card's menu, fills the shot's form (the target, the distance), answers the target's reaction
+offer (issue 31 §1) and sees the shot.
 
 The demo game (playground/demo.py): Alice hosts (she may give any unit its order); each side
 has two units, so the card's one menu holds each unit with its orders; every die rolled is
@@ -83,10 +84,16 @@ async def test_an_activation_played_on_its_card(page):
     await form.get_by_role("textbox").first.fill("10")  # the distance
     await form.get_by_role("button", name="Submit").click()
 
+    # the target may react (a strict game, issue 31 §1): its player is asked on a card that
+    # pings them; Alice hosts, so she may answer for Bob
+    offer = page.locator("article.channel-message").filter(has_text="react?").first
+    await offer.wait_for()
+    await offer.get_by_role("button", name="No reaction").click()
     shot = page.locator("article.channel-message").filter(has_text="Acc tests").first
     await shot.wait_for()
     text = await shot.inner_text()
-    assert "Drawn:" in text and "order Fire" in text  # the card, edited in place
-    assert 'effective range (10")' in text
+    assert "does not react" in text and 'effective range (10")' in text
     assert "Antares" in await shot.locator(".message-author").inner_text()
     assert await shot.get_by_role("button", name="Draw next").count() == 1
+    card = page.locator("article.channel-message").filter(has_text="Drawn:").first
+    assert "order Fire" in await card.inner_text()  # the activation's card, edited in place
