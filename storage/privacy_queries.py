@@ -59,6 +59,7 @@ JSON_COLUMNS = (
     ("game_events", ("id",), "payload", f"game_id IN ({GAMES})"),
     ("game_pace", ("game_id",), "data", "guild_id = ?"),  # turn times, waits, clock
     ("tournaments", ("id",), "data", "guild_id = ?"),  # entries, tables, results (issue 35)
+    ("timers", ("id",), "payload", "guild_id = ?"),  # whom a reminder pings (issue 33)
 )
 HOLDS = "CAST(? AS TEXT)"  # the id as text, for `LIKE '%' || ... || '%'`
 

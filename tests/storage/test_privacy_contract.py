@@ -163,6 +163,14 @@ async def test_a_forgotten_member_becomes_an_alias_in_the_server(store):
     async with store.transaction() as tx:
         made = await fill(tx, 1, 100)
         other = await fill(tx, 2, 200)
+        for guild_id in (1, 2):  # a reminder that would ping her (issue 33)
+            await tx.schedule_timer(
+                f"ask:{guild_id}",
+                kind="ask",
+                due_at=datetime(2026, 1, 1, tzinfo=UTC),
+                payload=json.dumps({"asked": [ALICE, BOB]}),
+                guild_id=guild_id,
+            )
         changed = await tx.forget_user(
             1,
             ALICE,
@@ -192,7 +200,9 @@ async def test_a_forgotten_member_becomes_an_alias_in_the_server(store):
         assert event.state_before is None  # dropped when the game ended (UNDO_STEPS)
         (pins,) = await tx.events(made["running"])
         assert str(ALICE) not in zlib.decompress(pins.state_before).decode()
+        assert json.loads((await tx.timer("ask:1")).payload) == {"asked": [1, BOB]}
         # Bob's records and the other server are as they were
+        assert json.loads((await tx.timer("ask:2")).payload) == {"asked": [ALICE, BOB]}
         assert json.loads((await tx.game(made["running"])).state)["host_id"] == BOB
         assert (await tx.member(other["campaign"], ALICE)).name == f"user {ALICE}"
         assert (await tx.events(other["ended"]))[0].actor_id == ALICE
