@@ -97,9 +97,8 @@ class TournamentQueries(SqlHooks):
             " ON CONFLICT (tournament_id, user_id) DO UPDATE SET filename = excluded.filename,"
             " submitted = excluded.submitted, army = excluded.army, digest = excluded.digest,"
             f" submitted_at = excluded.submitted_at RETURNING {LIST_COLUMNS}",
-            (tournament_id, user_id, filename, submitted, army, digest,
-             self._stamp(self._clock())),
-        )  # fmt: skip
+            (tournament_id, user_id, filename, submitted, army, digest, self._stamp(self._clock())),
+        )
         return self._list(rows[0])
 
     async def tournament_list(self, tournament_id: int, user_id: int) -> ListRecord | None:

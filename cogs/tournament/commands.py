@@ -54,8 +54,13 @@ class EventCog(
     async def join(self, interaction: discord.Interaction, event: str | None = None) -> None:
         joined = await self.events.join(call_of(interaction), event)
         lang = await lang_of(interaction)
-        text = t(lang, "tournament.joined_public", event=plain(joined.name),
-                 player=interaction.user.id, count=len(joined.event.active))  # fmt: skip
+        text = t(
+            lang,
+            "tournament.joined_public",
+            event=plain(joined.name),
+            player=interaction.user.id,
+            count=len(joined.event.active),
+        )
         await send(interaction, text)
 
     @app_commands.command(name="leave", description="Leave an event")
@@ -70,8 +75,9 @@ class EventCog(
     @app_commands.autocomplete(event=event_autocomplete)
     async def check_in(self, interaction: discord.Interaction, event: str | None = None) -> None:
         done = await self.events.check_in(call_of(interaction), event)
-        await self._said(interaction, "tournament.checked_in", event=plain(done.name),
-                         player=interaction.user.id)  # fmt: skip
+        await self._said(
+            interaction, "tournament.checked_in", event=plain(done.name), player=interaction.user.id
+        )
 
     @app_commands.command(name="list", description="Submit your army list (locked once sent)")
     @app_commands.describe(
@@ -115,8 +121,12 @@ class EventCog(
         if player is not None:
             filename, data = await self.events.submitted(call, event, player.id)
             file = discord.File(io.BytesIO(data), filename=filename)
-            await send(interaction, t(lang, "tournament.list_file", player=player.id),
-                       ephemeral=True, file=file)  # fmt: skip
+            await send(
+                interaction,
+                t(lang, "tournament.list_file", player=player.id),
+                ephemeral=True,
+                file=file,
+            )
             return
         shown, listed = await self.events.lists(call, event)
         await send(interaction, render.lists(lang, shown, listed), ephemeral=True)
@@ -150,5 +160,9 @@ class EventCog(
                 "event.json",
             ),
         ]
-        await send(interaction, t(lang, "tournament.exported", name=plain(shown.name)),
-                   ephemeral=True, files=files)  # fmt: skip
+        await send(
+            interaction,
+            t(lang, "tournament.exported", name=plain(shown.name)),
+            ephemeral=True,
+            files=files,
+        )

@@ -39,10 +39,14 @@ class OrganiserCommands(_Mixin):
 
     @app_commands.command(name="create", description="Create an event (Manage Server or GM role)")
     @app_commands.rename(
-        points="points-limit", deadline="list-deadline", tie_breakers="tie-breakers",
-        dice_cap="dice-cap", bye_points="bye-points", first_round="first-round",
+        points="points-limit",
+        deadline="list-deadline",
+        tie_breakers="tie-breakers",
+        dice_cap="dice-cap",
+        bye_points="bye-points",
+        first_round="first-round",
         round_minutes="round-minutes",
-    )  # fmt: skip
+    )
     @app_commands.describe(
         name="The event's name",
         date="When it is played, as you write it",
@@ -75,11 +79,19 @@ class OrganiserCommands(_Mixin):
         round_minutes: app_commands.Range[int, 10, 600] | None = None,
     ) -> None:
         options = EventOptions(
-            name=name, date=date, rounds=rounds, points=points, deadline=deadline,
-            scenarios=scenarios, tie_breakers=tie_breakers, dice_cap=dice_cap,
-            bye_points=bye_points, first_round=first_round, campaign=campaign,
+            name=name,
+            date=date,
+            rounds=rounds,
+            points=points,
+            deadline=deadline,
+            scenarios=scenarios,
+            tie_breakers=tie_breakers,
+            dice_cap=dice_cap,
+            bye_points=bye_points,
+            first_round=first_round,
+            campaign=campaign,
             round_minutes=round_minutes,
-        )  # fmt: skip
+        )
         shown = await self.events.create(call_of(interaction), options)
         lang = await lang_of(interaction)
         text = t(lang, "tournament.created") + "\n" + render.summary(lang, shown)
@@ -94,8 +106,7 @@ class OrganiserCommands(_Mixin):
         self, interaction: discord.Interaction, member: discord.Member, event: str | None = None
     ) -> None:
         done = await self.events.add(call_of(interaction), event, member.id, member.display_name)
-        await self._said(interaction, "tournament.added", event=plain(done.name),
-                         player=member.id)  # fmt: skip
+        await self._said(interaction, "tournament.added", event=plain(done.name), player=member.id)
 
     @app_commands.command(name="drop", description="Drop a player (organiser)")
     @app_commands.describe(member="The player to drop", event=EVENT)
@@ -104,12 +115,14 @@ class OrganiserCommands(_Mixin):
         self, interaction: discord.Interaction, member: discord.Member, event: str | None = None
     ) -> None:
         done = await self.events.drop(call_of(interaction), event, member.id)
-        await self._said(interaction, "tournament.dropped", event=plain(done.name),
-                         player=member.id)  # fmt: skip
+        await self._said(
+            interaction, "tournament.dropped", event=plain(done.name), player=member.id
+        )
 
     @app_commands.command(name="replace", description="Replace a player by another (organiser)")
-    @app_commands.describe(member="The player who leaves", by="The member who plays instead",
-                           event=EVENT)  # fmt: skip
+    @app_commands.describe(
+        member="The player who leaves", by="The member who plays instead", event=EVENT
+    )
     @app_commands.autocomplete(event=event_autocomplete)
     async def replace(
         self,
@@ -118,10 +131,16 @@ class OrganiserCommands(_Mixin):
         by: discord.Member,
         event: str | None = None,
     ) -> None:
-        done = await self.events.replace(call_of(interaction), event, member.id, by.id,
-                                         by.display_name)  # fmt: skip
-        await self._said(interaction, "tournament.replaced", event=plain(done.name),
-                         player=member.id, other=by.id)  # fmt: skip
+        done = await self.events.replace(
+            call_of(interaction), event, member.id, by.id, by.display_name
+        )
+        await self._said(
+            interaction,
+            "tournament.replaced",
+            event=plain(done.name),
+            player=member.id,
+            other=by.id,
+        )
 
     @app_commands.command(name="unlock", description="Let a player change their list (organiser)")
     @app_commands.describe(member="The player", event=EVENT)
@@ -130,8 +149,9 @@ class OrganiserCommands(_Mixin):
         self, interaction: discord.Interaction, member: discord.Member, event: str | None = None
     ) -> None:
         done = await self.events.unlock(call_of(interaction), event, member.id)
-        await self._said(interaction, "tournament.unlocked", event=plain(done.name),
-                         player=member.id)  # fmt: skip
+        await self._said(
+            interaction, "tournament.unlocked", event=plain(done.name), player=member.id
+        )
 
     @app_commands.command(name="reveal", description="Reveal every list to all (organiser)")
     @app_commands.describe(event=EVENT)
@@ -153,8 +173,12 @@ class OrganiserCommands(_Mixin):
         await send(interaction, render.pairings(lang, paired.shown, paired.round, threads))
 
     @app_commands.command(name="result", description="Enter a table's result (organiser)")
-    @app_commands.rename(vp_first="vp-first", vp_second="vp-second",
-                         dice_first="dice-first", dice_second="dice-second")  # fmt: skip
+    @app_commands.rename(
+        vp_first="vp-first",
+        vp_second="vp-second",
+        dice_first="dice-first",
+        dice_second="dice-second",
+    )
     @app_commands.describe(
         table="The table's number",
         winner="Who won (left out: a draw)",
@@ -177,13 +201,25 @@ class OrganiserCommands(_Mixin):
         event: str | None = None,
     ) -> None:
         shown, done = await self.events.enter_result(
-            call_of(interaction), event, table, winner.id if winner else None,
-            (vp_first, vp_second), (dice_first, dice_second),
-        )  # fmt: skip
+            call_of(interaction),
+            event,
+            table,
+            winner.id if winner else None,
+            (vp_first, vp_second),
+            (dice_first, dice_second),
+        )
         a, b = done.players
         key = "tournament.result_draw" if winner is None else "tournament.result_win"
-        await self._said(interaction, key, table=table, a=a, b=b, vp_a=vp_first, vp_b=vp_second,
-                         winner=winner.id if winner else 0)  # fmt: skip
+        await self._said(
+            interaction,
+            key,
+            table=table,
+            a=a,
+            b=b,
+            vp_a=vp_first,
+            vp_b=vp_second,
+            winner=winner.id if winner else 0,
+        )
 
     @app_commands.command(name="finish", description="End the event: final standings (organiser)")
     @app_commands.describe(event=EVENT)

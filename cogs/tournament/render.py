@@ -47,7 +47,7 @@ def summary(lang: Lang, shown: Shown) -> str:
             rounds=s.rounds,
             points=s.points_limit,
             breakers=breakers(lang, e),
-        ),  # fmt: skip
+        ),
     ]
     if s.list_deadline:
         lines.append(t(lang, "tournament.deadline", deadline=_when(s.list_deadline)))
@@ -56,8 +56,9 @@ def summary(lang: Lang, shown: Shown) -> str:
     if s.round_minutes is not None:
         lines.append(t(lang, "tournament.round_line", minutes=s.round_minutes))
     if s.scenarios:
-        lines.append(t(lang, "tournament.scenarios",
-                       scenarios=", ".join(plain(x) for x in s.scenarios)))  # fmt: skip
+        lines.append(
+            t(lang, "tournament.scenarios", scenarios=", ".join(plain(x) for x in s.scenarios))
+        )
     lines.append(t(lang, f"tournament.status.{e.status}", round=len(e.rounds), rounds=s.rounds))
     players = [_player(x.name, x.user_id, x.checked_in, x.list_state) for x in e.active]
     lines.append(t(lang, "tournament.players", count=len(players)))
@@ -74,8 +75,15 @@ def _player(name: str, user_id: int, checked_in: bool, list_state: str) -> str:
 
 
 def pairings(lang: Lang, shown: Shown, round_: Round, threads: dict[int, int]) -> str:
-    lines = [t(lang, "tournament.round_title", name=plain(shown.name), round=round_.number,
-               scenario=plain(round_.scenario) or "—")]  # fmt: skip
+    lines = [
+        t(
+            lang,
+            "tournament.round_title",
+            name=plain(shown.name),
+            round=round_.number,
+            scenario=plain(round_.scenario) or "—",
+        )
+    ]
     for table in round_.tables:
         a, b = table.players
         where = f" → <#{threads[table.number]}>" if table.number in threads else ""
@@ -88,20 +96,46 @@ def pairings(lang: Lang, shown: Shown, round_: Round, threads: dict[int, int]) -
 def table_opening(lang: Lang, shown: Shown, round_: Round, number: int, a: int, b: int) -> str:
     at = dice_down_at(shown.event, round_)
     timer = "" if at is None else "\n" + t(lang, "tournament.round_timer", at=_when(at.isoformat()))
-    return t(lang, "tournament.table_opening", name=plain(shown.name), round=round_.number,
-             table=number, a=a, b=b, scenario=plain(round_.scenario) or "—",
-             campaign=plain(shown.event.campaign_name) or "—") + timer  # fmt: skip
+    return (
+        t(
+            lang,
+            "tournament.table_opening",
+            name=plain(shown.name),
+            round=round_.number,
+            table=number,
+            a=a,
+            b=b,
+            scenario=plain(round_.scenario) or "—",
+            campaign=plain(shown.event.campaign_name) or "—",
+        )
+        + timer
+    )
 
 
 def standings(lang: Lang, shown: Shown, ranked: list[Ranked], limit: int = REPLY_MAX) -> str:
     names = {e.user_id: e.name for e in shown.event.entries}
-    head = t(lang, "tournament.standings_title", name=plain(shown.name),
-             breakers=breakers(lang, shown.event))  # fmt: skip
-    rows = [t(lang, "tournament.standings_row", rank=r.rank,
-              player=plain(ellipsize(names.get(r.line.user_id, "?"), 32)), points=r.line.points,
-              wins=r.line.wins, draws=r.line.draws, losses=r.line.losses, vp=r.line.vp,
-              dice=r.line.dice, sos=r.line.sos)
-            for r in ranked]  # fmt: skip
+    head = t(
+        lang,
+        "tournament.standings_title",
+        name=plain(shown.name),
+        breakers=breakers(lang, shown.event),
+    )
+    rows = [
+        t(
+            lang,
+            "tournament.standings_row",
+            rank=r.rank,
+            player=plain(ellipsize(names.get(r.line.user_id, "?"), 32)),
+            points=r.line.points,
+            wins=r.line.wins,
+            draws=r.line.draws,
+            losses=r.line.losses,
+            vp=r.line.vp,
+            dice=r.line.dice,
+            sos=r.line.sos,
+        )
+        for r in ranked
+    ]
     return fit(lang, [head, *rows], limit)
 
 
@@ -110,20 +144,33 @@ def factions(lang: Lang, league: League, limit: int = REPLY_MAX) -> str:
     rows = [t(lang, "tournament.factions_title")]
     for f in league.table:
         rate = "—" if f.win_rate is None else f"{round(100 * f.win_rate)} %"
-        rows.append(t(lang, "tournament.faction_row", faction=plain(f.faction),
-                      battles=f.battles, wins=f.wins, draws=f.draws, losses=f.losses, rate=rate,
-                      vp=f.vp_for))  # fmt: skip
+        rows.append(
+            t(
+                lang,
+                "tournament.faction_row",
+                faction=plain(f.faction),
+                battles=f.battles,
+                wins=f.wins,
+                draws=f.draws,
+                losses=f.losses,
+                rate=rate,
+                vp=f.vp_for,
+            )
+        )
         if f.mirrors:
-            rows.append(t(lang, "tournament.faction_mirrors", faction=plain(f.faction),
-                          count=f.mirrors))  # fmt: skip
+            rows.append(
+                t(lang, "tournament.faction_mirrors", faction=plain(f.faction), count=f.mirrors)
+            )
     return fit(lang, rows, limit)
 
 
 def missing(lang: Lang, shown: Shown, tables: list) -> str:
     if not tables:
         return t(lang, "tournament.none_missing", name=plain(shown.name))
-    rows = [t(lang, "tournament.table_line", table=x.number, a=x.players[0], b=x.players[1])
-            for x in tables]  # fmt: skip
+    rows = [
+        t(lang, "tournament.table_line", table=x.number, a=x.players[0], b=x.players[1])
+        for x in tables
+    ]
     return fit(lang, [t(lang, "tournament.missing_title", count=len(tables)), *rows])
 
 
@@ -140,9 +187,17 @@ def _list_line(lang: Lang, item: Listed) -> str:
         return t(lang, "tournament.list_none", player=entry.user_id)
     if item.army is None:
         return t(lang, "tournament.list_hidden_line", player=entry.user_id)
-    return t(lang, "tournament.list_line", player=entry.user_id, army=plain(entry.army),
-             faction=plain(entry.faction) or "—", points=entry.points, dice=entry.dice,
-             units=_units(item.army), digest=entry.digest[:12])  # fmt: skip
+    return t(
+        lang,
+        "tournament.list_line",
+        player=entry.user_id,
+        army=plain(entry.army),
+        faction=plain(entry.faction) or "—",
+        points=entry.points,
+        dice=entry.dice,
+        units=_units(item.army),
+        digest=entry.digest[:12],
+    )
 
 
 def _units(army: Army) -> str:
@@ -152,5 +207,12 @@ def _units(army: Army) -> str:
 def locked(lang: Lang, shown: Shown, army: Army, user_id: int) -> str:
     entry = shown.event.entry(user_id)
     digest = entry.digest[:12] if entry else ""
-    return t(lang, "tournament.list_locked_ok", event=plain(shown.name), player=user_id,
-             points=army.points, dice=sum(u.dice for u in army.units), digest=digest)  # fmt: skip
+    return t(
+        lang,
+        "tournament.list_locked_ok",
+        event=plain(shown.name),
+        player=user_id,
+        points=army.points,
+        dice=sum(u.dice for u in army.units),
+        digest=digest,
+    )

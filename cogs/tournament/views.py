@@ -53,8 +53,9 @@ class JoinEvent(
             services = app_services(interaction)
             joined = await services.tournaments.join(call_of(interaction), str(self.event_id))
             lang = await lang_of(interaction)
-            text = t(lang, "tournament.joined", event=plain(joined.name),
-                     count=len(joined.event.active))  # fmt: skip
+            text = t(
+                lang, "tournament.joined", event=plain(joined.name), count=len(joined.event.active)
+            )
             await send(interaction, text, ephemeral=True)
         except Exception as error:  # answered like a command's error
             await on_tree_error(interaction, error)

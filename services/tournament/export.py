@@ -14,8 +14,21 @@ from core.common.tournament.factions import faction_table
 from core.common.tournament.model import Tournament
 from core.common.tournament.standings import standings
 
-CSV_COLUMNS = ("rank", "player", "user_id", "faction", "army", "points", "wins", "draws",
-               "losses", "byes", "vp", "dice", "sos")  # fmt: skip
+CSV_COLUMNS = (
+    "rank",
+    "player",
+    "user_id",
+    "faction",
+    "army",
+    "points",
+    "wins",
+    "draws",
+    "losses",
+    "byes",
+    "vp",
+    "dice",
+    "sos",
+)
 
 
 def _cell(text: str) -> str:
@@ -30,9 +43,23 @@ def standings_csv(event: Tournament) -> str:
     writer.writerow(CSV_COLUMNS)
     for ranked in standings(event):
         line, entry = ranked.line, names[ranked.line.user_id]
-        writer.writerow([ranked.rank, _cell(entry.name), line.user_id, _cell(entry.faction),
-                         _cell(entry.army), line.points, line.wins, line.draws, line.losses,
-                         line.byes, line.vp, line.dice, line.sos])  # fmt: skip
+        writer.writerow(
+            [
+                ranked.rank,
+                _cell(entry.name),
+                line.user_id,
+                _cell(entry.faction),
+                _cell(entry.army),
+                line.points,
+                line.wins,
+                line.draws,
+                line.losses,
+                line.byes,
+                line.vp,
+                line.dice,
+                line.sos,
+            ]
+        )
     return out.getvalue()
 
 

@@ -34,25 +34,39 @@ class TournamentLists(TournamentAccess):
         if record is None:
             raise NotFound("army.not_found", name=shown(army))
         read = await self.workers.run(Army.model_validate_json, record.data)
-        return await self._submit(call, event, f"{record.name}.json", record.data.encode(),
-                                  read, record.data)  # fmt: skip
+        return await self._submit(
+            call, event, f"{record.name}.json", record.data.encode(), read, record.data
+        )
 
-    async def _submit(self, call: Call, event: str | None, filename: str, data: bytes,
-                      army: Army, saved: str) -> tuple[Shown, Army]:  # fmt: skip
+    async def _submit(
+        self, call: Call, event: str | None, filename: str, data: bytes, army: Army, saved: str
+    ) -> tuple[Shown, Army]:
         dice = sum(unit.dice for unit in army.units)
         async with self.changing(call, event) as held:
             entry = held.event.entry(call.actor.user_id)
             if entry is None or entry.dropped:
-                raise NotFound("tournament.not_entered", player=f"<@{call.actor.user_id}>",
-                               event=held.name)  # fmt: skip
+                raise NotFound(
+                    "tournament.not_entered", player=f"<@{call.actor.user_id}>", event=held.name
+                )
             lists.may_submit(held.event, entry, self.clock())
             lists.check_list(held.event, system=army.system or "", points=army.points, dice=dice)
-            held.event = lists.locked(held.event, entry, faction=army.faction, army=army.name,
-                                      points=army.points, dice=dice, data=data)  # fmt: skip
+            held.event = lists.locked(
+                held.event,
+                entry,
+                faction=army.faction,
+                army=army.name,
+                points=army.points,
+                dice=dice,
+                data=data,
+            )
             await held.tx.save_tournament_list(
-                held.record.id, call.actor.user_id, filename=filename[:100], submitted=data,
-                army=saved, digest=lists.digest(data),
-            )  # fmt: skip
+                held.record.id,
+                call.actor.user_id,
+                filename=filename[:100],
+                submitted=data,
+                army=saved,
+                digest=lists.digest(data),
+            )
         return held.shown(), army
 
     async def unlock(self, call: Call, event: str | None, user_id: int) -> Shown:
@@ -82,8 +96,11 @@ class TournamentLists(TournamentAccess):
         for entry in read.active:
             stored = kept.get(entry.user_id)
             visible = stored is not None and (everyone or entry.user_id == call.actor.user_id)
-            army = (await self.workers.run(Army.model_validate_json, stored.army)
-                    if visible and stored is not None else None)  # fmt: skip
+            army = (
+                await self.workers.run(Army.model_validate_json, stored.army)
+                if visible and stored is not None
+                else None
+            )
             shown_lists.append(Listed(entry, army))
         return Shown(record.id, record.name, read), shown_lists
 
@@ -97,7 +114,8 @@ class TournamentLists(TournamentAccess):
             stored = await tx.tournament_list(record.id, user_id)
         if stored is None:
             raise NotFound("tournament.no_list", player=f"<@{user_id}>")
-        if not (read.revealed or organises(read, call.actor, manager)
-                or user_id == call.actor.user_id):  # fmt: skip
+        if not (
+            read.revealed or organises(read, call.actor, manager) or user_id == call.actor.user_id
+        ):
             raise NotAllowed("tournament.lists_hidden", event=record.name)
         return stored.filename, stored.submitted

@@ -53,8 +53,12 @@ async def with_game_results(tx: Transaction, event: Tournament) -> Tournament:
     """The event with every table that has a confirmed game given its result."""
     if event.campaign_id is None:
         return event
-    waiting = [(r.number, x) for r in event.rounds for x in r.tables
-               if x.result is None and x.thread_id is not None]  # fmt: skip
+    waiting = [
+        (r.number, x)
+        for r in event.rounds
+        for x in r.tables
+        if x.result is None and x.thread_id is not None
+    ]
     if not waiting:
         return event
     battles = await tx.battles(event.campaign_id)

@@ -51,10 +51,14 @@ class TournamentRounds(TournamentAccess):
             if entry is None or (member is not None and member.player and member.army):
                 continue
             await held.tx.save_member(
-                campaign_id, user_id, name=member.name if member else entry.name,
-                faction=_faction(entry.faction), army=entry.army or entry.name, player=True,
+                campaign_id,
+                user_id,
+                name=member.name if member else entry.name,
+                faction=_faction(entry.faction),
+                army=entry.army or entry.name,
+                player=True,
                 organiser=bool(member and member.organiser),
-            )  # fmt: skip
+            )
 
     async def tables_opened(self, event_id: int, number: int, threads: dict[int, int]) -> None:
         """The threads opened for round `number`'s tables (bookkeeping, no interaction)."""
@@ -68,8 +72,9 @@ class TournamentRounds(TournamentAccess):
                 event = rounds.with_table(
                     event, number, found.model_copy(update={"thread_id": thread_id})
                 )
-            await tx.save_tournament(record.id, data=event.model_dump_json(),
-                                     version=record.version)  # fmt: skip
+            await tx.save_tournament(
+                record.id, data=event.model_dump_json(), version=record.version
+            )
 
     async def table_game(self, call: Call, event_id: int, number: int, table: int) -> TableGame:
         """May the caller start the game of table `table` of round `number` (one of its
@@ -109,10 +114,15 @@ class TournamentRounds(TournamentAccess):
             if any(v < 0 or v > 999 for v in (*vp, *dice)):
                 raise BadInput("tournament.bad_figures")
             a, b = found.players
-            result = Result(winner=winner, vp={a: vp[0], b: vp[1]}, dice={a: dice[0], b: dice[1]},
-                            source="organiser")  # fmt: skip
-            held.event = rounds.record_result(held.event, current.number, table, result,
-                                              replace=True)  # fmt: skip
+            result = Result(
+                winner=winner,
+                vp={a: vp[0], b: vp[1]},
+                dice={a: dice[0], b: dice[1]},
+                source="organiser",
+            )
+            held.event = rounds.record_result(
+                held.event, current.number, table, result, replace=True
+            )
             log = [*held.event.log, _result_line(call, current.number, found)]
             held.event = held.event.model_copy(update={"log": log})
         return held.shown(), rounds.table_of(held.event, table)
@@ -148,5 +158,10 @@ def _faction(faction: str) -> str | None:
 
 
 def _result_line(call: Call, number: int, found: Table) -> LogLine:
-    return LogLine(what="result", by=call.actor.user_id, user_id=found.players[0],
-                   other=found.players[1], round=number)  # fmt: skip
+    return LogLine(
+        what="result",
+        by=call.actor.user_id,
+        user_id=found.players[0],
+        other=found.players[1],
+        round=number,
+    )

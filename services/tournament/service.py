@@ -69,12 +69,19 @@ class TournamentService(TournamentLists, TournamentRounds):
             if await tx.tournament_named(guild_id, name_key(name)) is not None:
                 raise Conflict("tournament.name_taken", name=name)
             campaign_id, campaign_name = await self._campaign_for(tx, call, name, options.campaign)
-            event = Tournament(settings=settings, organiser_id=call.actor.user_id,
-                               campaign_id=campaign_id, campaign_name=campaign_name)  # fmt: skip
+            event = Tournament(
+                settings=settings,
+                organiser_id=call.actor.user_id,
+                campaign_id=campaign_id,
+                campaign_name=campaign_name,
+            )
             record = await tx.create_tournament(
-                guild_id, name=name, name_key=name_key(name), data=event.model_dump_json(),
+                guild_id,
+                name=name,
+                name_key=name_key(name),
+                data=event.model_dump_json(),
                 created_by=call.actor.user_id,
-            )  # fmt: skip
+            )
         if record is None:
             raise Conflict("tournament.name_taken", name=name)
         return Shown(record.id, record.name, event)
@@ -104,9 +111,15 @@ class TournamentService(TournamentLists, TournamentRounds):
             points=(3, 1, 0),
             created_by=call.actor.user_id,
         )
-        await tx.save_member(made.id, call.actor.user_id, name=shown(call.actor.name) or
-                             str(call.actor.user_id), faction=None, army=None, player=False,
-                             organiser=True)  # fmt: skip
+        await tx.save_member(
+            made.id,
+            call.actor.user_id,
+            name=shown(call.actor.name) or str(call.actor.user_id),
+            faction=None,
+            army=None,
+            player=False,
+            organiser=True,
+        )
         return made.id, made.name
 
     async def announced(self, event_id: int, channel_id: int, message_id: int) -> None:
@@ -117,8 +130,9 @@ class TournamentService(TournamentLists, TournamentRounds):
                 return
             event = Tournament.model_validate_json(record.data)
             changed = event.model_copy(update={"announcement": (channel_id, message_id)})
-            await tx.save_tournament(record.id, data=changed.model_dump_json(),
-                                     version=record.version)  # fmt: skip
+            await tx.save_tournament(
+                record.id, data=changed.model_dump_json(), version=record.version
+            )
 
     async def show(self, call: Call, event: str | None) -> Shown:
         record, read = await self.read(call, event)
@@ -148,8 +162,13 @@ class TournamentService(TournamentLists, TournamentRounds):
 
     async def add(self, call: Call, event: str | None, user_id: int, name: str) -> Shown:
         async with self.changing(call, event, organiser=True) as held:
-            held.event = entries.join(held.event, user_id, shown(name) or str(user_id),
-                                      by_organiser=True, by=call.actor.user_id)  # fmt: skip
+            held.event = entries.join(
+                held.event,
+                user_id,
+                shown(name) or str(user_id),
+                by_organiser=True,
+                by=call.actor.user_id,
+            )
         return held.shown()
 
     async def drop(self, call: Call, event: str | None, user_id: int) -> Shown:
@@ -159,7 +178,8 @@ class TournamentService(TournamentLists, TournamentRounds):
 
     async def replace(self, call: Call, event: str | None, old: int, new: int, name: str) -> Shown:
         async with self.changing(call, event, organiser=True) as held:
-            held.event = entries.replace(held.event, old, new, shown(name) or str(new),
-                                         by=call.actor.user_id)  # fmt: skip
+            held.event = entries.replace(
+                held.event, old, new, shown(name) or str(new), by=call.actor.user_id
+            )
             await self._seat_players(held, [new])
         return held.shown()

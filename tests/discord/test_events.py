@@ -20,8 +20,13 @@ from tests.support.mentions import tokens
 
 
 async def create(admin, channel, **options):
-    values = {"name": "Antares Day", "rounds": 3, "points-limit": 600, "dice-cap": 4,
-              "scenarios": "Hold the Line; Sweep"}  # fmt: skip
+    values = {
+        "name": "Antares Day",
+        "rounds": 3,
+        "points-limit": 600,
+        "dice-cap": 4,
+        "scenarios": "Hold the Line; Sweep",
+    }
     values.update(options)
     return await admin.slash(channel, "event create", **values)
 

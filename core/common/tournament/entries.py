@@ -27,8 +27,7 @@ def join(
     if len(t.active) >= ENTRIES_MAX:
         raise Conflict("tournament.full", limit=ENTRIES_MAX)
     if found is not None:  # came back: the same entry, its lists and results
-        entries = [e.model_copy(update={"dropped": False}) if e is found else e
-                   for e in t.entries]  # fmt: skip
+        entries = [e.model_copy(update={"dropped": False}) if e is found else e for e in t.entries]
     else:
         seed = max((e.seed for e in t.entries), default=0) + 1
         entries = [*t.entries, Entry(user_id=user_id, name=name, seed=seed)]
@@ -74,12 +73,13 @@ def replace(t: Tournament, old: int, new: int, name: str, *, by: int) -> Tournam
     rounds = []
     for round_ in t.rounds:
         tables = [
-            table.model_copy(update={"players": tuple(new if p == old else p
-                                                      for p in table.players)})
+            table.model_copy(
+                update={"players": tuple(new if p == old else p for p in table.players)}
+            )
             if table.result is None and old in table.players
             else table
             for table in round_.tables
-        ]  # fmt: skip
+        ]
         rounds.append(round_.model_copy(update={"tables": tables}))
     log = [*t.log, LogLine(what="replace", by=by, user_id=old, other=new)]
     return t.model_copy(update={"rounds": rounds, "log": log})

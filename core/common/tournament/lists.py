@@ -45,12 +45,19 @@ def may_submit(t: Tournament, entry: Entry, now: datetime) -> None:
         raise Conflict("tournament.list_late", deadline=deadline[:16].replace("T", " "))
 
 
-def locked(t: Tournament, entry: Entry, *, faction: str, army: str, points: int, dice: int,
-           data: bytes) -> Tournament:  # fmt: skip
+def locked(
+    t: Tournament, entry: Entry, *, faction: str, army: str, points: int, dice: int, data: bytes
+) -> Tournament:
     changed = entry.model_copy(
-        update={"faction": faction, "army": army, "points": points, "dice": dice,
-                "list_state": "locked", "digest": digest(data)}
-    )  # fmt: skip
+        update={
+            "faction": faction,
+            "army": army,
+            "points": points,
+            "dice": dice,
+            "list_state": "locked",
+            "digest": digest(data),
+        }
+    )
     entries = [changed if e.user_id == entry.user_id else e for e in t.entries]
     return t.model_copy(update={"entries": entries})
 

@@ -40,21 +40,28 @@ def start_round(t: Tournament, now: datetime | None = None) -> tuple[Tournament,
     number = len(t.rounds) + 1
     if number == 1:
         t = _drop_no_shows(t, players)
-        without = [f"<@{e.user_id}>" for e in t.active
-                   if e.user_id in players and e.list_state != "locked"]  # fmt: skip
+        without = [
+            f"<@{e.user_id}>" for e in t.active if e.user_id in players and e.list_state != "locked"
+        ]
         if without:
             raise Conflict("tournament.lists_missing", players=", ".join(without[:20]))
         entries = {e.user_id: e for e in t.entries}
         ordered = sorted(players, key=lambda p: entries[p].seed)
-        ranked = first_order(ordered, seeded=t.settings.first_round == "seeded",
-                             seed=t.settings.seed)  # fmt: skip
+        ranked = first_order(
+            ordered, seeded=t.settings.first_round == "seeded", seed=t.settings.seed
+        )
     else:
         here = set(players)
         ranked = [r.line.user_id for r in standings(t) if r.line.user_id in here]
     pairing = pair_round(ranked, met(t), byes(t))
     tables = [Table(number=n + 1, players=pair) for n, pair in enumerate(pairing.tables)]
-    round_ = Round(number=number, scenario=scenario_of(t, number), tables=tables,
-                   bye=pairing.bye, paired_at=now.isoformat() if now else "")  # fmt: skip
+    round_ = Round(
+        number=number,
+        scenario=scenario_of(t, number),
+        tables=tables,
+        bye=pairing.bye,
+        paired_at=now.isoformat() if now else "",
+    )
     update = {"rounds": [*t.rounds, round_], "status": "running", "revealed": True}
     return t.model_copy(update=update), round_
 
@@ -63,8 +70,10 @@ def _drop_no_shows(t: Tournament, players: list[int]) -> Tournament:
     """Round 1 pairs those who checked in: the others are dropped (the organiser may add one
     back), so that no later round pairs them either."""
     here = set(players)
-    entries = [e if e.user_id in here or e.dropped else e.model_copy(update={"dropped": True})
-               for e in t.entries]  # fmt: skip
+    entries = [
+        e if e.user_id in here or e.dropped else e.model_copy(update={"dropped": True})
+        for e in t.entries
+    ]
     return t.model_copy(update={"entries": entries})
 
 
@@ -124,16 +133,19 @@ def _round(t: Tournament, number: int) -> Round | None:
 
 def with_table(t: Tournament, round_number: int, table: Table) -> Tournament:
     rounds = [
-        r.model_copy(update={"tables": [table if x.number == table.number else x
-                                        for x in r.tables]})
-        if r.number == round_number else r
+        r.model_copy(
+            update={"tables": [table if x.number == table.number else x for x in r.tables]}
+        )
+        if r.number == round_number
+        else r
         for r in t.rounds
-    ]  # fmt: skip
+    ]
     return t.model_copy(update={"rounds": rounds})
 
 
-def record_result(t: Tournament, round_number: int, table_number: int, result: Result,
-                  *, replace: bool = False) -> Tournament:  # fmt: skip
+def record_result(
+    t: Tournament, round_number: int, table_number: int, result: Result, *, replace: bool = False
+) -> Tournament:
     """Give a table its result (the organiser may replace one; a game's never replaces)."""
     table = table_of(t, table_number, round_number)
     if table.result is not None and not replace:

@@ -16,12 +16,27 @@ WHEN = datetime(2026, 3, 14, tzinfo=UTC)
 def battle(*, confirmed=(True, True), status="recorded", thread=THREAD, players=(1, 2)):
     a, b = players
     return BattleRecord(
-        id=9, campaign_id=3, seq=4, played_at=WHEN, source="game", scenario=None, notes=None,
-        winner_id=a, turns=6, channel_link=f"https://discord.com/channels/7/{thread}", game_id=None,
-        sides=(SideRecord(a, None, "A", vp=8, confirmed=confirmed[0]),
-               SideRecord(b, None, "B", vp=3, confirmed=confirmed[1])),
-        status=status, recorded_by=a, recorded_at=WHEN, changed_by=None, changed_at=None,
-    )  # fmt: skip
+        id=9,
+        campaign_id=3,
+        seq=4,
+        played_at=WHEN,
+        source="game",
+        scenario=None,
+        notes=None,
+        winner_id=a,
+        turns=6,
+        channel_link=f"https://discord.com/channels/7/{thread}",
+        game_id=None,
+        sides=(
+            SideRecord(a, None, "A", vp=8, confirmed=confirmed[0]),
+            SideRecord(b, None, "B", vp=3, confirmed=confirmed[1]),
+        ),
+        status=status,
+        recorded_by=a,
+        recorded_at=WHEN,
+        changed_by=None,
+        changed_at=None,
+    )
 
 
 TABLE = Table(number=1, players=(2, 1), thread_id=THREAD)

@@ -58,12 +58,14 @@ def test_worked_example_wins_then_vp_then_dice_then_schedule():
     first = ranked[0].line
     assert (first.wins, first.draws, first.vp, first.dice, first.sos) == (1, 1, 17, 3, 7)
     # strength of schedule first: 1 met 2 (3) and 3 (4) = 7; 3 met 4 (0) and 1 (4) = 4
-    by_sos = t.model_copy(update={"settings": t.settings.model_copy(
-        update={"tie_breakers": ["sos", "vp"]})})  # fmt: skip
+    by_sos = t.model_copy(
+        update={"settings": t.settings.model_copy(update={"tie_breakers": ["sos", "vp"]})}
+    )
     assert [r.line.user_id for r in standings(by_sos)][:2] == [1, 3]
     # vp only: 1 and 3 both 17, level: they share rank 1
-    by_vp = t.model_copy(update={"settings": t.settings.model_copy(
-        update={"tie_breakers": ["vp"]})})  # fmt: skip
+    by_vp = t.model_copy(
+        update={"settings": t.settings.model_copy(update={"tie_breakers": ["vp"]})}
+    )
     assert [(r.rank, r.line.user_id) for r in standings(by_vp)][:2] == [(1, 1), (1, 3)]
 
 
@@ -93,8 +95,7 @@ def test_rounds_pair_reveal_and_wait_for_every_result():
     t, r2 = start_round(t)
     assert r2.scenario == "Take" and r2.bye != r1.bye
     with pytest.raises(Conflict):
-        record_result(t, 2, 1, Result(winner=r1.bye if r1.bye not in r2.tables[0].players
-                                      else -1))  # fmt: skip
+        record_result(t, 2, 1, Result(winner=r1.bye if r1.bye not in r2.tables[0].players else -1))
     for table in r2.tables:
         t = record_result(t, 2, table.number, Result(winner=None))
     t = finish(t)
@@ -155,8 +156,10 @@ def test_the_faction_table_of_one_event_is_the_leagues():
         (1, 2, 1, {1: 5, 2: 3}, {}), (3, 4, None, {3: 2, 4: 2}, {}), (5, 1, 5, {}, {}), bye=2
     )
     league = faction_table(t.model_copy(update={"rounds": [r1]}), 7, date(2026, 3, 14))
-    rows = [(f.faction, f.battles, f.wins, f.draws, f.losses, f.mirrors, f.vp_for, f.win_rate)
-            for f in league.table]  # fmt: skip
+    rows = [
+        (f.faction, f.battles, f.wins, f.draws, f.losses, f.mirrors, f.vp_for, f.win_rate)
+        for f in league.table
+    ]
     assert rows == [
         ("algoryn", 2, 1, 1, 0, 1, 7, 0.75),
         ("boromites", 1, 0, 1, 0, 0, 2, 0.5),
