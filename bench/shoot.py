@@ -9,18 +9,27 @@ as the reference for any tracked change. Then the rules core alone: resolutions 
 (``bench.shoot_core``). `--rounds N`: shots per command; `--profile`: the tracked shot under
 cProfile instead, its top entries by cumulative and by own time (`--profile-out PATH` keeps
 the profile).
+
+What is timed: from the interaction's dispatch until SimCord has settled, that is until every
+task the command started has ended (the reply, the bookkeeping write after it, the pace's
+task, any edit): work moved into a task of its own still counts. The time until the reply
+left the bot (discord.py's `send_message` returned: what the member waits for) is printed
+beside it, with no target.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import gc
 import pstats
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
 
+import discord
 import simcord
 
 from bench import shoot_core
@@ -39,25 +48,55 @@ def collections_so_far() -> list[int]:
     return [generation["collections"] for generation in gc.get_stats()]
 
 
-async def interleaved(commands: dict[str, Work], rounds: int = ROUNDS) -> dict[str, list[float]]:
-    """Each command in turn, ``rounds`` times, after a warm-up; seconds per command."""
+@contextlib.contextmanager
+def reply_clock() -> Iterator[list[float]]:
+    """While inside: the times at which discord.py's `send_message` returned (the response
+    sent: what the member sees), appended to the list given. Measurement only: each call
+    goes through unchanged."""
+    sent: list[float] = []
+    original = discord.InteractionResponse.send_message
+
+    async def send_message(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await original(self, *args, **kwargs)
+        finally:
+            sent.append(time.perf_counter())
+
+    discord.InteractionResponse.send_message = send_message  # type: ignore[method-assign]
+    try:
+        yield sent
+    finally:
+        discord.InteractionResponse.send_message = original  # type: ignore[method-assign]
+
+
+async def interleaved(
+    commands: dict[str, Work], rounds: int = ROUNDS
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Each command in turn, ``rounds`` times, after a warm-up; seconds per command until
+    the bot is idle, and until its reply was sent."""
     for _ in range(WARM_UP):
         for work in commands.values():
             await work()
     samples: dict[str, list[float]] = {name: [] for name in commands}
+    replied: dict[str, list[float]] = {name: [] for name in commands}
     before = collections_so_far()
-    for _ in range(rounds):
-        for name, work in commands.items():
-            started = time.perf_counter()
-            await work()
-            samples[name].append(time.perf_counter() - started)
+    with reply_clock() as sent:
+        for _ in range(rounds):
+            for name, work in commands.items():
+                sent.clear()
+                started = time.perf_counter()
+                await work()
+                samples[name].append(time.perf_counter() - started)
+                if sent:
+                    replied[name].append(sent[0] - started)
     # The tails are mostly the garbage collector's pauses: say how many there were.
     done = [after - start for after, start in zip(collections_so_far(), before, strict=True)]
     print("garbage collections during the phase (generations 0/1/2):", "/".join(map(str, done)))
-    return samples
+    return samples, replied
 
 
-def report(samples: dict[str, list[float]], target: float) -> None:
+def report(timed: tuple[dict[str, list[float]], dict[str, list[float]]], target: float) -> None:
+    samples, replied = timed
     figures = {name: summary(name, values) for name, values in samples.items()}
     p50_noop, p99_noop = figures["/noop"]
     for name, (p50, p99) in figures.items():
@@ -68,6 +107,14 @@ def report(samples: dict[str, list[float]], target: float) -> None:
             else:
                 line = verdict(name, ratio, target)
             print(f"{line}   (p50 ratio {p50 / p50_noop:.2f})")
+    print("until the reply was sent (the rest: the bookkeeping write, the pace, edits):")
+    sent = {name: summary(f"  {name}", values) for name, values in replied.items() if values}
+    if "/noop" in sent:
+        p50_noop, p99_noop = sent["/noop"]
+        for name, (p50, p99) in sent.items():
+            if name != "/noop":
+                ratios = f"p99 ratio {p99 / p99_noop:.2f}, p50 ratio {p50 / p50_noop:.2f}"
+                print(f"  {name} : /noop = {ratios} (no target)")
 
 
 async def through_discord(rounds: int, profile: bool, out: str | None = None) -> None:

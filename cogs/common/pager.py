@@ -86,6 +86,30 @@ def with_turns(
     return page
 
 
+async def send_one(
+    interaction: discord.Interaction,
+    page: discord.Embed,
+    keep: Sequence[discord.ui.Item] = (),
+    *,
+    ephemeral: bool = False,
+) -> int | None:
+    """One page, sent as `Pager.start` sends a single page, without making a pager (its
+    ◀ ▶ view costs a shot's reply more than its embed: issue 31). The id of the message."""
+    view = kept_view(keep) or discord.utils.MISSING
+    return await send(interaction, embed=page, view=view, ephemeral=ephemeral)
+
+
+def kept_view(keep: Sequence[discord.ui.Item]) -> discord.ui.View | None:
+    """Persistent items (🎲 Draw next) as a view of components only (None: no item)."""
+    if not keep:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in keep:
+        view.add_item(item)
+    view.stop()  # components only: persistent items answer through their own handlers
+    return view
+
+
 class Pager(LiveView):
     def __init__(
         self,
@@ -137,13 +161,7 @@ class Pager(LiveView):
         return self.message.id
 
     def _kept_view(self) -> discord.ui.View | None:
-        if not self.kept:
-            return None
-        view = discord.ui.View(timeout=None)
-        for item in self.kept:
-            view.add_item(item)
-        view.stop()  # components only: persistent items answer through their own handlers
-        return view
+        return kept_view(self.kept)
 
     def _drop_gone(self, message: discord.Message | None) -> None:
         """Forget kept items no longer on the message (another feature took one off)."""

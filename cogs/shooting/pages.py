@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.common.pager import Pager
+from cogs.common.pager import Pager, send_one
 from cogs.common.text import ellipsize, pack_lines
 from locales import Lang, t
 
@@ -54,6 +54,9 @@ async def reply(
 ) -> int | None:
     """One embed when it fits, else pages that only the caller turns; `keep`: buttons that
     stay on the message (🎲 Draw next). The id of the message."""
-    return await Pager(embeds(lang, title, lines, colour), interaction.user.id, keep=keep).start(
+    pages = embeds(lang, title, lines, colour)
+    if len(pages) == 1:  # as the pager sends one page, without making it
+        return await send_one(interaction, pages[0], keep, ephemeral=ephemeral)
+    return await Pager(pages, interaction.user.id, keep=keep).start(
         interaction, ephemeral=ephemeral
     )

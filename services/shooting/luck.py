@@ -26,23 +26,48 @@ KEPT = 256  # odds of distinct shots remembered
 
 
 class RememberedOdds:
-    """The odds of the last `KEPT` distinct shots, least recently used dropped first."""
+    """The odds of the last `KEPT` distinct shots, least recently used dropped first, each
+    with the luck lines of the rolls seen so far (a shot fired again mostly rolls an outcome
+    seen before: its line is then a look-up too, not a walk of the joint distribution in
+    exact fractions; at most one per outcome the odds hold)."""
 
     def __init__(self) -> None:
-        self.odds: OrderedDict[Hashable, ShotOdds | None] = OrderedDict()
+        self.odds: OrderedDict[Hashable, Remembered] = OrderedDict()
 
-    def get(self, setup: ShotSetup) -> ShotOdds | None:
+    def get(self, setup: ShotSetup) -> Remembered:
         try:
             key: Hashable = setup  # the shot, ruleset, roster figures and standing
             hash(key)
         except TypeError:  # a shot with a field that cannot be hashed: worked out each time
-            return _odds(setup)
-        if key in self.odds:
+            return Remembered(_odds(setup))
+        found = self.odds.get(key)
+        if found is not None:
             self.odds.move_to_end(key)
-            return self.odds[key]
-        found = self.odds[key] = _odds(setup)
+            return found
+        found = self.odds[key] = Remembered(_odds(setup))
         if len(self.odds) > KEPT:
             self.odds.popitem(last=False)
+        return found
+
+
+class Remembered:
+    """A shot's odds (None: they cannot be told) and the luck lines worked out from them."""
+
+    def __init__(self, odds: ShotOdds | None) -> None:
+        self.odds = odds
+        self.lucks: dict[tuple[int, int], ShotLuck] = {}
+
+    def luck(self, hits: int, casualties: int) -> ShotLuck | None:
+        odds = self.odds
+        if odds is None:
+            return None
+        found = self.lucks.get((hits, casualties))
+        if found is None:
+            found = self.lucks[hits, casualties] = ShotLuck(
+                better_than=float(odds.better_than(hits, casualties)),
+                hits=float(odds.mean("hits")),
+                casualties=float(odds.mean("casualties")),
+            )
         return found
 
 
@@ -59,11 +84,4 @@ def luck_of(setup: ShotSetup, result, remembered: RememberedOdds) -> ShotLuck | 
     shot = setup.shot
     if result.shots > LUCK_DICE_MAX or shot.models > LUCK_DICE_MAX:
         return None
-    odds = remembered.get(setup)
-    if odds is None:
-        return None
-    return ShotLuck(
-        better_than=float(odds.better_than(result.hits, result.losses)),
-        hits=float(odds.mean("hits")),
-        casualties=float(odds.mean("casualties")),
-    )
+    return remembered.get(setup).luck(result.hits, result.losses)

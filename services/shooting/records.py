@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from core.antares.activations import ShotActivation
 from core.antares.game import Unit
@@ -87,7 +87,10 @@ class MarkerDrop(BaseModel):
 
 
 class ShotLuck(BaseModel):
-    """The chance of a worse outcome than this roll's, and what was expected on average."""
+    """The chance of a worse outcome than this roll's, and what was expected on average
+    (frozen: one is shared by the shots that rolled the same, `services.shooting.luck`)."""
+
+    model_config = ConfigDict(frozen=True)
 
     better_than: float
     hits: float

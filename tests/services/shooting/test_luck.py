@@ -49,3 +49,20 @@ def test_the_memory_keeps_the_most_recent_shots_only(monkeypatch):
         luck_of(ShotSetup(shot, RULES, DB), rolled, remembered)
     kept = [setup.shot.models for setup in remembered.odds]
     assert kept == [2, 3, 4]
+
+
+def test_the_line_of_a_roll_seen_before_is_looked_up_and_each_roll_keeps_its_own():
+    remembered = RememberedOdds()
+    shot = mag_guns(5)
+    exact = shot_odds(shot, RULES, DB, budget=LUCK_BUDGET)
+    rolls = [resolve_shot(shot, SeededDice(seed), RULES, DB) for seed in range(40)]
+    outcomes = {(r.hits, r.losses) for r in rolls}
+    assert len(outcomes) > 2  # several outcomes, some rolled more than once
+    lines = {}
+    for rolled in rolls:
+        line = luck_of(ShotSetup(shot, RULES, DB), rolled, remembered)
+        assert line is not None
+        assert line.better_than == float(exact.better_than(rolled.hits, rolled.losses))
+        seen = lines.setdefault((rolled.hits, rolled.losses), line)
+        assert line is seen  # the same outcome: the line remembered, not worked out again
+    assert len(remembered.odds[ShotSetup(shot, RULES, DB)].lucks) == len(outcomes)
