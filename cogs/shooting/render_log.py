@@ -17,6 +17,7 @@ from cogs.shooting.render_shot import unit_name, weapon_name
 from core.antares.shooting.tape import DieRoll
 from locales import Lang, t
 from services.shooting import (
+    CamoMissed,
     ChartRecord,
     CombatRecord,
     DriftRecord,
@@ -106,6 +107,17 @@ def asked_line(lang: Lang, asked: ReactionAsked) -> str:
     )
 
 
+def camo_line(lang: Lang, missed: CamoMissed) -> str:
+    """Shots a Camo Drone made miss (seeds 002/003): each its weapon's shot, no die rolled."""
+    return t(
+        lang,
+        "react.log_camo_missed",
+        shooter=unit_name(lang, missed.shooter),
+        unit=unit_name(lang, missed.target),
+        weapons=", ".join(weapon_name(lang, w) for w in missed.weapons),
+    )
+
+
 def skipped_line(lang: Lang, skipped: ReactionSkipped) -> str:
     key = "react.timed_out" if skipped.timed_out else "react.declined"
     return t(lang, key, unit=plain(skipped.unit_name))
@@ -115,6 +127,7 @@ LOG_EVENTS: dict[str, tuple[type[BaseModel], Callable[[Lang, Any], str]]] = {
     "shoot": (ShotRecord, shot_line),
     "react_offer": (ReactionAsked, asked_line),
     "react_none": (ReactionSkipped, skipped_line),
+    "camo_miss": (CamoMissed, camo_line),
     "drift": (DriftRecord, drift_line),
     "assault": (CombatRecord, combat_line),
     "damage": (ChartRecord, chart_line),

@@ -11,7 +11,12 @@ from services.shooting.options import (
     parse_distance,
 )
 from services.shooting.reaction import Answered, Expired
-from services.shooting.reaction_records import REACTION_TIMER, ReactionAsked, ReactionSkipped
+from services.shooting.reaction_records import (
+    REACTION_TIMER,
+    CamoMissed,
+    ReactionAsked,
+    ReactionSkipped,
+)
 from services.shooting.records import (
     ChartRecord,
     CombatRecord,
@@ -28,6 +33,7 @@ from services.shooting.weapons import Choice, find_weapon, mode_choices, weapon_
 from storage.timer_base import TimerRecord
 
 __all__ = [
+    "CamoMissed",
     "ShootingService",
     # the options the cogs fill
     "ChartOptions",

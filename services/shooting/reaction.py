@@ -26,23 +26,32 @@ from datetime import UTC, datetime, timedelta
 
 from core.antares.game import GameState, ReactionOffer, Unit
 from core.antares.reactions import ReactionResult, close_offer, offer, react, reactions_for
+from core.antares.shooting.from_units import living
 from core.common.dice import DiceSource
 from core.common.errors import AntaresError, Conflict, NotAllowed
 from locales import Lang
 from services.common import Actor, Call, Standing, runs_game, shown_events
+from services.game import unit_ref
 from services.pace import TimerRecord, Timers, replace_timer
+from services.shooting.activation import in_activation
 from services.shooting.markers import Where, plain_where
 from services.shooting.options import ShotOptions
 from services.shooting.reaction_records import (
     REACTION_TIMER,
+    CamoMissed,
     ReactionAsked,
     ReactionSkipped,
     reaction_subject,
 )
-from services.shooting.records import ShotRecord, UnitLabel
+from services.shooting.records import ShotRecord, UnitLabel, WeaponLabel
+from services.shooting.shot import ShotPlan
 from services.shooting.volley import Volley
 
-CAMO_MISS = "shoot.camo_beyond_ten"  # core.antares.shooting.context.check_camo
+# core.antares.shooting.context.check_camo: the target, Down with its Camo Drone, is beyond 10"
+CAMO_MISSES = frozenset({"shoot.camo_beyond_ten", "shoot.camo_band_beyond_ten"})
+
+
+CAMO_MISS_EVENT = "camo_miss"
 
 
 def utcnow() -> datetime:
@@ -94,6 +103,14 @@ class Reacting:
         ask: list[ShotOptions] | None = None,
         asked_by: int | None = None,
     ) -> tuple[ShotRecord | ReactionAsked, int | None]:
+        raise NotImplementedError  # ShootingService's
+
+    def plan_shot(
+        self, options: ShotOptions, shooter: Unit | None = None
+    ) -> tuple[ShotPlan, WeaponLabel]:
+        raise NotImplementedError  # ShootingService's
+
+    async def tracked(self, call: Call, kind, apply, refs, then=None):
         raise NotImplementedError  # ShootingService's
 
     def ask_for(
@@ -216,7 +233,14 @@ class Reacting:
                 record, event_id = await self._shoot(by, options, where, asked_by=by.actor.user_id)
             except AntaresError as error:
                 down = reaction is not None and reaction.kind == "down" and reaction.passed
-                if down and error.key == CAMO_MISS:  # "le tir ennemi rate automatiquement"
+                if down and error.key in CAMO_MISSES:  # "le tir ennemi rate automatiquement"
+                    try:
+                        event_id = await self._camo_missed(by, shooter_id, shots[number:])
+                    except AntaresError as failed:
+                        unfired = [o.weapon or "" for o in shots[number:]]
+                        return Volley(game_id, shooter_id, records, failed, unfired), False
+                    if call.interaction_id is not None:  # the card shows it: undo strikes it
+                        shown_events(self.store).wrote(call.interaction_id, event_id)  # type: ignore[attr-defined]
                     return Volley(game_id, shooter_id, records), True
                 unfired = [o.weapon or "" for o in shots[number:]]
                 return Volley(game_id, shooter_id, records, error, unfired), False
@@ -225,6 +249,28 @@ class Reacting:
             if event_id is not None and call.interaction_id is not None:
                 shown_events(self.store).wrote(call.interaction_id, event_id)  # type: ignore[attr-defined]
         return Volley(game_id, shooter_id, records), False
+
+    async def _camo_missed(self, by: Call, shooter_id: str, shots: list[ShotOptions]) -> int:
+        """The shots a Camo Drone made miss: each still its weapon's shot in the shooter's
+        activation (``core.antares.activations``), so its 🎯 goes; one event, logged."""
+
+        def apply(state: GameState, who: Standing) -> tuple[GameState, CamoMissed]:
+            shooter = state.units[shooter_id]
+            target = living(state, unit_ref(shots[0].target or "").ref)
+            labels: list[WeaponLabel] = []
+            for options in shots:
+                plan, label = self.plan_shot(options, shooter)
+                state, _, _ = in_activation(state, who, shooter, plan, label)
+                shooter = state.units[shooter_id]
+                labels.append(label)
+            missed = CamoMissed(
+                shooter=UnitLabel.of(shooter), target=UnitLabel.of(target), weapons=labels
+            )
+            return state, missed
+
+        refs = [unit_ref(shots[0].shooter or ""), unit_ref(shots[0].target or "")]
+        _, event = await self.tracked(by, CAMO_MISS_EVENT, apply, refs)
+        return event.id
 
     async def expire(self, timer: TimerRecord) -> Expired | None:
         """The window passed: the shot goes ahead with no reaction (None: it was answered)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from core.antares.game import ReactionKind
-from services.shooting.records import UnitLabel
+from services.shooting.records import UnitLabel, WeaponLabel
 
 REACTION_TIMER = "reaction"  # the timers' kind of a reaction window (`services.pace`)
 
@@ -38,3 +38,15 @@ class ReactionSkipped(BaseModel):
     unit_name: str
     owner_id: int
     timed_out: bool = False
+
+
+class CamoMissed(BaseModel):
+    """Shots held back at a Camo Drone unit that went Down in reaction to them from beyond 10":
+    each misses with no effect (seed 002 second "BATTER DRONE" heading, 003 "CAMO DRONE": "le
+    tir ennemi rate automatiquement sans effet supplémentaire"), yet each is its weapon's shot
+    in the shooter's activation (event ``camo_miss``)."""
+
+    game_id: int = 0
+    shooter: UnitLabel
+    target: UnitLabel
+    weapons: list[WeaponLabel]

@@ -314,6 +314,15 @@ async def test_camo_drone_down_against_fire_beyond_ten_inches_is_not_hit(simcord
     assert 'went Down with its Camo Drone against fire from beyond 10": the shot misses' in text
     state = await state_of(env, channel)
     assert state.units["u2"].down and state.units["u2"].models == 5
+    # the missed shot is the Mag Gun's shot of the activation: with no weapon left, the card
+    # offers no 🎯 (nor ✅), only the next draw
+    assert state.units["u1"].orders[-1].fired == ["mag-gun"]
+    assert labels(asked.response) == ["Draw next"]
+    log = await table.alice.slash(channel, "game log", last=2)
+    assert (
+        "🎯 Troopers → Gangers, Mag Gun: missed with no effect, no die rolled: **Gangers** "
+        'went Down with its Camo Drone against fire from beyond 10" (each weapon has fired)'
+    ) in log.response.embeds[0].description
     dice.assert_used()
 
 
