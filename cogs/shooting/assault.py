@@ -1,4 +1,6 @@
-"""`/assault`: one round of close combat, both sides striking, tracked units updated."""
+"""`/assault`: one round of close combat, both sides striking, tracked units updated. A tracked
+enemy defender that may react is asked first, on a ⚡ card, as a shot's target is
+(``services.shooting.reaction``); the round is fought once its player answers."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.bot import ServicedBot, app_services
+from cogs.common.cards import cards
 from cogs.common.replies import lang_of
 from cogs.game import next_step
 from cogs.game.options import call_of, unit_autocomplete
@@ -17,7 +20,7 @@ from cogs.shooting.options import (
     h2h_mode_autocomplete,
     h2h_weapon_autocomplete,
 )
-from services.shooting import CombatOptions, StrikeOptions
+from services.shooting import CombatOptions, ReactionAsked, StrikeOptions
 
 SIDE_HELP = "A unit of this game, or stats: str 5 res 6 models 3 (reflex, vehicle…)"
 DESCRIPTIONS = {
@@ -105,7 +108,11 @@ class AssaultCog(commands.Cog):
             round=round,
             exception=exception,
         )
-        record = await app_services(interaction).shooting.assault(call_of(interaction), options)
+        shooting = app_services(interaction).shooting
+        record = await shooting.assault_or_ask(call_of(interaction), options)
+        if isinstance(record, ReactionAsked):  # the defender's player may react first
+            await cards(interaction).asked(interaction, record)
+            return
         lang = await lang_of(interaction)
         title, lines = render_combat.combat(lang, record)
         colour = render_shot.unit_colour(record.attacker)

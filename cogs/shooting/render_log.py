@@ -100,7 +100,7 @@ def asked_line(lang: Lang, asked: ReactionAsked) -> str:
     """A shot held back for its target's reaction (issue 31 §1)."""
     return t(
         lang,
-        "react.log_asked",
+        "react.log_asked_assault" if asked.against == "assault" else "react.log_asked",
         unit=plain(asked.target.name),
         shooter=plain(asked.shooter.name),
         owner=asked.owner_id,

@@ -1,6 +1,7 @@
-"""A shot that waits for its target's reaction, on the table (issue 31 §1): the card that asks
-the target's player, its answer (the reaction's Init test, then the shots that went ahead) and
-the window's end (``services.shooting.reaction``; the timer is fired by `cogs.pace.loop`)."""
+"""A shot (or an assault) that waits for its target's reaction, on the table (issue 31 §1): the
+card that asks the target's player, its answer (the reaction's Init test, then the shots that
+went ahead, or the assault's round) and the window's end (``services.shooting.reaction``; the
+timer is fired by `cogs.pace.loop`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from cogs.common.errors import error_text
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import plain
 from cogs.game.render import reacted
+from cogs.shooting import render_combat
 from cogs.shooting.react import react_buttons
 from cogs.table.card import Card, colour, shot_text
 from locales import Lang, t
@@ -27,14 +29,15 @@ def only(user_id: int) -> discord.AllowedMentions:
 
 
 def asked_head(lang: Lang, asked: ReactionAsked) -> str:
+    assault = "_assault" if asked.against == "assault" else ""
     if asked.deadline is not None:
         stamp = int(datetime.fromisoformat(asked.deadline).timestamp())
-        window = t(lang, "react.offered_window", deadline=stamp)
+        window = t(lang, f"react.offered_window{assault}", deadline=stamp)
     else:
-        window = t(lang, "react.offered_no_window")
+        window = t(lang, f"react.offered_no_window{assault}")
     return t(
         lang,
-        "react.offered",
+        f"react.offered{assault}",
         owner=asked.owner_id,
         unit=plain(asked.target.name),
         shooter=plain(asked.shooter.name),
@@ -58,9 +61,14 @@ def answer_lines(lang: Lang, answered: Answered) -> list[str]:
         lines.append(reacted(lang, answered.reaction))
     elif answered.skipped is not None:
         key = "react.timed_out" if answered.skipped.timed_out else "react.declined"
+        if answered.skipped.timed_out and answered.against == "assault":
+            key = "react.timed_out_assault"
         lines.append(t(lang, key, unit=plain(answered.skipped.unit_name)))
     if answered.camo_missed and answered.reaction is not None:
         lines.append(t(lang, "react.camo_missed", unit=plain(answered.reaction.unit_name)))
+    if answered.combat is not None:  # an assault held back: its round, fought since
+        title, combat = render_combat.combat(lang, answered.combat)
+        lines.append("\n".join([f"**{title}**", *combat]))
     return lines
 
 
@@ -73,6 +81,8 @@ async def window_passed(bot: ServicedBot, timer: TimerRecord) -> None:
     lang, answered = expired.lang, expired.answered
     volley = answered.volley
     shooter = volley.records[0].shooter if volley.records else None
+    if answered.combat is not None:  # an assault's card takes its attacker's colour
+        shooter = answered.combat.attacker
     card = Card(colour(shooter.colour if shooter else None))
     card.shots = [*answer_lines(lang, answered)]
     card.shots += [shot_text(lang, record) for record in volley.records]

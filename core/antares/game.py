@@ -56,6 +56,7 @@ TAKEN: tuple[DieSource, ...] = ("take", "sync", "phase_sync", "react")
 # rules-notes "Reactions": Go Down, Return Fire (the die shows Fire), Escape (a Run away)
 ReactionKind = Literal["down", "fire", "run"]
 REACTIONS: tuple[ReactionKind, ...] = ("down", "fire", "run")
+Against = Literal["shot", "assault"]  # what a unit reacts to (rules-notes "Reactions")
 SYNCHRONISED: tuple[DieSource, ...] = ("sync", "phase_sync")
 Stat = Annotated[int, Field(ge=0, le=20)]
 
@@ -201,9 +202,9 @@ class PendingDie(BaseModel):
 
 
 class ReactionOffer(BaseModel):
-    """A tracked shot that waits for its target's player to react (core.antares.reactions):
-    the reactions offered, and the shot as asked (``shot``: the services' options, resolved
-    once the player picks, declines or lets ``deadline`` pass)."""
+    """A tracked shot (or assault) that waits for its target's player to react
+    (core.antares.reactions): the reactions offered, and the shot as asked (``shot``: the
+    services' options, resolved once the player picks, declines or lets ``deadline`` pass)."""
 
     target_id: str
     owner_id: int  # the target's player: the one the game waits for
@@ -212,6 +213,7 @@ class ReactionOffer(BaseModel):
     kinds: list[ReactionKind]
     shot: dict[str, Any] = {}
     deadline: str | None = None  # ISO time the window closes (None: no window)
+    against: Against = "shot"  # an assault waits the same way (``shot``: its options)
 
 
 class DisputedDie(BaseModel):

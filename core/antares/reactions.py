@@ -1,4 +1,5 @@
-"""Reactions to a shot (rules-notes "Reactions"; every point there is L, so each is a setting).
+"""Reactions to a shot or an assault (rules-notes "Reactions"; every point there is L, so each
+is a setting).
 
 * **Who may react** (``reactions_for``): a living unit on the table, shot at by an enemy, whose
   order die is still in the bag ("whose order die is still in the bag, may react"), that can
@@ -21,6 +22,13 @@
   ``GameState.reaction`` for its player's answer; ``core.antares.turn_flow.turn_now`` then
   says ``react`` and no one draws.
 
+* **Against an assault** (``against="assault"``): a unit assaulted may react too ("A unit that
+  is shot at or assaulted [...] may react"), with the reactions ``Ruleset.reaction_assault``
+  allows (the notes do not say which meet an assault; by default all three). Neither the notes
+  nor the seeds give Down a protection in close combat (its protections are against hits of
+  shots), so a Down reaction only turns the die; phase armour's turn to Down is against a shot
+  only ("quand on lui tire dessus").
+
 A Camo Drone unit that goes Down in reaction to fire from beyond 10" cannot be hit (seed 002
 second "BATTER DRONE" heading, 003 "CAMO DRONE"): the shot, resolved against the unit now
 Down, is refused by ``core.antares.shooting.context.check_camo``; the reaction stands.
@@ -36,6 +44,7 @@ from core.antares.bag import take_die
 from core.antares.command import stat_for_test
 from core.antares.game import (
     REACTIONS,
+    Against,
     GameState,
     OrderKind,
     ReactionKind,
@@ -78,9 +87,31 @@ def under_scoot(state: GameState, unit: Unit) -> bool:
     return bool(markers_around(state, unit.id, "scoot")) and scoot_affects(unit)
 
 
-def reactions_for(state: GameState, target: Unit, shooter: Unit | None) -> list[ReactionKind]:
-    """The reactions ``target`` may take now against a shot by ``shooter`` (None: an untracked
-    shooter), in the order of the buttons; [] when it may not react."""
+# The reactions of a unit assaulted, by ``Ruleset.reaction_assault`` (rules-notes "Reactions":
+# "shot at or assaulted", the three reactions named with no word on which meet an assault: L)
+ASSAULT_REACTIONS: dict[str, frozenset[ReactionKind]] = {
+    "all": frozenset(REACTIONS),
+    "no_down": frozenset({"fire", "run"}),
+    "return_fire": frozenset({"fire"}),
+    "never": frozenset(),
+}
+
+
+def reactions_for(
+    state: GameState, target: Unit, shooter: Unit | None, against: Against = "shot"
+) -> list[ReactionKind]:
+    """The reactions ``target`` may take now against a shot (or an assault) by ``shooter``
+    (None: an untracked shooter), in the order of the buttons; [] when it may not react."""
+    found = _reactions(state, target, shooter, against)
+    if against == "assault":
+        allowed = ASSAULT_REACTIONS[state.ruleset().reaction_assault]
+        found = [kind for kind in found if kind in allowed]
+    return found
+
+
+def _reactions(
+    state: GameState, target: Unit, shooter: Unit | None, against: Against
+) -> list[ReactionKind]:
     if state.status != "running" or target.destroyed or target.kind == "probe":
         return []
     if shooter is not None and shooter.owner_id == target.owner_id:
@@ -90,7 +121,9 @@ def reactions_for(state: GameState, target: Unit, shooter: Unit | None) -> list[
     rules = state.ruleset()
     found: list[ReactionKind] = []
     in_bag = _die_in_bag(state, target)
-    if not target.down and (in_bag or _phase_turn(target)):
+    # phase armour goes Down "quand on lui tire dessus" (seed 002): against a shot only
+    phase = against == "shot" and _phase_turn(target)
+    if not target.down and (in_bag or phase):
         found.append("down")
     if in_bag and not under_scoot(state, target):
         if rules.reaction_return_fire and shooter is not None and not shooter.destroyed:
@@ -114,13 +147,16 @@ class ReactionResult(BaseModel):
     outcome: Literal["done", "die_back", "down", "nothing"]
     turned_from: OrderKind | None = None  # phase armour: the order its die showed
     order: OrderResult | None = None  # the order its die now shows (taken, passed or "down")
+    against: Against = "shot"
 
 
-def check_reaction(state: GameState, unit: Unit, kind: str, shooter: Unit | None) -> None:
+def check_reaction(
+    state: GameState, unit: Unit, kind: str, shooter: Unit | None, against: Against = "shot"
+) -> None:
     """Refuse a reaction the unit may not take now, before any die is rolled."""
     if kind not in REACTIONS:
         raise BadInput("react.unknown", kind=kind[:20], known=", ".join(REACTIONS))
-    allowed = reactions_for(state, unit, shooter)
+    allowed = reactions_for(state, unit, shooter, against)
     if kind not in allowed:
         if not allowed:
             raise Conflict("react.cannot", unit=unit.name)
@@ -133,12 +169,14 @@ def react(
     kind: str,
     dice: DiceSource,
     shooter_ref: str | None = None,
+    against: Against = "shot",
 ) -> tuple[GameState, ReactionResult]:
-    """``unit_ref`` reacts with ``kind`` (down, fire, run) to a shot by ``shooter_ref``."""
+    """``unit_ref`` reacts with ``kind`` (down, fire, run) to a shot (or an assault) by
+    ``shooter_ref``."""
     require_running(state)
     unit = find_unit(state, unit_ref)
     shooter = find_unit(state, shooter_ref) if shooter_ref else None
-    check_reaction(state, unit, kind, shooter)
+    check_reaction(state, unit, kind, shooter, against)
     reaction: ReactionKind = kind  # type: ignore[assignment]  # checked above
     how: How = "take" if _die_in_bag(state, unit) else "turn"
     used = stat_for_test(state, unit, "init")
@@ -155,6 +193,7 @@ def react(
         test=test,
         passed=test.passed,
         outcome="done",
+        against=against,
     )
     if how == "turn":
         return _turned(state, unit, result)
@@ -197,9 +236,11 @@ def offer(
     asked_by: int,
     shot: dict[str, Any],
     deadline: str | None,
+    against: Against = "shot",
 ) -> GameState:
-    """The shot waits for ``target``'s player to react (``reactions_for`` must offer some)."""
-    kinds = reactions_for(state, target, shooter)
+    """The shot (or assault: ``shot`` holds its options) waits for ``target``'s player to
+    react (``reactions_for`` must offer some)."""
+    kinds = reactions_for(state, target, shooter, against)
     if not kinds:
         raise Conflict("react.cannot", unit=target.name)
     new = fork(state)
@@ -211,6 +252,7 @@ def offer(
         kinds=kinds,
         shot=shot,
         deadline=deadline,
+        against=against,
     )
     return new
 

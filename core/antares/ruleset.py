@@ -154,6 +154,12 @@ class Ruleset(BaseModel):
         description="A unit shot at may react by escaping (its die shows Run, it moves away "
         "from the shooter).",
     )
+    reaction_assault: Literal["all", "no_down", "return_fire", "never"] = Field(
+        "all",
+        description="The reactions of a unit assaulted: Down, Return Fire or Escape as "
+        "against a shot (all), Return Fire or Escape (no_down), Return Fire only "
+        "(return_fire), or none (never). Down gives no protection in close combat.",
+    )
     reaction_fail: Literal["back", "down"] = Field(
         "back",
         description="A failed reaction (Init) test: its die goes back to the bag and nothing "

@@ -12,6 +12,11 @@
   in the name of the player who fired them, against the state the reaction left: a Down
   target takes the Down protections, a Camo Drone unit Down against fire from beyond 10" is
   not hit (the shot is refused by the core, and the reply says it missed).
+* **An assault** (``ask_assault``, in the `/assault`'s transaction) at a tracked enemy unit
+  asks the same way (rules-notes "Reactions": "shot at or assaulted"), with the reactions
+  ``Ruleset.reaction_assault`` allows; once answered, the round is fought in its own
+  transaction as the attacker's player's (``ShootingService._assault``), and the answer's
+  ``combat`` holds it. A Down die gives no protection in close combat: only the die changes.
 * **The window passing** (``expire``): the timer fires once, in whichever process claims it
   (restarts and several processes alike, ``cogs.pace.loop``), and the shot goes ahead with no
   reaction. An answer after that is refused: the offer is over.
@@ -21,10 +26,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from core.antares.game import GameState, ReactionOffer, Unit
+from core.antares.game import Against, GameState, ReactionOffer, Unit
 from core.antares.reactions import ReactionResult, close_offer, offer, react, reactions_for
 from core.antares.shooting.from_units import living
 from core.common.dice import DiceSource
@@ -35,7 +41,7 @@ from services.game import unit_ref
 from services.pace import TimerRecord, Timers, replace_timer
 from services.shooting.activation import in_activation
 from services.shooting.markers import Where, plain_where
-from services.shooting.options import ShotOptions
+from services.shooting.options import CombatOptions, ShotOptions, StrikeOptions
 from services.shooting.reaction_records import (
     REACTION_TIMER,
     CamoMissed,
@@ -43,7 +49,7 @@ from services.shooting.reaction_records import (
     ReactionSkipped,
     reaction_subject,
 )
-from services.shooting.records import ShotRecord, UnitLabel, WeaponLabel
+from services.shooting.records import CombatRecord, ShotRecord, UnitLabel, WeaponLabel
 from services.shooting.shot import ShotPlan
 from services.shooting.volley import Volley
 
@@ -67,6 +73,8 @@ class Answered:
     skipped: ReactionSkipped | None
     volley: Volley
     camo_missed: bool = False  # a Camo Drone unit went Down against fire from beyond 10"
+    combat: CombatRecord | None = None  # an assault held back: its round, once resolved
+    against: Against = "shot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +94,11 @@ def reaction_kind(result: object) -> str:
 def shot_kind(result: object) -> str:
     """The event of a shot: the shot, or the ask that holds it back."""
     return "react_offer" if isinstance(result, ReactionAsked) else "shoot"
+
+
+def assault_kind(result: object) -> str:
+    """The event of an assault: its round, or the ask that holds it back."""
+    return "react_offer" if isinstance(result, ReactionAsked) else "assault"
 
 
 class Reacting:
@@ -113,6 +126,11 @@ class Reacting:
     async def tracked(self, call: Call, kind, apply, refs, then=None):
         raise NotImplementedError  # ShootingService's
 
+    async def _assault(
+        self, call: Call, options: CombatOptions, ask: bool = False
+    ) -> tuple[CombatRecord | ReactionAsked, int | None]:
+        raise NotImplementedError  # ShootingService's
+
     def ask_for(
         self,
         state: GameState,
@@ -123,16 +141,41 @@ class Reacting:
         shots: list[ShotOptions],
     ) -> tuple[GameState, ReactionAsked] | None:
         """The shots held back for ``target``'s reaction, or None: resolve them now."""
-        seconds = state.ruleset().reaction_seconds
         first = shots[0]
-        if seconds <= 0 or first.force or first.hidden:
+        if first.force or first.hidden:
             return None
-        kinds = reactions_for(state, target, shooter)
+        kept = {"shots": [_dumped(s) for s in shots]}
+        weapons = [s.weapon or "" for s in shots]
+        return self._held(state, game_id, who, shooter, target, kept, weapons, "shot")
+
+    def ask_assault(
+        self, state: GameState, who: Standing, attacker: Unit, defender: Unit, options
+    ) -> tuple[GameState, ReactionAsked] | None:
+        """The assault held back for ``defender``'s reaction (rules-notes "Reactions": "shot
+        at or assaulted"), or None: resolve it now. ``options``: its ``CombatOptions``."""
+        kept = {"assault": asdict(options)}
+        return self._held(state, 0, who, attacker, defender, kept, [], "assault")
+
+    def _held(
+        self,
+        state: GameState,
+        game_id: int,
+        who: Standing,
+        shooter: Unit,
+        target: Unit,
+        kept: dict[str, Any],
+        weapons: list[str],
+        against: Against,
+    ) -> tuple[GameState, ReactionAsked] | None:
+        """The offer, when the window is on and the target may react (None: it is not)."""
+        seconds = state.ruleset().reaction_seconds
+        if seconds <= 0:
+            return None
+        kinds = reactions_for(state, target, shooter, against)
         if not kinds:
             return None
         deadline = (self.clock() + timedelta(seconds=seconds)).isoformat()
-        kept = {"shots": [_dumped(s) for s in shots]}
-        new = offer(state, target, shooter, who.user_id, kept, deadline)
+        new = offer(state, target, shooter, who.user_id, kept, deadline, against)
         return new, ReactionAsked(
             game_id=game_id,
             target=UnitLabel.of(target),
@@ -140,9 +183,10 @@ class Reacting:
             owner_id=target.owner_id,
             asked_by=who.user_id,
             kinds=kinds,
-            weapons=[s.weapon or "" for s in shots],
+            weapons=weapons,
             deadline=deadline,
             seconds=seconds,
+            against=against,
         )
 
     async def window(self, tx, record, new_state: GameState, result: object) -> None:
@@ -196,7 +240,9 @@ class Reacting:
                     timed_out=timed_out,
                 )
                 return new, skipped
-            return react(new, target_id, kind, self.dice, shooter_ref=asked.shooter_id)
+            return react(
+                new, target_id, kind, self.dice, shooter_ref=asked.shooter_id, against=asked.against
+            )
 
         async def cancel(tx, record, new_state, result) -> None:
             await tx.cancel_timer(reaction_subject(record.id))
@@ -206,15 +252,32 @@ class Reacting:
         )
         asked = held["asked"]
         shooter_id = asked.shooter_id
-        shots = [ShotOptions(**s) for s in asked.shot.get("shots", [])]
         by = Call(call.guild_id, call.channel_id, Actor(asked.asked_by), None)
         result = done.result
         reaction = result if isinstance(result, ReactionResult) else None
         skipped = result if isinstance(result, ReactionSkipped) else None
+        if asked.against == "assault":
+            volley, combat = await self._assault_ahead(call, by, game_id, shooter_id or "", asked)
+            return Answered(game_id, reaction, skipped, volley, combat=combat, against="assault")
+        shots = [ShotOptions(**s) for s in asked.shot.get("shots", [])]
         volley, camo = await self._go_ahead(
             call, by, game_id, shooter_id or "", shots, where, reaction
         )
         return Answered(game_id, reaction, skipped, volley, camo)
+
+    async def _assault_ahead(
+        self, call: Call, by: Call, game_id: int, attacker_id: str, asked: ReactionOffer
+    ) -> tuple[Volley, CombatRecord | None]:
+        """The assault held back, its own transaction, as the attacker's player's, against
+        the state the reaction left (a Down die changes nothing in close combat)."""
+        options = combat_options(asked.shot.get("assault", {}))
+        try:
+            record, event_id = await self._assault(by, options)
+        except AntaresError as error:
+            return Volley(game_id, attacker_id, [], error), None
+        if event_id is not None and call.interaction_id is not None:
+            shown_events(self.store).wrote(call.interaction_id, event_id)  # type: ignore[attr-defined]
+        return Volley(game_id, attacker_id, []), record
 
     async def _go_ahead(
         self,
@@ -286,6 +349,14 @@ class Reacting:
         except AntaresError:  # answered meanwhile, or the game is over
             return None
         return Expired(timer.channel_id, lang, answered)
+
+
+def combat_options(kept: dict[str, Any]) -> CombatOptions:
+    """An assault's options as the game kept them (``dataclasses.asdict``)."""
+    attack = StrikeOptions(**kept.get("attack", {}))
+    defence = StrikeOptions(**kept.get("defence", {}))
+    rest = {k: v for k, v in kept.items() if k not in ("attack", "defence")}
+    return CombatOptions(**rest, attack=attack, defence=defence)
 
 
 def _dumped(options: ShotOptions) -> dict[str, object]:

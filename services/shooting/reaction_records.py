@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from core.antares.game import ReactionKind
+from core.antares.game import Against, ReactionKind
 from services.shooting.records import UnitLabel, WeaponLabel
 
 REACTION_TIMER = "reaction"  # the timers' kind of a reaction window (`services.pace`)
@@ -17,7 +17,8 @@ def reaction_subject(game_id: int) -> str:
 
 
 class ReactionAsked(BaseModel):
-    """A tracked shot held back: its target's player may react (event ``react_offer``)."""
+    """A tracked shot (or assault) held back: its target's player may react (event
+    ``react_offer``)."""
 
     game_id: int
     target: UnitLabel
@@ -28,6 +29,7 @@ class ReactionAsked(BaseModel):
     weapons: list[str]  # rulesdb ids of the weapons that wait to fire
     deadline: str | None = None  # ISO time the window closes (None: no window)
     seconds: int = 0
+    against: Against = "shot"  # an assault (its attacker is ``shooter``) waits the same way
 
 
 class ReactionSkipped(BaseModel):

@@ -63,7 +63,7 @@ from services.shooting.options import (
     parse_extras,
     parse_rerolls,
 )
-from services.shooting.reaction import Reacting, shot_kind
+from services.shooting.reaction import Reacting, assault_kind, shot_kind
 from services.shooting.reaction_records import ReactionAsked
 from services.shooting.records import ChartRecord, CombatRecord, ShotRecord, UnitLabel, WeaponLabel
 from services.shooting.remembered import remembered
@@ -336,31 +336,53 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
     # --- /assault ------------------------------------------------------------------------
 
     async def assault(self, call: Call, options: CombatOptions) -> CombatRecord:
+        record, _ = await self._assault(call, options)
+        assert isinstance(record, CombatRecord)  # nothing asked: it was fought
+        return record
+
+    async def assault_or_ask(
+        self, call: Call, options: CombatOptions
+    ) -> CombatRecord | ReactionAsked:
+        """The round, or the ask of the defender's reaction (``services.shooting.reaction``)."""
+        record, _ = await self._assault(call, options, ask=True)
+        return record
+
+    async def _assault(
+        self, call: Call, options: CombatOptions, ask: bool = False
+    ) -> tuple[CombatRecord | ReactionAsked, int | None]:
+        """The round and the id of its event (None: untracked); ``ask``: a tracked enemy
+        defender that may react is asked first, and the round waits for its answer."""
         plan = plan_combat(self.lookup, options)
         if plan.attacker.unit is None and plan.defender.unit is None:
             rules = await self.ruleset_here(call)
             result = self._round(plan, None, None, rules)
-            return plan.record(result, None, None, None)
+            return plan.record(result, None, None, None), None
 
-        def apply(state: GameState, who: Standing) -> tuple[GameState, CombatRecord]:
+        def apply(state: GameState, who: Standing):
             attacker = unit_in(state, plan.attacker.unit)
             defender = unit_in(state, plan.defender.unit)
             if attacker is not None and defender is not None and attacker.id == defender.id:
                 raise Conflict("h2h.same_unit", unit=attacker.name)
             allow(state, who, attacker)
+            if state.reaction is not None:  # a shot (an assault) waits for its reaction
+                raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
             for unit, fighter in ((attacker, plan.attacker), (defender, plan.defender)):
                 weapon, mode = fighter.armed
                 if unit is not None and weapon is not None:
                     self._check_stave(state, unit, weapon, mode, "h2h")
-            result = self._round(plan, attacker, defender, state.ruleset(), state)
+            a_side, d_side = plan.sides(attacker, defender, state)  # refused before any ask
+            if ask and attacker is not None and defender is not None:
+                held = self.ask_assault(state, who, attacker, defender, options)
+                if held is not None:  # fought once the defender's player answers
+                    return held
+            result = self._fight(plan, a_side, d_side, state.ruleset())
             ids = (attacker.id if attacker else None, defender.id if defender else None)
             new, applied = apply_combat(state, *ids, result, self.dice)
             return new, plan.record(result, applied, attacker, defender)
 
         refs = [plan.attacker.unit, plan.defender.unit]
         try:
-            record, _ = await self.tracked(call, "assault", apply, refs)
-            return record
+            record, event = await self.tracked(call, assault_kind, apply, refs, then=self.window)
         except NotFound as error:
             if error.key == "game.none_here":  # no game: a side was meant as stats
                 named = plan.attacker if plan.attacker.unit is not None else plan.defender
@@ -371,6 +393,10 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
                     example=EXAMPLE,
                 ) from None
             raise
+        if isinstance(record, ReactionAsked):
+            self.scheduled(record)
+            return record.model_copy(update={"game_id": event.game_id}), event.id
+        return record, event.id
 
     def _check_stave(
         self, state: GameState, unit: Unit, weapon: str, mode: str | None, use: Use
@@ -392,6 +418,9 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
         state: GameState | None = None,
     ) -> CombatResult:
         a_side, d_side = plan.sides(attacker, defender, state)
+        return self._fight(plan, a_side, d_side, rules)
+
+    def _fight(self, plan: CombatPlan, a_side, d_side, rules: Ruleset) -> CombatResult:
         return resolve_round(
             a_side, d_side, self.dice, plan.round, rules, self.lookup.db, plan.special_rule
         )

@@ -1,5 +1,5 @@
-"""A reaction to a shot (`/unit react`, the card's ⚡ offer): its die, its Init test, what its
-die now shows. Every die is shown."""
+"""A reaction to a shot or an assault (`/unit react`, the card's ⚡ offer): its die, its Init
+test, what its die now shows. Every die is shown."""
 
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ def init_test(lang: Lang, test: TestRoll) -> str:
 def _outcome(lang: Lang, result: ReactionResult) -> str:
     name = plain(result.unit_name)
     if result.outcome == "done":
-        return t(lang, f"react.done_{result.kind}", unit=name)
+        against = "_assault" if result.against == "assault" else ""
+        return t(lang, f"react.done_{result.kind}{against}", unit=name)
     if result.outcome == "die_back":
         return t(lang, "react.die_back")
     if result.outcome == "down":

@@ -182,3 +182,70 @@ def test_the_game_waits_for_the_targets_player_while_the_offer_stands():
     waiting = offer(state, target, shooter, ALICE, {}, None)
     (wait,) = waits_now(waiting, datetime(2026, 1, 1, tzinfo=UTC))
     assert (wait.player_id, wait.step, wait.unit) == (BOB, "react", "Gangers")
+
+
+# --- an assault (rules-notes "Reactions": "A unit that is shot at or assaulted [...] may
+# react"; which reactions meet an assault the notes do not say: `reaction_assault`, L) -------
+
+
+@pytest.mark.parametrize(
+    ("setting", "kinds"),
+    [
+        ("all", ["down", "fire", "run"]),
+        ("no_down", ["fire", "run"]),
+        ("return_fire", ["fire"]),
+        ("never", []),
+    ],
+)
+def test_a_unit_assaulted_reacts_as_the_ruleset_allows(setting, kinds):
+    state = table(reaction_assault=setting)
+    attacker, defender = units(state)
+    assert reactions_for(state, defender, attacker, "assault") == kinds
+    assert reactions_for(state, defender, attacker) == ["down", "fire", "run"]  # a shot: all
+
+
+def test_escape_switched_off_is_off_against_an_assault_too():
+    state = table(reaction_escape=False)
+    assert reactions_for(state, state.units["u2"], state.units["u1"], "assault") == [
+        "down",
+        "fire",
+    ]
+
+
+def test_phase_armour_turns_its_die_to_down_only_when_shot_at():
+    """Seed 002 "ARMURES À PHASES": "peut se jeter à terre quand on lui tire dessus"."""
+    state = table()
+    state.units["u2"].armour = "phase"
+    state = ordered(state, "Gangers", "advance")
+    assert reactions_for(state, state.units["u2"], state.units["u1"], "assault") == []
+
+
+def test_going_down_against_an_assault_only_turns_the_die():
+    state = table()
+    new, result = react(
+        state, "Gangers", "down", ScriptedDice([5]), shooter_ref="Troopers", against="assault"
+    )
+    assert (result.passed, result.outcome, result.against) == (True, "done", "assault")
+    gangers = new.units["u2"]
+    assert gangers.down and gangers.orders[-1].executed == "down" and new.bag["blue"] == 0
+    assert gangers.models == 5 and gangers.pins == 0
+    assert_conserved(new)
+
+
+def test_a_reaction_the_assault_setting_forbids_is_refused_before_any_die():
+    state = table(reaction_assault="return_fire")
+    with pytest.raises(Conflict) as caught:
+        react(state, "Gangers", "down", ScriptedDice([]), "Troopers", against="assault")
+    assert caught.value.key == "react.not_this"
+
+
+def test_an_assault_waits_for_the_defenders_player_as_a_shot_does():
+    state = table(reaction_assault="no_down")
+    attacker, defender = units(state)
+    waiting = offer(state, defender, attacker, ALICE, {"assault": {}}, None, "assault")
+    now = turn_now(waiting)
+    assert (now.step, now.players) == ("react", [BOB])
+    assert now.reaction is not None
+    assert (now.reaction.against, now.reaction.kinds) == ("assault", ["fire", "run"])
+    with pytest.raises(Conflict):
+        offer(table(reaction_assault="never"), defender, attacker, ALICE, {}, None, "assault")
