@@ -252,6 +252,7 @@ class UnitCog(
         unit="The unit shot at",
         kind="Down, Return Fire or Escape (the ruleset and a Scoot marker decide which)",
         shooter="The unit that shoots at it (needed for Return Fire)",
+        assaulted="It reacts to an assault, not a shot (reaction_assault decides the reactions)",
     )
     @app_commands.choices(kind=REACTION_CHOICES)
     @app_commands.autocomplete(unit=unit_autocomplete, shooter=unit_autocomplete)
@@ -261,10 +262,12 @@ class UnitCog(
         unit: str,
         kind: str,
         shooter: str | None = None,
+        assaulted: bool = False,
     ) -> None:
-        """rules-notes "Reactions": the typed path, for a table that plays without the offer."""
+        """rules-notes "Reactions": the typed path, for a table that plays without the offer
+        ("shot at or assaulted": ``assaulted``, the attacker as ``shooter``)."""
         result = await app_services(interaction).units.react(
-            call_of(interaction), unit, kind, shooter
+            call_of(interaction), unit, kind, shooter, "assault" if assaulted else "shot"
         )
         await send(interaction, render.reacted(await lang_of(interaction), result))
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from core.antares.casualties import CasualtiesResult, casualties
 from core.antares.command import NO_LEADER
-from core.antares.game import GameState, Unit, find_unit
+from core.antares.game import Against, GameState, Unit, find_unit
 from core.antares.pins import PinsResult, add_pins, remove_pins, set_pins
 from core.antares.reactions import ReactionResult, react
 from core.antares.shooting.fractal import LocksDropped, declare_moved, drop_locks
@@ -153,11 +153,16 @@ class UnitService(GameAccess):
         )
 
     async def react(
-        self, call: Call, unit: str, kind: str, shooter: str | None = None
+        self,
+        call: Call,
+        unit: str,
+        kind: str,
+        shooter: str | None = None,
+        against: Against = "shot",
     ) -> ReactionResult:
-        """``/unit react``: the unit reacts to a shot by ``shooter`` (core.antares.reactions:
-        its die taken, its Init test, the order); its owner, the host or a GM. A shot that
-        waits for a reaction on the card is answered there."""
+        """``/unit react``: the unit reacts to a shot (an assault) by ``shooter``
+        (core.antares.reactions: its die taken, its Init test, the order); its owner, the host
+        or a GM. A shot that waits for a reaction on the card is answered there."""
         ref = unit_ref(unit)
         shooter_ref = unit_ref(shooter) if shooter else None
         game = UnitRef(same_game(ref, shooter_ref), ref.ref)
@@ -168,7 +173,7 @@ class UnitService(GameAccess):
             if state.reaction is not None:
                 raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
             by = resolve(state, shooter_ref).id if shooter_ref is not None else None
-            return react(state, target.id, kind, self.dice, shooter_ref=by)
+            return react(state, target.id, kind, self.dice, shooter_ref=by, against=against)
 
         return (await self._change(call, "react", apply, game)).result
 

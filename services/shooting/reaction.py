@@ -275,6 +275,7 @@ class Reacting:
             record, event_id = await self._assault(by, options)
         except AntaresError as error:
             return Volley(game_id, attacker_id, [], error), None
+        assert isinstance(record, CombatRecord)  # an answered assault is never asked again
         if event_id is not None and call.interaction_id is not None:
             shown_events(self.store).wrote(call.interaction_id, event_id)  # type: ignore[attr-defined]
         return Volley(game_id, attacker_id, []), record

@@ -167,3 +167,25 @@ async def test_a_replayed_ask_and_a_replayed_answer_change_nothing(
     state = await state_of(env, table.channel)
     assert len(state.units["u2"].orders) == 1
     dice.assert_used()
+
+
+async def test_unit_react_typed_against_an_assault(simcord_env, table, dice):
+    """The typed path (a table that plays without the offer): `assaulted:true` reads
+    `reaction_assault`, here Return Fire only."""
+    env, bob, channel = simcord_env, table.bob, table.channel
+    await armies(table)  # a `free` game: no offer
+    await bob.slash(channel, "unit edit", unit="Gangers", init=6)
+    await table.alice.slash(channel, "game rules", setting="reaction_assault", value="return_fire")
+    before = await snapshot(env, channel)
+    refusal = await bob.slash(
+        channel, "unit react", unit="Gangers", kind="down", shooter="Troopers", assaulted=True
+    )
+    assert refusal.ephemeral and "Gangers may react only with fire now" in refusal.response.content
+    assert await snapshot(env, channel) == before
+    dice.script(2)
+    with french():
+        reacted = await bob.slash(
+            channel, "unit react", unit="Gangers", kind="fire", shooter="Troopers", assaulted=True
+        )
+    assert "une fois l'assaut résolu, **Gangers** riposte" in card_text(reacted.response)
+    dice.assert_used()
