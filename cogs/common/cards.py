@@ -10,6 +10,7 @@ in one module (`cogs.table.card`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import discord
@@ -43,6 +44,17 @@ class ActivationCards(Protocol):
     async def asked(self, interaction: discord.Interaction, asked: ReactionAsked) -> None:
         """A shot held back for its target's reaction: a card that asks its player (the only
         one pinged), with a button per reaction and No reaction."""
+
+    async def landed(
+        self,
+        interaction: discord.Interaction,
+        story: str,
+        custom_id: str,
+        fresh: Sequence[discord.ui.Item],
+    ) -> None:
+        """A drifted template's menu picked on a card: the card edited, `story` (where it
+        landed, every die) added to its shots, the menu (`custom_id`) taken off, `fresh`
+        items in the place of those with their custom ids (the other templates' menus)."""
 
     async def answered(self, interaction: discord.Interaction, answered: Answered) -> None:
         """The reaction (or none) and the shots that went ahead: the asking card edited."""
