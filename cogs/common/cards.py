@@ -20,6 +20,8 @@ from locales import Lang
 from services.game import Closed, Drawn, Ordered, Waiting
 from services.shooting import Answered, ReactionAsked, Volley
 
+Story = tuple[str, list[str], int | None]  # a report's title, lines and colour
+
 
 class ActivationCards(Protocol):
     async def drawn(
@@ -48,13 +50,14 @@ class ActivationCards(Protocol):
     async def landed(
         self,
         interaction: discord.Interaction,
-        story: str,
+        story: Story,
         custom_id: str,
         fresh: Sequence[discord.ui.Item],
     ) -> None:
-        """A drifted template's menu picked on a card: the card edited, `story` (where it
-        landed, every die) added to its shots, the menu (`custom_id`) taken off, `fresh`
-        items in the place of those with their custom ids (the other templates' menus)."""
+        """A drifted template's menu picked on a card: the card edited, `story` (its title,
+        its lines: where it landed, every die; its colour) added to its shots, the menu
+        (`custom_id`) taken off, `fresh` items in the place of those with their custom ids
+        (the other templates' menus)."""
 
     async def answered(self, interaction: discord.Interaction, answered: Answered) -> None:
         """The reaction (or none) and the shots that went ahead: the asking card edited."""

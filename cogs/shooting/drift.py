@@ -19,7 +19,7 @@ from __future__ import annotations
 import discord
 
 from cogs.common.bot import app_services
-from cogs.common.cards import cards
+from cogs.common.cards import Story, cards
 from cogs.common.errors import answers_errors
 from cogs.common.layout import custom_ids, is_layout
 from cogs.common.replies import lang_of, send, shown
@@ -259,7 +259,7 @@ async def landed(
     interaction: discord.Interaction,
     lang: Lang,
     custom_id: str,
-    story: tuple[str, list[str], int | None],
+    story: Story,
     fresh: list[discord.ui.Item],
 ) -> None:
     """The story of where the template landed, added to the message whose menu was picked
@@ -269,8 +269,7 @@ async def landed(
     title, lines, colour = story
     message = interaction.message
     if is_layout(message):
-        text = f"**{title}**\n" + "\n".join(lines)
-        await cards(interaction).landed(interaction, text, custom_id, fresh)
+        await cards(interaction).landed(interaction, story, custom_id, fresh)
         return
     added = pages.embeds(lang, title, lines, colour)
     if message is None or not _holds(message, added):

@@ -19,7 +19,16 @@ from contextlib import nullcontext
 
 import pytest
 
-from tests.discord.game_kit import labels, menus, select_values, snapshot, state_of
+from tests.discord.game_kit import (
+    card_text,
+    labels,
+    menus,
+    record_of,
+    select_values,
+    snapshot,
+    state_of,
+)
+from tests.discord.shoot_buttons_kit import card_shot
 from tests.discord.test_shoot_kit import armies, faces, shoot, shown
 from tests.support.bots import restart
 from tests.support.locale import french
@@ -166,6 +175,11 @@ async def test_a_drifted_template_resolves_its_hits_on_the_unit_it_covers(
         dice.script(*LANDS)
         landed = await table.alice.select(fired.response, ["u3"])
     dice.assert_used()
+    record = await record_of(simcord_env, table.channel)
+    assert record is not None
+    async with simcord_env.bot.services.store.read() as tx:
+        shot = next(e for e in await tx.events(record.id) if e.kind == "shoot")
+    assert "Bruisers" not in shot.payload  # the menu's units are the reply's, not the log's
     assert not landed.ephemeral
     assert landed.response.id == fired.response.id  # the shot's reply, edited in place
     assert menus(landed.response) == [] and len(labels(landed.response)) == 1  # 🔁 stays
@@ -285,6 +299,40 @@ async def test_the_menu_is_refused_once_the_game_moved_on(simcord_env, table, di
     dice.script(*LANDS)
     landed = await table.alice.select(fired.response, ["u3"])
     assert "**Bruisers**: models 5 → **4**." in shown(landed)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_activation_card_shows_where_the_template_landed(simcord_env, table, dice, lang):
+    """On the card (issue 31 §2): its die taken, Fire, the form; the shot's drifted template
+    has its menu on the card; the pick edits the card, the hits below the shot, the menu
+    gone and ✅ Done kept where it was."""
+    words = WORDS[lang]
+    await armies(table, activations="strict")
+    await table.bob.slash(table.channel, "unit add", name="Bruisers", models=5, res=7, co=8)
+    await table.alice.slash(table.channel, "unit edit", unit="Troopers", weapons="X-Launcher x1")
+    with speaking(lang):
+        card = (await table.alice.slash(table.channel, "bag take", unit="Troopers")).response
+        form = await table.alice.click(card, label="Feu" if lang == "fr" else "Fire")
+        dice.script(*DRIFTS)
+        shot = await table.alice.submit_modal(form, {"target": ["u2"], "distance": "20"})
+        assert shot.response.id == card.id
+        assert words["hint"] in tokens(card_text(card))
+        assert [m["placeholder"] for m in menus(card)] == [words["menu"]]
+        assert select_values(card) == ["u2", "u1", "u3", "-"]
+        buttons = labels(card)
+        dice.script(*LANDS)
+        landed = await table.alice.select(card, ["u3"])
+    dice.assert_used()
+    assert not landed.ephemeral and landed.response.id == card.id
+    assert menus(card) == [] and labels(card) == buttons
+    assert card_shot(card, 0)[0].startswith("🎯 X-Launcher")  # the shot, then its template
+    title, story = card_shot(card, 1)
+    assert title == words["title"]
+    for line in words["story"][1:]:
+        assert line in story, story
+    assert faces(story) == list(LANDS)
+    state = await state_of(simcord_env, table.channel)
+    assert (state.units["u3"].models, state.units["u3"].pins) == (5 - 1, 1)
 
 
 # ---------------------------------------------------------------- rules, what has no menu
