@@ -230,7 +230,8 @@ async def test_one_undo_takes_back_the_shot_and_its_drifted_hits(simcord_env, ta
 
 @pytest.mark.parametrize("lang", LANGS)
 async def test_a_template_is_resolved_once(simcord_env, table, dice, lang):
-    """With more units than the reply's menu holds: 💥 and its menu, as before."""
+    """With more units than the reply's menu holds: 💥 and its menu, as before; resolved, or
+    its shot undone, the menu shown before is refused."""
     words = WORDS[lang]
     await ready(table)
     await crowded(table)
@@ -257,6 +258,15 @@ async def test_a_template_is_resolved_once(simcord_env, table, dice, lang):
             lambda: table.alice.select(asked.response, ["u2"]),
         )
     assert len(dice.rolled) == rolled
+    await table.alice.slash(table.channel, "game undo")  # the shot and its hits
+    with speaking(lang):
+        await refused(
+            simcord_env,
+            table,
+            table.alice,
+            words["was_undone"],
+            lambda: table.alice.select(asked.response, ["u2"]),
+        )
 
 
 @pytest.mark.parametrize("lang", LANGS)
