@@ -34,6 +34,9 @@ from services.shooting import DriftAim, ShotRecord, resolvable_drifts
 
 PER_PAGE = 25  # options in one menu (Discord's limit)
 ON_REPLY = PER_PAGE - 1  # units in the reply's own menu, beside No unit
+# menus on one reply: a menu fills an action row, and a message has five (one or two for
+# 🔁, 🎲 and ✅); more drifted templates get 💥 buttons, five to a row
+MENUS_MOST = 3
 NOWHERE = "-"  # No unit's value (a unit's id is `u<n>`)
 SHOT = r"(?P<game>\d+):(?P<seq>\d+):(?P<template>\d+)"
 EMBEDS_MOST, EMBED_CHARS_MOST = 10, 6000  # what one message's embeds may hold
@@ -52,9 +55,11 @@ def buttons(lang: Lang, record: ShotRecord) -> list[discord.ui.Item]:
 
 def choices(lang: Lang, record: ShotRecord) -> list[discord.ui.Item]:
     """A menu per drifted template of a tracked shot: the units it may cover and No unit
-    (the 💥 buttons when they are more than a menu holds, or the reply is hidden)."""
+    (the 💥 buttons when they are more than a menu holds, the templates more than a reply
+    holds menus, or the reply is hidden)."""
     units = record.drift_units
-    if record.hidden or units is None or len(units) > ON_REPLY:
+    many = len(resolvable_drifts(record.result)) > MENUS_MOST
+    if record.hidden or units is None or len(units) > ON_REPLY or many:
         return buttons(lang, record)
     if record.game_id is None or record.event_seq is None or record.shooter is None:
         return []

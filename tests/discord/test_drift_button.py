@@ -388,6 +388,25 @@ async def test_both_templates_of_a_mag_mortar_one_on_its_own_team(simcord_env, t
     assert await state_of(simcord_env, table.channel) == before
 
 
+@pytest.mark.parametrize("launchers", [3, 4])
+async def test_a_menu_per_template_up_to_three_then_buttons(simcord_env, table, dice, launchers):
+    """A menu fills a row of the reply (five rows): three drifted templates get three menus,
+    four get 💥 buttons, one per template, each asking in a message of its own."""
+    await ready(table)
+    weapons = f"X-Launcher x{launchers}"
+    await table.alice.slash(table.channel, "unit edit", unit="Troopers", weapons=weapons)
+    dice.script(*[7] * launchers, *[3, 4] * launchers)  # every Acc test misses; 3" toward 4
+    fired = await drift_shot(table)
+    dice.assert_used()
+    drifted = [f"Template {n} drifted: resolve its hits" for n in range(1, launchers + 1)]
+    if launchers == 3:
+        assert len(menus(fired.response)) == 3 and labels(fired.response) == ["Shoot again"]
+        return
+    assert menus(fired.response) == [] and labels(fired.response) == ["Shoot again", *drifted]
+    asked = await table.alice.click(fired.response, label=drifted[3])
+    assert asked.ephemeral and select_values(asked.response) == ["u2", "u1", "u3"]
+
+
 async def test_a_down_unit_under_the_template_halves_its_hits(simcord_env, table, dice):
     """Seed 000 "TIR EN SURPLOMB (SP)": blast hits on a Down unit are halved, rounding down."""
     await ready(table)
