@@ -345,6 +345,28 @@ async def test_the_activation_card_shows_where_the_template_landed(simcord_env, 
     assert (state.units["u3"].models, state.units["u3"].pins) == (5 - 1, 1)
 
 
+async def test_a_typed_shot_keeps_draw_next_where_it_was(simcord_env, table, dice):
+    """In a strict game, the typed shot's reply carries 🎲 Draw next (its one weapon fired);
+    the pick edits that reply and 🎲 stays on it, and draws as ever."""
+    await armies(table, activations="strict")
+    await table.bob.slash(table.channel, "unit add", name="Bruisers", models=5, res=7, co=8)
+    await table.alice.slash(table.channel, "unit edit", unit="Troopers", weapons="X-Launcher x1")
+    await table.alice.slash(table.channel, "bag take", unit="Troopers")
+    await table.alice.slash(table.channel, "order", unit="Troopers", order="fire")
+    dice.script(*DRIFTS)
+    fired = await drift_shot(table)
+    buttons = labels(fired.response)
+    assert buttons == ["Shoot again", "Draw next"], buttons  # its one weapon fired
+    dice.script(*LANDS)
+    landed = await table.alice.select(fired.response, ["u3"])
+    assert landed.response.id == fired.response.id and labels(landed.response) == buttons
+    assert menus(landed.response) == []
+    dice.script(1)
+    drawn = await table.bob.click(fired.response, label="Draw next")
+    assert not drawn.ephemeral, drawn.response.content
+    assert labels(fired.response) == ["Shoot again"]  # 🎲 went on to the new card
+
+
 # ---------------------------------------------------------------- rules, what has no menu
 
 
