@@ -10,6 +10,7 @@ in one module (`cogs.table.card`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import discord
@@ -18,6 +19,8 @@ from cogs.common.bot import bot_of
 from locales import Lang
 from services.game import Closed, Drawn, Ordered, Waiting
 from services.shooting import Answered, ReactionAsked, Volley
+
+Story = tuple[str, list[str], int | None]  # a report's title, lines and colour
 
 
 class ActivationCards(Protocol):
@@ -43,6 +46,18 @@ class ActivationCards(Protocol):
     async def asked(self, interaction: discord.Interaction, asked: ReactionAsked) -> None:
         """A shot held back for its target's reaction: a card that asks its player (the only
         one pinged), with a button per reaction and No reaction."""
+
+    async def landed(
+        self,
+        interaction: discord.Interaction,
+        story: Story,
+        custom_id: str,
+        fresh: Sequence[discord.ui.Item],
+    ) -> None:
+        """A drifted template's menu picked on a card: the card edited, `story` (its title,
+        its lines: where it landed, every die; its colour) added to its shots, the menu
+        (`custom_id`) taken off, `fresh` items in the place of those with their custom ids
+        (the other templates' menus)."""
 
     async def answered(self, interaction: discord.Interaction, answered: Answered) -> None:
         """The reaction (or none) and the shots that went ahead: the asking card edited."""

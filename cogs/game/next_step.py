@@ -293,7 +293,7 @@ def superseded(ids: Collection[str], acting: Collection[str]) -> Callable[[str],
     longer shoot (every weapon fired, its activation over), which would only be refused at
     the click; a unit in `acting` keeps them (its weapon left fires from the card). Only in
     a game that tracks activations (the card carried ✅ Done): in a `free` one 🎯 always
-    acts. Its menus (a die that waits for its order) and 💥 (a drifted template) stay."""
+    acts. Its menus (a die that waits for its order, a drifted template's) and 💥 stay."""
     tracked = any(i.startswith(DONE_PREFIX) for i in ids)
 
     def drop(custom_id: str) -> bool:

@@ -5,8 +5,8 @@ with the story of the dice (``render_*`` modules, one per kind of result), paged
 ``pages`` so that a 300-dice shot stays within Discord's limits. On the activation card,
 🎯 Shoot opens the shot's one form and 🔁 fires again (``aim``, ``form``): the card shows
 the shots (``cogs.common.cards``); 🔁 Shoot again of a typed `/shoot` (``fire``) shoots
-through the same path as the command; a drifted overhead template's button (``drift``)
-resolves its hits where it landed;
+through the same path as the command; a drifted overhead template's menu on the shot's
+reply or card (or its 💥 button) resolves its hits where it landed (``drift``);
 `/odds` (``odds``) tells a shot's exact chances, and its 🎲 Roll it fires it.
 ``setup`` registers their `/game log` lines (``render_log.LOG_EVENTS``) with the game log,
 and the persistent buttons and menus.

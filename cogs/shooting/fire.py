@@ -3,8 +3,8 @@
 Each fills ``ShotOptions`` and calls the same ``ShootingService.shoot``, so the rules, the
 refusals and the reply are the same. The reply of a tracked shooter at a tracked target
 carries 🔁 Shoot again: its custom id holds the game, both units, the weapon, the mode and
-the distance (or the band), so it keeps working after a restart (issue 22); and a 💥 button
-per overhead template that drifted (``cogs.shooting.drift``).
+the distance (or the band), so it keeps working after a restart (issue 22); and a menu (or a
+💥 button) per overhead template that drifted (``cogs.shooting.drift``).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
         return
     again = ShootAgain.of(lang, record)
     items: list[discord.ui.Item[Any]] = [again] if again is not None else []
-    items += drift.buttons(lang, record)  # a drifted template's hits where it landed
+    items += drift.choices(lang, record)  # where a drifted template landed: its hits
     colour = render_shot.unit_colour(record.shooter)
     await next_step.offer(
         interaction,

@@ -63,6 +63,31 @@ def unit_option(lang: Lang, unit: Unit) -> discord.SelectOption:
     )
 
 
+def nowhere_option(lang: Lang, value: str) -> discord.SelectOption:
+    """No unit: the template covers none (nothing is rolled)."""
+    return discord.SelectOption(
+        label=t(lang, "shoot.drift_nowhere_option"),
+        value=value,
+        description=t(lang, "shoot.drift_nowhere_description"),
+        emoji="⭕",
+    )
+
+
+def nowhere(lang: Lang, aim: DriftAim) -> tuple[str, list[str]]:
+    """The title and the line of a template that lands on no unit."""
+    title = t(
+        lang, "shoot.drift_title_nowhere", weapon=weapon_name(lang, aim.weapon), index=aim.template
+    )
+    line = t(
+        lang,
+        "shoot.drift_nowhere",
+        index=aim.template,
+        shooter=plain(aim.shooter.name),
+        where=where(lang, aim.drift_inches, aim.drift_clock),
+    )
+    return title, [line]
+
+
 def title(lang: Lang, record: DriftRecord) -> str:
     return t(
         lang,

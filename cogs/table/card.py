@@ -28,7 +28,7 @@ This module composes; it decides nothing. The components are their packages' own
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import discord
@@ -118,6 +118,31 @@ def _rows(groups: Sequence[Sequence[discord.ui.Item]]) -> list[discord.ui.Action
             current.add_item(item)
             last_row = wanted
     return rows
+
+
+def kept_rows(
+    message: discord.Message,
+    drop: Callable[[str], bool],
+    fresh: Sequence[discord.ui.Item] = (),
+) -> list[list[discord.ui.Item]]:
+    """The card's buttons and menus, row by row, but those whose custom id `drop` names, and
+    `fresh` items in the place of those with their custom ids (components only: the
+    persistent items answer their clicks)."""
+    view = discord.ui.LayoutView.from_message(message, timeout=None)
+    found = [row for row in view.walk_children() if isinstance(row, discord.ui.ActionRow)]
+    renewed = {_custom_id(item): item for item in fresh}
+    rows = []
+    for row in found:
+        kept = [renewed.get(_custom_id(i), i) for i in row.children if not drop(_custom_id(i))]
+        for item in list(row.children):
+            row.remove_item(item)
+        if kept:
+            rows.append(kept)
+    return rows
+
+
+def _custom_id(item: discord.ui.Item) -> str:
+    return str(getattr(item, "custom_id", "") or "")
 
 
 def _is_menu(item: discord.ui.Item) -> bool:

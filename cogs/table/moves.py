@@ -6,6 +6,8 @@ implementation, registered by the table's setup.
 - An order (the card's menu or order buttons; a typed `/order`: a new card), a volley (🎯's
   form, 🔁), ✅ Done: the card clicked is edited in place, its buttons made anew from what the
   services say comes next (`ShootingService.offer`: one read).
+- A drifted template's menu picked: the card edited, the template's story added to its
+  shots, the menu taken off, its other components kept (`landed`).
 - A shot too long for the card: what fits of it there, its whole report in a message of its
   own, paged (`cogs.shooting.pages`).
 """
@@ -19,20 +21,23 @@ import discord
 
 from cogs.common.actors import channel_of
 from cogs.common.bot import app_services
+from cogs.common.cards import Story
 from cogs.common.errors import error_text
-from cogs.common.layout import is_layout
+from cogs.common.layout import is_layout, texts
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
-from cogs.game.next_step import READ, joined
-from cogs.game.views import drawn_mentions
+from cogs.game.next_step import DRAW_PREFIX, READ, joined
+from cogs.game.views import DONE_PREFIX, drawn_mentions
 from cogs.shooting import drift, pages, render_shot
 from cogs.shooting.form import ShotForm
 from cogs.table import reactions
 from cogs.table.card import (
+    HINT,
     Card,
     colour,
     drawn_head,
     follow,
+    kept_rows,
     pick_rows,
     shoot_button,
     shooting_items,
@@ -42,9 +47,10 @@ from cogs.table.card import (
 )
 from locales import Lang, t
 from services.game import Closed, Drawn, NextStep, Ordered, Waiting
-from services.shooting import Answered, ReactionAsked, ShotRecord, Volley
+from services.shooting import Answered, ReactionAsked, Volley
 
 Rows = Sequence[Sequence[discord.ui.Item]]
+DRAWN_OR_DONE = (DRAW_PREFIX, DONE_PREFIX)  # what `next_step.offer` puts back where it belongs
 
 
 class TableCards:
@@ -125,14 +131,35 @@ class TableCards:
         if volley.stopped is not None:
             card.note = t(lang, "card.stopped", reason=error_text(lang, volley.stopped))
         card.hint = weapons_hint(lang, offer.aim)
-        drifts = [button for record in volley.records for button in drift.buttons(lang, record)]
+        drifts = [menu for record in volley.records for menu in drift.choices(lang, record)]
         returning = [] if back is None else [shoot_button(lang, volley.game_id, back)]
         rows = [shooting_items(lang, offer.aim) + drifts, returning]
         last = volley.records[-1] if volley.records else None
-        await show(interaction, lang, card, rows, offer.step, report=last)
+        report = None
+        if last is not None:
+            title, lines = render_shot.shot(lang, last)
+            report = (title, lines, render_shot.unit_colour(last.shooter))
+        await show(interaction, lang, card, rows, offer.step, report=report)
 
     async def asked(self, interaction: discord.Interaction, asked: ReactionAsked) -> None:
         await reactions.post_asked(interaction, asked)
+
+    async def landed(
+        self,
+        interaction: discord.Interaction,
+        story: Story,
+        custom_id: str,
+        fresh: Sequence[discord.ui.Item],
+    ) -> None:
+        lang = await lang_of(interaction)
+        message = interaction.message
+        assert message is not None and is_layout(message)
+        card = Card.read(message)
+        card.hint = texts(message).get(HINT)  # the weapons left: a drift changes none
+        title, lines, _ = story
+        card.shots.append("\n".join([f"**{title}**", *lines]))
+        rows = kept_rows(message, lambda i: i == custom_id or i.startswith(DRAWN_OR_DONE), fresh)
+        await show(interaction, lang, card, rows, READ, report=story)
 
     async def answered(self, interaction: discord.Interaction, answered: Answered) -> None:
         lang = await lang_of(interaction)
@@ -177,13 +204,13 @@ async def show(
     rows: Rows,
     step: NextStep | None | object,
     *,
-    report: ShotRecord | None = None,
+    report: Story | None = None,
     form: discord.ui.Modal | None = None,
 ) -> None:
     """The card, edited in place when it was clicked (else a new one), with 🎲 and ✅ as the
-    game's next step offers them; `report`: the shot whose whole report follows should the
-    card not hold it; `form`: the answer to the click is this form, and the card is edited
-    beside it."""
+    game's next step offers them; `report`: the title, lines and colour of the shot (or the
+    drifted template) whose whole report follows should the card not hold it; `form`: the
+    answer to the click is this form, and the card is edited beside it."""
     message = interaction.message
     in_place = is_layout(message)
 
@@ -202,8 +229,7 @@ async def show(
         else:
             posted = await send(interaction, view=laid.view)
         if laid.cut and report is not None:
-            title, lines = render_shot.shot(lang, report)
-            hue = render_shot.unit_colour(report.shooter)
+            title, lines, hue = report
             await pages.reply(interaction, lang, title, lines, hue)
         return posted
 

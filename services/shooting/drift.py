@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from core.antares.game import GameState, Unit
 from core.antares.shooting import ShotApplied, ShotResult, apply_shot, resolve_landing
@@ -56,6 +56,9 @@ class DriftRecord(BaseModel):
     result: ShotResult
     applied: ShotApplied | None = None
     game_id: int | None = None  # set on the reply, not kept in the log
+    # the living units its shot's other drifted templates may cover now (their menus on the
+    # reply, issue 31 §2): never kept in the log
+    units: list[Unit] | None = Field(default=None, exclude=True)
 
 
 class DriftAim(BaseModel):
@@ -115,6 +118,14 @@ def shooter_of(state: GameState, found: Drifted, who: Standing) -> Unit:
     return shooter
 
 
+def landing_units(state: GameState, result: ShotResult, target_id: str | None) -> list[Unit]:
+    """The living units a drifted template of ``result`` may now cover, either side, the
+    shot's target first (none when no template is left to resolve)."""
+    if not resolvable_drifts(result):
+        return []
+    return sorted(state.living(), key=lambda u: u.id != target_id)
+
+
 NO_ACC = 1  # no Acc test is rolled for a template that already landed
 
 
@@ -160,7 +171,7 @@ class DriftResolving(GameAccess):
             found = drifted(list(await tx.events(record.id)), seq, index)
         shooter = shooter_of(state, found, who)
         target = found.shot.target.id if found.shot.target is not None else None
-        units = sorted(state.living(), key=lambda u: u.id != target)
+        units = landing_units(state, found.shot.result, target)
         return DriftAim(
             game_id=game_id,
             shot_seq=seq,
@@ -192,6 +203,7 @@ class DriftResolving(GameAccess):
             aimed = build_shot(plan, None, covered, state, markers)
             result = resolve_landing(aimed, index, self.dice, state.ruleset(), self.lookup.db)
             new, applied = apply_shot(state, None, covered.id, result, self.dice)
+            aimed_at = shot.shot.target.id if shot.shot.target is not None else None
             return new, DriftRecord(
                 shot_seq=seq,
                 template=index,
@@ -202,6 +214,7 @@ class DriftResolving(GameAccess):
                 drift_clock=shot.template.drift_clock,
                 result=result,
                 applied=applied,
+                units=landing_units(new, shot.shot.result, aimed_at),
             )
 
         done = await self.change(call, DRIFT, apply, game_id=game_id, read=read)

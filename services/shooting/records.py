@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.antares.activations import ShotActivation
 from core.antares.game import Unit
@@ -122,6 +122,9 @@ class ShotRecord(BaseModel):
     game_id: int | None = None  # the game of a tracked shot (its 🔁 Shoot again button)
     event_seq: int | None = None  # its event in the game's log (its drift buttons)
     hidden: bool = False  # answered to the shooter only; the log hides its dice until revealed
+    # the living units a drifted template may now cover, the target first (its reply's menu,
+    # issue 31 §2): what the shot left, never kept in the log
+    drift_units: list[Unit] | None = Field(default=None, exclude=True)
 
 
 class CombatRecord(BaseModel):

@@ -52,7 +52,7 @@ from services.rules import RulesLookup
 from services.shooting.activation import in_activation
 from services.shooting.aim import Aim, aim_at, offered
 from services.shooting.assault import EXAMPLE, CombatPlan, plan_combat
-from services.shooting.drift import DriftResolving
+from services.shooting.drift import DriftResolving, landing_units
 from services.shooting.luck import RememberedOdds, luck_of
 from services.shooting.markers import Where, drop_markers, markers_applied, plain_where
 from services.shooting.odds import OddsReading
@@ -276,6 +276,8 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
                 last_distance=aimed.last_distance,
                 hidden=options.hidden,
                 luck=luck_of(setup, result, self.remembered_odds),
+                # for its reply's menu only (the field is never stored)
+                drift_units=landing_units(new, result, ids[1]) if shooter else None,
             )
 
         refs = [shooter_ref, target_ref]

@@ -14,8 +14,9 @@ unit and Fire in the card's one menu (or clicks Fire when one unit only can take
 then, while the unit may still fire, 🔁 when the card offers it (the last target, still
 standing, at the same distance: units under Fire do not move), else 🎯 and the form (the
 target the form chose, else the first offered; the distance written in, else typed; every
-weapon left, as the form chooses them). A 💥 drifted template is resolved on the first enemy
-unit offered after the shot's target. `/turn end` once the bag is empty.
+weapon left, as the form chooses them). A drifted template is resolved in its menu on the
+card (one pick, issue 31 §2) on the first enemy unit offered after the shot's target.
+`/turn end` once the bag is empty.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class Activation:
     # target or distance given in the form), "—" (no shot: Down)
     way: str
     interactions: int = 0
-    drifts: int = 0  # 💥 drifted templates resolved in it (two interactions each)
+    drifts: int = 0  # drifted templates resolved in it (one menu pick each)
     shots: int = 0  # weapons fired
 
 
@@ -101,7 +102,10 @@ class Tally:
 
 
 def _most(activations: list[Activation], way: str) -> int:
-    return max((a.interactions - 2 * a.drifts for a in activations if a.way == way), default=0)
+    return max((a.interactions - a.drifts for a in activations if a.way == way), default=0)
+
+
+DRIFT_MENU = "antares:driftl:"  # a drifted template's menu on the card
 
 
 class Play:
@@ -245,10 +249,10 @@ class Play:
         return target
 
     async def drifts(self, member, card, now: Activation, target: str) -> None:
-        for button in [
-            c for c in components(card) if str(c.get("custom_id", "")).startswith("antares:drift:")
-        ]:
-            await self.drift(member, card, button["custom_id"], target)
+        while menus := [
+            c for c in components(card) if str(c.get("custom_id", "")).startswith(DRIFT_MENU)
+        ]:  # each pick edits the card: the menu leaves, the others offer who is left
+            await self.drift(member, card, menus[0], target)
             now.drifts += 1
 
     def chosen(self, modal) -> str:
@@ -256,13 +260,13 @@ class Play:
         chosen = [o["value"] for o in target["options"] if o.get("default")]
         return chosen[0] if chosen else target["options"][0]["value"]
 
-    async def drift(self, member, card, custom_id: str, target: str) -> None:
-        asked = await self.click(member, card, custom_id=custom_id)
+    async def drift(self, member, card, menu: dict, target: str) -> None:
         units = (await self.state()).units
-        offered = [v for v in select_values(asked.response) if v != target]
+        offered = [o["value"] for o in menu["options"] if o["value"] in units]
+        offered = [v for v in offered if v != target]
         enemies = [v for v in offered if units[v].owner_id != member.id]
         covered = (enemies or offered)[0]  # the next enemy unit, as it happens
-        await self.select(member, asked.response, covered)
+        await self.select(member, card, covered, custom_id=menu["custom_id"])
 
 
 def _control(modal, custom_id: str) -> dict:

@@ -164,6 +164,8 @@ GUN = ("alice", "unit edit", {"unit": "Troopers", "weapons": "Mag Gun"})
 # the Troopers' activation: their die taken (no die rolled) and given Fire
 # (core.antares.activations)
 ACTIVE = (("alice", "bag take", {"unit": "Troopers"}), FIRE)
+# more living units than a drifted template's menu on the reply holds (24)
+CROWD = tuple(("bob", "unit add", {"name": f"Squad {n:02}", "models": 3}) for n in range(23))
 LOCKED = (*ACTIVE, ("alice", "shoot", {**FRAG, "distance": 10}))  # a hit: the Lock is on
 LOCK_DICE = (3, 5)  # Acc 6: 3 hits; Res 3: 5 fails (as in test_effects_kept.py)
 
@@ -367,13 +369,22 @@ MUTATING = {
         "Roll it",
         before=ACTIVE,
     ),
-    # an X-Launcher's template drifts (Acc 7 misses, D5 3", D12 4); it covers the Troopers
+    # an X-Launcher's template drifts (Acc 7 misses, D5 3", D12 4); it covers the Troopers,
+    # picked in the reply's own menu (issue 31 §2)
+    "DriftLand": Pick(
+        "alice",
+        ("alice", "shoot", {**FRAG, "weapon": "x-launcher", "distance": 20}),
+        "u1",
+        before=ACTIVE,
+        dice=(7, 3, 4),
+    ),
+    # the same with more units than the reply's menu holds: 💥, then the menu only Alice sees
     "DriftPick": Choose(
         "alice",
         ("alice", "shoot", {**FRAG, "weapon": "x-launcher", "distance": 20}),
         "Template 1 drifted: resolve its hits",
         "u1",
-        before=ACTIVE,
+        before=(*CROWD, *ACTIVE),
         dice=(7, 3, 4),
     ),
 }
