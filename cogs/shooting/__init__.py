@@ -19,6 +19,7 @@ from cogs.shooting.aim import AIM_ITEMS
 from cogs.shooting.assault import AssaultCog
 from cogs.shooting.damage import DamageCog
 from cogs.shooting.drift import DRIFT_ITEMS
+from cogs.shooting.drift_land import DriftLand
 from cogs.shooting.fire import ShootAgain
 from cogs.shooting.form import FormCog
 from cogs.shooting.odds import OddsCog, RollIt
@@ -33,4 +34,4 @@ async def setup(bot: ServicedBot) -> None:
     register_events(LOG_EVENTS)
     for cog in (ShootCog, AssaultCog, DamageCog, FormCog, OddsCog):
         await bot.add_cog(cog(bot))
-    bot.add_dynamic_items(*AIM_ITEMS, ShootAgain, *DRIFT_ITEMS, RollIt, ReactButton)
+    bot.add_dynamic_items(*AIM_ITEMS, ShootAgain, *DRIFT_ITEMS, DriftLand, RollIt, ReactButton)

@@ -21,7 +21,7 @@ from cogs.common.replies import lang_of
 from cogs.dice.buttons import Reveal
 from cogs.game import next_step
 from cogs.game.options import call_of
-from cogs.shooting import drift, pages, render_markers, render_shot
+from cogs.shooting import drift, drift_land, pages, render_markers, render_shot
 from cogs.shooting.render_aim import NO_MODE
 from locales import Lang, t
 from services.shooting import ReactionAsked, ShotOptions, ShotRecord
@@ -47,13 +47,13 @@ async def fire(interaction: discord.Interaction, options: ShotOptions) -> None:
         await cards(interaction).asked(interaction, record)
         return
     title, lines = render_shot.shot(lang, record)
-    lines += drift.hint(lang, record)
+    lines += drift_land.hint(lang, record)
     if record.hidden:
         await hidden_reply(interaction, lang, record, title, lines)
         return
     again = ShootAgain.of(lang, record)
     items: list[discord.ui.Item[Any]] = [again] if again is not None else []
-    items += drift.choices(lang, record)  # where a drifted template landed: its hits
+    items += drift_land.choices(lang, record)  # where a drifted template landed: its hits
     colour = render_shot.unit_colour(record.shooter)
     await next_step.offer(
         interaction,

@@ -37,7 +37,7 @@ from cogs.common.layout import COMPONENT_LIMIT, TEXT_LIMIT, accent, texts
 from cogs.game import render
 from cogs.game.render.common import COLOUR_HEX
 from cogs.game.views import order_buttons, unit_order_menus
-from cogs.shooting import drift, render_shot
+from cogs.shooting import drift_land, render_shot
 from cogs.shooting.aim import Repeat, ShootButton
 from cogs.shooting.render_aim import weapon_name
 from locales import Lang, t
@@ -269,6 +269,6 @@ def weapons_hint(lang: Lang, aim: Aim | None) -> str | None:
 def shot_text(lang: Lang, record: ShotRecord) -> str:
     """A shot as the card shows it: its first line (what it did), then every die."""
     title, lines = render_shot.shot(lang, record)
-    lines += drift.hint(lang, record)
+    lines += drift_land.hint(lang, record)
     first = f"**{title}** · {render_shot.summary(lang, record)}"
     return "\n".join([first, *lines])

@@ -28,7 +28,7 @@ from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
 from cogs.game.next_step import DRAW_PREFIX, READ, joined
 from cogs.game.views import DONE_PREFIX, drawn_mentions
-from cogs.shooting import drift, pages, render_shot
+from cogs.shooting import drift_land, pages, render_shot
 from cogs.shooting.form import ShotForm
 from cogs.table import reactions
 from cogs.table.card import (
@@ -131,7 +131,7 @@ class TableCards:
         if volley.stopped is not None:
             card.note = t(lang, "card.stopped", reason=error_text(lang, volley.stopped))
         card.hint = weapons_hint(lang, offer.aim)
-        drifts = [menu for record in volley.records for menu in drift.choices(lang, record)]
+        drifts = [menu for record in volley.records for menu in drift_land.choices(lang, record)]
         returning = [] if back is None else [shoot_button(lang, volley.game_id, back)]
         rows = [shooting_items(lang, offer.aim) + drifts, returning]
         last = volley.records[-1] if volley.records else None

@@ -401,7 +401,7 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
         ]
         for item in ("DriftButton", "DriftPick", "DriftPage")
     },
-    "cogs.shooting.drift.DriftLand": [  # a drifted template's menu on its shot's reply
+    "cogs.shooting.drift_land.DriftLand": [  # a drifted template's menu on its shot's reply
         "test_drift_button.test_the_menu_works_after_a_restart"
     ],
     "cogs.dice.buttons.RollAgain": [  # 🎲 Roll again and 🔓 Reveal on /roll (issue 16)
