@@ -13,6 +13,7 @@ _SHOOTING_WORD = re.compile(r"\btir(?:er|ez|ez-en|é|ée|és|ées|age|ages)\b", 
 # Messages where a die is named and "tirer" means shooting, not drawing.
 _SHOOTING_KEYS = {
     "commands.shoot.description",  # "Tirer avec une arme : chaque dé montré"
+    "react.log_camo_missed",  # "raté sans effet, sans jet de dé … (chaque arme a tiré)"
 }
 
 

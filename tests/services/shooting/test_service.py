@@ -128,7 +128,9 @@ async def test_a_30_dice_shot_is_stored_in_under_10_kb_and_read_back_whole(table
     assert len(record.result.rolls) >= 30
     assert len(event.payload) + len(event.state_before or b"") <= 10 * 1024
     read_back = ShotRecord.model_validate_json(event.payload)
-    assert read_back == record.model_copy(update={"game_id": None, "event_seq": None})
+    # the units a drifted template may land on are the reply's menu, never stored
+    unstored = {"game_id": None, "event_seq": None, "drift_units": None}
+    assert read_back == record.model_copy(update=unstored)
     assert [r["value"] for r in json.loads(event.payload)["result"]["rolls"]] == [
         r.value for r in record.result.rolls
     ]
