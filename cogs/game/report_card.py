@@ -27,7 +27,7 @@ from cogs.common.bot import ServicedBot
 from cogs.common.charts import drawing, png_of
 from cogs.common.text import ellipsize
 from cogs.game.render.common import COLOUR_HEX
-from core.antares.game import Unit
+from core.antares.game import Player, Unit
 from locales import Lang, catalog, percent, t
 from services.game import BattleReport, NotableRoll
 
@@ -123,66 +123,8 @@ def _roll(lang: Lang, key: str, roll: NotableRoll, name: Callable[[int], str]) -
 def report_card(lang: Lang, report: BattleReport, names: Names) -> Card:
     """What the card says, in `lang` (see the module)."""
     state = report.state
-
-    def name(user_id: int) -> str:
-        known = names(user_id)
-        if known:
-            return one_line(known, 32)
-        player = state.player(user_id)
-        colour = t(lang, f"game.colour.{player.colour}") if player is not None else "?"
-        return t(lang, "report.player_stand_in", colour=colour)
-
-    closed = report.closed
-    result = []
-    if closed is not None:
-        winner = closed.winner_id
-        result.append(
-            t(lang, "report.card.winner", winner=name(winner))
-            if winner is not None
-            else t(lang, "report.card.draw")
-        )
-        if closed.scenario:
-            result.append(t(lang, "report.card.scenario", scenario=one_line(closed.scenario, 48)))
-    losses = {lost.owner_id: lost for lost in report.losses}
-    sides = []
-    for player in state.players[:SIDES_SHOWN]:
-        owner = player.owner_id
-        units = [u for u in state.units.values() if u.owner_id == owner]
-        lost = losses.get(owner)
-        dice = report.luck.get(owner, {}).values()
-        rolls = sum(luck.rolls for luck in dice)
-        passed = sum(luck.successes for luck in dice)
-        expected = sum(luck.expected for luck in dice)
-        vp = report.vp.get(owner)
-        colour_words = t(lang, f"game.colour.{player.colour}")
-        sides.append(
-            CardSide(
-                title=t(lang, "report.side", player=name(owner), colour=colour_words),
-                colour=f"#{COLOUR_HEX.get(player.colour, 0x99AAB5):06x}",
-                vp="" if vp is None else t(lang, "report.card.vp", vp=vp),
-                lost=t(
-                    lang,
-                    "report.card.lost",
-                    models=lost.models if lost else 0,
-                    units=lost.units if lost else 0,
-                    shots=report.shots.get(owner, 0),
-                ),
-                dice=t(
-                    lang,
-                    "report.card.dice",
-                    successes=passed,
-                    rolls=rolls,
-                    expected=expected,
-                    luck=passed - expected,
-                )
-                if rolls
-                else t(lang, "report.card.no_dice"),
-                units=[_unit(lang, u) for u in units[:UNITS_SHOWN]],
-                more_units=t(lang, "report.card.more_units", n=len(units) - UNITS_SHOWN)
-                if len(units) > UNITS_SHOWN
-                else "",
-            )
-        )
+    name = _namer(lang, report, names)
+    sides = [_side(lang, report, player, name) for player in state.players[:SIDES_SHOWN]]
     hidden = len(state.players) - len(sides)
     notable = (
         ("report.card.luckiest", report.luckiest),
@@ -198,7 +140,7 @@ def report_card(lang: Lang, report: BattleReport, names: Names) -> Card:
             end=_day(report.ended_at, lang),
             turn=state.turn,
         ),
-        result=" · ".join(result),
+        result=_result(lang, report, name),
         campaign=t(lang, "report.card.campaign", campaign=one_line(report.campaign, 60))
         if report.campaign
         else "",
@@ -206,6 +148,79 @@ def report_card(lang: Lang, report: BattleReport, names: Names) -> Card:
         more_sides=t(lang, "report.card.more_sides", n=hidden) if hidden > 0 else "",
         rolls=[_roll(lang, key, roll, name) for key, roll in notable if roll is not None],
         footer=t(lang, "report.made"),
+    )
+
+
+def _namer(lang: Lang, report: BattleReport, names: Names) -> Callable[[int], str]:
+    """A player's name as the card writes it: their display name, else their dice's colour."""
+
+    def name(user_id: int) -> str:
+        known = names(user_id)
+        if known:
+            return one_line(known, 32)
+        player = report.state.player(user_id)
+        colour = t(lang, f"game.colour.{player.colour}") if player is not None else "?"
+        return t(lang, "report.player_stand_in", colour=colour)
+
+    return name
+
+
+def _result(lang: Lang, report: BattleReport, name: Callable[[int], str]) -> str:
+    """Who won (or a draw) and the scenario; nothing for a game not closed."""
+    closed = report.closed
+    if closed is None:
+        return ""
+    winner = closed.winner_id
+    said = [
+        t(lang, "report.card.winner", winner=name(winner))
+        if winner is not None
+        else t(lang, "report.card.draw")
+    ]
+    if closed.scenario:
+        said.append(t(lang, "report.card.scenario", scenario=one_line(closed.scenario, 48)))
+    return " · ".join(said)
+
+
+def _side(lang: Lang, report: BattleReport, player: Player, name: Callable[[int], str]) -> CardSide:
+    """One player's panel: their VP, losses and shots, their D10 tests, their units."""
+    owner = player.owner_id
+    units = [u for u in report.state.units.values() if u.owner_id == owner]
+    lost = next((found for found in report.losses if found.owner_id == owner), None)
+    dice = report.luck.get(owner, {}).values()
+    rolls = sum(luck.rolls for luck in dice)
+    passed = sum(luck.successes for luck in dice)
+    expected = sum(luck.expected for luck in dice)
+    vp = report.vp.get(owner)
+    tests = (
+        t(
+            lang,
+            "report.card.dice",
+            successes=passed,
+            rolls=rolls,
+            expected=expected,
+            luck=passed - expected,
+        )
+        if rolls
+        else t(lang, "report.card.no_dice")
+    )
+    return CardSide(
+        title=t(
+            lang, "report.side", player=name(owner), colour=t(lang, f"game.colour.{player.colour}")
+        ),
+        colour=f"#{COLOUR_HEX.get(player.colour, 0x99AAB5):06x}",
+        vp="" if vp is None else t(lang, "report.card.vp", vp=vp),
+        lost=t(
+            lang,
+            "report.card.lost",
+            models=lost.models if lost else 0,
+            units=lost.units if lost else 0,
+            shots=report.shots.get(owner, 0),
+        ),
+        dice=tests,
+        units=[_unit(lang, u) for u in units[:UNITS_SHOWN]],
+        more_units=t(lang, "report.card.more_units", n=len(units) - UNITS_SHOWN)
+        if len(units) > UNITS_SHOWN
+        else "",
     )
 
 
