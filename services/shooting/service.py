@@ -211,16 +211,10 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
         right to fire it was checked when it was asked)."""
         shooter_ref = unit_ref(options.shooter) if options.shooter else None
         target_ref = unit_ref(options.target) if options.target else None
-        if shooter_ref is None:
-            plan, label = self.plan_shot(options)  # refused before any read
         if shooter_ref is None and target_ref is None:
-            build_shot(plan, None, None)  # refused before any read
-            rules = await self.ruleset_here(call)
-            setup = set_up(plan, None, None, rules, self.lookup.db)
-            result = resolve_shot(setup.shot, self.dice, setup.rules, setup.db)
-            luck = luck_of(setup, result, self.remembered_odds)
-            record = ShotRecord(weapon=label, result=result, hidden=options.hidden, luck=luck)
-            return record, None
+            return await self._untracked(call, options), None
+        if shooter_ref is None:
+            self.plan_shot(options)  # refused before any read
 
         def apply(state: GameState, who: Standing):
             shooter, target = unit_in(state, shooter_ref), target_in(state, target_ref)
@@ -287,6 +281,16 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
             return record.model_copy(update={"game_id": event.game_id}), event.id
         ids = {"game_id": event.game_id, "event_seq": event.seq}
         return record.model_copy(update=ids), event.id
+
+    async def _untracked(self, call: Call, options: ShotOptions) -> ShotRecord:
+        """A shot with no tracked unit: rolled with the channel's ruleset, nothing stored."""
+        plan, label = self.plan_shot(options)
+        build_shot(plan, None, None)  # refused before any read
+        rules = await self.ruleset_here(call)
+        setup = set_up(plan, None, None, rules, self.lookup.db)
+        result = resolve_shot(setup.shot, self.dice, setup.rules, setup.db)
+        luck = luck_of(setup, result, self.remembered_odds)
+        return ShotRecord(weapon=label, result=result, hidden=options.hidden, luck=luck)
 
     async def volley(
         self, call: Call, game_id: int, unit_id: str, shots: list[ShotOptions], where: Where
