@@ -30,6 +30,7 @@ ON_REPLY = PER_PAGE - 1  # units in the reply's own menu, beside No unit
 # menus on one reply: a menu fills an action row, and a message has five (one or two for
 # 🔁, 🎲 and ✅); more drifted templates get 💥 buttons, five to a row
 MENUS_MOST = 3
+MENU_PREFIX = "antares:driftl:"
 EMBEDS_MOST, EMBED_CHARS_MOST = 10, 6000  # what one message's embeds may hold
 
 
@@ -61,6 +62,18 @@ def hint(lang: Lang, record: ShotRecord) -> list[str]:
     return [t(lang, "shoot.drift_hint_menu" if menus else "shoot.drift_hint")]
 
 
+def menu_id(custom_id: str) -> bool:
+    """Whether a component is a drifted template's menu."""
+    return custom_id.startswith(MENU_PREFIX)
+
+
+def without_hint(text: str) -> str:
+    """A shot's text on a card without the line pointing to its drift menus (the last menu
+    picked: nothing is left to pick), whichever language the card was written in."""
+    hints = {t(lang, "shoot.drift_hint_menu") for lang in ("en", "fr")}
+    return "\n".join(line for line in text.split("\n") if line not in hints)
+
+
 class DriftLand(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:driftl:{SHOT}"):
     """Where did template n land? On the shot's own reply or card: the pick resolves the
     hits there (or, No unit, none) and edits that message in place, the menu taken off."""
@@ -75,7 +88,7 @@ class DriftLand(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:d
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"antares:driftl:{game_id}:{seq}:{index}",
+                custom_id=f"{MENU_PREFIX}{game_id}:{seq}:{index}",
                 options=options or [discord.SelectOption(label="-", value=NOWHERE)],
                 placeholder=placeholder,
             )
@@ -112,7 +125,7 @@ class DriftLand(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:d
         if message is None or units is None:
             return []
         game, seq, _ = self.ids
-        prefix = f"antares:driftl:{game}:{seq}:"
+        prefix = f"{MENU_PREFIX}{game}:{seq}:"
         options = [render_drift.unit_option(lang, unit) for unit in units[:ON_REPLY]]
         options.append(render_drift.nowhere_option(lang, NOWHERE))
         found: list[discord.ui.Item] = []

@@ -23,7 +23,7 @@ from cogs.common.actors import channel_of
 from cogs.common.bot import app_services
 from cogs.common.cards import Story
 from cogs.common.errors import error_text
-from cogs.common.layout import is_layout, texts
+from cogs.common.layout import custom_ids, is_layout, texts
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
 from cogs.game.next_step import DRAW_PREFIX, READ, joined
@@ -156,6 +156,8 @@ class TableCards:
         assert message is not None and is_layout(message)
         card = Card.read(message)
         card.hint = texts(message).get(HINT)  # the weapons left: a drift changes none
+        if not any(drift_land.menu_id(i) and i != custom_id for i in custom_ids(message)):
+            card.shots = [drift_land.without_hint(text) for text in card.shots]
         title, lines, _ = story
         card.shots.append("\n".join([f"**{title}**", *lines]))
         rows = kept_rows(message, lambda i: i == custom_id or i.startswith(DRAWN_OR_DONE), fresh)

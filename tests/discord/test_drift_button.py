@@ -335,6 +335,7 @@ async def test_the_activation_card_shows_where_the_template_landed(simcord_env, 
     dice.assert_used()
     assert not landed.ephemeral and landed.response.id == card.id
     assert menus(card) == [] and labels(card) == buttons
+    assert words["hint"] not in tokens(card_text(card))  # nothing is left to pick
     assert card_shot(card, 0)[0].startswith("🎯 X-Launcher")  # the shot, then its template
     title, story = card_shot(card, 1)
     assert title == words["title"]
