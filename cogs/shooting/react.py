@@ -19,13 +19,17 @@ from locales import Lang, t
 from services.shooting import ReactionAsked
 
 NONE = "none"
-STYLE = {"down": discord.ButtonStyle.primary, "fire": discord.ButtonStyle.danger}
-EMOJI = {"down": "⬇️", "fire": "🔥", "run": "🏃", NONE: "✖️"}
+STYLE = {
+    "down": discord.ButtonStyle.primary,
+    "fire": discord.ButtonStyle.danger,
+    "ambush": discord.ButtonStyle.danger,
+}
+EMOJI = {"down": "⬇️", "fire": "🔥", "run": "🏃", "ambush": "💥", NONE: "✖️"}
 
 
 class ReactButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"antares:react:(?P<game>\d+):(?P<unit>u\d+):(?P<kind>down|fire|run|none)",
+    template=r"antares:react:(?P<game>\d+):(?P<unit>u\d+):(?P<kind>down|fire|run|ambush|none)",
 ):
     """One answer to the reaction offer."""
 
@@ -56,6 +60,11 @@ class ReactButton(
             call_of(interaction), self.game_id, self.unit_id, kind, where
         )
         await cards(interaction).answered(interaction, answered)
+
+
+def go_ahead_button(lang: Lang, game_id: int, unit_id: str) -> discord.ui.Item:
+    """A sprung Ambush: its player lets the held shot go ahead (once it has shot, or not)."""
+    return ReactButton(game_id, unit_id, NONE, t(lang, "react.go_ahead"))
 
 
 def react_buttons(lang: Lang, asked: ReactionAsked) -> list[discord.ui.Item]:

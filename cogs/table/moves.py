@@ -30,6 +30,7 @@ from cogs.game.next_step import DRAW_PREFIX, READ, joined
 from cogs.game.views import DONE_PREFIX, drawn_mentions
 from cogs.shooting import drift_land, pages, render_shot
 from cogs.shooting.form import ShotForm
+from cogs.shooting.react import go_ahead_button
 from cogs.table import reactions
 from cogs.table.card import (
     HINT,
@@ -133,6 +134,9 @@ class TableCards:
         card.hint = weapons_hint(lang, offer.aim)
         drifts = [menu for record in volley.records for menu in drift_land.choices(lang, record)]
         returning = [] if back is None else [shoot_button(lang, volley.game_id, back)]
+        sprung = offer.step.sprung if offer.step is not None else None
+        if sprung is not None and sprung in (back, volley.unit_id):  # the held shot waits
+            returning.append(go_ahead_button(lang, volley.game_id, sprung))
         rows = [shooting_items(lang, offer.aim) + drifts, returning]
         last = volley.records[-1] if volley.records else None
         report = None
@@ -169,6 +173,7 @@ class TableCards:
         back = None
         if reaction is not None and reaction.kind == "fire" and reaction.outcome == "done":
             back = reaction.unit_id  # Return Fire: it shoots back in its own activation
+        # Spring Ambush: the card is the ambusher's (its 🎯), the held shot waits for it
         lead = reactions.answer_lines(lang, answered)
         await self.shot(interaction, answered.volley, lead, back)
 

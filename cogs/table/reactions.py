@@ -61,6 +61,8 @@ def answer_lines(lang: Lang, answered: Answered) -> list[str]:
         lines.append(reacted(lang, answered.reaction))
     elif answered.skipped is not None:
         key = "react.timed_out" if answered.skipped.timed_out else "react.declined"
+        if answered.skipped.sprung:  # the ambusher has shot first (or let it go)
+            key = "react.sprung_go_ahead"
         if answered.skipped.timed_out and answered.against == "assault":
             key = "react.timed_out_assault"
         lines.append(t(lang, key, unit=plain(answered.skipped.unit_name)))

@@ -54,8 +54,9 @@ DestroyedBy = Literal["casualties", "break_test", "pins", "homer", "subverter_ma
 DieSource = Literal["draw", "take", "redraw", "sync", "phase_sync", "react"]
 TAKEN: tuple[DieSource, ...] = ("take", "sync", "phase_sync", "react")
 # rules-notes "Reactions": Go Down, Return Fire (the die shows Fire), Escape (a Run away)
-ReactionKind = Literal["down", "fire", "run"]
-REACTIONS: tuple[ReactionKind, ...] = ("down", "fire", "run")
+# "ambush": a unit on Ambush springs it and shoots first (rules-notes "Reactions")
+ReactionKind = Literal["down", "fire", "run", "ambush"]
+REACTIONS: tuple[ReactionKind, ...] = ("down", "fire", "run", "ambush")
 Against = Literal["shot", "assault"]  # what a unit reacts to (rules-notes "Reactions")
 SYNCHRONISED: tuple[DieSource, ...] = ("sync", "phase_sync")
 Stat = Annotated[int, Field(ge=0, le=20)]
@@ -214,6 +215,8 @@ class ReactionOffer(BaseModel):
     shot: dict[str, Any] = {}
     deadline: str | None = None  # ISO time the window closes (None: no window)
     against: Against = "shot"  # an assault waits the same way (``shot``: its options)
+    # the target sprang its Ambush: it shoots first; the shot waits for its owner's go-ahead
+    sprung: bool = False
 
 
 class DisputedDie(BaseModel):

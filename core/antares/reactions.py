@@ -29,6 +29,19 @@ is a setting).
   shots), so a Down reaction only turns the die; phase armour's turn to Down is against a shot
   only ("quand on lui tire dessus").
 
+* **Spring Ambush** (``kind="ambush"``, ``Ruleset.reaction_ambush``): "A unit on Ambush reacts
+  to an enemy activation by shooting first (its Ambush is sprung: the die counts as Fire)"
+  (rules-notes "Reactions"). Offered against a tracked shot only (the shooter is who it shoots
+  at), for a unit whose Ambush waits (``turn_flow.waiting_ambush``). No die leaves the bag, so
+  no Init test is rolled (the notes test Init to take a die out of the bag): its Ambush die
+  turns to Fire at once and opens its activation (``GivenOrder.sprung``). The shot stays held
+  (``ReactionOffer.sprung``): the ambusher shoots first (``turn_flow.check_offer_lets_shoot``),
+  then its player lets the shot go ahead (the offer's No reaction, or its window passing).
+  Within 3" of a Scoot marker that affects it, it does not spring: its only reaction is Down
+  "(même si elle est en embuscade)" (seeds 000/002/003 "SCOOT"). A unit on Ambush may go Down
+  instead (the seed's reading: Down is a reaction of a unit in ambush): its Ambush die turns
+  to Down on a passed Init test, as phase armour's does.
+
 A Camo Drone unit that goes Down in reaction to fire from beyond 10" cannot be hit (seed 002
 second "BATTER DRONE" heading, 003 "CAMO DRONE"): the shot, resolved against the unit now
 Down, is refused by ``core.antares.shooting.context.check_camo``; the reaction stands.
@@ -59,11 +72,17 @@ from core.antares.rolls import TestRoll
 from core.antares.table_markers.effects import scoot_affects
 from core.antares.table_markers.lookup import markers_around
 from core.antares.tests import d10_test
+from core.antares.turn_flow import waiting_ambush
 from core.common.dice import DiceSource
 from core.common.errors import BadInput, Conflict
 
-ORDER_OF: dict[ReactionKind, OrderKind] = {"down": "down", "fire": "fire", "run": "run"}
-How = Literal["take", "turn"]
+ORDER_OF: dict[ReactionKind, OrderKind] = {
+    "down": "down",
+    "fire": "fire",
+    "run": "run",
+    "ambush": "fire",
+}
+How = Literal["take", "turn", "spring"]
 
 
 def _die_in_bag(state: GameState, unit: Unit) -> bool:
@@ -80,6 +99,11 @@ def _phase_turn(unit: Unit) -> bool:
     """Phase armour turns a die it already has to Down (seed 002 "ARMURES À PHASES")."""
     given = _live_order(unit)
     return unit.armour == "phase" and given is not None and given.executed != "down"
+
+
+def _turned_die(unit: Unit):
+    """The die a reaction turns to Down: an Ambush that waits, else phase armour's."""
+    return waiting_ambush(unit) or _live_order(unit)
 
 
 def under_scoot(state: GameState, unit: Unit) -> bool:
@@ -123,9 +147,14 @@ def _reactions(
     in_bag = _die_in_bag(state, target)
     # phase armour goes Down "quand on lui tire dessus" (seed 002): against a shot only
     phase = against == "shot" and _phase_turn(target)
-    if not target.down and (in_bag or phase):
+    ambush = waiting_ambush(target) is not None
+    if not target.down and (in_bag or phase or ambush):
         found.append("down")
-    if in_bag and not under_scoot(state, target):
+    scoot = under_scoot(state, target)
+    springs = ambush and against == "shot" and rules.reaction_ambush and not scoot
+    if springs and shooter is not None and not shooter.destroyed:
+        found.insert(0, "ambush")
+    if in_bag and not scoot:
         if rules.reaction_return_fire and shooter is not None and not shooter.destroyed:
             found.append("fire")
         if rules.reaction_escape:
@@ -142,7 +171,7 @@ class ReactionResult(BaseModel):
     colour: str
     kind: ReactionKind
     how: How  # take: its die left the bag; turn: phase armour turned its die to Down
-    test: TestRoll
+    test: TestRoll | None = None  # None: an Ambush sprung rolls no test
     passed: bool
     outcome: Literal["done", "die_back", "down", "nothing"]
     turned_from: OrderKind | None = None  # phase armour: the order its die showed
@@ -178,7 +207,10 @@ def react(
     shooter = find_unit(state, shooter_ref) if shooter_ref else None
     check_reaction(state, unit, kind, shooter, against)
     reaction: ReactionKind = kind  # type: ignore[assignment]  # checked above
-    how: How = "take" if _die_in_bag(state, unit) else "turn"
+    if reaction == "ambush":
+        return _sprung(state, unit, against)
+    ambush_down = reaction == "down" and waiting_ambush(unit) is not None
+    how: How = "take" if _die_in_bag(state, unit) and not ambush_down else "turn"
     used = stat_for_test(state, unit, "init")
     assert used is not None  # reactions_for offers nothing without an Init
     test = TestRoll.of(d10_test(dice, used.value, 0, unit.pins))
@@ -208,11 +240,36 @@ def react(
     return new, result
 
 
+def _sprung(state: GameState, unit: Unit, against: Against) -> tuple[GameState, ReactionResult]:
+    """Spring Ambush: its Ambush die counts as Fire and opens its activation now; the shot
+    it reacts to waits for it (``ReactionOffer.sprung``). No die leaves the bag: no test."""
+    given = waiting_ambush(unit)
+    assert given is not None  # reactions_for offers it only then
+    new = fork(state)
+    sprung = next(o for o in new.units[unit.id].orders if o.seq == given.seq)
+    sprung.executed, sprung.sprung, sprung.draw, sprung.done = "fire", True, state.draws, False
+    if new.reaction is not None and new.reaction.target_id == unit.id:
+        new.reaction.sprung, new.reaction.kinds = True, []
+    return new, ReactionResult(
+        unit_id=unit.id,
+        unit_name=unit.name,
+        owner_id=unit.owner_id,
+        colour=unit.colour,
+        kind="ambush",
+        how="spring",
+        passed=True,
+        outcome="done",
+        turned_from="ambush",
+        against=against,
+    )
+
+
 def _turned(
     state: GameState, unit: Unit, result: ReactionResult
 ) -> tuple[GameState, ReactionResult]:
-    """Phase armour: its die already on the table turns to Down on a pass."""
-    given = _live_order(unit)
+    """Phase armour, or a unit on Ambush: its die already on the table turns to Down on a
+    pass."""
+    given = _turned_die(unit)
     assert given is not None
     result.turned_from = given.executed
     if not result.passed:

@@ -149,6 +149,11 @@ class Ruleset(BaseModel):
         description="A unit shot at may react with Return Fire (its die shows Fire, it shoots "
         "back at the shooter).",
     )
+    reaction_ambush: bool = Field(
+        True,
+        description="A unit on Ambush that is shot at may spring it: its die counts as Fire and "
+        "it shoots the shooter first, then the shot goes ahead.",
+    )
     reaction_escape: bool = Field(
         True,
         description="A unit shot at may react by escaping (its die shows Run, it moves away "

@@ -315,13 +315,23 @@ def shooting_die(state: GameState, unit: Unit) -> tuple[GivenOrder, bool]:
     raise Conflict("shoot.no_activation", unit=unit.name)
 
 
+def check_offer_lets_shoot(state: GameState, unit: Unit | None) -> None:
+    """While a shot waits for its target's reaction no one shoots, except the target that
+    sprang its Ambush to shoot first (rules-notes "Reactions"; ``core.antares.reactions``)."""
+    waiting = state.reaction
+    if waiting is None:
+        return
+    if waiting.sprung and unit is not None and unit.id == waiting.target_id:
+        return
+    raise Conflict("react.offer_waits", owner=waiting.owner_id)
+
+
 def check_may_shoot(state: GameState, unit: Unit) -> list[str]:
     """Refuse, before any question is asked, a unit that cannot shoot now (a stale 🎯 or
     🔁): no activation that shoots, or every weapon it carries fired in it. Returns the
     weapons already fired in its activation (none in a ``free`` game, which checks nothing
     else); nor while a shot waits for its target's reaction."""
-    if state.reaction is not None:
-        raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
+    check_offer_lets_shoot(state, unit)
     if not is_strict(state):
         return []
     given, sprung = shooting_die(state, unit)

@@ -43,6 +43,7 @@ class NextStep:
     game_id: int
     draw: bool
     done: tuple[OpenActivation, ...] = ()
+    sprung: str | None = None  # a unit that sprang its Ambush: the held shot waits for it
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,9 @@ def messages_of(record: GameRecord) -> GameMessages:
 def next_step_of(game_id: int, state: GameState) -> NextStep:
     """What a reply of the game offers next, from its state as it is."""
     now = turn_now(state)
-    return NextStep(game_id, now.draw, tuple(now.acting))
+    waiting = now.reaction
+    sprung = waiting.target_id if waiting is not None and waiting.sprung else None
+    return NextStep(game_id, now.draw, tuple(now.acting), sprung)
 
 
 class TableService(GameAccess):

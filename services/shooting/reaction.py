@@ -193,12 +193,17 @@ class Reacting:
         """In the ask's transaction: the timer that closes its window."""
         if not isinstance(result, ReactionAsked) or result.deadline is None:
             return
+        await self._window_until(
+            tx, record, result.target.id, datetime.fromisoformat(result.deadline)
+        )
+
+    async def _window_until(self, tx, record, target_id: str, due: datetime) -> None:
         await replace_timer(
             tx,
             reaction_subject(record.id),
             kind=REACTION_TIMER,
-            due_at=datetime.fromisoformat(result.deadline),
-            payload=json.dumps({"target": result.target.id}),
+            due_at=due,
+            payload=json.dumps({"target": target_id}),
             guild_id=record.guild_id,
             channel_id=record.channel_id,
             game_id=record.id,
@@ -208,6 +213,11 @@ class Reacting:
         """Committed: the poller wakes for the window's end."""
         if self.timers is not None and asked.deadline is not None:
             self.timers.scheduled(datetime.fromisoformat(asked.deadline))
+
+    def scheduled_at(self, waiting: ReactionOffer | None) -> None:
+        """Committed: the poller wakes for a sprung Ambush's new window."""
+        if self.timers is not None and waiting is not None and waiting.deadline is not None:
+            self.timers.scheduled(datetime.fromisoformat(waiting.deadline))
 
     async def answer(
         self,
@@ -230,6 +240,13 @@ class Reacting:
                 raise Conflict("react.offer_stale")
             if not timed_out and target.owner_id != who.user_id and not runs_game(state, who):
                 raise NotAllowed("react.not_yours", owner=target.owner_id)
+            if kind == "ambush":  # the shot stays held: the ambusher shoots first
+                held["asked"] = waiting
+                new, sprung = react(state, target_id, kind, self.dice, waiting.shooter_id)
+                if new.reaction is not None:  # a new window for the ambusher's shot
+                    seconds = timedelta(seconds=new.ruleset().reaction_seconds)
+                    new.reaction.deadline = (self.clock() + seconds).isoformat()
+                return new, sprung
             new, asked = close_offer(state)
             held["asked"] = asked
             if kind is None:
@@ -238,13 +255,19 @@ class Reacting:
                     unit_name=target.name,
                     owner_id=target.owner_id,
                     timed_out=timed_out,
+                    sprung=waiting.sprung,
                 )
                 return new, skipped
             return react(
                 new, target_id, kind, self.dice, shooter_ref=asked.shooter_id, against=asked.against
             )
 
-        async def cancel(tx, record, new_state, result) -> None:
+        async def cancel(tx, record, new_state: GameState, result) -> None:
+            waiting = new_state.reaction
+            if waiting is not None and waiting.deadline is not None:  # sprung: its window
+                due = datetime.fromisoformat(waiting.deadline)
+                await self._window_until(tx, record, target_id, due)
+                return
             await tx.cancel_timer(reaction_subject(record.id))
 
         done = await self.change(  # type: ignore[attr-defined]  # GameAccess's
@@ -252,6 +275,9 @@ class Reacting:
         )
         asked = held["asked"]
         shooter_id = asked.shooter_id
+        if isinstance(done.result, ReactionResult) and done.result.kind == "ambush":
+            self.scheduled_at(done.state.reaction)  # the shot waits for the ambusher's
+            return Answered(game_id, done.result, None, Volley(game_id, target_id, []))
         by = Call(call.guild_id, call.channel_id, Actor(asked.asked_by), None)
         result = done.result
         reaction = result if isinstance(result, ReactionResult) else None

@@ -40,6 +40,7 @@ class ReactionSkipped(BaseModel):
     unit_name: str
     owner_id: int
     timed_out: bool = False
+    sprung: bool = False  # its Ambush was sprung and has shot: the held shot goes ahead
 
 
 class CamoMissed(BaseModel):

@@ -36,6 +36,7 @@ from core.antares.shooting import (
 from core.antares.shooting.from_units import living
 from core.antares.shooting.kept import check_stave
 from core.antares.shooting.profile import Use, is_overhead, weapon_mode
+from core.antares.turn_flow import check_offer_lets_shoot
 from core.common.dice import DiceSource
 from core.common.errors import AntaresError, BadInput, Conflict, NotFound
 from services.common import (
@@ -222,8 +223,9 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
                 raise Conflict("shoot.same_unit", unit=shooter.name)
             if asked_by is None:
                 allow(state, who, shooter)
-            if state.reaction is not None:  # a shot waits for its target's reaction
-                raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
+            # a shot waits for its target's reaction: only an ambusher that sprang shoots
+            check_offer_lets_shoot(state, shooter)
+            held_back = state.reaction is not None  # its shot is asked of no one
             aimed = remembered(state, shooter, target, options)
             target = aimed.target
             plan, label = self.plan_shot(aimed.options, shooter)
@@ -233,7 +235,7 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
                 self._check_stave(state, shooter, plan.weapon, plan.mode, "shoot")
                 state, activation, plan = in_activation(state, who, shooter, plan, label)
                 shooter = state.units[shooter.id]
-            if ask and shooter is not None and target is not None:
+            if ask and not held_back and shooter is not None and target is not None:
                 held = self.ask_for(before, 0, who, shooter, target, ask)
                 if held is not None:  # resolved once its target's player answers
                     return held

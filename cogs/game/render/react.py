@@ -45,10 +45,13 @@ def _outcome(lang: Lang, result: ReactionResult) -> str:
 def reacted(lang: Lang, result: ReactionResult) -> str:
     """The reaction as taken, its test and its outcome, on one line."""
     name = plain(result.unit_name)
+    if result.test is None:  # Spring Ambush: no die leaves the bag, no test
+        return t(lang, "react.sprung", unit=name)
     test = init_test(lang, result.test)
     if result.how == "turn":
         order = t(lang, f"order.name.{result.turned_from or 'down'}")
-        head = t(lang, "react.turned", unit=name, order=order, test=test)
+        key = "react.turned_ambush" if result.turned_from == "ambush" else "react.turned"
+        head = t(lang, key, unit=name, order=order, test=test)
     else:
         head = t(
             lang,

@@ -23,7 +23,12 @@ from core.antares.reactions import close_offer, offer, react, reactions_for
 from core.antares.shooting import resolve_shot
 from core.antares.shooting.from_units import shot_between
 from core.antares.table_markers.markers import affect, place_marker
-from core.antares.turn_flow import check_may_draw, turn_now
+from core.antares.turn_flow import (
+    check_may_draw,
+    check_may_shoot,
+    check_offer_lets_shoot,
+    turn_now,
+)
 from core.common.dice import ScriptedDice
 from core.common.errors import BadInput, Conflict
 from rulesdb import load_rules
@@ -249,3 +254,74 @@ def test_an_assault_waits_for_the_defenders_player_as_a_shot_does():
     assert (now.reaction.against, now.reaction.kinds) == ("assault", ["fire", "run"])
     with pytest.raises(Conflict):
         offer(table(reaction_assault="never"), defender, attacker, ALICE, {}, None, "assault")
+
+
+# --- Spring Ambush (rules-notes "Reactions": "A unit on Ambush reacts to an enemy activation
+# by shooting first (its Ambush is sprung: the die counts as Fire)"; seeds 000/002/003 "SCOOT":
+# "ne peut pas effectuer d'autre réaction que Down (même si elle est en embuscade)") ----------
+
+
+def on_ambush(**overrides) -> GameState:
+    """Bob's Gangers wait on Ambush; Alice's Troopers then take Fire and shoot at them."""
+    state = ordered(table(**overrides), "Gangers", "ambush", 1)
+    return ordered(state, "Troopers", "fire", 1)
+
+
+def test_a_unit_on_ambush_may_spring_it_or_go_down():
+    state = on_ambush()
+    assert reactions_for(state, state.units["u2"], state.units["u1"]) == ["ambush", "down"]
+
+
+def test_springing_the_ambush_turns_its_die_to_fire_with_no_test_and_it_shoots_first():
+    state = on_ambush()
+    shooter, target = units(state)
+    waiting = offer(state, target, shooter, ALICE, {"shots": [{"weapon": "mag-gun"}]}, None)
+    bag = dict(waiting.bag)
+    new, result = react(waiting, "Gangers", "ambush", ScriptedDice([]), shooter_ref="Troopers")
+    assert (result.how, result.test, result.outcome) == ("spring", None, "done")
+    (given,) = new.units["u2"].orders
+    assert (given.executed, given.sprung) == ("fire", True)  # "the die counts as Fire"
+    assert new.bag == bag
+    # the shot stays held: the ambusher shoots first, its owner lets the shot go ahead
+    assert new.reaction is not None and new.reaction.sprung and new.reaction.kinds == []
+    check_offer_lets_shoot(new, new.units["u2"])
+    with pytest.raises(Conflict) as caught:
+        check_offer_lets_shoot(new, new.units["u1"])
+    assert caught.value.key == "react.offer_waits"
+    assert check_may_shoot(new, new.units["u2"]) == []
+    closed, asked = close_offer(new)
+    assert asked.shot == {"shots": [{"weapon": "mag-gun"}]} and closed.reaction is None
+    assert sorted(a.unit_id for a in turn_now(closed).acting) == ["u1", "u2"]
+    assert_conserved(closed)
+
+
+def test_a_unit_on_ambush_going_down_turns_its_ambush_die_to_down():
+    state = on_ambush()
+    new, result = react(state, "Gangers", "down", ScriptedDice([6]), shooter_ref="Troopers")
+    assert (result.how, result.turned_from, result.outcome) == ("turn", "ambush", "done")
+    gangers = new.units["u2"]
+    assert gangers.down and [o.executed for o in gangers.orders] == ["down"]
+    assert_conserved(new)
+
+
+def test_under_scoot_a_unit_on_ambush_may_only_go_down():
+    state, placed = place_marker(on_ambush(), "scoot", ALICE)
+    state, _ = affect(state, placed.marker.id, "Gangers")
+    assert reactions_for(state, state.units["u2"], state.units["u1"]) == ["down"]
+    with pytest.raises(Conflict) as caught:
+        react(state, "Gangers", "ambush", ScriptedDice([]), shooter_ref="Troopers")
+    assert caught.value.key == "react.not_this"
+
+
+def test_no_spring_against_an_assault_an_untracked_shooter_or_with_the_setting_off():
+    state = on_ambush()
+    shooter, target = units(state)
+    assert "ambush" not in reactions_for(state, target, shooter, "assault")
+    assert "ambush" not in reactions_for(state, target, None)
+    off = on_ambush(reaction_ambush=False)
+    assert reactions_for(off, off.units["u2"], off.units["u1"]) == ["down"]
+
+
+def test_a_unit_not_on_ambush_is_offered_no_spring():
+    state = ordered(table(), "Troopers", "fire")
+    assert "ambush" not in reactions_for(state, state.units["u2"], state.units["u1"])

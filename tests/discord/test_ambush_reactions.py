@@ -1,0 +1,98 @@
+"""Spring Ambush through the real bot (issue 31 §1): a unit on Ambush that is shot at springs
+it and shoots the shooter first, in English and French.
+
+Rules cited: rules-notes "Reactions" ("A unit on Ambush reacts to an enemy activation by
+shooting first (its Ambush is sprung: the die counts as Fire)"); seeds 000/002/003 "SCOOT"
+("ne peut pas effectuer d'autre réaction que Down (même si elle est en embuscade)").
+"""
+
+from __future__ import annotations
+
+from tests.discord.game_kit import card_text, labels, state_of
+from tests.discord.test_reactions import cards_table
+from tests.support.locale import french
+
+
+async def gangers_on_ambush(table, dice, ambush: str = "Ambush", fire: str = "Fire"):
+    """Bob draws a blue die and gives the Gangers Ambush; Alice draws red, gives Fire and
+    shoots her Troopers' Mag Gun at the Gangers: the offer card."""
+    dice.script(2)  # d3 over red 1, blue 2: blue
+    card = (await table.bob.slash(table.channel, "bag draw")).response
+    await table.bob.click(card, label=ambush)
+    dice.script(1)  # d2 over red 1, blue 1: red
+    card = (await table.alice.slash(table.channel, "bag draw")).response
+    form = await table.alice.click(card, label=fire)
+    asked = await table.alice.submit_modal(form, {"target": ["u2"], "distance": "12"})
+    return asked.response
+
+
+async def test_spring_ambush_shoots_first_then_the_held_shot_goes_ahead(simcord_env, table, dice):
+    env, bob, channel = simcord_env, table.bob, table.channel
+    await cards_table(table)
+    offer = await gangers_on_ambush(table, dice)
+    # the Gangers (MOD2) still have a die in the bag: the usual reactions too
+    assert labels(offer) == ["Spring Ambush", "Down", "Return Fire", "Escape", "No reaction"]
+    bag = (await state_of(env, channel)).bag
+    await bob.click(offer, label="Spring Ambush")  # no die rolled: dice.script is empty
+    text = card_text(offer)
+    assert "⚡ **Gangers** springs its Ambush: its die counts as Fire" in text
+    assert "🎯 Mag Gun" not in text  # the Troopers' shot is still held
+    assert {"Shoot", "Let the shot go ahead"} <= set(labels(offer))
+    state = await state_of(env, channel)
+    ambush = state.units["u2"].orders[0]
+    assert (ambush.executed, ambush.sprung) == ("fire", True) and state.bag == bag
+    assert state.reaction is not None and state.reaction.sprung
+    assert state.units["u1"].orders[-1].fired == []
+
+    form = await bob.click(offer, label="Shoot")
+    dice.script(9, 9, 9, 9, 9)  # the Gangers' five Mag Gun shots miss
+    await bob.submit_modal(form, {"target": ["u1"], "distance": "12"})
+    assert "🎯 Mag Gun — Gangers → Troopers" in card_text(offer)
+    assert "Let the shot go ahead" in labels(offer)
+    dice.script(9, 9, 9, 9, 9)  # then the Troopers' held shot: five misses
+    await bob.click(offer, label="Let the shot go ahead")
+    text = card_text(offer)
+    assert "**Gangers** sprang its Ambush (its shots come first): the held shot goes ahead." in text
+    first = text.index("🎯 Mag Gun — Gangers → Troopers")
+    assert first < text.index("🎯 Mag Gun — Troopers → Gangers")  # the ambusher shot first
+    state = await state_of(env, channel)
+    assert state.reaction is None and state.units["u1"].orders[-1].fired == ["mag-gun"]
+    dice.assert_used()
+
+
+async def test_spring_ambush_in_french(simcord_env, table, dice):
+    with french():
+        await cards_table(table)
+        offer = await gangers_on_ambush(table, dice, ambush="Embuscade", fire="Feu")
+        assert labels(offer)[0] == "Déclencher l'embuscade"
+        await table.bob.click(offer, label="Déclencher l'embuscade")
+        text = card_text(offer)
+        assert "⚡ **Gangers** déclenche son embuscade : son dé compte comme Feu" in text
+        assert "Laisser le tir se faire" in labels(offer)
+    state = await state_of(simcord_env, table.channel)
+    assert state.units["u2"].orders[0].executed == "fire"
+
+
+async def test_under_scoot_a_unit_on_ambush_may_only_go_down(simcord_env, table, dice):
+    """Seeds "SCOOT": "(même si elle est en embuscade)"."""
+    await cards_table(table)
+    await table.bob.slash(table.channel, "unit edit", unit="Gangers", dice=1)
+    dice.script(2)  # d2 over red 1, blue 1: blue
+    card = (await table.bob.slash(table.channel, "bag draw")).response
+    await table.bob.click(card, label="Ambush")
+    # the Scoot lands once the Gangers wait on Ambush (under it, Ambush is no order to give)
+    await table.alice.slash(table.channel, "marker place", type="scoot")
+    await table.alice.slash(table.channel, "marker affect", marker="1", unit="Gangers")
+    card = (await table.alice.slash(table.channel, "bag draw")).response  # red, the last
+    form = await table.alice.click(card, label="Fire")
+    asked = await table.alice.submit_modal(form, {"target": ["u2"], "distance": "12"})
+    assert labels(asked.response) == ["Down", "No reaction"]
+
+
+async def test_a_unit_not_on_ambush_gets_no_spring(simcord_env, table, dice):
+    await cards_table(table)
+    dice.script(1)  # red
+    card = (await table.alice.slash(table.channel, "bag draw")).response
+    form = await table.alice.click(card, label="Fire")
+    asked = await table.alice.submit_modal(form, {"target": ["u2"], "distance": "12"})
+    assert "Spring Ambush" not in labels(asked.response)
