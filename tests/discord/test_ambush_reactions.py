@@ -8,8 +8,10 @@ shooting first (its Ambush is sprung: the die counts as Fire)"); seeds 000/002/0
 
 from __future__ import annotations
 
+import json
+
 from tests.discord.game_kit import card_text, labels, state_of
-from tests.discord.test_reactions import cards_table
+from tests.discord.test_reactions import bot_cards, cards_table
 from tests.support.locale import french
 
 
@@ -96,3 +98,26 @@ async def test_a_unit_not_on_ambush_gets_no_spring(simcord_env, table, dice):
     form = await table.alice.click(card, label="Fire")
     asked = await table.alice.submit_modal(form, {"target": ["u2"], "distance": "12"})
     assert "Spring Ambush" not in labels(asked.response)
+
+
+async def test_the_sprung_window_passes_and_the_held_shot_goes_ahead(simcord_env, table, dice):
+    """The spring opens a new window (`reaction_window`, 30 s in a strict game) for the
+    ambusher's shot; once it passes, the held shot goes ahead with no one's click."""
+    env = simcord_env
+    await cards_table(table)
+    offer = await gangers_on_ambush(table, dice)
+    await env.advance_time(20)
+    await table.bob.click(offer, label="Spring Ambush")
+    await env.advance_time(20)  # past the ask's first window, within the spring's own
+    state = await state_of(env, table.channel)
+    assert state.reaction is not None and state.reaction.sprung
+    dice.script(9, 9, 9, 9, 9)
+    await env.advance_time(15)
+    state = await state_of(env, table.channel)
+    assert state.reaction is None and state.units["u1"].orders[-1].fired == ["mag-gun"]
+    # posted by the timer, in the server's language (French: the club's)
+    (passed,) = bot_cards(env, table.channel, "a déclenché son embuscade (ses tirs passent")
+    assert "🎯 Mag Gun — Troopers → Gangers" in json.dumps(passed.components, ensure_ascii=False)
+    log = await table.alice.slash(table.channel, "game log", last=5)
+    assert "springs its Ambush" in log.response.embeds[0].description
+    dice.assert_used()
