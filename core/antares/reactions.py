@@ -59,6 +59,7 @@ from core.antares.game import (
     REACTIONS,
     Against,
     GameState,
+    GivenOrder,
     OrderKind,
     ReactionKind,
     ReactionOffer,
@@ -101,7 +102,7 @@ def _phase_turn(unit: Unit) -> bool:
     return unit.armour == "phase" and given is not None and given.executed != "down"
 
 
-def _turned_die(unit: Unit):
+def _turned_die(unit: Unit) -> GivenOrder | None:
     """The die a reaction turns to Down: an Ambush that waits, else phase armour's."""
     return waiting_ambush(unit) or _live_order(unit)
 
