@@ -31,7 +31,7 @@ from core.antares.pace import HOST_STAGE, Reminders
 from core.common.hours import free_at
 from locales import Lang
 from services.common import ASK, battle_ask, once, retried, undo_ask
-from services.pace.stored import hours_of, pace_of
+from services.pace.stored import hours_of, read_pace
 from storage.base import Transaction
 from storage.timer_base import TimerRecord
 
@@ -94,8 +94,8 @@ async def still_asked(tx: Transaction, timer: TimerRecord, asked: Asked) -> list
     record = None if timer.game_id is None else await tx.game(timer.game_id)
     if record is None or record.status != "running" or record.version != asked.game_version:
         return []
-    found = await tx.game_pace(record.id)  # reminders turned off since: none
-    return asked.asked if pace_of(found.data if found else None).reminders.on else []
+    pace = (await read_pace(tx, record.id)).pace  # reminders turned off since: none
+    return asked.asked if pace.reminders.on else []
 
 
 class PaceAsks:
@@ -175,8 +175,7 @@ class PaceAsks:
             return
         async with self.store.read() as tx:
             record = await tx.game(battle.game_id)
-            found = await tx.game_pace(battle.game_id)
-        rules = pace_of(found.data if found else None).reminders
+            rules = (await read_pace(tx, battle.game_id)).pace.reminders
         if record is None or not rules.on:
             return
         state = load_state(record.state)

@@ -33,7 +33,7 @@ from core.common.errors import Conflict
 from core.common.hours import parse_moment
 from locales import Lang
 from services.common import Call, once, retried
-from services.pace.stored import hours_of, pace_of, save_pace, schedule_clocks
+from services.pace.stored import hours_of, read_pace, save_pace, schedule_clocks
 from storage.timer_base import TimerRecord
 
 if TYPE_CHECKING:
@@ -131,8 +131,8 @@ class PaceClocks:
                 record = await tx.game(timer.game_id or 0)
                 if record is None or record.status != "running":
                     return None
-                found = await tx.game_pace(record.id)
-                pace = pace_of(found.data if found else None)
+                read = await read_pace(tx, record.id)
+                pace = read.pace
                 chess = pace.clock
                 if not chess.on or player_id not in chess.running:
                     return None
@@ -140,7 +140,7 @@ class PaceClocks:
                     scheduled.extend(await schedule_clocks(tx, record, chess))
                     return None
                 after = pace.model_copy(update={"clock": ran_out(chess, player_id, now)})
-                await save_pace(tx, record, after, found.version if found else None)
+                await save_pace(tx, record, after, read.version)
                 state = load_state(record.state)
                 return ClockOut(
                     game_id=record.id,
@@ -182,10 +182,10 @@ class PaceClocks:
         at, minutes = datetime.fromisoformat(payload["at"]), int(payload["minutes"])
         async with self.store.read() as tx:
             record = await tx.game(timer.game_id)
-            found = None if record is None else await tx.game_pace(record.id)
-        if record is None or record.status != "running" or found is None:
+            read = None if record is None else await read_pace(tx, record.id)
+        if record is None or record.status != "running" or read is None:
             return None
-        if pace_of(found.data).dice_down_at != at:  # moved or called off since
+        if read.pace.dice_down_at != at:  # moved or called off since
             return None
         state = load_state(record.state)
         players = list(dict.fromkeys([state.host_id, *(p.owner_id for p in state.players)]))

@@ -17,8 +17,8 @@ from pydantic import BaseModel
 
 from core.antares.pace import NightLink
 from core.common.errors import BadInput
-from services.common import Call, once, retried
-from services.pace.stored import CLUB_NIGHT, pace_of, save_pace
+from services.common import Call, once
+from services.pace.stored import CLUB_NIGHT, update_pace
 from storage.timer_base import TimerRecord
 
 if TYPE_CHECKING:
@@ -96,20 +96,5 @@ class PaceNights:
 
     async def link_night(self, game_id: int, event_id: int, name: str) -> None:
         """The game was started during the club night `event_id` (bookkeeping)."""
-
-        async def attempt() -> None:
-            async with once(self.store, None) as tx:
-                record = await tx.game(game_id)
-                if record is None:
-                    return
-                found = await tx.game_pace(game_id)
-                pace = pace_of(found.data if found else None)
-                night = NightLink(event_id=event_id, name=name[:100])
-                await save_pace(
-                    tx,
-                    record,
-                    pace.model_copy(update={"night": night}),
-                    found.version if found else None,
-                )
-
-        await retried(attempt)
+        night = NightLink(event_id=event_id, name=name[:100])
+        await update_pace(self.store, game_id, {"night": night})

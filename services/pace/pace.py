@@ -62,11 +62,12 @@ from services.pace.stored import (
     NUDGE,
     hours_of,
     nudge_subject,
-    pace_of,
+    read_pace,
     save_pace,
     schedule_clocks,
     schedule_dice_down,
     schedule_nudge,
+    update_pace,
 )
 from services.pace.timers import Timers
 from storage.base import GameRecord, Store, Transaction
@@ -172,13 +173,13 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
             return  # the waits as they were (`services.pace.followed`): nothing to read
         async with self.store.read() as tx:  # most changes leave the waits as they were
             record = await tx.latest_game(channel_id)
-            found = None if record is None else await tx.game_pace(record.id)
-        if record is None:
+            read = None if record is None else await read_pace(tx, record.id)
+        if record is None or read is None:
             return
-        before = pace_of(found.data if found else None)
+        before = read.pace
         state = self._state_of(channel_id, record)
         after, _ = track(before, state, now)
-        if after == before and (found is not None or not after.waits):
+        if after == before and (read.stored or not after.waits):
             self.followed.saw(channel_id, record.id, record.version, waited(state, now))
             return
 
@@ -187,14 +188,14 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                 record = await tx.latest_game(channel_id)
                 if record is None:
                     return []
-                found = await tx.game_pace(record.id)
-                pace = pace_of(found.data if found else None)
+                read = await read_pace(tx, record.id)
+                pace = read.pace
                 state = self._state_of(channel_id, record)
                 new, tracked = track(pace, state, now)
                 seen.append((record.id, record.version, waited(state, now)))
-                if new == pace and found is not None:
+                if new == pace and read.stored:
                     return []
-                await save_pace(tx, record, new, found.version if found else None)
+                await save_pace(tx, record, new, read.version)
                 return await follow(tx, record, state, pace, new, tracked)
 
         seen: list[tuple[int, int, tuple[str, ...]]] = []
@@ -224,11 +225,11 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                 state = load_state(record.state)
                 require_running(state)
                 require_host(state, who)
-                found = await tx.game_pace(record.id)
-                before = pace_of(found.data if found else None)
+                read = await read_pace(tx, record.id)
+                before = read.pace
                 pace, tracked = track(before, state, now)
                 new = update(pace, state, now)
-                await save_pace(tx, record, new, found.version if found else None)
+                await save_pace(tx, record, new, read.version)
                 dues = await follow(tx, record, state, before, new, tracked)
                 if new.reminders != pace.reminders:  # every wait's reminders start again
                     await tx.cancel_game_timers(record.id, NUDGE)
@@ -282,8 +283,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                 record = await tx.game(timer.game_id or 0)
                 if record is None or record.status != "running":
                     return None
-                found = await tx.game_pace(record.id)
-                pace = pace_of(found.data if found else None)
+                pace = (await read_pace(tx, record.id)).pace
                 wait = pace.wait_of(player_id)
                 if wait is None or wait.key != key or not pace.reminders.on:
                     return None
@@ -330,8 +330,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         """The game's clocks for the live board, which has the state already: its pace is
         read, the game is not read nor parsed again (issue 31: a move's state parsed once)."""
         async with self.store.read() as tx:
-            found = await tx.game_pace(game_id)
-        pace = pace_of(found.data if found else None)
+            pace = (await read_pace(tx, game_id)).pace
         sides = [p.owner_id for p in state.players]
         return PaceView(game_id, state.status, pace, [], self.clock(), sides)
 
@@ -343,7 +342,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
             record = await tx.game(game_id)
             if record is None:
                 return None
-            found = await tx.game_pace(game_id)
+            pace = (await read_pace(tx, game_id)).pace
             state = load_state(record.state)
             absent = []
             for user_id in members(state):
@@ -352,7 +351,6 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                 if free > now:
                     away = hours.away_until if hours.away_until and hours.away_until > now else None
                     absent.append(Presence(user_id, away, None if away else free))
-        pace = pace_of(found.data if found else None)
         sides = [p.owner_id for p in state.players]
         return PaceView(game_id, record.status, pace, absent, now, sides, record.guild_id)
 
@@ -362,31 +360,17 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         """The game (in its thread) was opened from `parent_id`, where `line_id` points to
         it (bookkeeping: nothing to claim)."""
 
-        async def attempt() -> None:
-            async with once(self.store, None) as tx:
-                record = await tx.game(game_id)
-                if record is None:
-                    return
-                found = await tx.game_pace(game_id)
-                pace = pace_of(found.data if found else None)
-                link = ThreadLink(parent_id=parent_id, line_id=line_id)
-                await save_pace(
-                    tx,
-                    record,
-                    pace.model_copy(update={"thread": link}),
-                    found.version if found else None,
-                )
-
-        await retried(attempt)
+        link = ThreadLink(parent_id=parent_id, line_id=line_id)
+        await update_pace(self.store, game_id, {"thread": link})
 
     async def thread_of(self, channel_id: int) -> tuple[GameState, ThreadLink] | None:
         """The channel's latest game and the thread link it has, if it lives in a thread."""
         async with self.store.read() as tx:
             record = await tx.latest_game(channel_id)
-            found = None if record is None else await tx.game_pace(record.id)
-        if record is None or found is None:
+            read = None if record is None else await read_pace(tx, record.id)
+        if record is None or read is None:
             return None
-        link = pace_of(found.data).thread
+        link = read.pace.thread
         return None if link is None else (load_state(record.state), link)
 
     # --- a member's hours ---------------------------------------------------------------

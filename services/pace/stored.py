@@ -9,11 +9,15 @@ for that player), `clock:<game>:<player>` (that side's time running out),
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from core.antares.pace import ChessClock, Pace, Reminders, Wait
 from core.common.hours import Hours
-from storage.base import GameRecord, Transaction
+from services.common.applied_once import once
+from services.common.channel_state import retried
+from storage.base import GameRecord, Store, Transaction
 from storage.timer_base import HoursRecord
 
 NUDGE = "nudge"
@@ -35,6 +39,38 @@ def hours_of(record: HoursRecord | None) -> Hours:
 
 def pace_of(data: str | None) -> Pace:
     return Pace() if data is None else Pace.model_validate_json(data)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPace:
+    """A game's pace as read, and its row's version (None: none is stored yet)."""
+
+    pace: Pace
+    version: int | None = None
+
+    @property
+    def stored(self) -> bool:
+        return self.version is not None
+
+
+async def read_pace(tx: Transaction, game_id: int) -> StoredPace:
+    found = await tx.game_pace(game_id)
+    return StoredPace(pace_of(found.data), found.version) if found else StoredPace(Pace())
+
+
+async def update_pace(store: Store, game_id: int, update: dict[str, Any]) -> None:
+    """Bookkeeping on a game's pace (the thread it lives in, its club night): its fields in
+    `update` set, in a transaction of its own (nothing to claim); a game gone: nothing."""
+
+    async def attempt() -> None:
+        async with once(store, None) as tx:
+            record = await tx.game(game_id)
+            if record is None:
+                return
+            read = await read_pace(tx, game_id)
+            await save_pace(tx, record, read.pace.model_copy(update=update), read.version)
+
+    await retried(attempt)
 
 
 async def save_pace(tx: Transaction, record: GameRecord, pace: Pace, version: int | None) -> None:
