@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from core.antares.game import GameState, load_state
 from core.antares.pace import Pace, Reminders
-from core.antares.turn_flow import eligible_units, orders_for, turn_now
+from core.antares.turn_flow import TurnNow, eligible_units, orders_for, turn_now
 from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from services.common import (
     Standing,
@@ -39,7 +39,6 @@ from services.common import (
 )
 from services.game.access import Call, GameAccess
 from services.game.undo_records import (
-    Next,
     ShownUndone,
     UndoAsked,
     UndoDone,
@@ -117,23 +116,13 @@ def _waiting_again(before: GameState, after: GameState, kept: list[EventRecord])
     return found
 
 
-NEXT: dict[str, Next] = {
-    "none": "none",  # Epic and hex games keep no order dice
-    "order": "order",
-    "react": "react",  # a shot waits for its target's reaction (core.antares.reactions)
-    "shoot": "shoot",
-    "draw": "draw",
-    "end_turn": "turn_end",
-}
-
-
-def _next(state: GameState) -> Next:
+def _now(state: GameState) -> TurnNow:
     """What comes next (``core.antares.turn_flow.turn_now``); a drawn die no unit can take
     still waits to be given once one can."""
-    step = turn_now(state).step
-    if step in ("shoot", "draw", "end_turn") and state.pending:
-        return "order"
-    return NEXT[step]
+    now = turn_now(state)
+    if now.step in ("shoot", "draw", "end_turn") and state.pending:
+        return now.model_copy(update={"step": "order", "waiting": state.pending[0]})
+    return now
 
 
 def needs_consent(state: GameState, who: Standing) -> bool:
@@ -182,8 +171,7 @@ class Undoing(GameAccess):
         """An undo done: its reply offers the next step as the restored state has it, without
         reading the game again (`services.common.shown`)."""
         if isinstance(done, UndoDone):
-            now = turn_now(done.state)
-            step = Step(done.game_id, now.draw, tuple(now.acting))
+            step = Step(done.game_id, done.now.draw, tuple(done.now.acting))
             shown_events(self.store).offers(call.interaction_id, step)
         return done
 
@@ -304,9 +292,8 @@ class Undoing(GameAccess):
             [entry(e) for e in reversed(chosen)],
             messages=_messages(kept, chosen, waiting),
             waiting=waiting,
-            next=_next(restored),
+            now=_now(restored),
             allowed_by=allowed_by,
-            acting=turn_now(restored).acting,
         )
 
 

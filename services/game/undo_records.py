@@ -6,17 +6,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel
 
 from core.antares.game import GameState, OrderKind, PendingDie, Unit
 from core.antares.pace import Reminders
-from core.antares.turn_flow import OpenActivation
+from core.antares.turn_flow import TurnNow
 from storage.base import EventRecord
 
 # none: a game without a bag (Epic, hex); shoot: a unit can still shoot in its activation
-Next = Literal["order", "react", "shoot", "draw", "turn_end", "none"]
 
 
 class UndoneEvent(BaseModel):
@@ -82,9 +81,8 @@ class UndoDone:
     entries: list[LogEntry]  # the events undone, newest first
     messages: list[ShownUndone] = field(default_factory=list)
     waiting: list[Waiting] = field(default_factory=list)
-    next: Next = "draw"  # a die waits for its order, draw the next one, end the turn, or none
+    now: TurnNow = field(default_factory=lambda: TurnNow(step="draw"))  # what comes next
     allowed_by: int | None = None
-    acting: list[OpenActivation] = field(default_factory=list)  # next "shoot": whose units
 
 
 @dataclass(frozen=True, slots=True)

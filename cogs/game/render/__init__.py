@@ -56,7 +56,6 @@ from cogs.game.render.react import reacted
 from cogs.game.render.undo import (
     asked,
     mark,
-    next_line,
     refused,
     struck_card,
     struck_content,
@@ -106,7 +105,6 @@ __all__ = [
     "log_pages",
     "log_texts",
     "mark",
-    "next_line",
     "order_name",
     "order_head",
     "ordered",

@@ -9,6 +9,7 @@ import discord
 
 from cogs.common.layout import struck
 from cogs.common.text import plain
+from cogs.game.render.bag import step_line
 from cogs.game.render.common import CONTENT_LIMIT, colour_name, cut, tag, who
 from cogs.game.render.events import event_text
 from locales import Lang, t
@@ -38,26 +39,11 @@ def _fit(lines: list[str], tail: list[str]) -> str:
     return "\n".join(kept + tail)
 
 
-def next_line(lang: Lang, done: UndoDone) -> str:
-    if done.next == "order":
-        die = done.state.pending[0]
-        return t(
-            lang,
-            "undo.next_order",
-            colour=tag(die.colour),
-            colour_name=colour_name(lang, die.colour),
-            owner=die.owner_id,
-        )
-    if done.next == "shoot" and done.acting:
-        running = done.acting[0]
-        return t(lang, "undo.next_shoot", unit=plain(running.unit_name), owner=running.owner_id)
-    return t(lang, f"undo.next_{done.next}")
-
-
 def undone(lang: Lang, done: UndoDone) -> str:
     names = {u.id: u.name for u in done.state.units.values()}
     title = t(lang, "game.undone_title", count=len(done.entries), seq=done.entries[-1].seq)
-    tail = [next_line(lang, done)] if done.next != "none" else []
+    step = step_line(lang, done.now)  # what comes next, as after any move
+    tail = [step] if step else []
     if done.allowed_by is not None:
         tail.insert(0, t(lang, "undo.allowed", user=done.allowed_by))
     return _fit([title, *_entry_lines(lang, done.entries, names)], tail)
