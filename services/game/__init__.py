@@ -1,6 +1,13 @@
 """A channel's game: start, end, undo and log, its units, the order-dice bag, its ruleset."""
 
-from services.game.access import WRONG_GAME, GameAccess, UnitRef, same_game, unit_ref
+from services.game.access import (
+    WRONG_GAME,
+    GameAccess,
+    UnitRef,
+    hosted_game,
+    same_game,
+    unit_ref,
+)
 from services.game.bag import (
     BagService,
     Blocked,
@@ -109,6 +116,7 @@ __all__ = [
     # for the features that act on a channel's game (markers, shooting)
     "WRONG_GAME",
     "GameAccess",
+    "hosted_game",
     # the game's log as undo sees it (events joined to the one before them: a drift's hits)
     "JOINED",
     "live_events",

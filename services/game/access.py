@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from core.antares.game import GameState, load_state
+from core.antares.game import GameState, load_state, require_running
 from core.antares.turn_flow import OpenActivation, turn_now
 from core.common.dice import DiceSource
 from core.common.errors import Conflict, NotFound
@@ -29,8 +29,9 @@ from services.common import (
     Standing,
     Then,
     is_gm,
+    require_host,
 )
-from storage.base import GameRecord, Store
+from storage.base import GameRecord, Store, Transaction
 
 R = TypeVar("R", bound=BaseModel)
 REF_LIMIT = 100
@@ -83,6 +84,21 @@ def next_offered(state: GameState) -> tuple[bool, tuple[OpenActivation, ...]]:
     runs (``core.antares.turn_flow.turn_now``)."""
     now = turn_now(state)
     return now.draw, tuple(now.acting)
+
+
+async def hosted_game(
+    tx: Transaction, channel_id: int, who: Standing
+) -> tuple[GameRecord, GameState]:
+    """In a write transaction: the channel's running game, which `who` runs (its host, a game
+    master or Manage Server): the check of a host's setting of the game (the board, its
+    pace), not of a move."""
+    record = await tx.running_game(channel_id)
+    if record is None:
+        raise NotFound("game.none_here")
+    state = load_state(record.state)
+    require_running(state)
+    require_host(state, who)
+    return record, state
 
 
 class GameAccess:

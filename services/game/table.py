@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.antares.bag import census
-from core.antares.game import GameState, load_state, require_running
+from core.antares.game import GameState, load_state
 from core.antares.game_messages import BoardLang, GameMessages
 from core.antares.turn_flow import OpenActivation, turn_now
 from core.common.errors import NotFound
@@ -26,11 +26,10 @@ from services.common import (
     Listener,
     listen,
     once,
-    require_host,
     retried,
     shown_events,
 )
-from services.game.access import GameAccess
+from services.game.access import GameAccess, hosted_game
 from services.game.game import GameView
 from storage.base import GameRecord, Hearing, MessagesRecord, Transaction
 
@@ -153,12 +152,7 @@ class TableService(GameAccess):
 
         async def attempt() -> tuple[GameRecord, GameState]:
             async with once(self.store, call.interaction_id, call.channel_id) as tx:
-                record = await tx.running_game(call.channel_id)
-                if record is None:
-                    raise NotFound("game.none_here")
-                state = load_state(record.state)
-                require_running(state)
-                require_host(state, who)
+                record, state = await hosted_game(tx, call.channel_id, who)
                 await _save_board(tx, record.id, on, None, False, lang)
                 return record, state
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from core.antares.game import GameState, load_state, require_running
+from core.antares.game import GameState, load_state
 from core.antares.pace import (
     HOST_STAGE,
     Pace,
@@ -49,11 +49,10 @@ from services.common import (
     ServerSettings,
     listen,
     once,
-    require_host,
     retried,
     shown_events,
 )
-from services.game import GameAccess
+from services.game import GameAccess, hosted_game
 from services.pace.asks import PaceAsks
 from services.pace.clocks import PaceClocks
 from services.pace.club import PaceNights
@@ -219,12 +218,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
 
         async def attempt() -> tuple[GameState, Pace, list[datetime]]:
             async with once(self.store, call.interaction_id, call.channel_id) as tx:
-                record = await tx.running_game(call.channel_id)
-                if record is None:
-                    raise NotFound("game.none_here")
-                state = load_state(record.state)
-                require_running(state)
-                require_host(state, who)
+                record, state = await hosted_game(tx, call.channel_id, who)
                 read = await read_pace(tx, record.id)
                 before = read.pace
                 pace, tracked = track(before, state, now)
