@@ -15,8 +15,7 @@ from typing import Any
 
 from core.antares.pace import ChessClock, Pace, Reminders, Wait
 from core.common.hours import Hours
-from services.common.applied_once import once
-from services.common.channel_state import retried
+from services.common import once, retried
 from storage.base import GameRecord, Store, Transaction
 from storage.timer_base import HoursRecord
 
