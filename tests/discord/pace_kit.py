@@ -33,3 +33,25 @@ async def english(table) -> None:
     """The server's language (a reminder is posted in it): English."""
     done = await table.admin.slash(table.channel, "config language", value="en")
     assert not done.ephemeral, done.response.content
+
+
+def archived(thread) -> bool:
+    return thread._channel.thread_metadata.archived
+
+
+async def clock_ends_a_thread_game(env, table, dice):
+    """A two-minute clock game in its own thread, whose clock ends it (timeout "end") on
+    Bob's die: the thread, archived."""
+    channel, alice, bob = table.channel, table.alice, table.bob
+    quiet_board(env)
+    await english(table)
+    await alice.slash(channel, "game start", name="Blitz", thread=True)
+    (thread,) = channel.threads
+    await alice.slash(thread, "unit add", name="Troopers", models=5)
+    await bob.slash(thread, "unit add", name="Gangers", models=5, dice=2)
+    await alice.slash(thread, "game clock set", minutes=2, timeout="end")
+    dice.script(2)  # Bob's die: his two minutes run
+    await alice.slash(thread, "bag draw")
+    await env.advance_time(2 * 60)
+    assert archived(thread)
+    return thread

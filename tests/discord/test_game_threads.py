@@ -6,13 +6,17 @@ a play-by-post game over simulated days: reminders, an away period, the archive.
 from __future__ import annotations
 
 from tests.discord.game_kit import card_text
-from tests.discord.pace_kit import DAY, HOUR, english, quiet_board, reminders
+from tests.discord.pace_kit import (
+    DAY,
+    HOUR,
+    archived,
+    clock_ends_a_thread_game,
+    english,
+    quiet_board,
+    reminders,
+)
 from tests.support.locale import french
 from tests.support.mentions import tokens
-
-
-def archived(thread) -> bool:
-    return thread._channel.thread_metadata.archived
 
 
 async def test_a_game_in_its_thread_from_start_to_archive(simcord_env, table):
@@ -102,19 +106,8 @@ async def test_a_play_by_post_game_over_days_in_its_thread(simcord_env, table, d
 
 
 async def test_a_game_ended_by_its_clock_closes_its_thread(simcord_env, table, dice):
-    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await alice.slash(channel, "game start", name="Blitz", thread=True)
-    (thread,) = channel.threads
-    await alice.slash(thread, "unit add", name="Troopers", models=5)
-    await bob.slash(thread, "unit add", name="Gangers", models=5, dice=2)
-    await alice.slash(thread, "game clock set", minutes=2, timeout="end")
-    dice.script(2)  # Bob's die: his two minutes run
-    await alice.slash(thread, "bag draw")
-    await env.advance_time(2 * 60)
-    assert archived(thread)
+    thread = await clock_ends_a_thread_game(simcord_env, table, dice)
     last = thread.history()[-1].content
     assert last.startswith("🏁 Game **Blitz** ended at turn 1") and "Ended on time" in last
-    line = channel.history()[-1].content
+    line = table.channel.history()[-1].content
     assert line.startswith("🏁 Game **Blitz** ended at turn 1: its thread")

@@ -17,7 +17,7 @@ from core.common.campaign_stats import DiceLuck
 from services.game import BattleReport
 from tests.discord.campaign_kit import create, join
 from tests.discord.game_kit import record_of
-from tests.discord.pace_kit import english, quiet_board
+from tests.discord.pace_kit import archived, clock_ends_a_thread_game
 from tests.support.locale import french
 from tests.web.kit import scripted_game
 
@@ -61,10 +61,6 @@ async def test_game_end_posts_the_card_in_english_and_french(simcord_env, table,
     assert attachment.description.startswith("Rapport de bataille de Seconde")
 
 
-def archived(thread) -> bool:
-    return thread._channel.thread_metadata.archived
-
-
 async def test_in_a_thread_the_card_is_the_last_message_of_the_archived_thread(simcord_env, table):
     channel, alice, bob = table.channel, table.alice, table.bob
     await alice.slash(channel, "game start", name="Vorl", thread=True)
@@ -81,18 +77,7 @@ async def test_in_a_thread_the_card_is_the_last_message_of_the_archived_thread(s
 
 
 async def test_a_game_ended_by_its_clock_posts_its_card_too(simcord_env, table, dice):
-    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await alice.slash(channel, "game start", name="Blitz", thread=True)
-    (thread,) = channel.threads
-    await alice.slash(thread, "unit add", name="Troopers", models=5)
-    await bob.slash(thread, "unit add", name="Gangers", models=5, dice=2)
-    await alice.slash(thread, "game clock set", minutes=2, timeout="end")
-    dice.script(2)  # Bob's die: his two minutes run
-    await alice.slash(thread, "bag draw")
-    await env.advance_time(2 * 60)
-    assert archived(thread)
+    thread = await clock_ends_a_thread_game(simcord_env, table, dice)
     last = thread.history()[-1]
     assert "Ended on time" in last.content
     (attachment,) = last.attachments
