@@ -155,7 +155,7 @@ def kept_layout(view: discord.ui.LayoutView) -> str:
     """An activation card's layout but 🎲 and ✅ (JSON), as `kept_components` notes it, and
     whether it carried ✅ (its game tracks activations: see `superseded`)."""
     components = view.to_components()
-    tracked = any(i.startswith(DONE_PREFIX) for i in _ids_in(components))
+    tracked = carries_done(_ids_in(components))
     laid = _pruned(components, _draw_id)
     noted = {LAYOUT: laid, TRACKED: tracked}
     return json.dumps(noted, separators=(",", ":"), ensure_ascii=False)
@@ -178,8 +178,8 @@ def view_of(
     it loses what `superseded` says (`acting`: the units that can still shoot)."""
     noted = json.loads(keep)
     if isinstance(noted, dict):  # an activation card's layout
-        ids = [DONE_PREFIX] if noted.get(TRACKED) else []
-        drop = (lambda _: True) if every else superseded(ids, acting)
+        tracked = bool(noted.get(TRACKED))
+        drop = (lambda _: True) if every else superseded(tracked, acting)
         laid = _pruned(noted[LAYOUT], drop)
         # as discord.py reads a message's components (its payload, as Discord sends it)
         components = [discord.components._component_factory(cast(Any, c)) for c in laid]
@@ -270,7 +270,7 @@ async def take_off(
             return
         if is_layout(message):
             ids = custom_ids(message)
-            drop = (lambda _: True) if every else superseded(ids, acting)
+            drop = (lambda _: True) if every else superseded(carries_done(ids), acting)
             if any(drop(i) for i in ids):
                 await message.edit(view=without(message, drop))
             return
@@ -287,14 +287,19 @@ async def take_off(
         log.info("Draw next not taken off message %s: %s", message_id, error)
 
 
-def superseded(ids: Collection[str], acting: Collection[str]) -> Callable[[str], bool]:
+def carries_done(ids: Collection[str]) -> bool:
+    """Whether a card carries ✅ Done: its game tracks activations."""
+    return any(i.startswith(DONE_PREFIX) for i in ids)
+
+
+def superseded(tracked: bool, acting: Collection[str]) -> Callable[[str], bool]:
     """What an activation card loses when a newer reply that is no card (a typed `/shoot`,
     a marker…) takes 🎲 and ✅ off it: those, and the 🎯 and 🔁 of a unit that can no
     longer shoot (every weapon fired, its activation over), which would only be refused at
     the click; a unit in `acting` keeps them (its weapon left fires from the card). Only in
-    a game that tracks activations (the card carried ✅ Done): in a `free` one 🎯 always
-    acts. Its menus (a die that waits for its order, a drifted template's) and 💥 stay."""
-    tracked = any(i.startswith(DONE_PREFIX) for i in ids)
+    a game that tracks activations (`tracked`: the card carried ✅ Done): in a `free` one
+    🎯 always acts. Its menus (a die that waits for its order, a drifted template's) and 💥
+    stay."""
 
     def drop(custom_id: str) -> bool:
         unit = shooter_of(custom_id)
