@@ -213,6 +213,6 @@ def locked(lang: Lang, shown: Shown, army: Army, user_id: int) -> str:
         event=plain(shown.name),
         player=user_id,
         points=army.points,
-        dice=sum(u.dice for u in army.units),
+        dice=army.order_dice,
         digest=digest,
     )

@@ -41,7 +41,7 @@ class TournamentLists(TournamentAccess):
     async def _submit(
         self, call: Call, event: str | None, filename: str, data: bytes, army: Army, saved: str
     ) -> tuple[Shown, Army]:
-        dice = sum(unit.dice for unit in army.units)
+        dice = army.order_dice
         async with self.changing(call, event) as held:
             entry = held.event.entry(call.actor.user_id)
             if entry is None or entry.dropped:

@@ -85,6 +85,11 @@ class Army(BaseModel):
     def model_count(self) -> int:
         return sum(u.models for u in self.units)
 
+    @property
+    def order_dice(self) -> int:
+        """The order dice the army puts in the bag: its units' own."""
+        return sum(u.dice for u in self.units)
+
 
 class Notes:
     """The warnings of one import: the first `kept_max` built, the others only counted (a
