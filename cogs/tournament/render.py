@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cogs.common.text import ellipsize, plain
+from cogs.league import render as league_render
 from locales import Lang, t
 from services.army import Army
 from services.tournament import (
@@ -142,24 +143,28 @@ def standings(lang: Lang, shown: Shown, ranked: list[Ranked], limit: int = REPLY
 def factions(lang: Lang, league: League, limit: int = REPLY_MAX) -> str:
     """The event's faction table, as the faction league counts it (mirror matches apart)."""
     rows = [t(lang, "tournament.factions_title")]
-    for f in league.table:
-        rate = "—" if f.win_rate is None else f"{round(100 * f.win_rate)} %"
+    for f in league.table:  # worded as the faction league's table (`cogs.league.render`)
         rows.append(
             t(
                 lang,
                 "tournament.faction_row",
-                faction=plain(f.faction),
+                faction=league_render.faction(lang, f.faction),
                 battles=f.battles,
                 wins=f.wins,
                 draws=f.draws,
                 losses=f.losses,
-                rate=rate,
+                rate=league_render.percent(f.score),
                 vp=f.vp_for,
             )
         )
         if f.mirrors:
             rows.append(
-                t(lang, "tournament.faction_mirrors", faction=plain(f.faction), count=f.mirrors)
+                t(
+                    lang,
+                    "tournament.faction_mirrors",
+                    faction=league_render.faction(lang, f.faction),
+                    count=f.mirrors,
+                )
             )
     return fit(lang, rows, limit)
 

@@ -148,7 +148,7 @@ async def test_a_nine_player_three_round_event_end_to_end(simcord_env, table):
     with french():
         fini = await admin.slash(channel, "event finish")
     assert "🏁 Antares Day est terminé." in fini.response.content
-    assert "**Factions**" in fini.response.content and "boromites :" in fini.response.content
+    assert "**Factions**" in fini.response.content and "Boromites :" in fini.response.content
     late = await admin.slash(channel, "event pair")
     assert late.ephemeral and "is over" in late.response.content
     exported = await players[3].slash(channel, "event export")
