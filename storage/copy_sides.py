@@ -8,7 +8,7 @@ SQLite side converts them, column by column, using the types its schema declares
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -42,7 +42,7 @@ class CopySide(Protocol):
     async def page(
         self, table: str, columns: Sequence[str], order: str, limit: int, offset: int
     ) -> list[tuple]: ...
-    def writing(self) -> Any: ...
+    def writing(self) -> AbstractAsyncContextManager[Writer]: ...
 
 
 def side_for(store: Store) -> CopySide:

@@ -109,25 +109,3 @@ def to_html(text: str, names: Names) -> str:
         text = pattern.sub(f"{opening}\\1</{tag}>", text)
     text = text.replace("\n", "<br>")
     return _HELD.sub(lambda m: held[int(m.group(1))], text)
-
-
-def to_text(text: str, names: Names) -> str:
-    """Discord text of the bot as plain text (Markdown exports): mentions as names, the
-    rest as written."""
-
-    def special(found: re.Match[str]) -> str:
-        if found.group("user") is not None:
-            return clean(names(int(found.group("user"))), 100)
-        if found.group("stamp") is not None:
-            try:
-                moment = datetime.fromtimestamp(int(found.group("stamp")), UTC)
-            except (OverflowError, OSError, ValueError):
-                return found.group()
-            return moment.strftime("%Y-%m-%d %H:%M UTC")
-        if found.group("command") is not None:
-            return f"/{found.group('command')}"
-        if found.group("emoji") is not None:
-            return f":{found.group('emoji')}:"
-        return "#"
-
-    return _SPECIAL.sub(special, clean(text))

@@ -153,10 +153,6 @@ def quiet_until(hours: Hours, now: datetime) -> datetime | None:
     return ends.astimezone(UTC)
 
 
-def away_now(hours: Hours, now: datetime) -> bool:
-    return hours.away_until is not None and hours.away_until > now
-
-
 def free_at(hours: Hours, now: datetime) -> datetime:
     """The first moment from `now` on when a reminder may reach the member: now, or the end
     of their away period and of the quiet hours it then falls in."""
