@@ -379,3 +379,33 @@ async def test_an_event_belongs_to_its_server(simcord_env, table):
 async def _event_ids(env, table) -> list[int]:
     async with env.bot.services.store.read() as tx:
         return [e.id for e in await tx.tournaments(table.guild.id)]
+
+
+async def test_a_player_leaves_and_the_organiser_adds_them_back_after_the_rounds_began(
+    simcord_env, table
+):
+    """`/event leave` before the rounds; once they have begun a member can no longer join
+    alone (told to ask the organiser), and `/event add` brings them back, in French too."""
+    channel, admin = table.channel, table.admin
+    players = club(simcord_env, table)
+    await create(admin, channel)
+    for n, player in enumerate(players[:3]):
+        await player.slash(channel, "event join")
+        await send_list(player, channel, VALID[n % 3])
+    left = await players[2].slash(channel, "event leave")
+    assert not left.ephemeral and left.response.content == "You left Antares Day."
+    shown = await players[0].slash(channel, "event show")
+    assert f"<@{players[2].id}>" not in shown.response.content
+    assert not (await admin.slash(channel, "event pair")).ephemeral
+    again = await players[2].slash(channel, "event join")
+    assert again.ephemeral and "ask the organiser to add you with </event add>" in tokens(
+        again.response.content
+    )
+    with french():
+        added = await admin.slash(channel, "event add", member=players[2])
+        twice = await admin.slash(channel, "event add", member=players[2])
+    assert not added.ephemeral
+    assert added.response.content == f"<@{players[2].id}> a été ajouté à Antares Day."
+    assert twice.ephemeral and f"<@{players[2].id}> est déjà inscrit" in twice.response.content
+    shown = await players[0].slash(channel, "event show")
+    assert f"<@{players[2].id}>" in shown.response.content
