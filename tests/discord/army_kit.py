@@ -17,11 +17,14 @@ def roster(name: str) -> bytes:
 
 
 def rosz(name: str, *, inside: dict[str, bytes] | None = None) -> bytes:
-    """`name`.ros zipped as a `.rosz` (or the files `inside`, for the bad ones)."""
+    """`name`.ros zipped as a `.rosz` (or the files `inside`, for the bad ones); the same
+    bytes each time (a fixed date in the archive), so that a test can compare a file sent
+    with one made again."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for member, data in (inside or {f"{name}.ros": roster(name)}).items():
-            archive.writestr(member, data)
+            entry = zipfile.ZipInfo(member, date_time=(2026, 1, 1, 0, 0, 0))
+            archive.writestr(entry, data, zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 
