@@ -36,6 +36,7 @@ from cogs.common.layout import custom_ids, is_layout, without
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown_later
 from cogs.game.views import DONE_PREFIX, DoneButton, DrawNext
 from locales import Lang, t
+from services.common import NO_GAME
 from services.game import NextStep
 
 log = logging.getLogger(__name__)
@@ -92,8 +93,9 @@ async def offer(
     found = app_services(interaction)
     table = found.table
     if step is READ:  # the step this interaction's change noted, else read it
-        step = next_step_of(found.shown.step(interaction.id))
-        if step is None and interaction.channel_id:
+        noted = found.shown.step(interaction.id)
+        step = next_step_of(noted)
+        if noted is None and interaction.channel_id:
             step = await table.next_step(interaction.channel_id)
     assert step is None or isinstance(step, NextStep)
     extra = next_items(step, await lang_of(interaction)) if step is not None else []
@@ -127,8 +129,11 @@ async def offer(
 
 
 def next_step_of(noted: Any) -> NextStep | None:
-    """The next step a change noted for its reply (`services.common.Step`), if any."""
-    return None if noted is None else NextStep(noted.game_id, noted.draw, tuple(noted.done))
+    """The next step a change noted for its reply (`services.common.Step`), if any (none for
+    `NO_GAME`, which an interaction notes when its channel has no game)."""
+    if noted is None or noted is NO_GAME:
+        return None
+    return NextStep(noted.game_id, noted.draw, tuple(noted.done))
 
 
 def kept_components(draw: discord.ui.Item) -> str | None:

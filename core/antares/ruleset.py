@@ -261,6 +261,8 @@ class Ruleset(BaseModel):
 
     def with_overrides(self, overrides: dict[str, Any]) -> Ruleset:
         """A new ruleset with ``overrides`` applied; ``BadInput`` on an unknown key or bad value."""
+        if not overrides:  # most games and servers change nothing: no dump and validate
+            return self
         fields = type(self).model_fields
         for key in overrides:
             if key not in fields:

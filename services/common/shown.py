@@ -49,6 +49,11 @@ class Step:
     done: tuple[Any, ...] = ()
 
 
+# noted for an interaction that found no running game in its channel (an untracked `/shoot`):
+# its reply offers nothing, and nothing reads the channel again to learn so
+NO_GAME = Step(game_id=0, draw=False)
+
+
 class ShownEvents:
     """The events each recent interaction wrote, until its reply is sent."""
 
@@ -145,7 +150,7 @@ class ShownEvents:
 
     def step(self, interaction_id: int) -> Step | None:
         """The next step after the interaction's last change, as that change left the game
-        (None: it noted none); forgotten once read."""
+        (None: it noted none; `NO_GAME`: it found no game); forgotten once read."""
         return self._steps.pop(interaction_id, None)
 
     async def shown(self, interaction_id: int, message_id: int) -> list[int]:

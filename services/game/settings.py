@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.antares.game import ruleset_of
 from core.antares.game_settings import RuleChanged
 from core.antares.ruleset import Ruleset
 from core.common.errors import BadInput
@@ -51,7 +52,7 @@ class GameSettings:
         return usable_overrides((await self.servers.get(guild_id)).get(RULESET_KEY))
 
     async def ruleset(self, guild_id: int | None) -> Ruleset:
-        return Ruleset().with_overrides(await self.overrides(guild_id))
+        return ruleset_of(await self.overrides(guild_id))
 
     async def set_rule(self, call: Call, key: str, value: str) -> RuleChanged:
         """Override one setting for the server's new games ("default" removes the override)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from core.antares.game import GameState, Unit
+from core.antares.game import GameState, Unit, ruleset_of
 from core.antares.ruleset import Ruleset
 from core.antares.seats import mark_begun
 from core.antares.shooting import (
@@ -40,9 +40,11 @@ from core.antares.turn_flow import check_offer_lets_shoot
 from core.common.dice import DiceSource
 from core.common.errors import AntaresError, BadInput, Conflict, NotFound
 from services.common import (
+    NO_GAME,
     Call,
     ServerSettings,
     Standing,
+    Step,
     Workers,
     require_player,
     require_unit_owner,
@@ -133,13 +135,22 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
         self.workers = workers  # `/odds` computes its table in the bot's pool
 
     async def ruleset_here(self, call: Call) -> Ruleset:
-        """The running game's ruleset, else the server's (for untracked rolls)."""
+        """The running game's ruleset, else the server's (for untracked rolls), in one read
+        that also notes the reply's next step (`NO_GAME` when there is no game), unless the
+        game changed elsewhere since this process's last change of it."""
         async with self.store.read() as tx:
             record = await tx.running_game(call.channel_id)
-        if record is not None:  # only the overrides: the whole state is not needed
-            overrides = json.loads(record.state).get("ruleset_overrides", {})
-            return Ruleset().with_overrides(overrides)
-        return await self.settings.ruleset(call.guild_id)
+        if record is None:  # the reply is told: it reads the channel no more
+            shown_events(self.store).offers(call.interaction_id, NO_GAME)
+            return await self.settings.ruleset(call.guild_id)
+        shown = shown_events(self.store)
+        kept = shown.state_at(call.channel_id, record.id, record.version)
+        if isinstance(kept, GameState):  # as this process's last change left it: no parse
+            step = next_step_of(record.id, kept)  # and the reply's next step, read with it
+            shown.offers(call.interaction_id, Step(record.id, step.draw, step.done))
+            return kept.ruleset()
+        # only the overrides: the whole state is not needed
+        return ruleset_of(json.loads(record.state).get("ruleset_overrides", {}))
 
     async def tracked(self, call: Call, kind, apply, refs: list[UnitRef | None], then=None):
         """One change of the channel's game (its result, and its event); a unit of another

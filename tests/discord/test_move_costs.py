@@ -247,6 +247,33 @@ async def test_in_french_a_shot_at_a_live_board_costs_the_same(
         assert costs.requests == ["PATCH channels"]  # the board, edited once
 
 
+async def test_a_roll_with_no_game_reads_the_channel_once(simcord_env, table, monkeypatch):
+    """An untracked `/shoot` where no game runs: one read (is there a game, for its ruleset?)
+    that also tells its reply there is nothing to offer; nothing written, nothing parsed.
+    (The first command of a server also reads its settings and the member's language.)"""
+    roll = {"weapon": "mag-gun", "models": 5, "acc": 5, "res": 5, "distance": 10}
+    await shoot(table.alice, table.channel, **roll)
+    with counted(simcord_env, monkeypatch) as costs:
+        shot = await shoot(table.alice, table.channel, **roll)
+    assert "Mag Gun" in shot.response.embeds[0].title and labels(shot.response) == []
+    assert (costs.reads, costs.trips, costs.writes, costs.parses) == (1, 1, [], 0), str(costs)
+    assert costs.requests == ["POST interactions"]
+
+
+async def test_a_roll_in_a_game_reads_it_once_and_offers_draw_next(
+    simcord_env, table, dice, monkeypatch
+):
+    """An untracked `/shoot` in a game this process last changed: its one read gives the
+    ruleset and the next step (🎲 Draw next on the roll), parsing nothing."""
+    await armies(table, activations="strict")
+    roll = {"weapon": "mag-gun", "models": 5, "acc": 5, "res": 5, "distance": 10}
+    with counted(simcord_env, monkeypatch) as costs:
+        shot = await shoot(table.alice, table.channel, **roll)
+    assert labels(shot.response) == [DRAW]
+    assert (costs.reads, costs.parses) == (1, 0), str(costs)
+    assert costs.moves() == [] and costs.paces() == []
+
+
 def test_the_counter_tells_a_parse_from_a_copy():
     from core.antares.game import fork
 
