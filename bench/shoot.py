@@ -5,10 +5,12 @@ effective range: 30 Acc tests, a Res test per hit, the reply rendered and sent. 
 phases, each interleaved with the no-op command: the shot only rolled (no unit named; the
 headline, target /shoot p99 ≤ 1.5 × no-op p99), then fired by a tracked unit (one
 transaction and one event per shot; target ≤ 2.0 × no-op p99, issue 31), with `/pins set`
-as the reference for any tracked change. Then the rules core alone: resolutions per second
-(``bench.shoot_core``). `--rounds N`: shots per command; `--profile`: the tracked shot under
-cProfile instead, its top entries by cumulative and by own time (`--profile-out PATH` keeps
-the profile).
+as the reference for any tracked change, and the shot's shape: `/shoot` with the same options
+answering a copy of the shot's reply and doing nothing else, the floor that the simulated
+Discord and discord.py set for such a command whatever the bot does. Then the rules core
+alone: resolutions per second (``bench.shoot_core``). `--rounds N`: shots per command;
+`--profile`: the tracked shot under cProfile instead, its top entries by cumulative and by own
+time (`--profile-out PATH` keeps the profile).
 
 What is timed: from the interaction's dispatch until SimCord has settled, that is until every
 task the command started has ended (the reply, the bookkeeping write after it, the pace's
@@ -67,6 +69,28 @@ def reply_clock() -> Iterator[list[float]]:
         yield sent
     finally:
         discord.InteractionResponse.send_message = original  # type: ignore[method-assign]
+
+
+@contextlib.contextmanager
+def shot_shape(reply: discord.Message) -> Iterator[None]:
+    """While inside: `/shoot` parses its options as always, then answers with a copy of
+    `reply` and does nothing else (no rules, no database, no rendering). Measurement only:
+    the floor that the simulated Discord and discord.py set for a command of the shot's shape
+    (its options, its reply's size), whatever the bot does."""
+    from cogs.common.replies import send
+    from cogs.shooting import shoot
+
+    real = shoot.fire
+    embeds = [embed.to_dict() for embed in reply.embeds]
+
+    async def canned(interaction: discord.Interaction, options: object) -> None:
+        await send(interaction, embeds=[discord.Embed.from_dict(e) for e in embeds])
+
+    shoot.fire = canned  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        shoot.fire = real
 
 
 async def interleaved(
@@ -137,6 +161,12 @@ async def through_discord(rounds: int, profile: bool, out: str | None = None) ->
         await alice.slash(channel, "game start", name="Bench", activations="free")
         await alice.slash(channel, "unit add", name="Gunners", models=10, acc=5, co=8)
         tracked = {**THIRTY_DICE, "shooter": "Gunners"}
+        first = await alice.slash(channel, "shoot", **tracked)
+
+        async def shaped() -> object:
+            with shot_shape(first.response):
+                return await alice.slash(channel, "shoot", **tracked)
+
         if profile:
             await profiled(lambda: alice.slash(channel, "shoot", **tracked), rounds, out)
         else:
@@ -149,6 +179,7 @@ async def through_discord(rounds: int, profile: bool, out: str | None = None) ->
                         "/pins set (reference)": lambda: alice.slash(
                             channel, "pins set", unit="Gunners", count=0
                         ),
+                        "/shoot shape (reference)": shaped,
                     },
                     rounds,
                 ),

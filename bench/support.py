@@ -70,7 +70,7 @@ def percentile(samples: list[float], q: float) -> float:
 def summary(name: str, samples_s: list[float]) -> tuple[float, float]:
     ms = [s * 1000 for s in samples_s]
     p50, p99 = percentile(ms, 50), percentile(ms, 99)
-    print(f"{name:<22} n={len(ms):<5} p50={p50:7.3f} ms  p99={p99:7.3f} ms  max={max(ms):7.3f} ms")
+    print(f"{name:<26} n={len(ms):<5} p50={p50:7.3f} ms  p99={p99:7.3f} ms  max={max(ms):7.3f} ms")
     return p50, p99
 
 
