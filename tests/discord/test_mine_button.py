@@ -224,3 +224,25 @@ async def test_the_button_and_its_form_work_after_a_restart(simcord_env, table, 
         boom.response.embeds[0].description
     )
     dice.assert_used()
+
+
+async def test_more_units_than_a_menu_holds_come_in_two_menus(simcord_env, table, dice):
+    """26 other units: two menus (Discord's 25 options each); units picked in both go off."""
+    alice, channel = table.alice, table.channel
+    card = await gangers_act(table, dice)
+    for number in range(1, 26):
+        await table.bob.slash(channel, "unit add", name=f"Squad {number:02}", res=5)
+    form = await alice.click(card, label=BUTTON["en"])
+    first, second = control(form.modal, "others"), control(form.modal, "others1")
+    assert (
+        first[0] == 'Other units within 5" (1–25)' and second[0] == 'Other units within 5" (26–26)'
+    )
+    assert first[1]["options"][0]["label"] == "Troopers" and len(first[1]["options"]) == 25
+    assert [o["value"] for o in second[1]["options"]] == ["u27"]  # Squad 25
+    # d5 2: one attack each, the Gangers first, then Squad 25: Acc 5, 9 and 8 miss
+    dice.script(2, 9, 8)
+    boom = await alice.submit_modal(form, {"mine": ["x1"], "others1": ["u27"], "cover": ["none"]})
+    description = boom.response.embeds[0].description
+    assert "**Gangers** (1 attack): Acc 5: 9❌ · hits: 0" in description
+    assert "**Squad 25** (1 attack): Acc 5: 8❌ · hits: 0" in description
+    dice.assert_used()
