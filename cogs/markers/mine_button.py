@@ -38,6 +38,7 @@ from cogs.markers.render import weapon_name
 from cogs.shooting.form import answers
 from cogs.shooting.render_aim import OPTION_TEXT, TITLE_LIMIT
 from core.antares.game import Unit
+from core.antares.table_markers.mines import COVERS, TARGETS_MAX
 from core.antares.table_markers.models import Mine
 from core.common.errors import BadInput
 from locales import Lang, t
@@ -46,10 +47,9 @@ from services.markers import MineAim
 PREFIX = "antares:mine:"
 FORM = re.compile(r"antares:mine-form:(?P<game>\d+):(?P<unit>u\d+)")
 MINE, OTHERS, COVER = "mine", "others", "cover"
-COVERS = ("none", "light", "dense")
 PER_MENU = 25  # options in one menu (Discord's limit)
 OTHER_MENUS = 3  # a form holds five questions: the mine, the cover, and these
-OTHERS_MAX = 5  # as `/mine trigger others:` (the acting unit and five others)
+OTHERS_MAX = TARGETS_MAX - 1  # as `/mine trigger others:` (the acting unit and five others)
 
 
 class MineButton(
