@@ -1,7 +1,8 @@
 """Mines and special-ammo markers on the table: `/mine` and `/marker` (issue 6).
 
 `/game status` shows them (``render``, imported by the game's status pages); ``setup``
-registers their log events with the game log (``events``). The package's top level imports
+registers their log events with the game log (``events``), and the activation card's 💣 Set
+off a mine and its form (``mine_button``). The package's top level imports
 nothing of its commands (they import the game cog's views); ``setup`` does.
 """
 
@@ -14,8 +15,10 @@ async def setup(bot: ServicedBot) -> None:
     from cogs.game.render.events import register_events
     from cogs.markers.events import EVENTS
     from cogs.markers.markers import MarkerCog
+    from cogs.markers.mine_button import MineButton, MineFormCog
     from cogs.markers.mines import MineCog
 
     register_events(EVENTS)
-    for cog in (MineCog, MarkerCog):
+    for cog in (MineCog, MarkerCog, MineFormCog):
         await bot.add_cog(cog(bot))
+    bot.add_dynamic_items(MineButton)

@@ -22,8 +22,8 @@ should the newest shot alone not fit, shows what fits of it and says that the wh
 follows in a message of its own (``Card.layout`` says so: `Laid.cut`).
 
 This module composes; it decides nothing. The components are their packages' own
-(`cogs.game.views`, `cogs.shooting.aim`); what a card offers comes from the services
-(`NextStep`, `CardOffer`).
+(`cogs.game.views`, `cogs.shooting.aim`, `cogs.markers.mine_button`); what a card offers
+comes from the services (`NextStep`, `CardOffer`).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ implementation, registered by the table's setup.
   it (and any message that carried 🎲 and ✅) loses its buttons (`next_step.offer`, drawn).
 - An order (the card's menu or order buttons; a typed `/order`: a new card), a volley (🎯's
   form, 🔁), ✅ Done: the card clicked is edited in place, its buttons made anew from what the
-  services say comes next (`ShootingService.offer`: one read).
+  services say comes next (`ShootingService.offer`: one read), 💣 among them while another
+  player's mine may go off as the unit acts (or, on a ⚡ card, as the target reacts).
 - A drifted template's menu picked: the card edited, the template's story added to its
   shots, the menu taken off, its other components kept (`landed`).
 - A shot too long for the card: what fits of it there, its whole report in a message of its
@@ -28,6 +29,7 @@ from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
 from cogs.game.next_step import DRAW_PREFIX, READ, joined
 from cogs.game.views import DONE_PREFIX, drawn_mentions
+from cogs.markers.mine_button import mine_button
 from cogs.shooting import drift_land, pages, render_shot
 from cogs.shooting.form import ShotForm
 from cogs.shooting.react import go_ahead_button
@@ -88,7 +90,8 @@ class TableCards:
         lang = await lang_of(interaction)
         result = done.result
         unit = result.unit_id if result.shoots else None
-        offer = await app_services(interaction).shooting.offer(channel_of(interaction), unit)
+        shooting = app_services(interaction).shooting
+        offer = await shooting.offer(channel_of(interaction), unit, acting=result.unit_id)
         message = interaction.message
         if is_layout(message):
             assert message is not None
@@ -104,6 +107,7 @@ class TableCards:
         items = shooting_items(lang, offer.aim)
         if not items and result.shoots:  # e.g. no weapons on record: 🎯 says what to do
             items = [shoot_button(lang, done.game_id, result.unit_id)]
+        items += mine_button(lang, done.game_id, result.unit_id, offer.mines)  # it acts
         await show(interaction, lang, card, [items], offer.step, form=form)
 
     async def shot(
@@ -112,15 +116,18 @@ class TableCards:
         volley: Volley,
         lead: list[str] | None = None,
         back: str | None = None,
+        acting: str | None = None,
     ) -> None:
         """`lead`: lines before the shots (a reaction); `back`: a unit that reacted with
-        Return Fire, whose 🎯 the card offers too."""
+        Return Fire, whose 🎯 the card offers too; `acting`: the unit an enemy's mine may go
+        off against, its 💣 (the shooter unless a unit reacted)."""
         if volley.asked is not None:  # held back: the target's player may react first
             await reactions.post_asked(interaction, volley.asked)
             return
         lang = await lang_of(interaction)
         shooting = app_services(interaction).shooting
-        offer = await shooting.offer(channel_of(interaction), volley.unit_id)
+        acting = acting or volley.unit_id
+        offer = await shooting.offer(channel_of(interaction), volley.unit_id, acting=acting)
         message = interaction.message
         if is_layout(message):
             assert message is not None
@@ -137,7 +144,8 @@ class TableCards:
         sprung = offer.step.sprung if offer.step is not None else None
         if sprung is not None and sprung in (back, volley.unit_id):  # the held shot waits
             returning.append(go_ahead_button(lang, volley.game_id, sprung))
-        rows = [shooting_items(lang, offer.aim) + drifts, returning]
+        mines = mine_button(lang, volley.game_id, acting, offer.mines)
+        rows = [shooting_items(lang, offer.aim) + mines + drifts, returning]
         last = volley.records[-1] if volley.records else None
         report = None
         if last is not None:
@@ -171,11 +179,12 @@ class TableCards:
         lang = await lang_of(interaction)
         reaction = answered.reaction
         back = None
+        acting = reaction.unit_id if reaction is not None else None  # it reacts: its 💣
         if reaction is not None and reaction.kind == "fire" and reaction.outcome == "done":
             back = reaction.unit_id  # Return Fire: it shoots back in its own activation
         # Spring Ambush: the card is the ambusher's (its 🎯), the held shot waits for it
         lead = reactions.answer_lines(lang, answered)
-        await self.shot(interaction, answered.volley, lead, back)
+        await self.shot(interaction, answered.volley, lead, back, acting)
 
     async def closed(self, interaction: discord.Interaction, done: Closed) -> None:
         lang = await lang_of(interaction)

@@ -2,26 +2,29 @@
 
 A mine is laid by its unit's owner (or the host, or a game master), like an order; only its
 owner may trigger it; its owner, the host or a game master may remove it. Every change is
-one event (`services.common.channel_state`), so `/game undo` restores it.
+one event (`services.common.channel_state`), so `/game undo` restores it. The activation
+card's 💣 reads what its clicker may set off as a unit acts (``set_off``) and triggers it
+through ``trigger``, as `/mine trigger` does.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.antares.game import GameState
-from core.antares.table_markers.lookup import find_mine
+from core.antares.game import GameState, Unit
+from core.antares.table_markers.lookup import find_mine, living_unit
 from core.antares.table_markers.mines import (
     TARGETS_MAX,
     MineLaid,
     MineRemoved,
     MineTriggered,
     lay_mine,
+    mines_against,
     remove_mine,
     trigger_mine,
 )
 from core.antares.table_markers.models import Mine
-from core.common.errors import Conflict, NotAllowed
+from core.common.errors import Conflict, NotAllowed, NotFound
 from core.common.words import leftovers, words
 from services.common import Call, Standing, require_self_or_host, require_unit_owner
 from services.game import WRONG_GAME, GameAccess, UnitRef, resolve, unit_ref
@@ -52,6 +55,17 @@ def cover_words(text: str | None) -> list[str] | None:
 class MineChoice:
     value: str  # "<game id>:x<n>"
     mine: Mine
+
+
+@dataclass(frozen=True, slots=True)
+class MineAim:
+    """What 💣 Set off a mine asks its clicker: the unit acting (or reacting), the clicker's
+    mines that may go off as it does, and the other living units (those within 5\")."""
+
+    game_id: int
+    unit: Unit
+    mines: list[Mine]
+    others: list[Unit]
 
 
 class MineService(GameAccess):
@@ -117,6 +131,27 @@ class MineService(GameAccess):
             call, "mine_trigger", apply, game_id=game_id, wrong_game=MINE_OTHER_GAME
         )
         return done.result
+
+    async def set_off(self, call: Call, game_id: int, unit_id: str) -> MineAim:
+        """The card's 💣 clicked as ``unit_id`` acts: the clicker's mines that may go off
+        (``mines_against``). A stale click (another game, the game over, the unit gone or
+        destroyed, no enemy mine left) is refused, and so is anyone who owns none of them,
+        host and game masters too: only a mine's owner sets it off."""
+        record, state = await self.running(call.channel_id)
+        if record.id != game_id:
+            raise Conflict("game.stale_message")
+        if unit_id not in state.units:
+            raise NotFound("unit.gone")
+        unit = living_unit(state, unit_id)
+        mines = mines_against(state, unit.id)
+        if not mines:
+            raise Conflict("mine.none_against", unit=unit.name)
+        own = [m for m in mines if m.owner_id == call.actor.user_id]
+        if not own:
+            owners = ", ".join(f"<@{owner}>" for owner in dict.fromkeys(m.owner_id for m in mines))
+            raise NotAllowed("mine.set_off_owners", owners=owners, unit=unit.name)
+        others = [u for u in state.units.values() if not u.destroyed and u.id != unit.id]
+        return MineAim(game_id, unit, own, others)
 
     async def remove_mine(self, call: Call, mine: str) -> MineRemoved:
         """Take a mine off the table (its owner, the host or a game master)."""

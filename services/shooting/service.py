@@ -36,6 +36,7 @@ from core.antares.shooting import (
 from core.antares.shooting.from_units import living
 from core.antares.shooting.kept import check_stave
 from core.antares.shooting.profile import Use, is_overhead, weapon_mode
+from core.antares.table_markers.mines import mines_against
 from core.antares.turn_flow import check_offer_lets_shoot
 from core.common.dice import DiceSource
 from core.common.errors import AntaresError, BadInput, Conflict, NotFound
@@ -334,15 +335,19 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
                 shown_events(self.store).wrote(call.interaction_id, event_id)
         return Volley(game_id, unit_id, records)
 
-    async def offer(self, channel_id: int, unit_id: str | None) -> CardOffer:
-        """What the card offers now, read once: the game's next step and, for ``unit_id``,
-        its weapons left and targets while it may still shoot."""
+    async def offer(
+        self, channel_id: int, unit_id: str | None, acting: str | None = None
+    ) -> CardOffer:
+        """What the card offers now, read once: the game's next step; for ``unit_id``, its
+        weapons left and targets while it may still shoot; for ``acting`` (the unit that
+        acts or reacts), whether an enemy's mine may go off."""
         found = await self.running_or_none(channel_id)
         if found is None:
             return CardOffer(None, None)
         game_id, state = found
         aim = offered(self.lookup.db, state, game_id, unit_id) if unit_id else None
-        return CardOffer(next_step_of(game_id, state), aim)
+        mines = acting is not None and acting in state.units and bool(mines_against(state, acting))
+        return CardOffer(next_step_of(game_id, state), aim, mines)
 
     async def aim(self, call: Call, game_id: int, unit_id: str) -> Aim:
         """What the 🎯 Shoot button of ``unit_id`` offers (its owner, the host or a GM)."""

@@ -6,7 +6,9 @@ the target and distance given, each weapon its own shot, as `/shoot` would fire 
 the other (``ShootingService.volley``). The first shot claims the interaction (a replayed
 form fires nothing); a refusal after it ends the volley, the shots before it standing. The
 card then offers what the rules allow (``CardOffer``): 🎲 Draw next and ✅ Done
-(``services.game.NextStep``), and the unit's 🎯 and 🔁 while a weapon may still fire.
+(``services.game.NextStep``), the unit's 🎯 and 🔁 while a weapon may still fire, and 💣
+while an enemy's mine may go off as it acts
+(``core.antares.table_markers.mines.mines_against``).
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from services.shooting.records import ShotRecord
 @dataclass(frozen=True, slots=True)
 class CardOffer:
     """What the card offers once a move is shown: the game's next step (None: no game runs),
-    and the unit's weapons left and targets (None: it cannot shoot now)."""
+    the unit's weapons left and targets (None: it cannot shoot now), and whether another
+    player has a mine they may set off as the acting unit acts (its 💣)."""
 
     step: NextStep | None
     aim: Aim | None
+    mines: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,6 +64,7 @@ READ_ONLY = {
     "Expired": "answers that a button made before a restart has expired, keeps nothing",
     "PageTurn": "turns a listing's page after a restart, rebuilt from what is stored",
     "ShootButton": "opens the shot's form (a replayed answer: test_shoot_buttons)",
+    "MineButton": "opens the mine's form (a replayed answer: test_mine_button)",
     "RollAgain": "rolls the same dice again, keeps nothing",
     "Reveal": "posts a hidden roll's message to the channel, keeps nothing",
     "DriftButton": "asks which unit a drifted template covers (a message only the clicker sees)",

@@ -350,6 +350,12 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
         "test_rebuilt_pages_are_the_game_as_it_is_now",
     ],
     "cogs.markers.views.ConfirmLay": ["test_the_mine_confirmation_expires_after_a_restart"],
+    **{  # 💣 Set off a mine on a card (issue 31 leftover) and its form
+        f"cogs.markers.mine_button.{item}": [
+            "test_mine_button.test_the_button_and_its_form_work_after_a_restart"
+        ]
+        for item in ("MineButton", "MineForm")
+    },
     "cogs.game.turn.ConfirmTurnEnd": ["test_the_end_of_turn_question_expires_after_a_restart"],
     "cogs.game.undo.UndoConsent": [
         "test_undo_channel.test_the_consent_buttons_work_after_a_restart_and_lapse"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from core.antares.game import GameState, Unit, fork, require_running
+from core.antares.game import GameState, Unit, find_unit, fork, require_running
 from core.antares.orders import OrderResult, can_order, give_order
 from core.antares.rolls import RolledDie, roll
 from core.antares.ruleset import Ruleset
@@ -164,9 +164,20 @@ def cover_of_each(covers: list[str] | None, count: int) -> list[Cover]:
     return words
 
 
+def mines_against(state: GameState, unit_ref: str) -> list[Mine]:
+    """The mines that may be set off as this unit acts or reacts: "Le joueur qui a installé
+    les mines peut les déclencher ... si une unité ennemie effectue une action ou une
+    réaction à moins de 5\"" — each mine of a player other than the unit's owner (the
+    players say whether it is within 5"). None for a destroyed unit: it acts no more."""
+    unit = find_unit(state, unit_ref)
+    if unit.destroyed:
+        return []
+    return [mine for mine in state.mines if mine.owner_id != unit.owner_id]
+
+
 def _targets(state: GameState, mine: Mine, target_ref: str, others: list[str]) -> list[Unit]:
     target = living_unit(state, target_ref)
-    if target.owner_id == mine.owner_id:
+    if all(m.number != mine.number for m in mines_against(state, target.id)):
         raise BadInput("mine.target_not_enemy", unit=target.name)
     units = [target]
     for ref in others:

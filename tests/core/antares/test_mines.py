@@ -13,7 +13,13 @@ from core.antares.pins import add_pins
 from core.antares.shooting.ammo import split
 from core.antares.table_markers.lookup import find_mine
 from core.antares.table_markers.markers import affect, place_marker
-from core.antares.table_markers.mines import NeedsConfirmation, lay_mine, remove_mine, trigger_mine
+from core.antares.table_markers.mines import (
+    NeedsConfirmation,
+    lay_mine,
+    mines_against,
+    remove_mine,
+    trigger_mine,
+)
 from core.antares.units import edit_unit
 from core.common.dice import ScriptedDice
 from core.common.errors import BadInput, Conflict, NotFound
@@ -135,6 +141,22 @@ def test_split_is_as_even_as_possible(attacks, units):
     shares = split(attacks, units)
     assert sum(shares) == attacks and max(shares) - min(shares) <= 1
     assert shares == sorted(shares, reverse=True)
+
+
+def test_the_mines_that_may_be_set_off_as_a_unit_acts_are_its_enemies():
+    """000/002/003 "POSER DES GRENADES EN TANT QUE MINES": "Le joueur qui a installé les mines
+    peut les déclencher ... si une unité ennemie effectue une action ou une réaction à moins
+    de 5\" du marqueur": a mine of another player than the acting unit's owner; never one of
+    its own side; none once the unit is destroyed."""
+    state, _ = laid()  # Alice's mine #1, laid by her Troopers
+    assert [m.number for m in mines_against(state, "Gangers")] == [1]
+    assert mines_against(state, "Troopers") == []  # her own unit acts: her mine stays
+    state, _ = take(state, "Gangers")
+    state, _ = lay_mine(state, "Gangers", ScriptedDice([]))  # Bob's mine #2
+    assert [m.number for m in mines_against(state, "u1")] == [2]
+    assert [m.number for m in mines_against(state, "u2")] == [1]
+    state.units["u2"].destroyed = True
+    assert mines_against(state, "Gangers") == []
 
 
 def test_trigger_refusals():
