@@ -12,6 +12,7 @@ import json
 from datetime import timedelta
 
 from tests.discord.game_kit import card_text, labels, state_of
+from tests.discord.pace_kit import english, quiet_board, reminders
 from tests.discord.test_reactions import bot_cards, cards_table
 from tests.support.locale import french
 
@@ -181,3 +182,24 @@ async def test_no_sprung_window_the_shot_waits_for_the_ambushers_player_in_frenc
     assert "**Gangers** a déclenché son embuscade (ses tirs passent d'abord)" in card_text(offer)
     assert (await state_of(env, channel)).reaction is None
     dice.assert_used()
+
+
+async def test_with_no_window_the_ambushers_player_is_reminded_to_shoot(simcord_env, table, dice):
+    """`ambush_window` 0 may leave the held shot waiting long: the reminders (issue 33) tell
+    the ambusher's player what to click, in the server's language."""
+    env, channel = simcord_env, table.channel
+    quiet_board(env)
+    await english(table)
+    await cards_table(table)
+    await table.alice.slash(channel, "game rules", setting="ambush_window", value="0")
+    await table.alice.slash(channel, "game remind", after="10m")
+    offer = await gangers_on_ambush(table, dice)
+    await table.bob.click(offer, label="Spring Ambush")
+    await env.advance_time(11 * 60)
+    ((text, pinged),) = reminders(env, channel)
+    assert text == (
+        f"⏰ <@{table.bob.id}>, **Vorl** has waited 10 min for you: **Gangers** sprang its "
+        "Ambush and the shot at it is held. Shoot with 🎯 on the card (or </shoot>), then press "
+        "*Let the shot go ahead*."
+    )
+    assert pinged == [table.bob.id]

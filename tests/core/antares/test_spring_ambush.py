@@ -13,10 +13,13 @@ window is no rule: the bot's setting `ambush_window` (docs/players.md "Reactions
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from core.antares.game import GameState
-from core.antares.reactions import react
+from core.antares.pace import waits_now
+from core.antares.reactions import offer, react
 from core.antares.ruleset import Ruleset
 from core.antares.table_markers.markers import affect, place_marker
 from core.antares.turn_flow import check_may_shoot, open_activation, turn_now
@@ -126,3 +129,16 @@ def test_a_window_out_of_range_is_refused(value):
     with pytest.raises(BadInput) as caught:
         Ruleset().with_overrides({"ambush_window": value})
     assert caught.value.key == "ruleset.bad_value" and caught.value.values["expected"] == "-1..1800"
+
+
+def test_while_the_held_shot_waits_for_the_ambusher_its_player_is_waited_for_to_shoot():
+    """Issue 33's pace reads turn_now: once sprung, the reminder is the ambusher's (shoot,
+    then let the shot go ahead), a new wait, not the ask's."""
+    state = on_ambush()
+    asked = offer(state, state.units["u2"], state.units["u1"], ALICE, {}, None)
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    (before,) = waits_now(asked, now)
+    sprung, _ = spring(asked)
+    (wait,) = waits_now(sprung, now)
+    assert (wait.player_id, wait.step, wait.unit) == (BOB, "sprung", "Gangers")
+    assert (before.step, before.key != wait.key) == ("react", True)
