@@ -13,6 +13,7 @@ move, aimed fire +1 Acc").
 from __future__ import annotations
 
 from tests.discord.game_kit import card_text, refused, state_of, tokens
+from tests.discord.test_reactions import cards_table
 from tests.discord.test_shoot_kit import armies, shoot, shown
 from tests.discord.test_shoot_markers import declare
 from tests.support.locale import french
@@ -218,3 +219,30 @@ async def test_a_probe_an_assault_and_no_shooter_are_refused(simcord_env, table,
         unit="Gangers",
         kind="ambush",
     )
+
+
+async def test_typed_in_a_strict_game_with_the_window_off_both_then_shoot(simcord_env, table, dice):
+    """`reaction_window` 0: no ⚡ card, so the spring is typed; the ambusher shoots first in
+    its activation, and the Troopers' own activation still runs for their shot."""
+    env, channel = simcord_env, table.channel
+    await cards_table(table)
+    await table.alice.slash(channel, "game rules", setting="reaction_window", value="0")
+    dice.script(2)  # d3 over red 1, blue 2: blue
+    card = (await table.bob.slash(channel, "bag draw")).response
+    await table.bob.click(card, label="Ambush")
+    dice.script(1)  # d2 over red 1, blue 1: red
+    card = (await table.alice.slash(channel, "bag draw")).response
+    await table.alice.click(card, label="Fire")
+    sprung = await table.bob.slash(channel, "unit react", **SPRING)
+    assert not sprung.ephemeral, sprung.response.content
+    mag = {"weapon": "mag-gun", "models": 2, "distance": 10}
+    dice.script(9, 9)
+    first = await shoot(table.bob, channel, shooter="Gangers", target="Troopers", **mag)
+    assert "🎯 Mag Gun — Gangers → Troopers" in shown(first), shown(first)
+    dice.script(9, 9)
+    then = await shoot(table.alice, channel, shooter="Troopers", target="Gangers", **mag)
+    assert "🎯 Mag Gun — Troopers → Gangers" in shown(then), shown(then)
+    state = await state_of(env, channel)
+    assert state.units["u2"].orders[-1].fired == ["mag-gun"]
+    assert state.units["u1"].orders[-1].fired == ["mag-gun"]
+    dice.assert_used()
