@@ -81,8 +81,10 @@ VIA_CHOICES = [
 ]
 # /unit test stat: values carry a prefix, since choice names are translated by value and
 # "res" already names another choice
-# rules-notes "Reactions": Go Down, Return Fire, Escape (core.antares.reactions)
-REACTION_CHOICES = keyed_choices("react", {"down": "Down", "fire": "Return Fire", "run": "Escape"})
+# rules-notes "Reactions": Go Down, Return Fire, Escape, Spring Ambush (core.antares.reactions)
+REACTION_CHOICES = keyed_choices(
+    "react", {"down": "Down", "fire": "Return Fire", "run": "Escape", "ambush": "Spring Ambush"}
+)
 STAT_PREFIX = "stat_"
 STAT_CHOICES = [
     app_commands.Choice(name=name, value=f"{STAT_PREFIX}{key}")

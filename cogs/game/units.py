@@ -246,12 +246,14 @@ class UnitCog(
 
     @app_commands.command(
         name="react",
-        description="React to a shot: take its die, test Init (−1 per pin), Down, Fire or Run",
+        description=(
+            "React to a shot: Down, Fire or Run (its die, Init test −1 per pin), or Spring Ambush"
+        ),
     )
     @app_commands.describe(
         unit="The unit shot at",
-        kind="Down, Return Fire or Escape (the ruleset and a Scoot marker decide which)",
-        shooter="The unit that shoots at it (needed for Return Fire)",
+        kind="Down, Return Fire, Escape or Spring Ambush (the ruleset and a Scoot marker decide)",
+        shooter="The unit that shoots at it (needed for Return Fire and Spring Ambush)",
         assaulted="It reacts to an assault, not a shot (reaction_assault decides the reactions)",
     )
     @app_commands.choices(kind=REACTION_CHOICES)
@@ -265,11 +267,12 @@ class UnitCog(
         assaulted: bool = False,
     ) -> None:
         """rules-notes "Reactions": the typed path, for a table that plays without the offer
-        ("shot at or assaulted": ``assaulted``, the attacker as ``shooter``)."""
+        ("shot at or assaulted": ``assaulted``, the attacker as ``shooter``; Spring Ambush
+        against a shot, the shooter named)."""
         result = await app_services(interaction).units.react(
             call_of(interaction), unit, kind, shooter, "assault" if assaulted else "shot"
         )
-        await send(interaction, render.reacted(await lang_of(interaction), result))
+        await send(interaction, render.reacted_typed(await lang_of(interaction), result))
 
     @app_commands.command(
         name="moved",

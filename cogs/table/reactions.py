@@ -18,7 +18,7 @@ from cogs.shooting import render_combat
 from cogs.shooting.react import react_buttons
 from cogs.table.card import Card, colour, shot_text
 from locales import Lang, t
-from services.shooting import Answered, ReactionAsked, TimerRecord
+from services.shooting import Answered, ReactionAsked, SprungWindow, TimerRecord
 
 
 def only(user_id: int) -> discord.AllowedMentions:
@@ -54,11 +54,22 @@ async def post_asked(interaction: discord.Interaction, asked: ReactionAsked) -> 
     await send(interaction, view=laid.view, allowed_mentions=only(asked.owner_id))
 
 
+def sprung_window(lang: Lang, window: SprungWindow) -> str:
+    """How long the held shot waits for the ambusher (``ambush_window``), or that it waits
+    for its player."""
+    if window.deadline is None:
+        return t(lang, "react.sprung_no_window")
+    stamp = int(datetime.fromisoformat(window.deadline).timestamp())
+    return t(lang, "react.sprung_window", deadline=stamp, seconds=window.seconds)
+
+
 def answer_lines(lang: Lang, answered: Answered) -> list[str]:
     """The reaction (or none) and, for a Camo Drone unit gone Down, the miss."""
     lines = []
     if answered.reaction is not None:
         lines.append(reacted(lang, answered.reaction))
+        if answered.window is not None:  # an Ambush sprung: the held shot waits for its shot
+            lines.append(sprung_window(lang, answered.window))
     elif answered.skipped is not None:
         key = "react.timed_out" if answered.skipped.timed_out else "react.declined"
         if answered.skipped.sprung:  # the ambusher has shot first (or let it go)

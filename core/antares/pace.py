@@ -2,10 +2,11 @@
 
 Who the game waits for comes from the turn (``core.antares.turn_flow.turn_now``): the owner
 of a drawn die that waits for its order, the owner of each unit that can still shoot in its
-activation. When the turn waits for anyone at the table (the next draw, or ending the turn
-once the bag is empty), the host stands in: they are the one reminded, and that wait counts
-in nobody's turn times. A game whose table runs its own bag (``free``), or of another system,
-waits for nobody the bot can tell.
+activation, the player of a unit shot at that may react (or that sprang its Ambush: the held
+shot waits for its shot and its player's go-ahead). When the turn waits for anyone at the
+table (the next draw, or ending the turn once the bag is empty), the host stands in: they are
+the one reminded, and that wait counts in nobody's turn times. A game whose table runs its
+own bag (``free``), or of another system, waits for nobody the bot can tell.
 
 Each wait has a ``key``: what exactly is waited for (the turn, the draws and orders so far,
 the die or the activations and the shots fired in them). A change of the game that leaves a
@@ -32,7 +33,7 @@ from core.antares.turn_flow import is_strict, turn_now
 from core.common.errors import BadInput
 
 TURN_TIMES_KEPT = 100
-WaitStep = Literal["order", "react", "shoot", "draw", "end_turn"]
+WaitStep = Literal["order", "react", "sprung", "shoot", "draw", "end_turn"]
 REMIND_MIN = timedelta(minutes=10)
 REMIND_MAX = timedelta(days=14)
 HOST_STAGE = 3  # the first two reminders go to the player, the third to the host
@@ -201,9 +202,11 @@ def waits_now(state: GameState, now: datetime) -> list[Wait]:
         return [Wait(player_id=die.owner_id, step="order", key=key, since=now, colour=die.colour)]
     if turn.step == "react" and turn.reaction is not None:
         offer = turn.reaction
-        key = f"react.{base}.{offer.target_id}"
+        # an Ambush sprung: the held shot waits for the ambusher's shot and its go-ahead
+        step: WaitStep = "sprung" if offer.sprung else "react"
+        key = f"{step}.{base}.{offer.target_id}"
         unit = state.units[offer.target_id].name if offer.target_id in state.units else ""
-        return [Wait(player_id=offer.owner_id, step="react", key=key, since=now, unit=unit)]
+        return [Wait(player_id=offer.owner_id, step=step, key=key, since=now, unit=unit)]
     if turn.step == "shoot":
         found = []
         for owner in turn.players:

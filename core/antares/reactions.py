@@ -40,7 +40,11 @@ is a setting).
   Within 3" of a Scoot marker that affects it, it does not spring: its only reaction is Down
   "(même si elle est en embuscade)" (seeds 000/002/003 "SCOOT"). A unit on Ambush may go Down
   instead (the seed's reading: Down is a reaction of a unit in ambush): its Ambush die turns
-  to Down on a passed Init test, as phase armour's does.
+  to Down on a passed Init test, as phase armour's does. Typed (``/unit react``, no offer):
+  the same spring, the shooter named; its die opens its activation and nothing is held (the
+  table resolves the shot at it once it has shot). ``check_spring`` says why a spring is
+  refused (a probe, the setting off, an assault, no Ambush waiting, a Scoot marker, no
+  shooter), so the refusal says what to do instead.
 
 A Camo Drone unit that goes Down in reaction to fire from beyond 10" cannot be hit (seed 002
 second "BATTER DRONE" heading, 003 "CAMO DRONE"): the shot, resolved against the unit now
@@ -186,11 +190,35 @@ def check_reaction(
     """Refuse a reaction the unit may not take now, before any die is rolled."""
     if kind not in REACTIONS:
         raise BadInput("react.unknown", kind=kind[:20], known=", ".join(REACTIONS))
+    if kind == "ambush":
+        check_spring(state, unit, shooter, against)
     allowed = reactions_for(state, unit, shooter, against)
     if kind not in allowed:
         if not allowed:
             raise Conflict("react.cannot", unit=unit.name)
         raise Conflict("react.not_this", unit=unit.name, kind=kind, allowed=", ".join(allowed))
+
+
+def check_spring(state: GameState, unit: Unit, shooter: Unit | None, against: Against) -> None:
+    """Why ``unit`` may not spring its Ambush now, said before anything changes (the ⚡ card
+    offers it only when it may; ``/unit react kind:ambush`` is typed): a probe never reacts
+    (seeds "PROBES"), the ruleset may switch it off, it meets a shot only, it needs an Ambush
+    that waits, no Scoot marker over it (seeds "SCOOT": only Down), and the shooter it fires
+    at first. What else every reaction needs ``reactions_for`` checks."""
+    if unit.kind == "probe":
+        raise Conflict("react.spring_probe", unit=unit.name)
+    if not state.ruleset().reaction_ambush:
+        raise Conflict("react.spring_off", unit=unit.name)
+    if against == "assault":
+        raise BadInput("react.spring_assault", unit=unit.name)
+    if waiting_ambush(unit) is None:
+        raise Conflict("react.spring_no_ambush", unit=unit.name)
+    scoots = markers_around(state, unit.id, "scoot")
+    if scoots and scoot_affects(unit):
+        numbers = ", ".join(f"#{m.number}" for m in scoots)
+        raise Conflict("react.spring_scoot", unit=unit.name, markers=numbers)
+    if shooter is None:
+        raise BadInput("react.spring_no_shooter", unit=unit.name)
 
 
 def react(
@@ -201,7 +229,7 @@ def react(
     shooter_ref: str | None = None,
     against: Against = "shot",
 ) -> tuple[GameState, ReactionResult]:
-    """``unit_ref`` reacts with ``kind`` (down, fire, run) to a shot (or an assault) by
+    """``unit_ref`` reacts with ``kind`` (down, fire, run, ambush) to a shot (or an assault) by
     ``shooter_ref``."""
     require_running(state)
     unit = find_unit(state, unit_ref)

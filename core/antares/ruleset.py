@@ -18,6 +18,9 @@ from core.common.errors import BadInput
 MassiveDamage = Literal["chart_twice_worst", "chart_twice_both", "chart_once"]
 Activations = Literal["strict", "free"]
 DEFAULT_REACTION_SECONDS = 30  # the reaction window of a strict game (reaction_window -1)
+# A sprung Ambush's window (ambush_window -1), in reaction windows: the ambusher aims and
+# shoots in it, which takes longer than picking a reaction
+AMBUSH_WINDOWS = 3
 
 
 class Ruleset(BaseModel):
@@ -178,6 +181,14 @@ class Ruleset(BaseModel):
         "offers one; 0: never offered (react with /unit react); -1: 30 in strict games, "
         "off in free ones.",
     )
+    ambush_window: int = Field(
+        -1,
+        ge=-1,
+        le=1800,
+        description="Seconds a unit that sprang its Ambush on the reaction card has to shoot "
+        "before the held shot goes ahead by itself; 0: no window (its player lets the shot go "
+        "ahead); -1: 3 × reaction_window (90 in strict games).",
+    )
     # End of turn (rules-notes, "End of turn")
     recovery_fail_removes_pin: bool = Field(
         False, description="A failed recovery test (not a natural 10) still removes 1 pin."
@@ -258,6 +269,14 @@ class Ruleset(BaseModel):
         if self.reaction_window >= 0:
             return self.reaction_window
         return DEFAULT_REACTION_SECONDS if self.activations == "strict" else 0
+
+    @property
+    def ambush_seconds(self) -> int:
+        """The window of a sprung Ambush's shot (the held shot waits for it): ``ambush_window``,
+        or by default 3 reaction windows (0: none, its player lets the shot go ahead)."""
+        if self.ambush_window >= 0:
+            return self.ambush_window
+        return AMBUSH_WINDOWS * self.reaction_seconds
 
     def with_overrides(self, overrides: dict[str, Any]) -> Ruleset:
         """A new ruleset with ``overrides`` applied; ``BadInput`` on an unknown key or bad value."""

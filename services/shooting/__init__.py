@@ -10,7 +10,7 @@ from services.shooting.options import (
     StrikeOptions,
     parse_distance,
 )
-from services.shooting.reaction import Answered, Expired
+from services.shooting.reaction import Answered, Expired, SprungWindow
 from services.shooting.reaction_records import (
     REACTION_TIMER,
     CamoMissed,
@@ -53,6 +53,7 @@ __all__ = [
     "REACTION_TIMER",
     "ReactionAsked",
     "ReactionSkipped",
+    "SprungWindow",
     "TimerRecord",
     # the drift button: the units a drifted template may cover, its hits there
     "DriftAim",

@@ -12,6 +12,10 @@
   in the name of the player who fired them, against the state the reaction left: a Down
   target takes the Down protections, a Camo Drone unit Down against fire from beyond 10" is
   not hit (the shot is refused by the core, and the reply says it missed).
+* **An Ambush sprung** (``kind="ambush"``): the shot stays held while the ambusher shoots first;
+  the ask's timer is replaced by the spring's own window, ``Ruleset.ambush_seconds``
+  (``ambush_window``; by default 3 reaction windows, as aiming and shooting takes longer than
+  picking a reaction; 0: no timer, its player lets the shot go ahead).
 * **An assault** (``ask_assault``, in the `/assault`'s transaction) at a tracked enemy unit
   asks the same way (rules-notes "Reactions": "shot at or assaulted"), with the reactions
   ``Ruleset.reaction_assault`` allows; once answered, the round is fought in its own
@@ -65,6 +69,15 @@ def utcnow() -> datetime:
 
 
 @dataclass(frozen=True, slots=True)
+class SprungWindow:
+    """The window a sprung Ambush opens for its shot (``Ruleset.ambush_seconds``): the held
+    shot goes ahead by itself at ``deadline`` (None: no window, its player lets it go)."""
+
+    seconds: int
+    deadline: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Answered:
     """A reaction answered: the reaction taken (or none) and the shots that then went ahead."""
 
@@ -75,6 +88,7 @@ class Answered:
     camo_missed: bool = False  # a Camo Drone unit went Down against fire from beyond 10"
     combat: CombatRecord | None = None  # an assault held back: its round, once resolved
     against: Against = "shot"
+    window: SprungWindow | None = None  # an Ambush sprung: how long the held shot waits
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,8 +258,7 @@ class Reacting:
                 held["asked"] = waiting
                 new, sprung = react(state, target_id, kind, self.dice, waiting.shooter_id)
                 if new.reaction is not None:  # a new window for the ambusher's shot
-                    seconds = timedelta(seconds=new.ruleset().reaction_seconds)
-                    new.reaction.deadline = (self.clock() + seconds).isoformat()
+                    new.reaction.deadline = self._sprung_deadline(new)
                 return new, sprung
             new, asked = close_offer(state)
             held["asked"] = asked
@@ -276,8 +289,12 @@ class Reacting:
         asked = held["asked"]
         shooter_id = asked.shooter_id
         if isinstance(done.result, ReactionResult) and done.result.kind == "ambush":
-            self.scheduled_at(done.state.reaction)  # the shot waits for the ambusher's
-            return Answered(game_id, done.result, None, Volley(game_id, target_id, []))
+            waiting = done.state.reaction
+            self.scheduled_at(waiting)  # the shot waits for the ambusher's
+            deadline = waiting.deadline if waiting is not None else None
+            window = SprungWindow(done.state.ruleset().ambush_seconds, deadline)
+            volley = Volley(game_id, target_id, [])
+            return Answered(game_id, done.result, None, volley, window=window)
         by = Call(call.guild_id, call.channel_id, Actor(asked.asked_by), None)
         result = done.result
         reaction = result if isinstance(result, ReactionResult) else None
@@ -290,6 +307,14 @@ class Reacting:
             call, by, game_id, shooter_id or "", shots, where, reaction
         )
         return Answered(game_id, reaction, skipped, volley, camo)
+
+    def _sprung_deadline(self, state: GameState) -> str | None:
+        """When the held shot goes ahead by itself once an Ambush is sprung: ``ambush_window``
+        seconds from now (None: no window)."""
+        seconds = state.ruleset().ambush_seconds
+        if seconds <= 0:
+            return None
+        return (self.clock() + timedelta(seconds=seconds)).isoformat()
 
     async def _assault_ahead(
         self, call: Call, by: Call, game_id: int, attacker_id: str, asked: ReactionOffer

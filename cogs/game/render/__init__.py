@@ -52,7 +52,7 @@ from cogs.game.render.pages import (
     log_pages,
     log_texts,
 )
-from cogs.game.render.react import reacted
+from cogs.game.render.react import reacted, reacted_typed
 from cogs.game.render.undo import (
     asked,
     mark,
@@ -109,6 +109,7 @@ __all__ = [
     "order_head",
     "ordered",
     "reacted",
+    "reacted_typed",
     "pack",
     "picked",
     "pins",

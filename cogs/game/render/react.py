@@ -62,3 +62,12 @@ def reacted(lang: Lang, result: ReactionResult) -> str:
             test=test,
         )
     return f"{head} {_outcome(lang, result)}"
+
+
+def reacted_typed(lang: Lang, result: ReactionResult) -> str:
+    """`/unit react`'s reply: the reaction and, for an Ambush sprung with no shot held for it,
+    what comes next (it shoots, then the shot at it goes ahead)."""
+    line = reacted(lang, result)
+    if result.how == "spring":
+        line = f"{line} {t(lang, 'react.sprung_typed')}"
+    return line

@@ -310,7 +310,7 @@ def test_under_scoot_a_unit_on_ambush_may_only_go_down():
     assert reactions_for(state, state.units["u2"], state.units["u1"]) == ["down"]
     with pytest.raises(Conflict) as caught:
         react(state, "Gangers", "ambush", ScriptedDice([]), shooter_ref="Troopers")
-    assert caught.value.key == "react.not_this"
+    assert caught.value.key == "react.spring_scoot"  # said so: it may only go Down
 
 
 def test_no_spring_against_an_assault_an_untracked_shooter_or_with_the_setting_off():
