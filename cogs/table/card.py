@@ -19,7 +19,10 @@ Discord's limits hold (`cogs.common.layout`): at most `COMPONENT_LIMIT` componen
 `TEXT_BUDGET` characters of text (less than `TEXT_LIMIT`, leaving room for undo's mark).
 A card that would hold more folds its older shots to their first line, oldest first, and,
 should the newest shot alone not fit, shows what fits of it and says that the whole report
-follows in a message of its own (``Card.layout`` says so: `Laid.cut`).
+follows in a message of its own (``Card.layout`` says so: `Laid.cut`). Every die is shown
+once whole: a shot read back from the card was (or its report followed), so it may fold; a
+shot this move adds (a volley's several, a reaction and the round it let go ahead) that would
+lose a line makes the card say that the whole report follows too (`whole_report`).
 
 This module composes; it decides nothing. The components are their packages' own
 (`cogs.game.views`, `cogs.shooting.aim`); what a card offers comes from the services
@@ -33,6 +36,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from cogs.common.cards import Story
 from cogs.common.layout import COMPONENT_LIMIT, TEXT_LIMIT, accent, texts
 from cogs.game import render
 from cogs.game.render.common import COLOUR_HEX
@@ -59,6 +63,7 @@ class Card:
     shots: list[str] = field(default_factory=list)
     note: str | None = None
     hint: str | None = None
+    shown: int = 0  # the first shots, read back from the card: shown whole before
 
     @classmethod
     def read(cls, message: discord.Message) -> Card:
@@ -66,7 +71,7 @@ class Card:
         each move's own)."""
         found = texts(message)
         shots = [found[key] for key in sorted(found) if key >= SHOT]
-        return cls(accent(message), found.get(HEAD, ""), found.get(ORDER), shots)
+        return cls(accent(message), found.get(HEAD, ""), found.get(ORDER), shots, shown=len(shots))
 
     def layout(self, lang: Lang, rows: Sequence[Sequence[discord.ui.Item]]) -> Laid:
         """The card with its buttons and menus (`rows`: groups, each starting a row), within
@@ -93,7 +98,7 @@ class Card:
 @dataclass(frozen=True, slots=True)
 class Laid:
     view: discord.ui.LayoutView
-    cut: bool  # the newest shot did not fit whole: its report follows in a message
+    cut: bool  # a shot added did not fit whole: the whole report follows in a message
 
 
 def _rows(groups: Sequence[Sequence[discord.ui.Item]]) -> list[discord.ui.ActionRow]:
@@ -152,26 +157,28 @@ def _is_menu(item: discord.ui.Item) -> bool:
 
 def _fit_shots(lang: Lang, card: Card, buttons: int) -> tuple[list[str], bool]:
     """The shots as the card can hold them: older ones folded to their first line (oldest
-    first), the newest cut to what fits; then merged, the oldest first, should the displays
-    be more than a message may hold."""
+    first), then merged, the oldest first, should the displays be more than a message may
+    hold; the newest cut to what fits, and said to follow whole, should a shot added since
+    the card was read (`Card.shown`) have lost a line."""
     fixed = sum(len(text or "") for text in (card.head, card.order, card.note, card.hint))
     shots = list(card.shots)
     for index in range(len(shots) - 1):
         if fixed + sum(map(len, shots)) <= TEXT_BUDGET:
             break
         shots[index] = shots[index].split("\n", 1)[0]
-    cut = False
-    if shots and fixed + sum(map(len, shots)) > TEXT_BUDGET:
-        room = TEXT_BUDGET - fixed - sum(map(len, shots[:-1]))
-        shots[-1] = _cut(lang, shots[-1], room)
-        cut = True
     others = sum(1 for text in (card.head, card.order, card.note, card.hint) if text)
     # the container, the text displays, the separator, the rows and their items
     while len(shots) > 1 and 2 + others + len(shots) + buttons > COMPONENT_LIMIT:
         first = shots.pop(0).split("\n", 1)[0]
         second = shots[0].split("\n", 1)[0]
         shots[0] = f"{first}\n{second}"
-    return shots, cut
+    added = card.shots[card.shown :]
+    lost = any(not any(text in kept for kept in shots) for text in added)
+    if shots and (lost or fixed + sum(map(len, shots)) > TEXT_BUDGET):
+        room = TEXT_BUDGET - fixed - sum(map(len, shots[:-1]))
+        shots[-1] = _cut(lang, shots[-1], room)
+        return shots, True
+    return shots, False
 
 
 def _cut(lang: Lang, text: str, room: int) -> str:
@@ -272,3 +279,30 @@ def shot_text(lang: Lang, record: ShotRecord) -> str:
     lines += drift_land.hint(lang, record)
     first = f"**{title}** · {render_shot.summary(lang, record)}"
     return "\n".join([first, *lines])
+
+
+def whole_report(
+    lang: Lang,
+    records: Sequence[ShotRecord],
+    title: str | None = None,
+    lines: Sequence[str] = (),
+    hue: int | None = None,
+) -> Story | None:
+    """What a move added to a card, whole, for the message that follows a card that could
+    not hold it: `lines` under `title` (a reaction, the round it let go ahead), then each
+    shot, every die; a shot's title is the report's when there is none yet, else a bold line
+    of its own (None: nothing to report)."""
+    told = list(lines)
+    for record in records:
+        shot_title, shot_lines = render_shot.shot(lang, record)
+        hue = hue if hue is not None else render_shot.unit_colour(record.shooter)
+        if title is None:
+            title = shot_title
+        else:
+            told.append(f"**{shot_title}**")
+        told += shot_lines
+    if title is None:  # lines alone (a reaction whose shots were refused): the first heads
+        if not told:
+            return None
+        title, *told = told
+    return title, told, hue
