@@ -77,10 +77,10 @@ class Card:
         """The card with its buttons and menus (`rows`: groups, each starting a row), within
         Discord's limits."""
         built = _rows(rows)
-        shots, cut = _fit_shots(lang, self, sum(1 + len(row.children) for row in built))
+        fitted = _fit_shots(lang, self, sum(1 + len(row.children) for row in built))
         container: discord.ui.Container = discord.ui.Container(accent_colour=self.colour)
         blocks = [(HEAD, self.head), (ORDER, self.order)]
-        blocks += [(SHOT + n, text) for n, text in enumerate(shots)]
+        blocks += [(SHOT + n, text) for n, text in enumerate(fitted.shots)]
         blocks += [(NOTE, self.note), (HINT, self.hint)]
         for key, text in blocks:
             if text:
@@ -92,13 +92,21 @@ class Card:
         view = discord.ui.LayoutView(timeout=None)
         view.add_item(container)
         view.stop()  # components only: the persistent items answer their clicks
-        return Laid(view, cut)
+        return Laid(view, fitted.cut, fitted.recut)
 
 
 @dataclass(frozen=True, slots=True)
 class Laid:
     view: discord.ui.LayoutView
-    cut: bool  # a shot added did not fit whole: the whole report follows in a message
+    cut: bool  # a shot added did not fit whole: the move's report follows in a message
+    recut: str | None = None  # the newest shot, shown whole before, cut now: it follows whole
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    shots: list[str]
+    cut: bool
+    recut: str | None
 
 
 def _rows(groups: Sequence[Sequence[discord.ui.Item]]) -> list[discord.ui.ActionRow]:
@@ -155,30 +163,39 @@ def _is_menu(item: discord.ui.Item) -> bool:
     return isinstance(inner, discord.ui.Select)
 
 
-def _fit_shots(lang: Lang, card: Card, buttons: int) -> tuple[list[str], bool]:
+def _fit_shots(lang: Lang, card: Card, buttons: int) -> Fitted:
     """The shots as the card can hold them: older ones folded to their first line (oldest
     first), then merged, the oldest first, should the displays be more than a message may
-    hold; the newest cut to what fits, and said to follow whole, should a shot added since
-    the card was read (`Card.shown`) have lost a line."""
+    hold; the newest cut to what fits, saying that the whole report follows. It must follow
+    now (`cut`) when a shot added since the card was read (`Card.shown`) lost a line, or
+    (`recut`: its text) when the newest, shown whole before, no longer fits (a note added
+    below it: ✅ Done); a newest shot cut before (its report followed) stays cut."""
     fixed = sum(len(text or "") for text in (card.head, card.order, card.note, card.hint))
     shots = list(card.shots)
     for index in range(len(shots) - 1):
         if fixed + sum(map(len, shots)) <= TEXT_BUDGET:
             break
-        shots[index] = shots[index].split("\n", 1)[0]
+        shots[index] = _folded(shots[index])
     others = sum(1 for text in (card.head, card.order, card.note, card.hint) if text)
     # the container, the text displays, the separator, the rows and their items
     while len(shots) > 1 and 2 + others + len(shots) + buttons > COMPONENT_LIMIT:
-        first = shots.pop(0).split("\n", 1)[0]
-        second = shots[0].split("\n", 1)[0]
-        shots[0] = f"{first}\n{second}"
+        first = _folded(shots.pop(0))
+        shots[0] = f"{first}\n{_folded(shots[0])}"
     added = card.shots[card.shown :]
     lost = any(not any(text in kept for kept in shots) for text in added)
-    if shots and (lost or fixed + sum(map(len, shots)) > TEXT_BUDGET):
-        room = TEXT_BUDGET - fixed - sum(map(len, shots[:-1]))
-        shots[-1] = _cut(lang, shots[-1], room)
-        return shots, True
-    return shots, False
+    if not shots or not (lost or fixed + sum(map(len, shots)) > TEXT_BUDGET):
+        return Fitted(shots, lost, None)
+    whole = shots[-1]
+    room = TEXT_BUDGET - fixed - sum(map(len, shots[:-1]))
+    shots[-1] = _cut(lang, whole, room)
+    if added or whole.endswith(t(lang, "card.report_follows")):
+        return Fitted(shots, bool(added), None)
+    return Fitted(shots, False, whole)
+
+
+def _folded(text: str) -> str:
+    """A shot folded to its first line (what it did)."""
+    return text.split("\n", 1)[0]
 
 
 def _cut(lang: Lang, text: str, room: int) -> str:

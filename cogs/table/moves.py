@@ -219,8 +219,9 @@ async def show(
     """The card, edited in place when it was clicked (else a new one), with 🎲 and ✅ as the
     game's next step offers them; `report`: the title, lines and colour of what the move
     added (shots, a reaction, a drifted template), whose whole report follows should the
-    card not hold it; `form`: the answer to the click is this form, and the card is edited
-    beside it."""
+    card not hold it (a shot shown whole before that no longer fits follows too, as it was
+    shown); `form`: the answer to the click is this form, and the card is edited beside
+    it."""
     message = interaction.message
     in_place = is_layout(message)
 
@@ -241,6 +242,9 @@ async def show(
         if laid.cut and report is not None:
             title, lines, hue = report
             await pages.reply(interaction, lang, title, lines, hue)
+        elif laid.recut is not None:  # shown whole before, cut now (✅ Done): it follows
+            first, *lines = laid.recut.split("\n")
+            await pages.reply(interaction, lang, first.replace("**", ""), lines, card.colour)
         return posted
 
     await next_step.offer(
