@@ -22,7 +22,9 @@ should the newest shot alone not fit, shows what fits of it and says that the wh
 follows in a message of its own (``Card.layout`` says so: `Laid.cut`). Every die is shown
 once whole: a shot read back from the card was (or its report followed), so it may fold; a
 shot this move adds (a volley's several, a reaction and the round it let go ahead) that would
-lose a line makes the card say that the whole report follows too (`whole_report`).
+lose a line makes the card say that the whole report follows too (`whole_report`), and so
+does the newest shot, shown whole before, that a later move pushes past the card's room
+(✅ Done's note): its text, as the card showed it, follows (`Laid.recut`).
 
 This module composes; it decides nothing. The components are their packages' own
 (`cogs.game.views`, `cogs.shooting.aim`); what a card offers comes from the services
@@ -44,7 +46,7 @@ from cogs.game.views import order_buttons, unit_order_menus
 from cogs.shooting import drift_land, render_shot
 from cogs.shooting.aim import Repeat, ShootButton
 from cogs.shooting.render_aim import weapon_name
-from locales import Lang, t
+from locales import LANGUAGES, Lang, t
 from services.game import Drawn, Waiting
 from services.shooting import Aim, ShotRecord
 
@@ -104,6 +106,8 @@ class Laid:
 
 @dataclass(frozen=True, slots=True)
 class Fitted:
+    """The shots as the card holds them, and what must follow it (`Laid`)."""
+
     shots: list[str]
     cut: bool
     recut: str | None
@@ -188,7 +192,8 @@ def _fit_shots(lang: Lang, card: Card, buttons: int) -> Fitted:
     whole = shots[-1]
     room = TEXT_BUDGET - fixed - sum(map(len, shots[:-1]))
     shots[-1] = _cut(lang, whole, room)
-    if added or whole.endswith(t(lang, "card.report_follows")):
+    followed = any(whole.endswith(t(code, "card.report_follows")) for code in LANGUAGES)
+    if added or followed:  # (whoever cut it, in their language)
         return Fitted(shots, bool(added), None)
     return Fitted(shots, False, whole)
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 from tests.discord.game_kit import card_text, components
 from tests.discord.shoot_buttons_kit import card_shot
 from tests.discord.test_shoot_kit import armies, faces
+from tests.support.locale import french
 
 TEXT_LIMIT = 4000  # Discord's, for a message laid out with Components V2
 FOLLOWS = "… (the whole report follows below)"
+FOLLOWS_FR = "… (le rapport complet suit ci-dessous)"
 
 
 def text_length(message) -> int:
@@ -64,9 +66,13 @@ async def test_done_below_a_full_shot_makes_it_follow_whole(simcord_env, table, 
 
 
 async def test_done_below_a_shot_whose_report_followed_posts_nothing_more(simcord_env, table, dice):
+    """Done clicked in French below a shot cut in English: still its one note, nothing
+    posted again."""
     card = await horde_shot(table, dice, models=100)
     assert FOLLOWS in card_text(card)  # its report followed the shot
-    done = await table.alice.click(card, label="Done")
+    with french():
+        done = await table.alice.click(card, label="Done")
     text = card_text(card)
-    assert text.count(FOLLOWS) == 1 and text_length(card) <= TEXT_LIMIT
-    assert done.followups == []
+    assert "a terminé l'activation de **Horde** (Feu)." in text  # Done's note, in French
+    assert text.count(FOLLOWS) + text.count(FOLLOWS_FR) == 1  # (in the clicker's language)
+    assert text_length(card) <= TEXT_LIMIT and done.followups == []
