@@ -7,7 +7,7 @@ page, posted by the timer). A short answer stays on the card, alone.
 Rules cited: rules-notes "Close combat" ("a Str test per attack", then a Res test per blow);
 seed 000 weapon table: Lectro Lash, 3 attacks, SV 1. The tables: `test_assault_reactions`'
 strict table (Alice's Troopers, Init 7; Bob's Gangers, Init 6), the units grown to 100
-models, Bob's at Res 10 (his Res tests all pass but on a 10).
+models, Bob's at Res 10 (the round has fewer casualties to apply).
 """
 
 from __future__ import annotations
