@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import discord
 
 from cogs.common.pager import Pager, send_one
+from cogs.common.replies import NO_MENTIONS
 from cogs.common.text import ellipsize, pack_lines
 from locales import Lang, t
 
@@ -60,3 +61,16 @@ async def reply(
     return await Pager(pages, interaction.user.id, keep=keep).start(
         interaction, ephemeral=ephemeral
     )
+
+
+async def post(
+    channel: discord.abc.Messageable,
+    lang: Lang,
+    title: str,
+    lines: list[str],
+    colour: int | None = None,
+) -> None:
+    """The report posted where no member clicked (a timer fired): each page a message of its
+    own, public, so that every line stays shown with no ◀ ▶ to time out."""
+    for page in embeds(lang, title, lines, colour):
+        await channel.send(embed=page, allowed_mentions=NO_MENTIONS)

@@ -19,7 +19,12 @@ Discord's limits hold (`cogs.common.layout`): at most `COMPONENT_LIMIT` componen
 `TEXT_BUDGET` characters of text (less than `TEXT_LIMIT`, leaving room for undo's mark).
 A card that would hold more folds its older shots to their first line, oldest first, and,
 should the newest shot alone not fit, shows what fits of it and says that the whole report
-follows in a message of its own (``Card.layout`` says so: `Laid.cut`).
+follows in a message of its own (``Card.layout`` says so: `Laid.cut`). Every die is shown
+once whole: a shot read back from the card was (or its report followed), so it may fold; a
+shot this move adds (a volley's several, a reaction and the round it let go ahead) that would
+lose a line makes the card say that the whole report follows too (`whole_report`), and so
+does the newest shot, shown whole before, that a later move pushes past the card's room
+(✅ Done's note): its text, as the card showed it, follows (`Laid.recut`).
 
 This module composes; it decides nothing. The components are their packages' own
 (`cogs.game.views`, `cogs.shooting.aim`, `cogs.markers.mine_button`); what a card offers
@@ -33,6 +38,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from cogs.common.cards import Story
 from cogs.common.layout import COMPONENT_LIMIT, TEXT_LIMIT, accent, texts
 from cogs.game import render
 from cogs.game.render.common import COLOUR_HEX
@@ -40,7 +46,7 @@ from cogs.game.views import order_buttons, unit_order_menus
 from cogs.shooting import drift_land, render_shot
 from cogs.shooting.aim import Repeat, ShootButton
 from cogs.shooting.render_aim import weapon_name
-from locales import Lang, t
+from locales import LANGUAGES, Lang, t
 from services.game import Drawn, Waiting
 from services.shooting import Aim, ShotRecord
 
@@ -59,6 +65,7 @@ class Card:
     shots: list[str] = field(default_factory=list)
     note: str | None = None
     hint: str | None = None
+    shown: int = 0  # the first shots, read back from the card: shown whole before
 
     @classmethod
     def read(cls, message: discord.Message) -> Card:
@@ -66,16 +73,16 @@ class Card:
         each move's own)."""
         found = texts(message)
         shots = [found[key] for key in sorted(found) if key >= SHOT]
-        return cls(accent(message), found.get(HEAD, ""), found.get(ORDER), shots)
+        return cls(accent(message), found.get(HEAD, ""), found.get(ORDER), shots, shown=len(shots))
 
     def layout(self, lang: Lang, rows: Sequence[Sequence[discord.ui.Item]]) -> Laid:
         """The card with its buttons and menus (`rows`: groups, each starting a row), within
         Discord's limits."""
         built = _rows(rows)
-        shots, cut = _fit_shots(lang, self, sum(1 + len(row.children) for row in built))
+        fitted = _fit_shots(lang, self, sum(1 + len(row.children) for row in built))
         container: discord.ui.Container = discord.ui.Container(accent_colour=self.colour)
         blocks = [(HEAD, self.head), (ORDER, self.order)]
-        blocks += [(SHOT + n, text) for n, text in enumerate(shots)]
+        blocks += [(SHOT + n, text) for n, text in enumerate(fitted.shots)]
         blocks += [(NOTE, self.note), (HINT, self.hint)]
         for key, text in blocks:
             if text:
@@ -87,13 +94,23 @@ class Card:
         view = discord.ui.LayoutView(timeout=None)
         view.add_item(container)
         view.stop()  # components only: the persistent items answer their clicks
-        return Laid(view, cut)
+        return Laid(view, fitted.cut, fitted.recut)
 
 
 @dataclass(frozen=True, slots=True)
 class Laid:
     view: discord.ui.LayoutView
-    cut: bool  # the newest shot did not fit whole: its report follows in a message
+    cut: bool  # a shot added did not fit whole: the move's report follows in a message
+    recut: str | None = None  # the newest shot, shown whole before, cut now: it follows whole
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """The shots as the card holds them, and what must follow it (`Laid`)."""
+
+    shots: list[str]
+    cut: bool
+    recut: str | None
 
 
 def _rows(groups: Sequence[Sequence[discord.ui.Item]]) -> list[discord.ui.ActionRow]:
@@ -150,28 +167,40 @@ def _is_menu(item: discord.ui.Item) -> bool:
     return isinstance(inner, discord.ui.Select)
 
 
-def _fit_shots(lang: Lang, card: Card, buttons: int) -> tuple[list[str], bool]:
+def _fit_shots(lang: Lang, card: Card, buttons: int) -> Fitted:
     """The shots as the card can hold them: older ones folded to their first line (oldest
-    first), the newest cut to what fits; then merged, the oldest first, should the displays
-    be more than a message may hold."""
+    first), then merged, the oldest first, should the displays be more than a message may
+    hold; the newest cut to what fits, saying that the whole report follows. It must follow
+    now (`cut`) when a shot added since the card was read (`Card.shown`) lost a line, or
+    (`recut`: its text) when the newest, shown whole before, no longer fits (a note added
+    below it: ✅ Done); a newest shot cut before (its report followed) stays cut."""
     fixed = sum(len(text or "") for text in (card.head, card.order, card.note, card.hint))
     shots = list(card.shots)
     for index in range(len(shots) - 1):
         if fixed + sum(map(len, shots)) <= TEXT_BUDGET:
             break
-        shots[index] = shots[index].split("\n", 1)[0]
-    cut = False
-    if shots and fixed + sum(map(len, shots)) > TEXT_BUDGET:
-        room = TEXT_BUDGET - fixed - sum(map(len, shots[:-1]))
-        shots[-1] = _cut(lang, shots[-1], room)
-        cut = True
+        shots[index] = _folded(shots[index])
     others = sum(1 for text in (card.head, card.order, card.note, card.hint) if text)
     # the container, the text displays, the separator, the rows and their items
     while len(shots) > 1 and 2 + others + len(shots) + buttons > COMPONENT_LIMIT:
-        first = shots.pop(0).split("\n", 1)[0]
-        second = shots[0].split("\n", 1)[0]
-        shots[0] = f"{first}\n{second}"
-    return shots, cut
+        first = _folded(shots.pop(0))
+        shots[0] = f"{first}\n{_folded(shots[0])}"
+    added = card.shots[card.shown :]
+    lost = any(not any(text in kept for kept in shots) for text in added)
+    if not shots or not (lost or fixed + sum(map(len, shots)) > TEXT_BUDGET):
+        return Fitted(shots, lost, None)
+    whole = shots[-1]
+    room = TEXT_BUDGET - fixed - sum(map(len, shots[:-1]))
+    shots[-1] = _cut(lang, whole, room)
+    followed = any(whole.endswith(t(code, "card.report_follows")) for code in LANGUAGES)
+    if added or followed:  # (whoever cut it, in their language)
+        return Fitted(shots, bool(added), None)
+    return Fitted(shots, False, whole)
+
+
+def _folded(text: str) -> str:
+    """A shot folded to its first line (what it did)."""
+    return text.split("\n", 1)[0]
 
 
 def _cut(lang: Lang, text: str, room: int) -> str:
@@ -272,3 +301,30 @@ def shot_text(lang: Lang, record: ShotRecord) -> str:
     lines += drift_land.hint(lang, record)
     first = f"**{title}** · {render_shot.summary(lang, record)}"
     return "\n".join([first, *lines])
+
+
+def whole_report(
+    lang: Lang,
+    records: Sequence[ShotRecord],
+    title: str | None = None,
+    lines: Sequence[str] = (),
+    hue: int | None = None,
+) -> Story | None:
+    """What a move added to a card, whole, for the message that follows a card that could
+    not hold it: `lines` under `title` (a reaction, the round it let go ahead), then each
+    shot, every die; a shot's title is the report's when there is none yet, else a bold line
+    of its own (None: nothing to report)."""
+    told = list(lines)
+    for record in records:
+        shot_title, shot_lines = render_shot.shot(lang, record)
+        hue = hue if hue is not None else render_shot.unit_colour(record.shooter)
+        if title is None:
+            title = shot_title
+        else:
+            told.append(f"**{shot_title}**")
+        told += shot_lines
+    if title is None:  # lines alone (a reaction whose shots were refused): the first heads
+        if not told:
+            return None
+        title, *told = told
+    return title, told, hue

@@ -10,7 +10,9 @@ implementation, registered by the table's setup.
 - A drifted template's menu picked: the card edited, the template's story added to its
   shots, the menu taken off, its other components kept (`landed`).
 - A shot too long for the card: what fits of it there, its whole report in a message of its
-  own, paged (`cogs.shooting.pages`).
+  own, paged (`cogs.shooting.pages`); so too the answer to a reaction offer (the ⚡ card:
+  the reaction's Init test, the shots that went ahead or the assault's round), and every
+  shot of a volley when one of them would lose a line.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from cogs.game import next_step, render
 from cogs.game.next_step import DRAW_PREFIX, READ, joined
 from cogs.game.views import DONE_PREFIX, drawn_mentions
 from cogs.markers.mine_button import mine_button
-from cogs.shooting import drift_land, pages, render_shot
+from cogs.shooting import drift_land, pages
 from cogs.shooting.form import ShotForm
 from cogs.shooting.react import go_ahead_button
 from cogs.table import reactions
@@ -47,6 +49,7 @@ from cogs.table.card import (
     shot_text,
     waiting_card,
     weapons_hint,
+    whole_report,
 )
 from locales import Lang, t
 from services.game import Closed, Drawn, NextStep, Ordered, Waiting
@@ -116,11 +119,13 @@ class TableCards:
         volley: Volley,
         lead: list[str] | None = None,
         back: str | None = None,
+        told: Story | None = None,
         acting: str | None = None,
     ) -> None:
         """`lead`: lines before the shots (a reaction); `back`: a unit that reacted with
-        Return Fire, whose 🎯 the card offers too; `acting`: the unit an enemy's mine may go
-        off against, its 💣 (the shooter unless a unit reacted)."""
+        Return Fire, whose 🎯 the card offers too; `told`: the lead and the shots whole,
+        should the card not hold them (else the shots'); `acting`: the unit an enemy's mine
+        may go off against, its 💣 (the shooter unless a unit reacted)."""
         if volley.asked is not None:  # held back: the target's player may react first
             await reactions.post_asked(interaction, volley.asked)
             return
@@ -146,11 +151,7 @@ class TableCards:
             returning.append(go_ahead_button(lang, volley.game_id, sprung))
         mines = mine_button(lang, volley.game_id, acting, offer.mines)
         rows = [shooting_items(lang, offer.aim) + mines + drifts, returning]
-        last = volley.records[-1] if volley.records else None
-        report = None
-        if last is not None:
-            title, lines = render_shot.shot(lang, last)
-            report = (title, lines, render_shot.unit_colour(last.shooter))
+        report = told if told is not None else whole_report(lang, volley.records)
         await show(interaction, lang, card, rows, offer.step, report=report)
 
     async def asked(self, interaction: discord.Interaction, asked: ReactionAsked) -> None:
@@ -184,7 +185,8 @@ class TableCards:
             back = reaction.unit_id  # Return Fire: it shoots back in its own activation
         # Spring Ambush: the card is the ambusher's (its 🎯), the held shot waits for it
         lead = reactions.answer_lines(lang, answered)
-        await self.shot(interaction, answered.volley, lead, back, acting)
+        told = reactions.answer_report(lang, answered)
+        await self.shot(interaction, answered.volley, lead, back, told, acting)
 
     async def closed(self, interaction: discord.Interaction, done: Closed) -> None:
         lang = await lang_of(interaction)
@@ -224,9 +226,11 @@ async def show(
     form: discord.ui.Modal | None = None,
 ) -> None:
     """The card, edited in place when it was clicked (else a new one), with 🎲 and ✅ as the
-    game's next step offers them; `report`: the title, lines and colour of the shot (or the
-    drifted template) whose whole report follows should the card not hold it; `form`: the
-    answer to the click is this form, and the card is edited beside it."""
+    game's next step offers them; `report`: the title, lines and colour of what the move
+    added (shots, a reaction, a drifted template), whose whole report follows should the
+    card not hold it (a shot shown whole before that no longer fits follows too, as it was
+    shown); `form`: the answer to the click is this form, and the card is edited beside
+    it."""
     message = interaction.message
     in_place = is_layout(message)
 
@@ -247,6 +251,9 @@ async def show(
         if laid.cut and report is not None:
             title, lines, hue = report
             await pages.reply(interaction, lang, title, lines, hue)
+        elif laid.recut is not None:  # shown whole before, cut now (✅ Done): it follows
+            first, *lines = laid.recut.split("\n")
+            await pages.reply(interaction, lang, first.replace("**", ""), lines, card.colour)
         return posted
 
     await next_step.offer(

@@ -10,13 +10,14 @@ from datetime import datetime
 import discord
 
 from cogs.common.bot import ServicedBot
+from cogs.common.cards import Story
 from cogs.common.errors import error_text
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import plain
 from cogs.game.render import reacted
-from cogs.shooting import render_combat
+from cogs.shooting import pages, render_combat, render_shot
 from cogs.shooting.react import react_buttons
-from cogs.table.card import Card, colour, shot_text
+from cogs.table.card import Card, colour, shot_text, whole_report
 from locales import Lang, t
 from services.shooting import Answered, ReactionAsked, SprungWindow, TimerRecord
 
@@ -64,6 +65,16 @@ def sprung_window(lang: Lang, window: SprungWindow) -> str:
 
 
 def answer_lines(lang: Lang, answered: Answered) -> list[str]:
+    """The answer as its card shows it: the reaction (or none) and, for an assault, its
+    round."""
+    lines = reaction_lines(lang, answered)
+    if answered.combat is not None:  # an assault held back: its round, fought since
+        title, combat = render_combat.combat(lang, answered.combat)
+        lines.append("\n".join([f"**{title}**", *combat]))
+    return lines
+
+
+def reaction_lines(lang: Lang, answered: Answered) -> list[str]:
     """The reaction (or none) and, for a Camo Drone unit gone Down, the miss."""
     lines = []
     if answered.reaction is not None:
@@ -79,15 +90,24 @@ def answer_lines(lang: Lang, answered: Answered) -> list[str]:
         lines.append(t(lang, key, unit=plain(answered.skipped.unit_name)))
     if answered.camo_missed and answered.reaction is not None:
         lines.append(t(lang, "react.camo_missed", unit=plain(answered.reaction.unit_name)))
-    if answered.combat is not None:  # an assault held back: its round, fought since
-        title, combat = render_combat.combat(lang, answered.combat)
-        lines.append("\n".join([f"**{title}**", *combat]))
     return lines
+
+
+def answer_report(lang: Lang, answered: Answered) -> Story | None:
+    """The answer whole, for the message that follows a card that cannot hold it: the
+    reaction with its Init test, then the assault's round or the shots that went ahead."""
+    lines = reaction_lines(lang, answered)
+    if answered.combat is None:
+        return whole_report(lang, answered.volley.records, lines=lines)
+    title, combat = render_combat.combat(lang, answered.combat)
+    hue = render_shot.unit_colour(answered.combat.attacker)
+    return whole_report(lang, answered.volley.records, title, [*lines, *combat], hue)
 
 
 async def window_passed(bot: ServicedBot, timer: TimerRecord) -> None:
     """No answer in time: the shots went ahead; a card of their own says so (no buttons:
-    🎲 Draw next stays where it was)."""
+    🎲 Draw next stays where it was), and, should it not hold them, their whole report
+    follows in messages of their own."""
     expired = await bot.services.shooting.expire(timer)
     if expired is None:
         return
@@ -104,3 +124,7 @@ async def window_passed(bot: ServicedBot, timer: TimerRecord) -> None:
     laid = card.layout(lang, [])
     channel = bot.get_partial_messageable(expired.channel_id)
     await channel.send(view=laid.view, allowed_mentions=NO_MENTIONS)
+    report = answer_report(lang, answered)
+    if laid.cut and report is not None:  # every die shown: the whole report, page by page
+        title, lines, hue = report
+        await pages.post(channel, lang, title, lines, hue)
