@@ -16,7 +16,8 @@ read back from the message (their ids say which is which), the note and the hint
 anew, and so are the buttons (what the rules offer now).
 
 Discord's limits hold (`cogs.common.layout`): at most `COMPONENT_LIMIT` components and
-`TEXT_BUDGET` characters of text (less than `TEXT_LIMIT`, leaving room for undo's mark).
+`TEXT_BUDGET` characters of text (less than `TEXT_LIMIT`, leaving room for undo's longest
+mark, so that a part undone never cuts the dice of what still stands).
 A card that would hold more folds its older shots to their first line, oldest first, and,
 should the newest shot alone not fit, shows what fits of it and says that the whole report
 follows in a message of its own (``Card.layout`` says so: `Laid.cut`). Every die is shown
@@ -42,6 +43,7 @@ from cogs.common.cards import Story
 from cogs.common.layout import COMPONENT_LIMIT, TEXT_LIMIT, accent, texts
 from cogs.game import render
 from cogs.game.render.common import COLOUR_HEX
+from cogs.game.render.undo import MARK_ROOM
 from cogs.game.views import order_buttons, unit_order_menus
 from cogs.shooting import drift_land, render_shot
 from cogs.shooting.aim import Repeat, ShootButton
@@ -51,7 +53,7 @@ from services.game import Drawn, Waiting
 from services.shooting import Aim, ShotRecord
 
 HEAD, ORDER, NOTE, HINT, SHOT = 1001, 1002, 1003, 1004, 1100
-TEXT_BUDGET = TEXT_LIMIT - 400  # room for undo's mark (`cogs.common.layout.struck`)
+TEXT_BUDGET = TEXT_LIMIT - MARK_ROOM  # room for undo's mark (`cogs.common.layout.struck`)
 ROW_BUTTONS = 5  # buttons in one action row
 
 

@@ -5,7 +5,7 @@ with nothing below. A shot whose report followed already is not posted again.
 
 The table: test_shoot_kit.armies, Alice's Troopers taken off; Alice's Horde (Acc 9, a Mag
 Light Support each: RF3, seed 000 weapon table, and Mag Guns), Bob's Mob (100 models, Res
-10). 91 Mag Light Supports make a shot of 273 Acc dice and its Res tests that the card holds
+10). 79 Mag Light Supports make a shot of 237 Acc dice and its Res tests that the card holds
 whole, with about a hundred characters to spare: fewer than ✅ Done's note needs.
 """
 
@@ -43,7 +43,7 @@ async def horde_shot(table, dice, models: int):
 
 async def test_done_below_a_full_shot_makes_it_follow_whole(simcord_env, table, dice):
     start = len(dice.rolled) + 1  # after the draw's die
-    card = await horde_shot(table, dice, models=91)
+    card = await horde_shot(table, dice, models=79)
     rolled = [value for _, value in dice.rolled[start:]]
     before = card_text(card)
     _, story = card_shot(card)

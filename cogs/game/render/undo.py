@@ -17,6 +17,9 @@ from services.game import LogEntry, ShownUndone, UndoAsked, UndoDone, Waiting
 
 MARK = "↩️"
 MARK_EVENTS_LIMIT = 600
+# the longest mark: its events, the words around them and `/game undo`'s mention (a card keeps
+# this room free, so that the mark never cuts what still stands: `cogs.table.card`)
+MARK_ROOM = MARK_EVENTS_LIMIT + 160
 TITLE_LIMIT = 256
 UNDONE_GREY = 0x99AAB5
 STRIKE = "~~"
