@@ -79,6 +79,11 @@ class TimerTransaction(Protocol):
         """What it waited for happened: the timer goes (claimed or not). Whether it was there."""
         ...
 
+    async def drop_timer(self, subject: str) -> None:
+        """`cancel_timer` when whether it was there does not matter: sent with the
+        transaction's next trip (on SQLite, with its COMMIT)."""
+        ...
+
     async def cancel_game_timers(self, game_id: int, kind: str | None = None) -> int:
         """Every timer of the game (of one `kind`), e.g. once it has ended; how many."""
         ...

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from storage.base import VersionConflict
-from storage.sql_hooks import SqlHooks
+from storage.sql_hooks import Check, SqlHooks
 from storage.timer_base import HoursRecord, PaceRecord, TimerRecord
 
 TIMER_COLUMNS = (
@@ -26,6 +26,16 @@ TIMER_COLUMNS = (
 )
 PACE_COLUMNS = "game_id, guild_id, channel_id, data, version, updated_at"
 HOURS_COLUMNS = "user_id, away_until, quiet_from, quiet_to, utc_offset, updated_at"
+
+
+def pace_saved(game_id: int) -> Check:
+    """The pace was saved over the version read (run in SQLite's thread: rows only)."""
+
+    def check(rows: list[Any]) -> None:
+        if not rows:
+            raise VersionConflict(f"the pace of game {game_id} changed meanwhile")
+
+    return check
 
 
 class TimerQueries(SqlHooks):
@@ -70,6 +80,10 @@ class TimerQueries(SqlHooks):
     async def cancel_timer(self, subject: str) -> bool:
         self._writing()
         return await self._change("DELETE FROM timers WHERE subject = ?", (subject,)) > 0
+
+    async def drop_timer(self, subject: str) -> None:
+        self._writing()
+        await self._queue("DELETE FROM timers WHERE subject = ?", (subject,))
 
     async def cancel_game_timers(self, game_id: int, kind: str | None = None) -> int:
         self._writing()
@@ -150,16 +164,16 @@ class TimerQueries(SqlHooks):
         expected_version: int,
     ) -> int:
         self._writing()
-        row = await self._one(
+        # sent with the next trip (on SQLite, the COMMIT's), its version checked there
+        await self._queue(
             f"INSERT INTO game_pace ({PACE_COLUMNS}) VALUES (?, ?, ?, ?, 1, ?)"
             " ON CONFLICT (game_id) DO UPDATE SET data = excluded.data,"
             " version = game_pace.version + 1, updated_at = excluded.updated_at"
             " WHERE game_pace.version = ? RETURNING version",
             (game_id, guild_id, channel_id, data, self._stamp(self._clock()), expected_version),
+            pace_saved(game_id),
         )
-        if row is None:
-            raise VersionConflict(f"the pace of game {game_id} changed meanwhile")
-        return int(row[0])
+        return expected_version + 1
 
     # --- a member's hours -------------------------------------------------------------------
 

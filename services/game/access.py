@@ -30,6 +30,7 @@ from services.common import (
     Then,
     is_gm,
     require_host,
+    shown_events,
 )
 from storage.base import GameRecord, Store, Transaction
 
@@ -158,7 +159,13 @@ class GameAccess:
         if record is None:
             await self._refuse_ended(channel_id)
             raise NotFound("game.none_here")
-        return record, load_state(record.state)
+        return record, self.state_of(record)
+
+    def state_of(self, record: GameRecord) -> GameState:
+        """A game's state as read: as this process's last change of it left it at the
+        version read (most often: no parse), else parsed."""
+        kept = shown_events(self.store).state_at(record.channel_id, record.id, record.version)
+        return kept if isinstance(kept, GameState) else load_state(record.state)
 
     async def home_channel(self, guild_id: int | None, user_id: int) -> int | None:
         """The channel of a running game of the server that this member hosts or plays in
@@ -177,7 +184,7 @@ class GameAccess:
         """The running game's id and state, or None: for autocomplete, which never refuses."""
         async with self.store.read() as tx:
             record = await tx.running_game(channel_id)
-        return None if record is None else (record.id, load_state(record.state))
+        return None if record is None else (record.id, self.state_of(record))
 
     async def latest(self, channel_id: int) -> tuple[GameRecord, GameState]:
         """The channel's running game, else its last ended one (to look at, export)."""

@@ -40,6 +40,12 @@ class Followed:
         while len(self._seen) > self.limit:
             self._seen.popitem(last=False)
 
+    def followed_before(self, channel_id: int, latest: tuple[int, int, GameState]) -> bool:
+        """The pace followed the game one version before `latest` (whose waits, when not
+        `unchanged`, are then known to have changed: its pace is written, not first read)."""
+        seen = self._seen.get(channel_id)
+        return seen is not None and seen[:2] == (latest[0], latest[1] - 1)
+
     def unchanged(self, channel_id: int, latest: tuple[int, int, GameState], now: datetime) -> bool:
         """The change this process made last (`latest`: game, version, state) left the
         waits as the pace last followed them, one version before: noted, nothing to do."""

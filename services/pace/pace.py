@@ -90,7 +90,7 @@ async def follow(
         await tx.cancel_game_timers(record.id)
         return []
     for wait in tracked.ended:
-        await tx.cancel_timer(nudge_subject(record.id, wait.player_id))
+        await tx.drop_timer(nudge_subject(record.id, wait.player_id))
     dues = [
         await schedule_nudge(tx, record, after.reminders, wait, 1)
         for wait in tracked.started
@@ -170,16 +170,10 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         latest = shown_events(self.store).latest(channel_id)
         if latest is not None and self.followed.unchanged(channel_id, latest, now):
             return  # the waits as they were (`services.pace.followed`): nothing to read
-        async with self.store.read() as tx:  # most changes leave the waits as they were
-            record = await tx.latest_game(channel_id)
-            read = None if record is None else await read_pace(tx, record.id)
-        if record is None or read is None:
-            return
-        before = read.pace
-        state = self._state_of(channel_id, record)
-        after, _ = track(before, state, now)
-        if after == before and (read.stored or not after.waits):
-            self.followed.saw(channel_id, record.id, record.version, waited(state, now))
+        # known changed (followed one version before, the waits' keys now others): written at
+        # once; else read first, as most changes leave the waits as they were
+        changed = latest is not None and self.followed.followed_before(channel_id, latest)
+        if not changed and await self._as_it_was(channel_id, now):
             return
 
         async def attempt() -> list[datetime]:
@@ -202,6 +196,22 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
             self.timers.scheduled(due)
         if seen:  # committed: the stored pace follows the game as last read
             self.followed.saw(channel_id, *seen[-1])
+
+    async def _as_it_was(self, channel_id: int, now: datetime) -> bool:
+        """Read first (most changes leave the waits as they were): True when the stored pace
+        needs no write (no game, or its waits as they were)."""
+        async with self.store.read() as tx:
+            record = await tx.latest_game(channel_id)
+            read = None if record is None else await read_pace(tx, record.id)
+        if record is None or read is None:
+            return True
+        before = read.pace
+        state = self._state_of(channel_id, record)
+        after, _ = track(before, state, now)
+        if after == before and (read.stored or not after.waits):
+            self.followed.saw(channel_id, record.id, record.version, waited(state, now))
+            return True
+        return False
 
     def _state_of(self, channel_id: int, record: GameRecord) -> GameState:
         """The game's state: as this process's change left it at the version read (the

@@ -338,11 +338,13 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
     async def offer(
         self, channel_id: int, unit_id: str | None, acting: str | None = None
     ) -> CardOffer:
-        """What the card offers now, read once: the game's next step; for ``unit_id``, its
-        weapons left and targets while it may still shoot; for ``acting`` (the unit that
-        acts or reacts), whether an enemy's mine may go off."""
-        found = await self.running_or_none(channel_id)
-        if found is None:
+        """What the card offers now: the game's next step; for ``unit_id``, its weapons left
+        and targets while it may still shoot; for ``acting`` (the unit that acts or reacts),
+        whether an enemy's mine may go off. From the game as the move just made left it in
+        this process (issue 31 §3: the card neither reads nor parses it again), else read."""
+        left = shown_events(self.store).latest(channel_id)
+        found = await self.running_or_none(channel_id) if left is None else (left[0], left[2])
+        if found is None or not isinstance(found[1], GameState) or found[1].status != "running":
             return CardOffer(None, None)
         game_id, state = found
         aim = offered(self.lookup.db, state, game_id, unit_id) if unit_id else None

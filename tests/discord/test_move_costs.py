@@ -6,10 +6,11 @@ and the components of the message that carries it), which writes no game row and
 nothing; the game's state is parsed once; the reply and one edit (Draw next off the previous
 message, an activation card's layout rebuilt from what was noted, never read) are its only
 Discord requests. A draw clicked from the shot costs the same. The pace (issue 33: whom the
-game waits for) follows each change in a task of its own, off the reply's path: one read of
-the game's row and its pace, and a write of its pace when the waits changed, parsing no state
-(the change left it). The rules core's own copies of the state (`core.antares.game.fork`,
-each pure function's working copy) are counted apart."""
+game waits for) follows each change in a task of its own, off the reply's path: no read when
+this process followed the game one version before (it knows whether the waits changed), and
+a write of its pace when they did, parsing no state (the change left it). The rules core's
+own copies of the state (`core.antares.game.fork`, each pure function's working copy) are
+counted apart."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from cogs.game.board import BOARD_DELAY
 from core.antares.game import GameState
 from storage.sqlite_connection import AioConnection
 from tests.discord.game_kit import card_text, labels
+from tests.discord.test_activation_card import table_of_cards
 from tests.discord.test_shoot_kit import armies, shoot
 from tests.support.locale import french
 
@@ -158,16 +160,19 @@ def assert_one_move(costs: Costs, *, read: bool = False) -> None:
     assert all(BOOKKEEPING.match(sql) for sql in bookkeeping), bookkeeping
     assert (costs.trips_of(move), costs.trips_of(bookkeeping)) == (2 if read else 1, 1)
     # the next step, the board, the pace: the change's own state, never parsed again
-    assert costs.parses == (1 if read else 0)
+    assert costs.parses == (1 if read else 0) and costs.reads == 0
     assert_pace_follows(costs)
 
 
 def assert_pace_follows(costs: Costs) -> None:
-    """The pace's part, off the reply's path: one read (its check: did the waits change?),
-    then its write if they did, which writes no game row and parses nothing."""
-    assert costs.reads == 1
-    for pace in costs.paces():
-        assert not any(GAME_ROW.match(sql) for sql in pace), pace
+    """The pace's part, off the reply's path: the change left the game in this process and
+    the pace followed it one version before, so whether the waits changed is known without a
+    read; they did (a die drawn, a unit that acted): its write, in three trips (BEGIN and the
+    game's row; its pace; the save with the COMMIT), which writes no game row and parses
+    nothing."""
+    (pace,) = costs.paces()
+    assert not any(GAME_ROW.match(sql) for sql in pace), pace
+    assert costs.trips_of(pace) == 3, pace
 
 
 async def fire_order(table, dice) -> object:
@@ -245,6 +250,44 @@ async def test_in_french_a_shot_at_a_live_board_costs_the_same(
         # two reads, no parse: the game's row, and its pace for the clocks (issue 33)
         assert costs.writes == [] and costs.parses == 0 and costs.reads == 2
         assert costs.requests == ["PATCH channels"]  # the board, edited once
+
+
+async def test_a_shot_from_the_card_and_its_repeat_cost_one_move_and_one_edit(
+    simcord_env, table, dice, monkeypatch
+):
+    """The card's path (issue 31 §3): the form's shot and, next turn, 🔁 are each one move
+    from the state this process left (one trip, nothing parsed), the one read of the click's
+    check (its stale test, before anything changes), the card edited in place as the reply,
+    and what the card offers next taken from the state the move left: not read again."""
+    alice, channel = table.alice, table.channel
+    await table_of_cards(table)
+    await alice.slash(channel, "unit remove", unit="Scouts")
+    dice.script(1)  # red: the Troopers'
+    card = (await alice.slash(channel, "bag draw")).response
+    form = await alice.click(card, label="Fire")
+    dice.script(9, 9, 9, 9, 9)  # five misses
+    with counted(simcord_env, monkeypatch) as costs:
+        await alice.submit_modal(form, {"target": ["u2"], "distance": "18"})
+    assert labels(card) == ["Draw next"]
+    assert_card_move(costs)
+
+    await alice.slash(channel, "turn end", confirm=True)
+    dice.script(1)  # turn 2: red again
+    card = (await alice.slash(channel, "bag draw")).response
+    await alice.click(card, label="Fire")
+    dice.script(9, 9, 9, 9, 9)
+    with counted(simcord_env, monkeypatch) as costs:
+        await alice.click(card, label='Gangers · 18"')  # 🔁: one tap
+    assert '(18")' in card_text(card)
+    assert_card_move(costs)
+
+
+def assert_card_move(costs: Costs) -> None:
+    (move,) = costs.moves()
+    assert costs.trips_of(move) == 1 and costs.parses == 0, str(costs)
+    assert costs.reads == 1 and len(costs.bookkeeping()) == 1, str(costs)
+    assert_pace_follows(costs)
+    assert costs.requests == ["POST interactions"]  # the card, edited as the reply
 
 
 async def test_a_roll_with_no_game_reads_the_channel_once(simcord_env, table, monkeypatch):

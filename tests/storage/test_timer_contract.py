@@ -64,6 +64,17 @@ async def test_a_timer_is_scheduled_replaced_and_cancelled_by_its_subject(store)
         assert await tx.timer("nudge:1:21") is None
 
 
+async def test_a_timer_dropped_goes_with_the_commit(store):
+    """`drop_timer`: the pace's reminder of a wait that ended, whether or not it was there."""
+    game_id = await game(store)
+    await schedule(store, "nudge:1:21", NOW, game_id)
+    async with store.transaction() as tx:
+        await tx.drop_timer("nudge:1:21")
+        await tx.drop_timer("nudge:1:22")  # none: nothing to say
+    async with store.read() as tx:
+        assert await tx.timer("nudge:1:21") is None and await tx.game_timers(game_id) == []
+
+
 async def test_a_game_s_timers_soonest_first_and_cancelled_together(store):
     game_id, other = await game(store), await game(store, channel_id=11)
     await schedule(store, "clock:a", NOW + timedelta(hours=2), game_id, kind="clock")

@@ -170,6 +170,7 @@ async def timers_pace_hours(store) -> None:
         )
         await tx.finish_timer(claimed[0].id, "p")
         await tx.cancel_timer("clock:1")
+        await tx.drop_timer("clock:1")
         await tx.cancel_game_timers(game.id)
         await tx.cancel_game_timers(game.id, "nudge")
         await tx.game_pace(game.id)
