@@ -19,14 +19,14 @@ as `/mine trigger`: one event, undone by `/game undo`; its reply shows every die
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Any
 
 import discord
 from discord.ext import commands
 
 from cogs.common.bot import ServicedBot, app_services
-from cogs.common.errors import answers_errors, on_tree_error
+from cogs.common.errors import answers_errors
+from cogs.common.forms import answer_form
 from cogs.common.replies import lang_of
 from cogs.common.text import ellipsize
 from cogs.game import next_step
@@ -35,7 +35,6 @@ from cogs.game.render import tag
 from cogs.markers import mine_render
 from cogs.markers.options import MINE_EMOJI
 from cogs.markers.render import weapon_name
-from cogs.shooting.form import answers
 from cogs.shooting.render_aim import OPTION_TEXT, TITLE_LIMIT
 from core.antares.game import Unit
 from core.antares.table_markers.mines import COVERS, TARGETS_MAX
@@ -155,16 +154,7 @@ class MineFormCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        data: Mapping[str, Any] = interaction.data or {}
-        match = FORM.fullmatch(str(data.get("custom_id", "")))
-        if match is None:
-            return
-        try:
-            await set_off(interaction, match, answers(data.get("components", [])))
-        except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)
+        await answer_form(interaction, FORM, set_off)
 
 
 async def set_off(

@@ -16,7 +16,6 @@ card shows them (``cogs.common.cards``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -24,7 +23,7 @@ from discord.ext import commands
 
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.cards import cards
-from cogs.common.errors import on_tree_error
+from cogs.common.forms import answer_form
 from cogs.common.replies import lang_of
 from cogs.game.options import call_of
 from cogs.shooting import render_markers
@@ -108,20 +107,6 @@ def first_modes(aim: Aim) -> list[AimWeapon]:
     return list(seen.values())
 
 
-def answers(components: list[dict[str, Any]]) -> dict[str, Any]:
-    """The values of a submitted form, by custom id (text: its value; a menu: its values)."""
-    found: dict[str, Any] = {}
-    for component in components:
-        custom_id = component.get("custom_id")
-        if custom_id:
-            found[custom_id] = component.get("values", component.get("value"))
-        inner = list(component.get("components") or [])
-        if component.get("component"):
-            inner.append(component["component"])
-        found.update(answers(inner))
-    return found
-
-
 async def fire_volley(
     interaction: discord.Interaction,
     aim: Aim,
@@ -161,16 +146,7 @@ class FormCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        data: Mapping[str, Any] = interaction.data or {}
-        match = FORM.fullmatch(str(data.get("custom_id", "")))
-        if match is None:
-            return
-        try:
-            await self._fire(interaction, match, answers(data.get("components", [])))
-        except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)
+        await answer_form(interaction, FORM, self._fire)
 
     async def _fire(
         self, interaction: discord.Interaction, match: re.Match[str], given: dict[str, Any]
