@@ -152,16 +152,12 @@ class Pager(LiveView):
             return await send(interaction, view=laid, ephemeral=ephemeral)
         if self.count == 1:
             self.stop()
-            view = self._kept_view() or discord.utils.MISSING
-            return await send(interaction, embed=first, view=view, ephemeral=ephemeral)
+            return await send_one(interaction, first, self.kept, ephemeral=ephemeral)
         self.lang = await lang_of(interaction)  # the pages' language: callers render in it
         self.claim(interaction)
         message_id = await send(interaction, embed=first, view=self, ephemeral=ephemeral)
         self.message = await sent_message(interaction, message_id)
         return self.message.id
-
-    def _kept_view(self) -> discord.ui.View | None:
-        return kept_view(self.kept)
 
     def _drop_gone(self, message: discord.Message | None) -> None:
         """Forget kept items no longer on the message (another feature took one off)."""
@@ -226,7 +222,7 @@ class Pager(LiveView):
             with contextlib.suppress(discord.HTTPException):  # gone: nothing left to clean
                 if self.kept:  # read the message as it is now: a kept item may have gone
                     self._drop_gone(await self.message.fetch())
-                await self.message.edit(view=self._kept_view())
+                await self.message.edit(view=kept_view(self.kept))
 
 
 class PageTurn(
