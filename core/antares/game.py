@@ -18,6 +18,7 @@ player's living units; ``core.antares.bag.census`` checks it.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
@@ -249,21 +250,18 @@ def fork(model: M) -> M:
 
 
 RULESETS_KEPT = 64
-_rulesets: dict[str, Ruleset] = {}
 
 
 def ruleset_of(overrides: dict[str, Any]) -> Ruleset:
     """The ruleset of these overrides. A move asks for it several times (each rule that
     depends on a setting), and building one checks every setting: each distinct set of
     overrides is built once and shared, which is safe since a `Ruleset` is frozen."""
-    key = json.dumps(overrides, sort_keys=True, default=str)
-    found = _rulesets.get(key)
-    if found is None:
-        found = Ruleset().with_overrides(overrides)
-        if len(_rulesets) >= RULESETS_KEPT:
-            _rulesets.pop(next(iter(_rulesets)))
-        _rulesets[key] = found
-    return found
+    return _ruleset_of(json.dumps(overrides, sort_keys=True, default=str))
+
+
+@lru_cache(maxsize=RULESETS_KEPT)
+def _ruleset_of(overrides: str) -> Ruleset:
+    return Ruleset().with_overrides(json.loads(overrides))
 
 
 GameSystem = Literal["antares", "hex", "epic"]
