@@ -95,9 +95,7 @@ class OrganiserCommands(_Mixin):
         shown = await self.events.create(call_of(interaction), options)
         lang = await lang_of(interaction)
         text = t(lang, "tournament.created") + "\n" + render.summary(lang, shown)
-        message_id = await send(interaction, text, view=join_view(lang, shown.id))
-        if message_id is not None and interaction.channel_id is not None:
-            await self.events.announced(shown.id, interaction.channel_id, message_id)
+        await send(interaction, text, view=join_view(lang, shown.id))
 
     @app_commands.command(name="add", description="Add a player (organiser)")
     @app_commands.describe(member="The member to add", event=EVENT)

@@ -122,18 +122,6 @@ class TournamentService(TournamentLists, TournamentRounds):
         )
         return made.id, made.name
 
-    async def announced(self, event_id: int, channel_id: int, message_id: int) -> None:
-        """Where the announcement with its Join button is (bookkeeping, no interaction)."""
-        async with once(self.store, None) as tx:
-            record = await tx.tournament(event_id, lock=True)
-            if record is None:
-                return
-            event = Tournament.model_validate_json(record.data)
-            changed = event.model_copy(update={"announcement": (channel_id, message_id)})
-            await tx.save_tournament(
-                record.id, data=changed.model_dump_json(), version=record.version
-            )
-
     async def show(self, call: Call, event: str | None) -> Shown:
         record, read = await self.read(call, event)
         return Shown(record.id, record.name, read)

@@ -92,7 +92,6 @@ class Tournament(BaseModel):
     revealed: bool = False
     campaign_id: int | None = None  # where the tables' games are recorded (and counted)
     campaign_name: str = ""
-    announcement: tuple[int, int] | None = None  # channel, message of the Join button
     log: list[LogLine] = []
 
     def entry(self, user_id: int) -> Entry | None:
