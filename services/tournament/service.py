@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.common.campaign import NAME_LIMIT, clean_name, shown
-from core.common.errors import Conflict, NotAllowed, NotFound
+from core.common.errors import Conflict, NotAllowed
 from core.common.names import name_key
 from core.common.tournament import entries
 from core.common.tournament.model import Settings, Tournament
+from services.campaign import campaign_named, find_campaign, member_name
 from services.common import Call, guild_of, once
 from services.tournament.access import Shown
 from services.tournament.lists import TournamentLists
@@ -92,17 +93,11 @@ class TournamentService(TournamentLists, TournamentRounds):
         """The campaign the event's games are recorded in: the one named, else a new one."""
         guild_id = guild_of(call)
         if linked is not None and linked.strip():
-            text = linked.strip()
-            found = await tx.campaign(int(text)) if text.isdecimal() and len(text) < 19 else None
-            if found is None or found.guild_id != guild_id:
-                found = await tx.campaign_named(guild_id, text)
-            if found is None or found.guild_id != guild_id:
-                raise NotFound("campaign.unknown", value=shown(text))
+            found = await find_campaign(tx, guild_id, linked)
             if found.status == "archived":
                 raise Conflict("campaign.archived", campaign=found.name)
             return found.id, found.name
-        key = name_key(name)  # as campaigns compare names: a look-alike is the same name
-        if any(name_key(c.name) == key for c in await tx.campaigns(guild_id)):
+        if await campaign_named(tx, guild_id, name) is not None:  # a look-alike is taken too
             raise Conflict("tournament.campaign_taken", name=name)
         made = await tx.create_campaign(
             guild_id=guild_id,
@@ -114,7 +109,7 @@ class TournamentService(TournamentLists, TournamentRounds):
         await tx.save_member(
             made.id,
             call.actor.user_id,
-            name=shown(call.actor.name) or str(call.actor.user_id),
+            name=member_name(call.actor),
             faction=None,
             army=None,
             player=False,
