@@ -26,7 +26,6 @@ from cogs.tournament.organiser_commands import OrganiserCommands
 from core.common.errors import BadInput
 from locales import t
 from services.army import check_upload
-from services.tournament import event_json, standings_csv
 
 
 @app_commands.guild_only()
@@ -151,15 +150,9 @@ class EventCog(
     @app_commands.describe(event=EVENT)
     @app_commands.autocomplete(event=event_autocomplete)
     async def export(self, interaction: discord.Interaction, event: str | None = None) -> None:
-        shown = await self.events.with_results(call_of(interaction), event)
+        shown, exported = await self.events.export(call_of(interaction), event)
         lang = await lang_of(interaction)
-        files = [
-            discord.File(io.BytesIO(standings_csv(shown.event).encode()), "standings.csv"),
-            discord.File(
-                io.BytesIO(event_json(shown.event, shown.id, self.events.clock().date()).encode()),
-                "event.json",
-            ),
-        ]
+        files = [discord.File(io.BytesIO(data), name) for name, data in exported]
         await send(
             interaction,
             t(lang, "tournament.exported", name=plain(shown.name)),
