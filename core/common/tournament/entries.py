@@ -68,6 +68,9 @@ def replace(t: Tournament, old: int, new: int, name: str, *, by: int) -> Tournam
     _require(t, old)
     if (other := t.entry(new)) is not None and not other.dropped:
         raise Conflict("tournament.already_in_other", player=f"<@{new}>")
+    if any(new in x.players and x.result is None for r in t.rounds for x in r.tables):
+        # dropped with a table still to play: seated twice (or against themselves) else
+        raise Conflict("tournament.replace_seated", player=f"<@{new}>")
     t = drop(t, old, by=by)
     t = join(t, new, name, by_organiser=True)
     rounds = []
