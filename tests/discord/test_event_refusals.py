@@ -65,3 +65,113 @@ async def test_a_dropped_player_with_a_table_to_play_cannot_replace_another(simc
     await admin.slash(channel, "event result", table=1, winner=by_id[a])
     replaced = await admin.slash(channel, "event replace", member=by_id[a], by=by_id[b])
     assert not replaced.ephemeral  # their table played, they may take another's place
+
+
+async def test_the_organisers_refusals_during_a_round(simcord_env, table):
+    channel, admin = table.channel, table.admin
+    by_id, threads = await four_paired(simcord_env, table)
+    a, b = players_of(threads[0])
+    c, _ = players_of(threads[1])
+    await refused(
+        admin,
+        channel,
+        "event result",
+        f"<@{c}> does not play at this table: choose one of its two players",
+        table=1,
+        winner=by_id[c],
+    )
+    await refused(admin, channel, "event result", "There is no table 9 in this round", table=9)
+    await refused(admin, channel, "event finish", "Round 1 still has tables without a result: see")
+    await refused(admin, channel, "event reveal", "The lists of Antares Day are revealed already")
+    await refused(
+        admin, channel, "event unlock", f"<@{table.admin.id}> is not in Antares Day", member=admin
+    )
+    with french():
+        await refused(
+            admin,
+            channel,
+            "event result",
+            f"<@{c}> ne joue pas à cette table",
+            table=1,
+            winner=by_id[c],
+        )
+    await refused(by_id[a], channel, "event check-in", "check-in is closed")
+    missing = await admin.slash(channel, "event missing")
+    assert "2 tables without a result" in missing.response.content  # nothing recorded
+
+
+async def test_the_players_refusals_before_the_rounds(simcord_env, table):
+    channel, admin, alice, bob = table.channel, table.admin, table.alice, table.bob
+    await create(admin, channel)
+    await alice.slash(channel, "event join")
+    await refused(alice, channel, "event list", "Attach your roster in the file option")
+    with french():
+        await refused(alice, channel, "event list", "Joignez votre liste")
+    await refused(bob, channel, "event leave", f"<@{bob.id}> is not in Antares Day")
+    checked = await alice.slash(channel, "event check-in")
+    assert not checked.ephemeral
+    await refused(alice, channel, "event check-in", "You have checked in to Antares Day already")
+    await refused(alice, channel, "event lists", f"<@{bob.id}> has sent no list", player=bob)
+    await refused(admin, channel, "event pair", "Antares Day needs at least two players")
+    await bob.slash(channel, "event join")
+    await bob.slash(channel, "event check-in")
+    await send_list(alice, channel, VALID[0])
+    await refused(admin, channel, "event pair", f"no locked list yet: <@{bob.id}>")
+    await refused(admin, channel, "event unlock", "has no locked list to unlock", member=bob)
+    shown = await alice.slash(channel, "event show")
+    assert "Registration open" in shown.response.content and "2 players:" in shown.response.content
+
+
+async def test_creating_an_event_with_options_it_cannot_read(simcord_env, table):
+    channel, admin = table.channel, table.admin
+    await refused(
+        admin,
+        channel,
+        "event create",
+        "I can't read 14 March as a time: write it YYYY-MM-DD HH:MM (UTC)",
+        name="Cup",
+        **{"list-deadline": "14 March"},
+    )
+    await refused(
+        admin,
+        channel,
+        "event create",
+        "At most 20 scenarios",
+        name="Cup",
+        scenarios=";".join(f"S{n}" for n in range(21)),
+    )
+    await refused(
+        admin, channel, "event create", "no campaign called Nowhere", name="Cup", campaign="Nowhere"
+    )
+    await create(admin, channel, name="Cup")
+    with french():
+        await refused(
+            admin, channel, "event create", "Ce serveur a déjà un tournoi nommé cup", name="cup"
+        )
+    none = await admin.slash(channel, "event show", event="Other")
+    assert none.ephemeral and "There is no event called Other" in none.response.content
+
+
+async def test_a_tables_start_button_refuses_a_stranger_and_a_past_round(simcord_env, table):
+    channel, admin = table.channel, table.admin
+    by_id, threads = await four_paired(simcord_env, table)
+    first = threads[0]
+    a, b = players_of(first)
+    c, _ = players_of(threads[1])
+    opening = first.history()[0]
+    stranger = await by_id[c].click(opening, label="▶ Start the game")
+    assert stranger.ephemeral
+    assert "Only the two players of table 1 (or the organiser)" in stranger.response.content
+    with french():
+        stranger = await by_id[c].click(opening, label="▶ Start the game")
+    assert stranger.ephemeral and "Seuls les deux joueurs de la table 1" in (
+        stranger.response.content
+    )
+    assert len(first.history()) == 1  # no game started there
+    for number in (1, 2):
+        await admin.slash(channel, "event result", table=number)  # a draw
+    await admin.slash(channel, "event pair")
+    late = await by_id[a].click(opening, label="▶ Start the game")
+    assert late.ephemeral
+    assert "Round 1 is over: this button no longer starts a game" in late.response.content
+    assert len(first.history()) == 1
