@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.common.campaign import clean_faction
-from core.common.errors import AntaresError, BadInput, Conflict, NotAllowed, NotFound
+from core.common.campaign import faction_or_other
+from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from core.common.league import League
 from core.common.tournament import rounds
 from core.common.tournament.factions import faction_table
@@ -66,7 +66,7 @@ class TournamentRounds(TournamentAccess):
                 campaign_id,
                 user_id,
                 name=member.name if member else entry.name,
-                faction=_faction(entry.faction),
+                faction=faction_or_other(entry.faction or None),
                 army=entry.army or entry.name,
                 player=True,
                 organiser=bool(member and member.organiser),
@@ -170,15 +170,6 @@ class TournamentRounds(TournamentAccess):
             ("event.json", whole.encode()),
         ]
         return shown_event, files
-
-
-def _faction(faction: str) -> str | None:
-    if not faction:
-        return None
-    try:
-        return clean_faction(faction)
-    except AntaresError:
-        return "other"
 
 
 def _result_line(call: Call, number: int, found: Table) -> LogLine:
