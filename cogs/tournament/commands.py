@@ -12,16 +12,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.army.commands import name_autocomplete
 from cogs.common.actors import call_of
 from cogs.common.bot import ServicedBot
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from cogs.tournament import render
-from cogs.tournament.options import (
-    EVENT,
-    army_autocomplete,
-    event_autocomplete,
-)
+from cogs.tournament.options import EVENT, event_autocomplete
 from cogs.tournament.organiser_commands import OrganiserCommands
 from core.common.errors import BadInput
 from locales import t
@@ -82,7 +79,7 @@ class EventCog(
     @app_commands.describe(
         file="Your roster (.ros or .rosz)", army="Or one of your saved armies", event=EVENT
     )
-    @app_commands.autocomplete(event=event_autocomplete, army=army_autocomplete)
+    @app_commands.autocomplete(event=event_autocomplete, army=name_autocomplete)
     async def list_(
         self,
         interaction: discord.Interaction,
