@@ -108,6 +108,10 @@ async def test_the_players_refusals_before_the_rounds(simcord_env, table):
     with french():
         await refused(alice, channel, "event list", "Joignez votre liste")
     await refused(bob, channel, "event leave", f"<@{bob.id}> is not in Antares Day")
+    late = await send_list(bob, channel, VALID[1])
+    assert late.ephemeral and "is not in Antares Day. Join first with </event join>" in tokens(
+        late.response.content
+    )
     checked = await alice.slash(channel, "event check-in")
     assert not checked.ephemeral
     await refused(alice, channel, "event check-in", "You have checked in to Antares Day already")

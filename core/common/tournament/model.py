@@ -97,6 +97,10 @@ class Tournament(BaseModel):
     def entry(self, user_id: int) -> Entry | None:
         return next((e for e in self.entries if e.user_id == user_id), None)
 
+    def entries_with(self, changed: Entry) -> list[Entry]:
+        """The entries, `changed` in place of its player's."""
+        return [changed if e.user_id == changed.user_id else e for e in self.entries]
+
     @property
     def active(self) -> list[Entry]:
         return [e for e in self.entries if not e.dropped]
