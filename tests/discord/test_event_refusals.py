@@ -172,8 +172,12 @@ async def test_a_tables_start_button_refuses_a_stranger_and_a_past_round(simcord
         stranger.response.content
     )
     assert len(first.history()) == 1  # no game started there
-    for number in (1, 2):
-        await admin.slash(channel, "event result", table=number)  # a draw
+    drawn = await admin.slash(channel, "event result", table=1, **{"vp-first": 5, "vp-second": 5})
+    assert drawn.response.content == f"Table 1: a draw (VP 5–5, <@{a}> v <@{b}>)."
+    c, d = players_of(threads[1])
+    with french():
+        drawn = await admin.slash(channel, "event result", table=2)
+    assert drawn.response.content == f"Table 2 : égalité (PV 0–0, <@{c}> c. <@{d}>)."
     await admin.slash(channel, "event pair")
     late = await by_id[a].click(opening, label="▶ Start the game")
     assert late.ephemeral
