@@ -40,11 +40,14 @@ async def open_tables(channel: object, lang: Lang, shown: Shown, round_: Round) 
         for player in (a, b):
             with contextlib.suppress(discord.HTTPException):
                 await thread.add_user(discord.Object(player))
-        await thread.send(
-            render.table_opening(lang, shown, round_, table.number, a, b),
-            view=table_view(lang, shown.id, round_.number, table.number),
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(a), discord.Object(b)]
-            ),
-        )
+        # refused (no right to speak in threads): the thread is the table's all the same,
+        # its players in it and the pairing pointing to it
+        with contextlib.suppress(discord.HTTPException):
+            await thread.send(
+                render.table_opening(lang, shown, round_, table.number, a, b),
+                view=table_view(lang, shown.id, round_.number, table.number),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(a), discord.Object(b)]
+                ),
+            )
     return threads

@@ -4,7 +4,9 @@ each answers the caller alone, says what to do instead, and changes nothing (`/e
 
 from __future__ import annotations
 
-from tests.discord.tournament_kit import VALID, club, players_of, send_list
+import re
+
+from tests.discord.tournament_kit import VALID, club, play_at, players_of, send_list
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
@@ -183,3 +185,30 @@ async def test_a_tables_start_button_refuses_a_stranger_and_a_past_round(simcord
     assert late.ephemeral
     assert "Round 1 is over: this button no longer starts a game" in late.response.content
     assert len(first.history()) == 1
+
+
+async def test_a_tables_thread_that_refuses_its_opening_still_counts(simcord_env, table):
+    """Discord refuses the opening message of table 1's thread (the bot may open threads but
+    not speak in them): the round is paired all the same, the reply points to both threads,
+    and table 2's opens as usual. The thread is the event's: its game gives the result."""
+    players = club(simcord_env, table)[:4]
+    await create(table.admin, table.channel)
+    for n, player in enumerate(players):
+        await player.slash(table.channel, "event join")
+        await send_list(player, table.channel, VALID[n % 3])
+    simcord_env.inject_error(
+        "POST", "/channels/*/messages", status=403, code=50013, message="Missing Permissions"
+    )
+    paired = await table.admin.slash(table.channel, "event pair")
+    assert not paired.ephemeral, paired.response.content
+    first, second = table.channel.threads
+    assert f"→ <#{first.id}>" in paired.response.content
+    assert f"→ <#{second.id}>" in paired.response.content
+    assert first.history() == [] and len(second.history()) == 1
+    line = paired.response.content.splitlines()[1]
+    a, b = (int(x) for x in re.findall(r"<@(\d+)>", line))
+    by_id = {p.id: p for p in players}
+    ended = await play_at(first, by_id[a], by_id[b], by_id[a], (6, 2), "Antares Day")
+    await by_id[b].click(ended.response, label="Confirm")
+    missing = await table.admin.slash(table.channel, "event missing")
+    assert missing.response.content.splitlines()[0] == "1 table without a result:"
