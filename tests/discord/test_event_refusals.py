@@ -1,6 +1,7 @@
 """`/event`'s refusals through the commands and buttons (issue 35), in English and French:
 each answers the caller alone, says what to do instead, and changes nothing (`/event show`,
-`/event missing` and the tables' threads read the same after it)."""
+`/event missing` and the tables' threads read the same after it). And a table's thread
+whose opening Discord refuses still counts."""
 
 from __future__ import annotations
 
