@@ -1,7 +1,7 @@
 """Club events (issue 35, `/event`): registration, locked lists, Swiss rounds, standings."""
 
 from core.common.league import League
-from core.common.tournament.model import Entry, Result, Round, Table, Tournament
+from core.common.tournament.model import Entry, Result, Round, Table, Tournament, table_name
 from core.common.tournament.rounds import dice_down_at
 from core.common.tournament.standings import Line, Ranked
 from services.tournament.access import Shown
@@ -27,4 +27,5 @@ __all__ = [
     "Table",
     "Tournament",
     "dice_down_at",
+    "table_name",
 ]

@@ -11,7 +11,7 @@ from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from core.common.league import League
 from core.common.tournament import rounds
 from core.common.tournament.factions import faction_table
-from core.common.tournament.model import LogLine, Result, Round, Table, Tournament
+from core.common.tournament.model import LogLine, Result, Round, Table, Tournament, table_name
 from core.common.tournament.standings import Ranked, standings
 from services.common import Call, guild_of, once
 from services.tournament.access import Held, Shown, TournamentAccess, find_event, organises
@@ -105,8 +105,7 @@ class TournamentRounds(TournamentAccess):
         if found.result is not None or event.campaign_id is None:
             raise Conflict("tournament.result_known", table=table)
         minutes = rounds.minutes_left(event, current, self.clock())
-        name = f"{record.name} · R{number} T{table}"
-        return TableGame(name, event.campaign_id, minutes)
+        return TableGame(table_name(record.name, number, table), event.campaign_id, minutes)
 
     async def enter_result(
         self,

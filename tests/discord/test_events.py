@@ -338,6 +338,7 @@ async def test_a_tables_start_button_starts_its_game_with_the_round_timer(
         await send_list(player, channel, VALID[n])
     await admin.slash(channel, "event pair")
     (thread,) = channel.threads
+    assert thread.name == "Antares Day · R1 T1"  # the name of the game it starts, below
     opening = thread.history()[0]
     assert "⏱ Round time: dice down at" in opening.content
     a, b = players_of(thread)

@@ -75,6 +75,11 @@ class Round(BaseModel):
     paired_at: str = ""  # ISO time in UTC (the round timer counts from it)
 
 
+def table_name(event: str, round_number: int, table: int) -> str:
+    """A table's thread, and the game played in it: "Antares Day · R1 T2"."""
+    return f"{event} · R{round_number} T{table}"
+
+
 class LogLine(BaseModel):
     what: str  # "unlock", "drop", "replace", "add", "result"
     by: int
