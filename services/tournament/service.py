@@ -67,8 +67,9 @@ class TournamentService(TournamentLists, TournamentRounds):
             seed=(call.interaction_id or 0) % 2**31,
         )
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
-            if await tx.tournament_named(guild_id, name_key(name)) is not None:
-                raise Conflict("tournament.name_taken", name=name)
+            taken = await tx.tournament_named(guild_id, name_key(name))
+            if taken is not None:  # named as the server has it (a look-alike is the same)
+                raise Conflict("tournament.name_taken", name=taken.name)
             campaign_id, campaign_name = await self._campaign_for(tx, call, name, options.campaign)
             event = Tournament(
                 settings=settings,

@@ -153,7 +153,7 @@ async def test_creating_an_event_with_options_it_cannot_read(simcord_env, table)
     await create(admin, channel, name="Cup")
     with french():
         await refused(
-            admin, channel, "event create", "Ce serveur a déjà un tournoi nommé cup", name="cup"
+            admin, channel, "event create", "Ce serveur a déjà un tournoi nommé Cup.", name="cup"
         )
     none = await admin.slash(channel, "event show", event="Other")
     assert none.ephemeral and "There is no event called Other" in none.response.content
