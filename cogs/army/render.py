@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from cogs.common.text import plain
+from cogs.common.text import fit_lines, plain
 from core.antares.game import STATS
 from locales import Lang, t
 from services.army import Army, ArmyUnit, Deployed
@@ -68,14 +68,7 @@ def _short(line: str, limit: int) -> str:
 
 
 def _cut(lines: list[str], limit: int, lang: Lang) -> str:
-    shown, size = [], 0
-    for n, line in enumerate(lines):
-        if size + len(line) + 1 > limit:
-            shown.append(t(lang, "army.more", count=len(lines) - n))
-            break
-        shown.append(line)
-        size += len(line) + 1
-    return "\n".join(shown)
+    return fit_lines(lines, limit, lambda count: t(lang, "army.more", count=count))
 
 
 def warning_line(lang: Lang, key: str, values: dict) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from discord.utils import escape_markdown, escape_mentions
@@ -45,6 +46,20 @@ def code_fields(template: str) -> frozenset[str]:
 def ellipsize(text: str, limit: int) -> str:
     """At most `limit` characters, an ellipsis showing the cut (names, titles, choices)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fit_lines(lines: Sequence[str], limit: int, more: Callable[[int], str]) -> str:
+    """The first lines that fit in `limit` characters (a newline each); when some do not,
+    `more(how many were left out)` ends the text instead."""
+    kept: list[str] = []
+    size = 0
+    for n, line in enumerate(lines):
+        if size + len(line) + 1 > limit:
+            kept.append(more(len(lines) - n))
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
 
 
 def pack_lines(lines: list[str], *, per_page: int, budget: int, line_limit: int) -> list[str]:

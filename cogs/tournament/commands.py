@@ -12,21 +12,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.army.commands import name_autocomplete
 from cogs.common.actors import call_of
 from cogs.common.bot import ServicedBot
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from cogs.tournament import render
-from cogs.tournament.options import (
-    EVENT,
-    army_autocomplete,
-    event_autocomplete,
-)
+from cogs.tournament.options import EVENT, event_autocomplete
 from cogs.tournament.organiser_commands import OrganiserCommands
 from core.common.errors import BadInput
 from locales import t
 from services.army import check_upload
-from services.tournament import event_json, standings_csv
 
 
 @app_commands.guild_only()
@@ -83,7 +79,7 @@ class EventCog(
     @app_commands.describe(
         file="Your roster (.ros or .rosz)", army="Or one of your saved armies", event=EVENT
     )
-    @app_commands.autocomplete(event=event_autocomplete, army=army_autocomplete)
+    @app_commands.autocomplete(event=event_autocomplete, army=name_autocomplete)
     async def list_(
         self,
         interaction: discord.Interaction,
@@ -151,15 +147,9 @@ class EventCog(
     @app_commands.describe(event=EVENT)
     @app_commands.autocomplete(event=event_autocomplete)
     async def export(self, interaction: discord.Interaction, event: str | None = None) -> None:
-        shown = await self.events.with_results(call_of(interaction), event)
+        shown, exported = await self.events.export(call_of(interaction), event)
         lang = await lang_of(interaction)
-        files = [
-            discord.File(io.BytesIO(standings_csv(shown.event).encode()), "standings.csv"),
-            discord.File(
-                io.BytesIO(event_json(shown.event, shown.id, self.events.clock().date()).encode()),
-                "event.json",
-            ),
-        ]
+        files = [discord.File(io.BytesIO(data), name) for name, data in exported]
         await send(
             interaction,
             t(lang, "tournament.exported", name=plain(shown.name)),

@@ -1,5 +1,5 @@
-"""Option helpers of `/event`: the server's events and a member's saved armies, offered as
-they type (at most 25)."""
+"""Option helpers of `/event`: the server's events, offered as they type (at most 25). A
+member's saved armies are `/army`'s own offer (`cogs.army.commands.name_autocomplete`)."""
 
 from __future__ import annotations
 
@@ -32,18 +32,4 @@ async def event_autocomplete(
         app_commands.Choice(name=ellipsize(r.name, CHOICE_NAME_LIMIT), value=str(r.id))
         for r in found
         if typed in r.name_key
-    ][:CHOICES_MAX]
-
-
-async def army_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    if interaction.guild_id is None:
-        return []
-    names = await app_services(interaction).armies.names(call_of(interaction))
-    typed = name_key(current)
-    return [
-        app_commands.Choice(name=ellipsize(n, CHOICE_NAME_LIMIT), value=n[:CHOICE_NAME_LIMIT])
-        for n in names
-        if typed in name_key(n)
     ][:CHOICES_MAX]

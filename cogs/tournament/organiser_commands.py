@@ -20,7 +20,7 @@ from cogs.tournament.options import EVENT, FIRST_ROUND_CHOICES, TIE_BREAKERS, ev
 from cogs.tournament.tables import open_tables
 from cogs.tournament.views import join_view
 from locales import t
-from services.tournament import EventOptions, TournamentService, faction_table
+from services.tournament import EventOptions, TournamentService
 
 # Mixed into `EventCog` (a GroupCog); at runtime a plain class, so that the cog metaclass sees
 # its commands once, through the cog (as `/campaign`'s mixins).
@@ -95,9 +95,7 @@ class OrganiserCommands(_Mixin):
         shown = await self.events.create(call_of(interaction), options)
         lang = await lang_of(interaction)
         text = t(lang, "tournament.created") + "\n" + render.summary(lang, shown)
-        message_id = await send(interaction, text, view=join_view(lang, shown.id))
-        if message_id is not None and interaction.channel_id is not None:
-            await self.events.announced(shown.id, interaction.channel_id, message_id)
+        await send(interaction, text, view=join_view(lang, shown.id))
 
     @app_commands.command(name="add", description="Add a player (organiser)")
     @app_commands.describe(member="The member to add", event=EVENT)
@@ -225,15 +223,12 @@ class OrganiserCommands(_Mixin):
     @app_commands.describe(event=EVENT)
     @app_commands.autocomplete(event=event_autocomplete)
     async def finish(self, interaction: discord.Interaction, event: str | None = None) -> None:
-        call = call_of(interaction)
-        await self.events.finish(call, event)
-        shown, ranked = await self.events.standings(call, event)
+        done = await self.events.finish(call_of(interaction), event)
         lang = await lang_of(interaction)
-        league = faction_table(shown.event, shown.id, self.events.clock().date())
         lines = [
-            t(lang, "tournament.finished_now", name=plain(shown.name)),
-            render.standings(lang, shown, ranked, limit=1200),
-            render.factions(lang, league, limit=600),
+            t(lang, "tournament.finished_now", name=plain(done.shown.name)),
+            render.standings(lang, done.shown, done.ranked, limit=1200),
+            render.factions(lang, done.factions, limit=600),
         ]
         await send(interaction, "\n".join(lines))
 

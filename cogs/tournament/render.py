@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.common.text import ellipsize, plain
+from cogs.common.text import ellipsize, fit_lines, plain
 from cogs.league import render as league_render
 from locales import Lang, t
 from services.army import Army
@@ -22,15 +22,7 @@ REPLY_MAX = 1900  # Discord's 2,000 characters, with room for the line saying ho
 def fit(lang: Lang, lines: list[str], limit: int = REPLY_MAX) -> str:
     """The lines that fit in one message; the last says how many were left out (the export
     and the tables' threads have them all)."""
-    kept: list[str] = []
-    size = 0
-    for n, line in enumerate(lines):
-        if size + len(line) + 1 > limit:
-            kept.append(t(lang, "tournament.more", count=len(lines) - n))
-            break
-        kept.append(line)
-        size += len(line) + 1
-    return "\n".join(kept)
+    return fit_lines(lines, limit, lambda count: t(lang, "tournament.more", count=count))
 
 
 def breakers(lang: Lang, event: Tournament) -> str:

@@ -13,7 +13,7 @@ from cogs.common.text import ellipsize
 from cogs.tournament import render
 from cogs.tournament.views import table_view
 from locales import Lang
-from services.tournament import Round, Shown
+from services.tournament import Round, Shown, table_name
 
 THREAD_NAME_LIMIT = 100
 ARCHIVE_AFTER_MINUTES: Final[Literal[1440]] = 1440
@@ -27,7 +27,7 @@ async def open_tables(channel: object, lang: Lang, shown: Shown, round_: Round) 
     threads: dict[int, int] = {}
     for table in round_.tables:
         a, b = table.players
-        name = f"{shown.name} · R{round_.number} T{table.number}"
+        name = table_name(shown.name, round_.number, table.number)
         try:
             thread = await channel.create_thread(
                 name=ellipsize(name, THREAD_NAME_LIMIT),
@@ -40,11 +40,14 @@ async def open_tables(channel: object, lang: Lang, shown: Shown, round_: Round) 
         for player in (a, b):
             with contextlib.suppress(discord.HTTPException):
                 await thread.add_user(discord.Object(player))
-        await thread.send(
-            render.table_opening(lang, shown, round_, table.number, a, b),
-            view=table_view(lang, shown.id, round_.number, table.number),
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(a), discord.Object(b)]
-            ),
-        )
+        # refused (no right to speak in threads): the thread is the table's all the same,
+        # its players in it and the pairing pointing to it
+        with contextlib.suppress(discord.HTTPException):
+            await thread.send(
+                render.table_opening(lang, shown, round_, table.number, a, b),
+                view=table_view(lang, shown.id, round_.number, table.number),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(a), discord.Object(b)]
+                ),
+            )
     return threads

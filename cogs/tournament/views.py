@@ -13,7 +13,7 @@ import discord
 
 from cogs.common.actors import call_of
 from cogs.common.bot import app_services
-from cogs.common.errors import on_tree_error
+from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of, send
 from cogs.common.text import plain
 from cogs.game import render as game_render
@@ -48,17 +48,15 @@ class JoinEvent(
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["event"]), item.label or "")
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            services = app_services(interaction)
-            joined = await services.tournaments.join(call_of(interaction), str(self.event_id))
-            lang = await lang_of(interaction)
-            text = t(
-                lang, "tournament.joined", event=plain(joined.name), count=len(joined.event.active)
-            )
-            await send(interaction, text, ephemeral=True)
-        except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)
+        services = app_services(interaction)
+        joined = await services.tournaments.join(call_of(interaction), str(self.event_id))
+        lang = await lang_of(interaction)
+        text = t(
+            lang, "tournament.joined", event=plain(joined.name), count=len(joined.event.active)
+        )
+        await send(interaction, text, ephemeral=True)
 
 
 def table_view(lang: Lang, event_id: int, number: int, table: int) -> discord.ui.View:
@@ -85,13 +83,8 @@ class StartTable(
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["event"]), int(match["round"]), int(match["table"]), item.label or "")
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._start(interaction)
-        except Exception as error:  # answered like a command's error
-            await on_tree_error(interaction, error)
-
-    async def _start(self, interaction: discord.Interaction) -> None:
         services = app_services(interaction)
         call = call_of(interaction)
         game = await services.tournaments.table_game(call, self.event_id, self.number, self.table)

@@ -80,6 +80,18 @@ def clean_faction(value: str) -> str:
     return faction
 
 
+def faction_or_other(value: str | None) -> str | None:
+    """A played army's faction as a campaign battle keeps it: as `FACTIONS` names it,
+    "other" when it is none of them (a roster's faction is not chosen from a list), None
+    when there is none."""
+    if value is None:
+        return None
+    try:
+        return clean_faction(value)
+    except BadInput:
+        return "other"
+
+
 def shown(text: str, limit: int = NAME_LIMIT) -> str:
     """Text a user typed, safe to quote back: cut to `limit`, mentions broken so none pings."""
     return MENTION.sub(lambda m: m.group(0).replace("@", "@\u200b"), text.strip()[:limit])

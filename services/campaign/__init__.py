@@ -1,6 +1,6 @@
 """Campaigns per server: players, battles, standings and exports, and games played for one."""
 
-from services.campaign.access import find_campaign
+from services.campaign.access import campaign_named, find_campaign, member_name
 from services.campaign.battles import BattleEntry, Correction, RecordedBattle
 from services.campaign.consent import PENDING_LIMIT, ConsentAnswer
 from services.campaign.games import CampaignGames
@@ -28,6 +28,9 @@ __all__ = [
     "StandingRow",
     # a member's battles that may wait for the other players at once
     "PENDING_LIMIT",
-    # the campaign an option names (the faction league reads one campaign's battles)
+    # the campaign an option names (the faction league reads one campaign's battles; an
+    # event links one, or makes one with its organiser)
+    "campaign_named",
     "find_campaign",
+    "member_name",
 ]

@@ -19,12 +19,12 @@ from core.common.campaign import (
     VP_LIMIT,
     check_battle,
     check_count,
-    clean_faction,
     clean_name,
     clean_text,
+    faction_or_other,
 )
 from core.common.campaign_stats import parse_game_stats
-from core.common.errors import AntaresError, BadInput, Conflict, NotFound
+from core.common.errors import BadInput, Conflict, NotFound
 from services.campaign.access import Actor, member_name, require_open
 from services.campaign.consent import consented, organises, require_room
 from services.campaign.recorded import RecordedBattle, names_of
@@ -132,7 +132,7 @@ def _game_sides(
         sides.append(
             SideRecord(
                 player.user_id,
-                _game_faction(player.faction),
+                faction_or_other(player.faction),
                 clean_name(player.army, "army"),
                 (victory_points or {}).get(player.user_id),
                 (casualties or {}).get(player.user_id),
@@ -140,15 +140,6 @@ def _game_sides(
             )
         )
     return sides[0], sides[1]
-
-
-def _game_faction(faction: str | None) -> str | None:
-    if faction is None:
-        return None
-    try:
-        return clean_faction(faction)
-    except AntaresError:
-        return "other"
 
 
 async def _join_from_game(

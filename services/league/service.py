@@ -2,9 +2,10 @@
 
 The battles are those that count in the campaigns' standings (neither deleted nor waiting for a
 player's consent), of every campaign of the server (archived ones too) or of one, in "the
-last N months" or all of them. The pure rules (`core.common.league`) take a list of
-`LeagueBattle`s with their source, so a club event's battles (issue 35, "An event") join the
-same list once events record them.
+last N months" or all of them. A club event's games are among them: they are recorded as
+battles of the event's campaign (`services.tournament`). The pure rules
+(`core.common.league`) take a list of `LeagueBattle`s with their source, which an event's own
+table (`core.common.tournament.factions`) uses too.
 
 A big server is bounded: the newest `LEAGUE_BATTLES` battles are read (the reply says so),
 in one indexed query, and the table is computed in the bot's pool, off the event loop.

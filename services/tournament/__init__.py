@@ -1,19 +1,18 @@
 """Club events (issue 35, `/event`): registration, locked lists, Swiss rounds, standings."""
 
 from core.common.league import League
-from core.common.tournament.factions import faction_table
-from core.common.tournament.model import Entry, Result, Round, Table, Tournament
+from core.common.tournament.model import Entry, Result, Round, Table, Tournament, table_name
 from core.common.tournament.rounds import dice_down_at
 from core.common.tournament.standings import Line, Ranked
 from services.tournament.access import Shown
-from services.tournament.export import event_json, standings_csv
 from services.tournament.lists import Listed
-from services.tournament.rounds import Paired, TableGame
+from services.tournament.rounds import Finished, Paired, TableGame
 from services.tournament.service import EventOptions, TournamentService
 
 __all__ = [
     "TournamentService",
     "EventOptions",
+    "Finished",
     "Listed",
     "Paired",
     "Shown",
@@ -28,7 +27,5 @@ __all__ = [
     "Table",
     "Tournament",
     "dice_down_at",
-    "event_json",
-    "faction_table",
-    "standings_csv",
+    "table_name",
 ]

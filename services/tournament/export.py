@@ -65,7 +65,7 @@ def standings_csv(event: Tournament) -> str:
 
 def event_json(event: Tournament, event_id: int, day: date) -> str:
     """`day`: when the tables of a round without its pairing time were played (today)."""
-    whole = event.model_dump(mode="json", exclude={"announcement"})
+    whole = event.model_dump(mode="json")
     whole["standings"] = [
         {"rank": r.rank, **{k: v for k, v in asdict(r.line).items() if k != "opponents"}}
         for r in standings(event)

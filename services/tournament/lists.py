@@ -9,7 +9,7 @@ from core.antares.roster import Army, import_roster
 from core.common.campaign import shown
 from core.common.errors import NotAllowed, NotFound
 from core.common.names import name_key
-from core.common.tournament import lists
+from core.common.tournament import entries, lists
 from core.common.tournament.model import Entry, Tournament
 from services.common import Call, guild_of
 from services.tournament.access import Shown, TournamentAccess, find_event, organises
@@ -43,11 +43,7 @@ class TournamentLists(TournamentAccess):
     ) -> tuple[Shown, Army]:
         dice = army.order_dice
         async with self.changing(call, event) as held:
-            entry = held.event.entry(call.actor.user_id)
-            if entry is None or entry.dropped:
-                raise NotFound(
-                    "tournament.not_entered", player=f"<@{call.actor.user_id}>", event=held.name
-                )
+            entry = entries.entered(held.event, call.actor.user_id)
             lists.may_submit(held.event, entry, self.clock())
             lists.check_list(held.event, system=army.system or "", points=army.points, dice=dice)
             held.event = lists.locked(

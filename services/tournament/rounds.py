@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.common.campaign import clean_faction
-from core.common.errors import AntaresError, BadInput, Conflict, NotAllowed, NotFound
+from core.common.campaign import faction_or_other
+from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
+from core.common.league import League
 from core.common.tournament import rounds
-from core.common.tournament.model import LogLine, Result, Round, Table, Tournament
+from core.common.tournament.factions import faction_table
+from core.common.tournament.model import LogLine, Result, Round, Table, Tournament, table_name
 from core.common.tournament.standings import Ranked, standings
 from services.common import Call, guild_of, once
 from services.tournament.access import Held, Shown, TournamentAccess, find_event, organises
+from services.tournament.export import event_json, standings_csv
 from services.tournament.results import with_game_results
 
 
@@ -30,6 +33,15 @@ class TableGame:
 class Paired:
     shown: Shown
     round: Round
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """An event as its end left it: the final standings and its faction table."""
+
+    shown: Shown
+    ranked: list[Ranked]
+    factions: League
 
 
 class TournamentRounds(TournamentAccess):
@@ -54,7 +66,7 @@ class TournamentRounds(TournamentAccess):
                 campaign_id,
                 user_id,
                 name=member.name if member else entry.name,
-                faction=_faction(entry.faction),
+                faction=faction_or_other(entry.faction or None),
                 army=entry.army or entry.name,
                 player=True,
                 organiser=bool(member and member.organiser),
@@ -93,8 +105,7 @@ class TournamentRounds(TournamentAccess):
         if found.result is not None or event.campaign_id is None:
             raise Conflict("tournament.result_known", table=table)
         minutes = rounds.minutes_left(event, current, self.clock())
-        name = f"{record.name} · R{number} T{table}"
-        return TableGame(name, event.campaign_id, minutes)
+        return TableGame(table_name(record.name, number, table), event.campaign_id, minutes)
 
     async def enter_result(
         self,
@@ -142,19 +153,22 @@ class TournamentRounds(TournamentAccess):
             read = await with_game_results(tx, Tournament.model_validate_json(record.data))
         return Shown(record.id, record.name, read)
 
-    async def finish(self, call: Call, event: str | None) -> Shown:
+    async def finish(self, call: Call, event: str | None) -> Finished:
         async with self.changing(call, event, organiser=True) as held:
             held.event = rounds.finish(await with_game_results(held.tx, held.event))
-        return held.shown()
+        day = self.clock().date()
+        factions = faction_table(held.event, held.record.id, day)
+        return Finished(held.shown(), standings(held.event), factions)
 
-
-def _faction(faction: str) -> str | None:
-    if not faction:
-        return None
-    try:
-        return clean_faction(faction)
-    except AntaresError:
-        return "other"
+    async def export(self, call: Call, event: str | None) -> tuple[Shown, list[tuple[str, bytes]]]:
+        """The standings as CSV and the whole event as JSON (files: name, bytes)."""
+        shown_event = await self.with_results(call, event)
+        whole = event_json(shown_event.event, shown_event.id, self.clock().date())
+        files = [
+            ("standings.csv", standings_csv(shown_event.event).encode()),
+            ("event.json", whole.encode()),
+        ]
+        return shown_event, files
 
 
 def _result_line(call: Call, number: int, found: Table) -> LogLine:

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.common.campaign import NAME_LIMIT, clean_name, shown
-from core.common.errors import Conflict, NotAllowed, NotFound
+from core.common.errors import Conflict, NotAllowed
 from core.common.names import name_key
 from core.common.tournament import entries
 from core.common.tournament.model import Settings, Tournament
+from services.campaign import campaign_named, find_campaign, member_name
 from services.common import Call, guild_of, once
 from services.tournament.access import Shown
 from services.tournament.lists import TournamentLists
@@ -66,8 +67,9 @@ class TournamentService(TournamentLists, TournamentRounds):
             seed=(call.interaction_id or 0) % 2**31,
         )
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
-            if await tx.tournament_named(guild_id, name_key(name)) is not None:
-                raise Conflict("tournament.name_taken", name=name)
+            taken = await tx.tournament_named(guild_id, name_key(name))
+            if taken is not None:  # named as the server has it (a look-alike is the same)
+                raise Conflict("tournament.name_taken", name=taken.name)
             campaign_id, campaign_name = await self._campaign_for(tx, call, name, options.campaign)
             event = Tournament(
                 settings=settings,
@@ -92,17 +94,11 @@ class TournamentService(TournamentLists, TournamentRounds):
         """The campaign the event's games are recorded in: the one named, else a new one."""
         guild_id = guild_of(call)
         if linked is not None and linked.strip():
-            text = linked.strip()
-            found = await tx.campaign(int(text)) if text.isdecimal() and len(text) < 19 else None
-            if found is None or found.guild_id != guild_id:
-                found = await tx.campaign_named(guild_id, text)
-            if found is None or found.guild_id != guild_id:
-                raise NotFound("campaign.unknown", value=shown(text))
+            found = await find_campaign(tx, guild_id, linked)
             if found.status == "archived":
                 raise Conflict("campaign.archived", campaign=found.name)
             return found.id, found.name
-        key = name_key(name)  # as campaigns compare names: a look-alike is the same name
-        if any(name_key(c.name) == key for c in await tx.campaigns(guild_id)):
+        if await campaign_named(tx, guild_id, name) is not None:  # a look-alike is taken too
             raise Conflict("tournament.campaign_taken", name=name)
         made = await tx.create_campaign(
             guild_id=guild_id,
@@ -114,25 +110,13 @@ class TournamentService(TournamentLists, TournamentRounds):
         await tx.save_member(
             made.id,
             call.actor.user_id,
-            name=shown(call.actor.name) or str(call.actor.user_id),
+            name=member_name(call.actor),
             faction=None,
             army=None,
             player=False,
             organiser=True,
         )
         return made.id, made.name
-
-    async def announced(self, event_id: int, channel_id: int, message_id: int) -> None:
-        """Where the announcement with its Join button is (bookkeeping, no interaction)."""
-        async with once(self.store, None) as tx:
-            record = await tx.tournament(event_id, lock=True)
-            if record is None:
-                return
-            event = Tournament.model_validate_json(record.data)
-            changed = event.model_copy(update={"announcement": (channel_id, message_id)})
-            await tx.save_tournament(
-                record.id, data=changed.model_dump_json(), version=record.version
-            )
 
     async def show(self, call: Call, event: str | None) -> Shown:
         record, read = await self.read(call, event)

@@ -338,6 +338,7 @@ async def test_a_tables_start_button_starts_its_game_with_the_round_timer(
         await send_list(player, channel, VALID[n])
     await admin.slash(channel, "event pair")
     (thread,) = channel.threads
+    assert thread.name == "Antares Day · R1 T1"  # the name of the game it starts, below
     opening = thread.history()[0]
     assert "⏱ Round time: dice down at" in opening.content
     a, b = players_of(thread)
@@ -409,3 +410,20 @@ async def test_a_player_leaves_and_the_organiser_adds_them_back_after_the_rounds
     assert twice.ephemeral and f"<@{players[2].id}> est déjà inscrit" in twice.response.content
     shown = await players[0].slash(channel, "event show")
     assert f"<@{players[2].id}>" in shown.response.content
+
+
+async def test_event_lists_options_offer_the_servers_events_and_the_members_armies(
+    simcord_env, table
+):
+    """`/event list`'s options as the member types: the server's events by name (their id as
+    the value), and the member's saved armies as `/army` offers them."""
+    await create(table.admin, table.channel)
+    await create(table.admin, table.channel, name="Winter Cup")
+    await import_army(table.alice, table.channel, "isorian")
+    await import_army(table.alice, table.channel, "algoryn")
+    events = await table.alice.autocomplete(table.channel, "event list", "event", "cup")
+    assert [c["name"] for c in events] == ["Winter Cup"]
+    assert events[0]["value"] == str(max(await _event_ids(simcord_env, table)))
+    armies = await table.alice.autocomplete(table.channel, "event list", "army", "sha")
+    assert [c["name"] for c in armies] == ["Shard of Tessera"]
+    assert await table.bob.autocomplete(table.channel, "event list", "army", "") == []

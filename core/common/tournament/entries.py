@@ -35,39 +35,41 @@ def join(
     return t.model_copy(update={"entries": entries, "log": log})
 
 
-def _require(t: Tournament, user_id: int) -> Entry:
+def entered(t: Tournament, user_id: int) -> Entry:
+    """The player's entry; refused when they are not in the event (or dropped)."""
     found = t.entry(user_id)
     if found is None or found.dropped:
         raise NotFound("tournament.not_entered", player=f"<@{user_id}>", event=t.settings.name)
     return found
 
 
-def _with(t: Tournament, changed: Entry) -> list[Entry]:
-    return [changed if e.user_id == changed.user_id else e for e in t.entries]
-
-
 def drop(t: Tournament, user_id: int, *, by: int) -> Tournament:
-    found = _require(t, user_id)
+    found = entered(t, user_id)
     log = [*t.log, LogLine(what="drop", by=by, user_id=user_id)]
     return t.model_copy(
-        update={"entries": _with(t, found.model_copy(update={"dropped": True})), "log": log}
+        update={"entries": t.entries_with(found.model_copy(update={"dropped": True})), "log": log}
     )
 
 
 def check_in(t: Tournament, user_id: int) -> Tournament:
-    found = _require(t, user_id)
+    found = entered(t, user_id)
     if t.rounds:
         raise Conflict("tournament.check_in_closed", event=t.settings.name)
     if found.checked_in:
         raise Conflict("tournament.checked_in_already", event=t.settings.name)
-    return t.model_copy(update={"entries": _with(t, found.model_copy(update={"checked_in": True}))})
+    return t.model_copy(
+        update={"entries": t.entries_with(found.model_copy(update={"checked_in": True}))}
+    )
 
 
 def replace(t: Tournament, old: int, new: int, name: str, *, by: int) -> Tournament:
     """`new` takes `old`'s place in the rounds not yet played and at the unplayed tables."""
-    _require(t, old)
+    entered(t, old)
     if (other := t.entry(new)) is not None and not other.dropped:
         raise Conflict("tournament.already_in_other", player=f"<@{new}>")
+    if any(new in x.players and x.result is None for r in t.rounds for x in r.tables):
+        # dropped with a table still to play: seated twice (or against themselves) else
+        raise Conflict("tournament.replace_seated", player=f"<@{new}>")
     t = drop(t, old, by=by)
     t = join(t, new, name, by_organiser=True)
     rounds = []

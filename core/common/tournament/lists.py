@@ -58,17 +58,15 @@ def locked(
             "digest": digest(data),
         }
     )
-    entries = [changed if e.user_id == entry.user_id else e for e in t.entries]
-    return t.model_copy(update={"entries": entries})
+    return t.model_copy(update={"entries": t.entries_with(changed)})
 
 
 def unlock(t: Tournament, entry: Entry, *, by: int) -> Tournament:
     if entry.list_state != "locked":
         raise Conflict("tournament.list_not_locked", player=f"<@{entry.user_id}>")
     changed = entry.model_copy(update={"list_state": "unlocked"})
-    entries = [changed if e.user_id == entry.user_id else e for e in t.entries]
     log = [*t.log, LogLine(what="unlock", by=by, user_id=entry.user_id)]
-    return t.model_copy(update={"entries": entries, "log": log})
+    return t.model_copy(update={"entries": t.entries_with(changed), "log": log})
 
 
 def reveal(t: Tournament) -> Tournament:

@@ -75,6 +75,11 @@ class Round(BaseModel):
     paired_at: str = ""  # ISO time in UTC (the round timer counts from it)
 
 
+def table_name(event: str, round_number: int, table: int) -> str:
+    """A table's thread, and the game played in it: "Antares Day · R1 T2"."""
+    return f"{event} · R{round_number} T{table}"
+
+
 class LogLine(BaseModel):
     what: str  # "unlock", "drop", "replace", "add", "result"
     by: int
@@ -92,11 +97,14 @@ class Tournament(BaseModel):
     revealed: bool = False
     campaign_id: int | None = None  # where the tables' games are recorded (and counted)
     campaign_name: str = ""
-    announcement: tuple[int, int] | None = None  # channel, message of the Join button
     log: list[LogLine] = []
 
     def entry(self, user_id: int) -> Entry | None:
         return next((e for e in self.entries if e.user_id == user_id), None)
+
+    def entries_with(self, changed: Entry) -> list[Entry]:
+        """The entries, `changed` in place of its player's."""
+        return [changed if e.user_id == changed.user_id else e for e in self.entries]
 
     @property
     def active(self) -> list[Entry]:

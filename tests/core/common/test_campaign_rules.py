@@ -11,6 +11,7 @@ from core.common.campaign import (
     check_battle,
     clean_faction,
     clean_text,
+    faction_or_other,
     played_on,
     points_scheme,
     shown,
@@ -70,6 +71,13 @@ def test_factions_and_aliases():
     assert clean_faction("Algoryn") == "algoryn"
     assert clean_faction("boromite") == "boromites"
     assert key_of(lambda: clean_faction("Orks")) == "campaign.unknown_faction"
+
+
+def test_a_played_armys_faction_is_one_of_the_factions_or_other():
+    """A game's or an event list's faction, as its campaign battle keeps it."""
+    assert faction_or_other("Ghar Outcasts") == "ghar-outcasts"
+    assert faction_or_other("Orks") == "other"
+    assert faction_or_other(None) is None
 
 
 def test_points_scheme_defaults_and_checks():
