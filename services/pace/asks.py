@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
@@ -227,12 +227,9 @@ class PaceAsks:
                 if not ready:  # it waits: stored again for the first of them to be free
                     await later(tx, asked.stage, min(free.values()))
                     return None
-                last = asked.stage >= HOST_STAGE or (
-                    asked.stage == HOST_STAGE - 1 and not tells_host(asked, waiting)
-                )
-                if not last:  # `then` after this one at the earliest (it may have waited)
-                    then = timedelta(seconds=asked.reminders.then_s)
-                    due = max(asked.reminders.due(asked.since, asked.stage + 1), now + then)
+                last = asked.reminders.last(asked.stage, tells_host(asked, waiting))
+                if not last:
+                    due = asked.reminders.next_due(asked.since, asked.stage, now)
                     await later(tx, asked.stage + 1, due)
                 return AskNudge(
                     asked=asked,

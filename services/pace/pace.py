@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from core.antares.game import GameState, load_state
 from core.antares.pace import (
@@ -303,12 +303,9 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                         await schedule_nudge(tx, record, pace.reminders, wait, stage, free)
                     )
                     return None
-                last = stage >= HOST_STAGE or (
-                    stage == HOST_STAGE - 1 and not host_stage(state, wait)
-                )
-                if not last:  # `then` after this one at the earliest (it may have waited)
-                    then = timedelta(seconds=pace.reminders.then_s)
-                    due = max(pace.reminders.due(wait.since, stage + 1), now + then)
+                last = pace.reminders.last(stage, host_stage(state, wait))
+                if not last:
+                    due = pace.reminders.next_due(wait.since, stage, now)
                     scheduled.append(
                         await schedule_nudge(tx, record, pace.reminders, wait, stage + 1, due)
                     )

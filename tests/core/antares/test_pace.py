@@ -80,6 +80,16 @@ def test_reminders_fall_due_after_then_apart_and_are_checked():
             reminders(after, then)
 
 
+def test_the_last_reminder_and_the_next_one_after_a_late_one():
+    rules = reminders(timedelta(hours=12), timedelta(days=1))
+    assert [rules.last(stage, tells_host=True) for stage in (1, 2, 3)] == [False, False, True]
+    assert [rules.last(stage, tells_host=False) for stage in (1, 2)] == [False, True]
+    on_time = rules.due(NOW, 1)
+    assert rules.next_due(NOW, 1, on_time) == rules.due(NOW, 2)  # 36 h after the wait began
+    late = on_time + timedelta(hours=20)  # its reader was away: sent 20 h late
+    assert rules.next_due(NOW, 1, late) == late + timedelta(days=1)  # `then` after it
+
+
 def test_durations_offsets_and_dates_are_read_as_members_write_them():
     assert parse_duration("1d12h") == timedelta(hours=36)
     assert parse_duration("2 j") == timedelta(days=2)
