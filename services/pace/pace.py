@@ -293,11 +293,12 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                     return None
                 state = load_state(record.state)
                 to_id = state.host_id if stage >= HOST_STAGE else player_id
-                free = free_at(hours_of(await tx.member_hours(to_id)), now)
+                hours = hours_of(await tx.member_hours(to_id))
+                free = free_at(hours, now)
                 if to_id != player_id:  # the host is told once the player is back
                     player = hours_of(await tx.member_hours(player_id))
                     if player.away_until is not None and player.away_until > free:
-                        free = free_at(hours_of(await tx.member_hours(to_id)), player.away_until)
+                        free = free_at(hours, player.away_until)
                 if free > now:  # it waits: stored again for when they are free
                     scheduled.append(
                         await schedule_nudge(tx, record, pace.reminders, wait, stage, free)
