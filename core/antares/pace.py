@@ -200,6 +200,11 @@ class Tracked:
     kept: list[Wait]
 
 
+def members(state: GameState) -> list[int]:
+    """Whom a game's pace concerns: the host and the players, each once."""
+    return list(dict.fromkeys([state.host_id, *(p.owner_id for p in state.players)]))
+
+
 def waits_now(state: GameState, now: datetime) -> list[Wait]:
     """Whom the game waits for now (see the module), each wait starting `now`."""
     turn = turn_now(state)

@@ -26,6 +26,7 @@ from core.antares.pace import (
     OnTimeout,
     Pace,
     clock,
+    members,
     ran_out,
     run_clock,
 )
@@ -188,6 +189,5 @@ class PaceClocks:
         if read.pace.dice_down_at != at:  # moved or called off since
             return None
         state = load_state(record.state)
-        players = list(dict.fromkeys([state.host_id, *(p.owner_id for p in state.players)]))
         lang = await self.servers.language(record.guild_id)
-        return DiceDown(record.id, record.channel_id, state.name, lang, minutes, at, players)
+        return DiceDown(record.id, record.channel_id, state.name, lang, minutes, at, members(state))

@@ -29,6 +29,7 @@ from core.antares.pace import (
     ThreadLink,
     Tracked,
     Wait,
+    members,
     reminders,
     track,
 )
@@ -428,11 +429,6 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                 utc_offset=offset,
             )
         return hours_of(saved)
-
-
-def members(state: GameState) -> list[int]:
-    """The host and the players, each once."""
-    return list(dict.fromkeys([state.host_id, *(p.owner_id for p in state.players)]))
 
 
 def host_stage(state: GameState, wait: Wait) -> bool:
