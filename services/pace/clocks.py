@@ -31,7 +31,7 @@ from core.antares.pace import (
     run_clock,
 )
 from core.common.errors import Conflict
-from core.common.hours import parse_moment
+from core.common.hours import parse_moment, said_off
 from locales import Lang
 from services.common import Call, once, retried
 from services.pace.stored import hours_of, read_pace, save_pace, schedule_clocks
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     Update = Callable[[Pace, GameState, datetime], Pace]
 
 CLOSE_ENOUGH_S = 1.0  # a side with less time left than this has run out
-OFF_WORDS = ("off", "non", "no", "none", "aucun")
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +166,7 @@ class PaceClocks:
         offset (`/me quiet utc:`), a duration or a date and time; `off`: none."""
         async with self.store.read() as tx:
             offset = hours_of(await tx.member_hours(call.actor.user_id)).utc_offset
-        off = at.strip().lower() in OFF_WORDS
-        moment = None if off else parse_moment(at, self.clock(), offset)
+        moment = None if said_off(at) else parse_moment(at, self.clock(), offset)
 
         def update(pace: Pace, _: GameState, __: datetime) -> Pace:
             return pace.model_copy(update={"dice_down_at": moment})

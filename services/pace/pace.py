@@ -42,6 +42,7 @@ from core.common.hours import (
     parse_duration,
     parse_offset,
     parse_until,
+    said_off,
 )
 from locales import Lang
 from services.common import (
@@ -259,7 +260,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
     async def remind(self, call: Call, after: str | None, then: str | None) -> Reminders:
         """`/game remind` (host or game master): reminders `after` a wait began, then
         `then` apart; `after` None or `off`: none."""
-        off = after is None or after.strip().lower() in ("off", "non", "no", "0")
+        off = after is None or said_off(after)
         wanted = (
             Reminders()
             if off
