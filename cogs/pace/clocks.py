@@ -23,7 +23,6 @@ from cogs.pace.render import (
     clock_set_text,
     dice_down_set_text,
     dice_down_text,
-    only,
     players_only,
 )
 from core.antares.pace import OnTimeout
@@ -86,7 +85,7 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
     if out is None:
         return
     channel = bot.get_partial_messageable(out.channel_id)
-    await channel.send(clock_out_text(out), allowed_mentions=only(out.player_id))
+    await channel.send(clock_out_text(out), allowed_mentions=players_only([out.player_id]))
     if out.on_timeout != "end":
         return
     host = Call(out.guild_id, out.channel_id, Actor(out.host_id), None)
