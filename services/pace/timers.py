@@ -88,10 +88,6 @@ class Timers:
         self.scheduled(due_at)
         return timer
 
-    async def cancel(self, subject: str) -> bool:
-        async with once(self.store, None) as tx:
-            return await tx.cancel_timer(subject)
-
     async def claim_due(self, limit: int = BATCH) -> Sequence[TimerRecord]:
         """The timers due now, this process's for the lease (see the module)."""
         now = self.clock()
