@@ -191,6 +191,11 @@ class Pace(BaseModel):
         return next((w for w in self.waits if w.player_id == player_id), None)
 
 
+def load_pace(data: str | None) -> Pace:
+    """A stored pace (`storage.timer_base.PaceRecord.data`); none stored: the default one."""
+    return Pace() if data is None else Pace.model_validate_json(data)
+
+
 @dataclass(frozen=True, slots=True)
 class Tracked:
     """What a change of the game did to its waits."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from core.antares.pace import Pace, TurnTimes, turn_times_across
+from core.antares.pace import Pace, TurnTimes, load_pace, turn_times_across
 from core.common.campaign import PointsScheme
 from core.common.campaign_stats import PlayerGameStats, combine
 from core.common.errors import AntaresError, NotFound
@@ -173,7 +173,7 @@ class CampaignReports(CampaignAccess):
             member = mine
         async with self.store.read() as tx:
             found = await tx.campaign_paces(snapshot.campaign.id)
-        paces = {p.game_id: Pace.model_validate_json(p.data) for p in found}
+        paces = {p.game_id: load_pace(p.data) for p in found}
         return player_report(snapshot, member, paces)
 
     async def campaign_choices(self, guild_id: int, typed: str) -> list[CampaignRecord]:
