@@ -85,23 +85,27 @@ class PaceClocks:
         async def host_change(self, call: Call, update: Update) -> tuple[GameState, Pace]: ...
 
     # --- the chess clock ----------------------------------------------------------------
+    # The host's commands give back the game as changed (its name for the reply: no second
+    # read) and its pace.
 
-    async def set_clock(self, call: Call, minutes: int, on_timeout: OnTimeout) -> Pace:
+    async def set_clock(
+        self, call: Call, minutes: int, on_timeout: OnTimeout
+    ) -> tuple[GameState, Pace]:
         """A clock of `minutes` per side, from now (time used so far is forgotten)."""
         wanted = clock(minutes, on_timeout)
 
         def update(pace: Pace, _: GameState, now: datetime) -> Pace:
             return pace.model_copy(update={"clock": run_clock(wanted, pace.clocked(), now)})
 
-        return (await self.host_change(call, update))[1]
+        return await self.host_change(call, update)
 
-    async def clock_off(self, call: Call) -> Pace:
+    async def clock_off(self, call: Call) -> tuple[GameState, Pace]:
         def update(pace: Pace, _: GameState, __: datetime) -> Pace:
             return pace.model_copy(update={"clock": ChessClock()})
 
-        return (await self.host_change(call, update))[1]
+        return await self.host_change(call, update)
 
-    async def pause_clock(self, call: Call, paused: bool) -> Pace:
+    async def pause_clock(self, call: Call, paused: bool) -> tuple[GameState, Pace]:
         """Pause (or resume) every side's time."""
 
         def update(pace: Pace, _: GameState, now: datetime) -> Pace:
@@ -114,7 +118,7 @@ class PaceClocks:
                 switched = run_clock(pace.clock, [], now).model_copy(update={"paused": True})
             return pace.model_copy(update={"clock": run_clock(switched, pace.clocked(), now)})
 
-        return (await self.host_change(call, update))[1]
+        return await self.host_change(call, update)
 
     async def fire_clock(self, timer: TimerRecord) -> ClockOut | None:
         """A side's time would run out now: out of time (see the module), or nothing."""
@@ -161,7 +165,7 @@ class PaceClocks:
 
     # --- the round timer ----------------------------------------------------------------
 
-    async def dice_down(self, call: Call, at: str) -> Pace:
+    async def dice_down(self, call: Call, at: str) -> tuple[GameState, Pace]:
         """`/game dice-down at:` (host or game master): a time of day at the caller's UTC
         offset (`/me quiet utc:`), a duration or a date and time; `off`: none."""
         async with self.store.read() as tx:
@@ -171,7 +175,7 @@ class PaceClocks:
         def update(pace: Pace, _: GameState, __: datetime) -> Pace:
             return pace.model_copy(update={"dice_down_at": moment})
 
-        return (await self.host_change(call, update))[1]
+        return await self.host_change(call, update)
 
     async def fire_dice_down(self, timer: TimerRecord) -> DiceDown | None:
         """A round timer's warning or its moment: what to tell, if it still stands."""

@@ -257,7 +257,9 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
             self.timers.scheduled(due)
         return state, pace
 
-    async def remind(self, call: Call, after: str | None, then: str | None) -> Reminders:
+    async def remind(
+        self, call: Call, after: str | None, then: str | None
+    ) -> tuple[GameState, Reminders]:
         """`/game remind` (host or game master): reminders `after` a wait began, then
         `then` apart; `after` None or `off`: none."""
         off = after is None or said_off(after)
@@ -270,8 +272,8 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         def update(pace: Pace, _: GameState, __: datetime) -> Pace:
             return pace.model_copy(update={"reminders": wanted})
 
-        _, pace = await self.host_change(call, update)
-        return pace.reminders
+        state, pace = await self.host_change(call, update)
+        return state, pace.reminders
 
     async def fire_nudge(self, timer: TimerRecord) -> Nudge | None:
         """The reminder `timer` is due: what to send now, if anything (see the module)."""
