@@ -63,31 +63,6 @@ class Timers:
             except Exception:  # the poller catches up at its next look anyway
                 log.exception("a timer listener failed")
 
-    async def schedule(
-        self,
-        subject: str,
-        *,
-        kind: str,
-        due_at: datetime,
-        payload: str = "{}",
-        guild_id: int | None = None,
-        channel_id: int | None = None,
-        game_id: int | None = None,
-    ) -> TimerRecord:
-        """One timer in a transaction of its own (bookkeeping: nothing to claim)."""
-        async with once(self.store, None) as tx:
-            timer = await tx.schedule_timer(
-                subject,
-                kind=kind,
-                due_at=due_at,
-                payload=payload,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_id=game_id,
-            )
-        self.scheduled(due_at)
-        return timer
-
     async def claim_due(self, limit: int = BATCH) -> Sequence[TimerRecord]:
         """The timers due now, this process's for the lease (see the module)."""
         now = self.clock()

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 import bot_app
+from services.common import once
 from tests.support.bots import restart
 
 
@@ -39,10 +40,13 @@ def fired(monkeypatch, simcord_env) -> list[str]:
 
 
 async def at(env, hours: float, subject: str) -> None:
-    """Scheduled by the bot, as a command's change schedules its timers."""
-    timers = env.bot.services.timers
+    """Scheduled by the bot, as a command's change schedules its timers: stored in the
+    change, the poller told once it committed."""
+    services, due = env.bot.services, env.now() + timedelta(hours=hours)
     with env._bot_scope():
-        await timers.schedule(subject, kind="test", due_at=env.now() + timedelta(hours=hours))
+        async with once(services.store, None) as tx:
+            await tx.schedule_timer(subject, kind="test", due_at=due)
+        services.timers.scheduled(due)
 
 
 async def test_a_timer_fires_on_the_bot_s_clock_once(simcord_env, table, fired):
