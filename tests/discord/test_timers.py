@@ -10,13 +10,8 @@ import pytest
 
 import bot_app
 from services.common import once
+from tests.discord.pace_kit import quiet_board
 from tests.support.bots import restart
-
-
-def quiet_board(env) -> None:
-    """The live board's keeper looks every 2 s: days of simulated time would be thousands of
-    looks. These tests have no board."""
-    env.bot.get_cog("BoardKeeper").ticks.cancel()
 
 
 @pytest.fixture
