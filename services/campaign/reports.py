@@ -110,9 +110,7 @@ def _unknown(snapshot: Snapshot, user_id: int) -> MemberRecord:
     )
 
 
-def player_report(
-    snapshot: Snapshot, member: MemberRecord, paces: dict[int, Pace] | None = None
-) -> PlayerReport:
+def player_report(snapshot: Snapshot, member: MemberRecord, paces: dict[int, Pace]) -> PlayerReport:
     """`paces`: each game's pace, by game id (issue 33): the turn times of the games whose
     battles count."""
     outcomes = [outcome(b) for b in snapshot.live]
@@ -127,7 +125,7 @@ def player_report(
         if side.user_id == member.user_id and side.stats
     ]
     game = combine(logged) if logged else None
-    counted = [(paces or {}).get(b.game_id) for b in snapshot.live if b.game_id is not None]
+    counted = [paces.get(b.game_id) for b in snapshot.live if b.game_id is not None]
     turns = turn_times_across([p for p in counted if p is not None], member.user_id)
     return PlayerReport(snapshot, member, line, rank, len(logged), game, turns)
 
