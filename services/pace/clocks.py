@@ -33,7 +33,7 @@ from core.antares.pace import (
 from core.common.errors import Conflict
 from core.common.hours import parse_moment, said_off
 from locales import Lang
-from services.common import Call, once, retried
+from services.common import Call, once
 from services.pace.stored import hours_of, read_pace, save_pace, schedule_clocks
 from storage.timer_base import TimerRecord
 
@@ -127,10 +127,8 @@ class PaceClocks:
         player_id = int(json.loads(timer.payload)["player"])
         now = self.clock()
         lang = await self.servers.language(timer.guild_id)
-        scheduled: list[datetime] = []
 
-        async def attempt() -> ClockOut | None:
-            scheduled.clear()
+        async def attempt(scheduled: list[datetime]) -> ClockOut | None:
             async with once(self.store, None) as tx:
                 record = await tx.game(timer.game_id or 0)
                 if record is None or record.status != "running":
@@ -158,10 +156,7 @@ class PaceClocks:
                     on_timeout=chess.on_timeout,
                 )
 
-        out = await retried(attempt)
-        for due in scheduled:
-            self.timers.scheduled(due)
-        return out
+        return await self.timers.committed(attempt)
 
     # --- the round timer ----------------------------------------------------------------
 

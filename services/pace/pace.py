@@ -51,7 +51,6 @@ from services.common import (
     ServerSettings,
     listen,
     once,
-    retried,
     shown_events,
 )
 from services.game import GameAccess, hosted_game
@@ -178,24 +177,23 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         if not changed and await self._as_it_was(channel_id, now):
             return
 
-        async def attempt() -> list[datetime]:
+        async def attempt(scheduled: list[datetime]) -> None:
             async with once(self.store, None) as tx:
                 record = await tx.latest_game(channel_id)
                 if record is None:
-                    return []
+                    return
                 read = await read_pace(tx, record.id)
                 pace = read.pace
                 state = self._state_of(channel_id, record)
                 new, tracked = track(pace, state, now)
                 seen.append((record.id, record.version, waited(state, now)))
                 if new == pace and read.stored:
-                    return []
+                    return
                 await save_pace(tx, record, new, read.version)
-                return await follow(tx, record, state, pace, new, tracked)
+                scheduled += await follow(tx, record, state, pace, new, tracked)
 
         seen: list[tuple[int, int, tuple[str, ...]]] = []
-        for due in await retried(attempt):
-            self.timers.scheduled(due)
+        await self.timers.committed(attempt)
         if seen:  # committed: the stored pace follows the game as last read
             self.followed.saw(channel_id, *seen[-1])
 
@@ -228,7 +226,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         who = await self.standing(call)
         now = self.clock()
 
-        async def attempt() -> tuple[GameState, Pace, list[datetime]]:
+        async def attempt(dues: list[datetime]) -> tuple[GameState, Pace]:
             async with once(self.store, call.interaction_id, call.channel_id) as tx:
                 record, state = await hosted_game(tx, call.channel_id, who)
                 read = await read_pace(tx, record.id)
@@ -236,7 +234,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                 pace, tracked = track(before, state, now)
                 new = update(pace, state, now)
                 await save_pace(tx, record, new, read.version)
-                dues = await follow(tx, record, state, before, new, tracked)
+                dues += await follow(tx, record, state, before, new, tracked)
                 if new.reminders != pace.reminders:  # every wait's reminders start again
                     await tx.cancel_game_timers(record.id, NUDGE)
                     if new.reminders.on:
@@ -246,16 +244,13 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                         ]
                 if new.dice_down_at != pace.dice_down_at:
                     dues += await schedule_dice_down(tx, record, new.dice_down_at, now)
-                return state, new, dues
+                return state, new
 
         try:
-            state, pace, dues = await retried(attempt)
+            return await self.timers.committed(attempt)
         except NotFound:
             await self._refuse_ended(call.channel_id)
             raise
-        for due in dues:
-            self.timers.scheduled(due)
-        return state, pace
 
     async def remind(
         self, call: Call, after: str | None, then: str | None
@@ -283,10 +278,8 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         player_id, key, stage = int(payload["player"]), str(payload["key"]), int(payload["stage"])
         now = self.clock()
         lang = await self.servers.language(timer.guild_id)
-        scheduled: list[datetime] = []
 
-        async def attempt() -> Nudge | None:
-            scheduled.clear()
+        async def attempt(scheduled: list[datetime]) -> Nudge | None:
             async with once(self.store, None) as tx:
                 record = await tx.game(timer.game_id or 0)
                 if record is None or record.status != "running":
@@ -327,10 +320,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                     last=last,
                 )
 
-        nudge = await retried(attempt)
-        for due in scheduled:
-            self.timers.scheduled(due)
-        return nudge
+        return await self.timers.committed(attempt)
 
     async def clocks(self, game_id: int, state: GameState) -> PaceView:
         """The game's clocks for the live board, which has the state already: its pace is
