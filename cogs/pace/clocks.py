@@ -23,7 +23,6 @@ from cogs.pace.render import (
     clock_set_text,
     dice_down_set_text,
     dice_down_text,
-    only,
     players_only,
 )
 from core.antares.pace import OnTimeout
@@ -37,43 +36,26 @@ log = logging.getLogger(__name__)
 
 async def set_clock(interaction: discord.Interaction, minutes: int, timeout: str) -> None:
     on_timeout: OnTimeout = "end" if timeout == "end" else "warn"
-    pace = await app_services(interaction).pace.set_clock(call_of(interaction), minutes, on_timeout)
-    await _answer(
-        interaction,
-        clock_set_text(await lang_of(interaction), await _name(interaction), pace.clock),
-    )
+    services = app_services(interaction)
+    state, pace = await services.pace.set_clock(call_of(interaction), minutes, on_timeout)
+    await send(interaction, clock_set_text(await lang_of(interaction), state.name, pace.clock))
 
 
 async def clock_off(interaction: discord.Interaction) -> None:
-    pace = await app_services(interaction).pace.clock_off(call_of(interaction))
-    await _answer(
-        interaction,
-        clock_set_text(await lang_of(interaction), await _name(interaction), pace.clock),
-    )
+    state, pace = await app_services(interaction).pace.clock_off(call_of(interaction))
+    await send(interaction, clock_set_text(await lang_of(interaction), state.name, pace.clock))
 
 
 async def pause(interaction: discord.Interaction, paused: bool) -> None:
-    await app_services(interaction).pace.pause_clock(call_of(interaction), paused)
+    state, _ = await app_services(interaction).pace.pause_clock(call_of(interaction), paused)
     key = "pace.clock_paused_now" if paused else "pace.clock_resumed"
-    lang = await lang_of(interaction)
-    await _answer(interaction, t(lang, key, name=await _name(interaction)))
+    await send(interaction, t(await lang_of(interaction), key, name=state.name))
 
 
 async def dice_down(interaction: discord.Interaction, at: str) -> None:
-    pace = await app_services(interaction).pace.dice_down(call_of(interaction), at)
+    state, pace = await app_services(interaction).pace.dice_down(call_of(interaction), at)
     lang = await lang_of(interaction)
-    await _answer(
-        interaction, dice_down_set_text(lang, await _name(interaction), pace.dice_down_at)
-    )
-
-
-async def _name(interaction: discord.Interaction) -> str:
-    view = await app_services(interaction).games.status(call_of(interaction).channel_id)
-    return view.state.name
-
-
-async def _answer(interaction: discord.Interaction, text: str) -> None:
-    await send(interaction, text)
+    await send(interaction, dice_down_set_text(lang, state.name, pace.dice_down_at))
 
 
 # --- once due -------------------------------------------------------------------------------
@@ -86,7 +68,7 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
     if out is None:
         return
     channel = bot.get_partial_messageable(out.channel_id)
-    await channel.send(clock_out_text(out), allowed_mentions=only(out.player_id))
+    await channel.send(clock_out_text(out), allowed_mentions=players_only([out.player_id]))
     if out.on_timeout != "end":
         return
     host = Call(out.guild_id, out.channel_id, Actor(out.host_id), None)

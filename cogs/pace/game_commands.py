@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.common.actors import call_of, channel_of
+from cogs.common.actors import call_of
 from cogs.common.bot import app_services
 from cogs.common.replies import lang_of, send
 from cogs.pace.render import clock_lines, pace_lines, remind_text
@@ -20,10 +20,8 @@ if TYPE_CHECKING:
 
 async def remind(interaction: discord.Interaction, after: str, then: str | None) -> None:
     """`/game remind after: then:` (host or game master)."""
-    services = app_services(interaction)
-    rules = await services.pace.remind(call_of(interaction), after, then)
-    view = await services.games.status(channel_of(interaction))
-    await send(interaction, remind_text(await lang_of(interaction), view.state.name, rules))
+    state, rules = await app_services(interaction).pace.remind(call_of(interaction), after, then)
+    await send(interaction, remind_text(await lang_of(interaction), state.name, rules))
 
 
 async def status_pace(interaction: discord.Interaction, lang: Lang, game_id: int) -> list[str]:

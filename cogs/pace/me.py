@@ -16,6 +16,7 @@ from cogs.common.actors import call_of
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.replies import lang_of, send
 from cogs.pace.render import hours_text
+from services.pace import Hours
 
 
 class MeCog(
@@ -27,7 +28,7 @@ class MeCog(
         self.bot = bot
         super().__init__()
 
-    async def _answer(self, interaction: discord.Interaction, hours) -> None:
+    async def _answer(self, interaction: discord.Interaction, hours: Hours) -> None:
         lang = await lang_of(interaction)
         now = app_services(interaction).clock()
         await send(interaction, hours_text(lang, hours, now), ephemeral=True)

@@ -54,13 +54,6 @@ def nudge_text(nudge: Nudge) -> str:
     return text
 
 
-def only(user_id: int) -> discord.AllowedMentions:
-    """A reminder pings the one it is for, nobody else."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
-    )
-
-
 def reminders_text(lang: Lang, rules: Reminders) -> str:
     if not rules.on:
         return t(lang, "pace.status_reminders_off")
@@ -212,6 +205,7 @@ def dice_down_set_text(lang: Lang, name: str, at: datetime | None) -> str:
 
 
 def players_only(user_ids: list[int]) -> discord.AllowedMentions:
+    """A reminder or a warning pings those it is for, nobody else."""
     return discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in user_ids]
     )

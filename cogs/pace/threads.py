@@ -16,7 +16,7 @@ from typing import Final, Literal
 import discord
 
 from cogs.common.actors import call_of
-from cogs.common.bot import ServicedBot, app_services
+from cogs.common.bot import ServicedBot, app_services, bot_of
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import ellipsize, plain
 from cogs.game import render
@@ -76,13 +76,7 @@ async def ended(interaction: discord.Interaction) -> None:
     """After the reply that ended the game: if it lives in a thread, close that."""
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
-        await archive(bot_of_interaction(interaction), channel.id, await lang_of(interaction))
-
-
-def bot_of_interaction(interaction: discord.Interaction) -> ServicedBot:
-    client = interaction.client
-    assert isinstance(client, ServicedBot)
-    return client
+        await archive(bot_of(interaction.client), channel.id, await lang_of(interaction))
 
 
 async def archive(bot: ServicedBot, thread_id: int, lang: Lang) -> bool:

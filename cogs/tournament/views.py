@@ -95,7 +95,7 @@ class StartTable(
         text = game_render.started(lang, state, linked)
         if game.minutes is not None:  # the interaction was claimed by the start: not again
             unclaimed = dataclasses.replace(call, interaction_id=None)
-            pace = await services.pace.dice_down(unclaimed, f"{game.minutes}m")
+            _, pace = await services.pace.dice_down(unclaimed, f"{game.minutes}m")
             text += "\n" + dice_down_set_text(lang, state.name, pace.dice_down_at)
         await send(interaction, text)
 

@@ -54,6 +54,16 @@ class Reminders(BaseModel):
         """When reminder `stage` (1, 2, then `HOST_STAGE`) of a wait since `since` falls due."""
         return since + timedelta(seconds=self.after_s + (stage - 1) * self.then_s)
 
+    def last(self, stage: int, tells_host: bool) -> bool:
+        """Whether reminder `stage` is the last one: the host's, or the second when the host
+        is not told (`tells_host` False: they are the one waited for, or asked it)."""
+        return stage >= HOST_STAGE or (stage == HOST_STAGE - 1 and not tells_host)
+
+    def next_due(self, since: datetime, stage: int, now: datetime) -> datetime:
+        """When the reminder after `stage`, sent `now`, falls due: as `due` says, and `then`
+        after this one at the earliest (this one may have waited for its reader)."""
+        return max(self.due(since, stage + 1), now + timedelta(seconds=self.then_s))
+
 
 def reminders(after: timedelta, then: timedelta | None) -> Reminders:
     """Checked settings: 10 minutes to 14 days each; `then` (default: twice `after`) no
@@ -181,6 +191,11 @@ class Pace(BaseModel):
         return next((w for w in self.waits if w.player_id == player_id), None)
 
 
+def load_pace(data: str | None) -> Pace:
+    """A stored pace (`storage.timer_base.PaceRecord.data`); none stored: the default one."""
+    return Pace() if data is None else Pace.model_validate_json(data)
+
+
 @dataclass(frozen=True, slots=True)
 class Tracked:
     """What a change of the game did to its waits."""
@@ -188,6 +203,11 @@ class Tracked:
     started: list[Wait]  # new waits (or a player's wait for something else)
     ended: list[Wait]  # waits that ended with no new one for their player
     kept: list[Wait]
+
+
+def members(state: GameState) -> list[int]:
+    """Whom a game's pace concerns: the host and the players, each once."""
+    return list(dict.fromkeys([state.host_id, *(p.owner_id for p in state.players)]))
 
 
 def waits_now(state: GameState, now: datetime) -> list[Wait]:

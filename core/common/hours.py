@@ -47,6 +47,14 @@ class Hours:
         return timezone(timedelta(minutes=self.utc_offset))
 
 
+OFF_WORDS = ("off", "non", "no", "none", "aucun", "0")  # a delay or a moment: none wanted
+
+
+def said_off(text: str) -> bool:
+    """`off` (or `non`, `0`…) where a duration or a moment is asked: none."""
+    return text.strip().lower() in OFF_WORDS
+
+
 def parse_duration(text: str) -> timedelta:
     """`12h`, `1d12h`, `90m`, `2 j` (jours) → the duration; `BadInput` for anything else."""
     cleaned = " ".join(str(text).split())[:40]

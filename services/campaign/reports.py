@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from core.antares.pace import Pace, TurnTimes, turn_times_across
+from core.antares.pace import Pace, TurnTimes, load_pace, turn_times_across
 from core.common.campaign import PointsScheme
 from core.common.campaign_stats import PlayerGameStats, combine
 from core.common.errors import AntaresError, NotFound
@@ -110,9 +110,7 @@ def _unknown(snapshot: Snapshot, user_id: int) -> MemberRecord:
     )
 
 
-def player_report(
-    snapshot: Snapshot, member: MemberRecord, paces: dict[int, Pace] | None = None
-) -> PlayerReport:
+def player_report(snapshot: Snapshot, member: MemberRecord, paces: dict[int, Pace]) -> PlayerReport:
     """`paces`: each game's pace, by game id (issue 33): the turn times of the games whose
     battles count."""
     outcomes = [outcome(b) for b in snapshot.live]
@@ -127,7 +125,7 @@ def player_report(
         if side.user_id == member.user_id and side.stats
     ]
     game = combine(logged) if logged else None
-    counted = [(paces or {}).get(b.game_id) for b in snapshot.live if b.game_id is not None]
+    counted = [paces.get(b.game_id) for b in snapshot.live if b.game_id is not None]
     turns = turn_times_across([p for p in counted if p is not None], member.user_id)
     return PlayerReport(snapshot, member, line, rank, len(logged), game, turns)
 
@@ -173,7 +171,7 @@ class CampaignReports(CampaignAccess):
             member = mine
         async with self.store.read() as tx:
             found = await tx.campaign_paces(snapshot.campaign.id)
-        paces = {p.game_id: Pace.model_validate_json(p.data) for p in found}
+        paces = {p.game_id: load_pace(p.data) for p in found}
         return player_report(snapshot, member, paces)
 
     async def campaign_choices(self, guild_id: int, typed: str) -> list[CampaignRecord]:

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from core.antares.game import GameState, load_state
-from core.antares.pace import Pace, Reminders
+from core.antares.pace import load_pace
 from core.antares.turn_flow import TurnNow, eligible_units, orders_for, turn_now
 from core.common.errors import BadInput, Conflict, NotAllowed, NotFound
 from services.common import (
@@ -223,7 +223,7 @@ class Undoing(GameAccess):
             request = UndoRequest(record.id, who.user_id, steps, chosen[-1].seq)
             entries = [entry(e) for e in reversed(chosen)]
             pace = await tx.game_pace(record.id)  # its reminders remind of the request too
-            rules = Pace.model_validate_json(pace.data).reminders if pace else Reminders()
+            rules = load_pace(pace.data if pace else None).reminders
             return UndoAsked(
                 request, concerned, state.host_id, entries, rules, record.version, state.name
             )

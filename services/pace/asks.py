@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
@@ -30,7 +30,7 @@ from core.antares.game import load_state
 from core.antares.pace import HOST_STAGE, Reminders
 from core.common.hours import free_at
 from locales import Lang
-from services.common import ASK, battle_ask, once, retried, undo_ask
+from services.common import ASK, battle_ask, once, undo_ask
 from services.pace.stored import hours_of, read_pace
 from storage.base import Transaction
 from storage.timer_base import TimerRecord
@@ -200,9 +200,10 @@ class PaceAsks:
         asked = Asked.model_validate_json(timer.payload)
         now = self.clock()
         lang = await self.servers.language(timer.guild_id)
-        scheduled: list[datetime] = []
 
-        async def later(tx: Transaction, stage: int, due: datetime) -> None:
+        async def later(
+            tx: Transaction, scheduled: list[datetime], stage: int, due: datetime
+        ) -> None:
             again = asked.model_copy(update={"stage": stage})
             await tx.schedule_timer(
                 timer.subject,
@@ -215,8 +216,7 @@ class PaceAsks:
             )
             scheduled.append(due)
 
-        async def attempt() -> AskNudge | None:
-            scheduled.clear()
+        async def attempt(scheduled: list[datetime]) -> AskNudge | None:
             async with once(self.store, None) as tx:
                 waiting = await still_asked(tx, timer, asked)
                 if not waiting:
@@ -225,15 +225,12 @@ class PaceAsks:
                 free = {u: free_at(hours_of(await tx.member_hours(u)), now) for u in to}
                 ready = [u for u in to if free[u] <= now]
                 if not ready:  # it waits: stored again for the first of them to be free
-                    await later(tx, asked.stage, min(free.values()))
+                    await later(tx, scheduled, asked.stage, min(free.values()))
                     return None
-                last = asked.stage >= HOST_STAGE or (
-                    asked.stage == HOST_STAGE - 1 and not tells_host(asked, waiting)
-                )
-                if not last:  # `then` after this one at the earliest (it may have waited)
-                    then = timedelta(seconds=asked.reminders.then_s)
-                    due = max(asked.reminders.due(asked.since, asked.stage + 1), now + then)
-                    await later(tx, asked.stage + 1, due)
+                last = asked.reminders.last(asked.stage, tells_host(asked, waiting))
+                if not last:
+                    due = asked.reminders.next_due(asked.since, asked.stage, now)
+                    await later(tx, scheduled, asked.stage + 1, due)
                 return AskNudge(
                     asked=asked,
                     guild_id=timer.guild_id,
@@ -245,7 +242,4 @@ class PaceAsks:
                     last=last,
                 )
 
-        nudge = await retried(attempt)
-        for due in scheduled:
-            self.timers.scheduled(due)
-        return nudge
+        return await self.timers.committed(attempt)

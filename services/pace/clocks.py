@@ -26,13 +26,14 @@ from core.antares.pace import (
     OnTimeout,
     Pace,
     clock,
+    members,
     ran_out,
     run_clock,
 )
 from core.common.errors import Conflict
-from core.common.hours import parse_moment
+from core.common.hours import parse_moment, said_off
 from locales import Lang
-from services.common import Call, once, retried
+from services.common import Call, once
 from services.pace.stored import hours_of, read_pace, save_pace, schedule_clocks
 from storage.timer_base import TimerRecord
 
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
     Update = Callable[[Pace, GameState, datetime], Pace]
 
 CLOSE_ENOUGH_S = 1.0  # a side with less time left than this has run out
-OFF_WORDS = ("off", "non", "no", "none", "aucun")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,23 +85,27 @@ class PaceClocks:
         async def host_change(self, call: Call, update: Update) -> tuple[GameState, Pace]: ...
 
     # --- the chess clock ----------------------------------------------------------------
+    # The host's commands give back the game as changed (its name for the reply: no second
+    # read) and its pace.
 
-    async def set_clock(self, call: Call, minutes: int, on_timeout: OnTimeout) -> Pace:
+    async def set_clock(
+        self, call: Call, minutes: int, on_timeout: OnTimeout
+    ) -> tuple[GameState, Pace]:
         """A clock of `minutes` per side, from now (time used so far is forgotten)."""
         wanted = clock(minutes, on_timeout)
 
         def update(pace: Pace, _: GameState, now: datetime) -> Pace:
             return pace.model_copy(update={"clock": run_clock(wanted, pace.clocked(), now)})
 
-        return (await self.host_change(call, update))[1]
+        return await self.host_change(call, update)
 
-    async def clock_off(self, call: Call) -> Pace:
+    async def clock_off(self, call: Call) -> tuple[GameState, Pace]:
         def update(pace: Pace, _: GameState, __: datetime) -> Pace:
             return pace.model_copy(update={"clock": ChessClock()})
 
-        return (await self.host_change(call, update))[1]
+        return await self.host_change(call, update)
 
-    async def pause_clock(self, call: Call, paused: bool) -> Pace:
+    async def pause_clock(self, call: Call, paused: bool) -> tuple[GameState, Pace]:
         """Pause (or resume) every side's time."""
 
         def update(pace: Pace, _: GameState, now: datetime) -> Pace:
@@ -114,7 +118,7 @@ class PaceClocks:
                 switched = run_clock(pace.clock, [], now).model_copy(update={"paused": True})
             return pace.model_copy(update={"clock": run_clock(switched, pace.clocked(), now)})
 
-        return (await self.host_change(call, update))[1]
+        return await self.host_change(call, update)
 
     async def fire_clock(self, timer: TimerRecord) -> ClockOut | None:
         """A side's time would run out now: out of time (see the module), or nothing."""
@@ -123,10 +127,8 @@ class PaceClocks:
         player_id = int(json.loads(timer.payload)["player"])
         now = self.clock()
         lang = await self.servers.language(timer.guild_id)
-        scheduled: list[datetime] = []
 
-        async def attempt() -> ClockOut | None:
-            scheduled.clear()
+        async def attempt(scheduled: list[datetime]) -> ClockOut | None:
             async with once(self.store, None) as tx:
                 record = await tx.game(timer.game_id or 0)
                 if record is None or record.status != "running":
@@ -154,25 +156,21 @@ class PaceClocks:
                     on_timeout=chess.on_timeout,
                 )
 
-        out = await retried(attempt)
-        for due in scheduled:
-            self.timers.scheduled(due)
-        return out
+        return await self.timers.committed(attempt)
 
     # --- the round timer ----------------------------------------------------------------
 
-    async def dice_down(self, call: Call, at: str) -> Pace:
+    async def dice_down(self, call: Call, at: str) -> tuple[GameState, Pace]:
         """`/game dice-down at:` (host or game master): a time of day at the caller's UTC
         offset (`/me quiet utc:`), a duration or a date and time; `off`: none."""
         async with self.store.read() as tx:
             offset = hours_of(await tx.member_hours(call.actor.user_id)).utc_offset
-        off = at.strip().lower() in OFF_WORDS
-        moment = None if off else parse_moment(at, self.clock(), offset)
+        moment = None if said_off(at) else parse_moment(at, self.clock(), offset)
 
         def update(pace: Pace, _: GameState, __: datetime) -> Pace:
             return pace.model_copy(update={"dice_down_at": moment})
 
-        return (await self.host_change(call, update))[1]
+        return await self.host_change(call, update)
 
     async def fire_dice_down(self, timer: TimerRecord) -> DiceDown | None:
         """A round timer's warning or its moment: what to tell, if it still stands."""
@@ -188,6 +186,5 @@ class PaceClocks:
         if read.pace.dice_down_at != at:  # moved or called off since
             return None
         state = load_state(record.state)
-        players = list(dict.fromkeys([state.host_id, *(p.owner_id for p in state.players)]))
         lang = await self.servers.language(record.guild_id)
-        return DiceDown(record.id, record.channel_id, state.name, lang, minutes, at, players)
+        return DiceDown(record.id, record.channel_id, state.name, lang, minutes, at, members(state))

@@ -49,12 +49,11 @@ class Followed:
     def unchanged(self, channel_id: int, latest: tuple[int, int, GameState], now: datetime) -> bool:
         """The change this process made last (`latest`: game, version, state) left the
         waits as the pace last followed them, one version before: noted, nothing to do."""
-        game_id, version, state = latest
-        seen = self._seen.get(channel_id)
-        if seen is None or seen[:2] != (game_id, version - 1):
+        if not self.followed_before(channel_id, latest):
             return False
+        game_id, version, state = latest
         keys = waited(state, now)
-        if keys != seen[2]:
+        if keys != self._seen[channel_id][2]:
             return False
         self.saw(channel_id, game_id, version, keys)
         return True

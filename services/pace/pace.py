@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from core.antares.game import GameState, load_state
 from core.antares.pace import (
@@ -29,6 +29,7 @@ from core.antares.pace import (
     ThreadLink,
     Tracked,
     Wait,
+    members,
     reminders,
     track,
 )
@@ -41,6 +42,7 @@ from core.common.hours import (
     parse_duration,
     parse_offset,
     parse_until,
+    said_off,
 )
 from locales import Lang
 from services.common import (
@@ -49,7 +51,6 @@ from services.common import (
     ServerSettings,
     listen,
     once,
-    retried,
     shown_events,
 )
 from services.game import GameAccess, hosted_game
@@ -176,24 +177,23 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         if not changed and await self._as_it_was(channel_id, now):
             return
 
-        async def attempt() -> list[datetime]:
+        async def attempt(scheduled: list[datetime]) -> None:
             async with once(self.store, None) as tx:
                 record = await tx.latest_game(channel_id)
                 if record is None:
-                    return []
+                    return
                 read = await read_pace(tx, record.id)
                 pace = read.pace
                 state = self._state_of(channel_id, record)
                 new, tracked = track(pace, state, now)
                 seen.append((record.id, record.version, waited(state, now)))
                 if new == pace and read.stored:
-                    return []
+                    return
                 await save_pace(tx, record, new, read.version)
-                return await follow(tx, record, state, pace, new, tracked)
+                scheduled += await follow(tx, record, state, pace, new, tracked)
 
         seen: list[tuple[int, int, tuple[str, ...]]] = []
-        for due in await retried(attempt):
-            self.timers.scheduled(due)
+        await self.timers.committed(attempt)
         if seen:  # committed: the stored pace follows the game as last read
             self.followed.saw(channel_id, *seen[-1])
 
@@ -226,7 +226,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         who = await self.standing(call)
         now = self.clock()
 
-        async def attempt() -> tuple[GameState, Pace, list[datetime]]:
+        async def attempt(dues: list[datetime]) -> tuple[GameState, Pace]:
             async with once(self.store, call.interaction_id, call.channel_id) as tx:
                 record, state = await hosted_game(tx, call.channel_id, who)
                 read = await read_pace(tx, record.id)
@@ -234,7 +234,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                 pace, tracked = track(before, state, now)
                 new = update(pace, state, now)
                 await save_pace(tx, record, new, read.version)
-                dues = await follow(tx, record, state, before, new, tracked)
+                dues += await follow(tx, record, state, before, new, tracked)
                 if new.reminders != pace.reminders:  # every wait's reminders start again
                     await tx.cancel_game_timers(record.id, NUDGE)
                     if new.reminders.on:
@@ -244,21 +244,20 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                         ]
                 if new.dice_down_at != pace.dice_down_at:
                     dues += await schedule_dice_down(tx, record, new.dice_down_at, now)
-                return state, new, dues
+                return state, new
 
         try:
-            state, pace, dues = await retried(attempt)
+            return await self.timers.committed(attempt)
         except NotFound:
             await self._refuse_ended(call.channel_id)
             raise
-        for due in dues:
-            self.timers.scheduled(due)
-        return state, pace
 
-    async def remind(self, call: Call, after: str | None, then: str | None) -> Reminders:
+    async def remind(
+        self, call: Call, after: str | None, then: str | None
+    ) -> tuple[GameState, Reminders]:
         """`/game remind` (host or game master): reminders `after` a wait began, then
         `then` apart; `after` None or `off`: none."""
-        off = after is None or after.strip().lower() in ("off", "non", "no", "0")
+        off = after is None or said_off(after)
         wanted = (
             Reminders()
             if off
@@ -268,8 +267,8 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         def update(pace: Pace, _: GameState, __: datetime) -> Pace:
             return pace.model_copy(update={"reminders": wanted})
 
-        _, pace = await self.host_change(call, update)
-        return pace.reminders
+        state, pace = await self.host_change(call, update)
+        return state, pace.reminders
 
     async def fire_nudge(self, timer: TimerRecord) -> Nudge | None:
         """The reminder `timer` is due: what to send now, if anything (see the module)."""
@@ -279,10 +278,8 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         player_id, key, stage = int(payload["player"]), str(payload["key"]), int(payload["stage"])
         now = self.clock()
         lang = await self.servers.language(timer.guild_id)
-        scheduled: list[datetime] = []
 
-        async def attempt() -> Nudge | None:
-            scheduled.clear()
+        async def attempt(scheduled: list[datetime]) -> Nudge | None:
             async with once(self.store, None) as tx:
                 record = await tx.game(timer.game_id or 0)
                 if record is None or record.status != "running":
@@ -293,22 +290,20 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                     return None
                 state = load_state(record.state)
                 to_id = state.host_id if stage >= HOST_STAGE else player_id
-                free = free_at(hours_of(await tx.member_hours(to_id)), now)
+                hours = hours_of(await tx.member_hours(to_id))
+                free = free_at(hours, now)
                 if to_id != player_id:  # the host is told once the player is back
                     player = hours_of(await tx.member_hours(player_id))
                     if player.away_until is not None and player.away_until > free:
-                        free = free_at(hours_of(await tx.member_hours(to_id)), player.away_until)
+                        free = free_at(hours, player.away_until)
                 if free > now:  # it waits: stored again for when they are free
                     scheduled.append(
                         await schedule_nudge(tx, record, pace.reminders, wait, stage, free)
                     )
                     return None
-                last = stage >= HOST_STAGE or (
-                    stage == HOST_STAGE - 1 and not host_stage(state, wait)
-                )
-                if not last:  # `then` after this one at the earliest (it may have waited)
-                    then = timedelta(seconds=pace.reminders.then_s)
-                    due = max(pace.reminders.due(wait.since, stage + 1), now + then)
+                last = pace.reminders.last(stage, host_stage(state, wait))
+                if not last:
+                    due = pace.reminders.next_due(wait.since, stage, now)
                     scheduled.append(
                         await schedule_nudge(tx, record, pace.reminders, wait, stage + 1, due)
                     )
@@ -325,10 +320,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                     last=last,
                 )
 
-        nudge = await retried(attempt)
-        for due in scheduled:
-            self.timers.scheduled(due)
-        return nudge
+        return await self.timers.committed(attempt)
 
     async def clocks(self, game_id: int, state: GameState) -> PaceView:
         """The game's clocks for the live board, which has the state already: its pace is
@@ -430,11 +422,6 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                 utc_offset=offset,
             )
         return hours_of(saved)
-
-
-def members(state: GameState) -> list[int]:
-    """The host and the players, each once."""
-    return list(dict.fromkeys([state.host_id, *(p.owner_id for p in state.players)]))
 
 
 def host_stage(state: GameState, wait: Wait) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from core.antares.pace import ChessClock, Pace, Reminders, Wait
+from core.antares.pace import ChessClock, Pace, Reminders, Wait, load_pace
 from core.common.hours import Hours
 from services.common import once, retried
 from storage.base import GameRecord, Store, Transaction
@@ -36,10 +36,6 @@ def hours_of(record: HoursRecord | None) -> Hours:
     return Hours(record.away_until, record.quiet_from, record.quiet_to, record.utc_offset)
 
 
-def pace_of(data: str | None) -> Pace:
-    return Pace() if data is None else Pace.model_validate_json(data)
-
-
 @dataclass(frozen=True, slots=True)
 class StoredPace:
     """A game's pace as read, and its row's version (None: none is stored yet)."""
@@ -54,7 +50,7 @@ class StoredPace:
 
 async def read_pace(tx: Transaction, game_id: int) -> StoredPace:
     found = await tx.game_pace(game_id)
-    return StoredPace(pace_of(found.data), found.version) if found else StoredPace(Pace())
+    return StoredPace(load_pace(found.data), found.version) if found else StoredPace(Pace())
 
 
 async def update_pace(store: Store, game_id: int, update: dict[str, Any]) -> None:

@@ -18,14 +18,16 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import TypeVar
 
 from services.common import once, retried
 from storage.base import Store, Transaction
 from storage.timer_base import TimerRecord
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 LEASE = timedelta(minutes=5)  # a claimed timer is the claimer's this long
 BATCH = 20  # timers claimed at once
@@ -63,34 +65,19 @@ class Timers:
             except Exception:  # the poller catches up at its next look anyway
                 log.exception("a timer listener failed")
 
-    async def schedule(
-        self,
-        subject: str,
-        *,
-        kind: str,
-        due_at: datetime,
-        payload: str = "{}",
-        guild_id: int | None = None,
-        channel_id: int | None = None,
-        game_id: int | None = None,
-    ) -> TimerRecord:
-        """One timer in a transaction of its own (bookkeeping: nothing to claim)."""
-        async with once(self.store, None) as tx:
-            timer = await tx.schedule_timer(
-                subject,
-                kind=kind,
-                due_at=due_at,
-                payload=payload,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_id=game_id,
-            )
-        self.scheduled(due_at)
-        return timer
+    async def committed(self, change: Callable[[list[datetime]], Awaitable[T]]) -> T:
+        """Run `change` (again on a conflict), which notes in the list it is given when each
+        timer it stores falls due; once it has committed, the poller hears of each."""
+        dues: list[datetime] = []
 
-    async def cancel(self, subject: str) -> bool:
-        async with once(self.store, None) as tx:
-            return await tx.cancel_timer(subject)
+        async def attempt() -> T:
+            dues.clear()  # a conflict: what the failed try stored is gone
+            return await change(dues)
+
+        done = await retried(attempt)
+        for due in dues:
+            self.scheduled(due)
+        return done
 
     async def claim_due(self, limit: int = BATCH) -> Sequence[TimerRecord]:
         """The timers due now, this process's for the lease (see the module)."""

@@ -157,3 +157,20 @@ async def test_dice_down_called_off(simcord_env, table):
     assert "No dice down for **Vorl**" in off.response.content
     await env.advance_time(2 * HOUR)
     assert bot_posts(env, channel, "⏳") == [] and bot_posts(env, channel, "🛑") == []
+
+
+async def test_a_paused_clock_paused_again_is_refused_in_either_language(simcord_env, table):
+    channel, alice = table.channel, table.alice
+    await english(table)
+    await skirmish(table)
+    await alice.slash(channel, "game clock set", minutes=30)
+    paused = await alice.slash(channel, "game clock pause")
+    assert not paused.ephemeral and "⏸ Clock of **Vorl** paused" in paused.response.content
+    again = await alice.slash(channel, "game clock pause")
+    assert again.ephemeral and "The clock is paused already" in again.response.content
+    assert "</game clock resume" in again.response.content  # what to do instead
+    with french():
+        encore = await alice.slash(channel, "game clock pause")
+        assert encore.ephemeral and "La pendule est déjà en pause" in encore.response.content
+    resumed = await alice.slash(channel, "game clock resume")
+    assert "▶️ Clock of **Vorl** running again." in resumed.response.content

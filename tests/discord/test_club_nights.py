@@ -92,3 +92,30 @@ async def test_a_voice_channel_night_and_the_refusals(simcord_env, table):
     far = await carol.slash(channel, "club night", when="2028-01-01 20:00")
     assert far.ephemeral and "more than 366 days ahead" in far.response.content
     assert len(events(env, guild)) == 1
+
+
+def bot_without_events(env, guild) -> None:
+    """The bot's own role (its integration's, the server's one managed role) loses Manage
+    Events: Discord refuses it any event."""
+    backend = env.backend
+    (role,) = [r for r in backend.get_guild(guild.id).roles.values() if r.managed]
+    allowed = discord.Permissions(role.permissions)
+    allowed.manage_events = False
+    backend.edit_role(guild.id, role.id, {"permissions": allowed.value})
+
+
+async def test_a_bot_that_may_not_create_events_says_what_to_give_it(simcord_env, table):
+    env, guild, channel = simcord_env, table.guild, table.channel
+    carol = organiser(table)
+    bot_without_events(env, guild)
+    refused = await carol.slash(channel, "club night", when="20:00", weeks=3)
+    assert refused.ephemeral
+    assert "I may not create events on this server" in refused.response.content
+    assert "Create Events (or Manage Events) permission" in refused.response.content
+    with french():
+        refus = await carol.slash(channel, "club night", when="20:00")
+        assert refus.ephemeral
+        assert "Je ne peux pas créer d'évènements" in tokens(refus.response.content)
+    assert events(env, guild) == []
+    async with env.bot.services.store.read() as tx:
+        assert await tx.next_timer_due() is None  # no weekly series left to repeat

@@ -5,6 +5,8 @@ a play-by-post game over simulated days: reminders, an away period, the archive.
 
 from __future__ import annotations
 
+import discord
+
 from tests.discord.game_kit import card_text
 from tests.discord.pace_kit import (
     DAY,
@@ -111,3 +113,22 @@ async def test_a_game_ended_by_its_clock_closes_its_thread(simcord_env, table, d
     assert last.startswith("🏁 Game **Blitz** ended at turn 1") and "Ended on time" in last
     line = table.channel.history()[-1].content
     assert line.startswith("🏁 Game **Blitz** ended at turn 1: its thread")
+
+
+async def test_a_channel_where_the_bot_may_not_open_threads_says_what_to_do(table):
+    alice, me = table.alice, table.guild.me
+    closed = table.guild.create_text_channel(
+        "no-threads", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
+    )
+    refused = await alice.slash(closed, "game start", name="Vorl", thread=True)
+    assert refused.ephemeral
+    assert "I may not open a thread here" in refused.response.content
+    assert "Create Public Threads" in refused.response.content  # what to do instead
+    with french():
+        refus = await alice.slash(closed, "game start", name="Vorl", thread=True)
+        assert refus.ephemeral and "Je ne peux pas ouvrir de fil ici" in refus.response.content
+    assert closed.threads == []
+    none = await alice.slash(closed, "game status")  # no game was started either
+    assert none.ephemeral
+    started = await alice.slash(closed, "game start", name="Vorl")  # without a thread: fine
+    assert not started.ephemeral

@@ -163,3 +163,35 @@ async def test_a_reminder_due_while_the_bot_was_down_is_sent_at_start_once(
     assert pinged == [bob.id] and "has waited 13 h for you" in text
     await env.advance_time(HOUR)
     assert len(reminders(env, channel)) == 1
+
+
+async def test_an_away_date_it_cannot_read_and_delays_out_of_range_are_refused(simcord_env, table):
+    channel, alice, bob = table.channel, table.alice, table.bob
+    await english(table)
+    await skirmish(table)
+    unread = await bob.slash(channel, "me away", until="tomorrow")
+    assert unread.ephemeral and "“tomorrow” is neither a duration" in unread.response.content
+    assert "(3d, 12h) nor a date (2026-01-05" in unread.response.content  # what to write
+    soon = await alice.slash(channel, "game remind", after="5m")
+    assert soon.ephemeral and "Reminders come 10 minutes to 14 days apart" in soon.response.content
+    with french():
+        demain = await bob.slash(channel, "me away", until="demain")
+        assert demain.ephemeral and "« demain » n'est ni une durée" in demain.response.content
+        tot = await alice.slash(channel, "game remind", after="5m")
+        assert tot.ephemeral and "de 10 minutes à 14 jours d'écart" in tot.response.content
+    here = await bob.slash(channel, "me quiet")
+    assert "You are not away" in here.response.content  # the unread dates saved nothing
+
+
+async def test_reminders_turned_off_in_french_words(simcord_env, table, dice):
+    env, channel, alice = simcord_env, table.channel, table.alice
+    quiet_board(env)  # the server speaks French
+    await skirmish(table)
+    await alice.slash(channel, "game remind", after="12h")
+    with french():
+        off = await alice.slash(channel, "game remind", after="aucun")
+        assert not off.ephemeral
+        assert "Rappels désactivés pour **Vorl**" in off.response.content
+    await bob_s_die_drawn(table, dice)
+    await env.advance_time(2 * DAY)
+    assert reminders(env, channel) == []

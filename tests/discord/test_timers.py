@@ -9,13 +9,9 @@ from datetime import timedelta
 import pytest
 
 import bot_app
+from services.common import once
+from tests.discord.pace_kit import quiet_board
 from tests.support.bots import restart
-
-
-def quiet_board(env) -> None:
-    """The live board's keeper looks every 2 s: days of simulated time would be thousands of
-    looks. These tests have no board."""
-    env.bot.get_cog("BoardKeeper").ticks.cancel()
 
 
 @pytest.fixture
@@ -39,10 +35,13 @@ def fired(monkeypatch, simcord_env) -> list[str]:
 
 
 async def at(env, hours: float, subject: str) -> None:
-    """Scheduled by the bot, as a command's change schedules its timers."""
-    timers = env.bot.services.timers
+    """Scheduled by the bot, as a command's change schedules its timers: stored in the
+    change, the poller told once it committed."""
+    services, due = env.bot.services, env.now() + timedelta(hours=hours)
     with env._bot_scope():
-        await timers.schedule(subject, kind="test", due_at=env.now() + timedelta(hours=hours))
+        async with once(services.store, None) as tx:
+            await tx.schedule_timer(subject, kind="test", due_at=due)
+        services.timers.scheduled(due)
 
 
 async def test_a_timer_fires_on_the_bot_s_clock_once(simcord_env, table, fired):

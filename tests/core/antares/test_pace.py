@@ -18,7 +18,14 @@ from core.antares.pace import (
     waits_now,
 )
 from core.common.errors import BadInput
-from core.common.hours import Hours, free_at, parse_duration, parse_offset, parse_until
+from core.common.hours import (
+    Hours,
+    free_at,
+    parse_duration,
+    parse_offset,
+    parse_until,
+    said_off,
+)
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 HOST, BOB = 1, 2
@@ -80,6 +87,16 @@ def test_reminders_fall_due_after_then_apart_and_are_checked():
             reminders(after, then)
 
 
+def test_the_last_reminder_and_the_next_one_after_a_late_one():
+    rules = reminders(timedelta(hours=12), timedelta(days=1))
+    assert [rules.last(stage, tells_host=True) for stage in (1, 2, 3)] == [False, False, True]
+    assert [rules.last(stage, tells_host=False) for stage in (1, 2)] == [False, True]
+    on_time = rules.due(NOW, 1)
+    assert rules.next_due(NOW, 1, on_time) == rules.due(NOW, 2)  # 36 h after the wait began
+    late = on_time + timedelta(hours=20)  # its reader was away: sent 20 h late
+    assert rules.next_due(NOW, 1, late) == late + timedelta(days=1)  # `then` after it
+
+
 def test_durations_offsets_and_dates_are_read_as_members_write_them():
     assert parse_duration("1d12h") == timedelta(hours=36)
     assert parse_duration("2 j") == timedelta(days=2)
@@ -95,6 +112,13 @@ def test_durations_offsets_and_dates_are_read_as_members_write_them():
     for bad in ("2025-12-31", "2028-01-01", "tomorrow", "2026-02-30"):
         with pytest.raises(BadInput):
             parse_until(bad, NOW)
+
+
+def test_off_is_said_the_same_way_for_reminders_and_dice_down_in_either_language():
+    for off in ("off", " OFF ", "non", "aucun", "none", "0"):
+        assert said_off(off)
+    for wanted in ("12h", "21:30", "offensive"):
+        assert not said_off(wanted)
 
 
 def test_a_reminder_waits_for_the_end_of_an_away_period_and_of_quiet_hours():
