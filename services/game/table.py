@@ -17,18 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.antares.bag import census
-from core.antares.game import GameState, load_state
+from core.antares.game import GameState
 from core.antares.game_messages import BoardLang, GameMessages
 from core.antares.turn_flow import OpenActivation, turn_now
 from core.common.errors import NotFound
-from services.common import (
-    Call,
-    Listener,
-    listen,
-    once,
-    retried,
-    shown_events,
-)
+from services.common import Call, Listener, listen, once, retried
 from services.game.access import GameAccess, hosted_game
 from services.game.game import GameView
 from storage.base import GameRecord, Hearing, MessagesRecord, Transaction
@@ -186,9 +179,7 @@ class TableService(GameAccess):
         messages = messages_of(record)
         if not messages.board or messages.board_message is None:
             return None
-        left = shown_events(self.store).state_at(channel_id, record.id, record.version)
-        state = left if isinstance(left, GameState) else load_state(record.state)
-        view = self._view(record, state)
+        view = self._view(record, self.state_of(record))
         return Board(record.id, messages.board_message, messages.board_lang, view)
 
     async def board_gone(self, channel_id: int, game_id: int, message_id: int) -> bool:
