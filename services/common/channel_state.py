@@ -85,9 +85,9 @@ class Change(Generic[S, R]):
     version: int
     event: EventRecord
     record: GameRecord  # the game as read, its messages included
+    saved: GameRecord  # the game as saved (its messages as read)
     draw: bool = False  # drawing is the next step (`offered` of the new state)
     done: tuple[Any, ...] = ()  # the activations ✅ Done may end (`offered` of the new state)
-    saved: GameRecord | None = None  # the game as saved (its messages as read)
 
 
 class ChannelStateRunner(Generic[S]):
@@ -158,7 +158,7 @@ class ChannelStateRunner(Generic[S]):
         step = Step(done.record.id, done.draw, done.done) if self.offered is not None else None
         shown.wrote(interaction_id, done.event.id, step)
         # the board, the pace (issue 33) and the next change follow this state: no parse again
-        shown.left(channel_id, done.record.id, done.version, done.state, done.saved)
+        shown.left(channel_id, done.saved, done.state)
         return done
 
     async def _retried(
@@ -248,4 +248,4 @@ class ChannelStateRunner(Generic[S]):
         draw, done = self.offered(new_state) if self.offered is not None else (False, ())
         status = getattr(new_state, "status", None) or record.status
         saved = replace(record, state=new_json, version=version, status=status)
-        return Change(new_state, result, version, logged.value, record, draw, done, saved)
+        return Change(new_state, result, version, logged.value, record, saved, draw, done)
