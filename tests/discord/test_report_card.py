@@ -253,3 +253,22 @@ async def test_a_card_that_cannot_be_drawn_leaves_the_end_as_it_was(
     assert ended.response.attachments == []
     assert "the battle report card of game" in caplog.text
     assert (await record_of(simcord_env, table.channel)).status == "ended"
+
+
+async def test_the_image_report_in_french_and_without_a_game(simcord_env, table):
+    """`/game report format:image` answers in the caller's language; with no game in the
+    channel it is refused, ephemeral, saying how to start one (EN and FR)."""
+    channel, bob = table.channel, table.bob
+    none = await bob.slash(channel, "game report", format="image")
+    assert none.ephemeral and none.response.attachments == []
+    assert none.response.content.startswith("No game is running in this channel")
+    with french():
+        none = await bob.slash(channel, "game report", format="image")
+        assert none.ephemeral and none.response.attachments == []
+        assert none.response.content.startswith("Aucune partie en cours dans ce salon")
+    await table.alice.slash(channel, "game start", name="Vorl")
+    with french():
+        image = await bob.slash(channel, "game report", format="image")
+    assert image.ephemeral
+    assert image.response.content == "🖼️ Le rapport de bataille de **Vorl** en image."
+    await card_of(image)
