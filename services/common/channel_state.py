@@ -62,6 +62,21 @@ async def retried(attempt: Callable[[], Awaitable[T]]) -> T:
     raise AssertionError("unreachable")
 
 
+def run_again(failed: BaseException, *, from_left: bool, interaction_id: int | None) -> bool:
+    """Whether a change's first attempt that failed runs again from the game as read:
+    after another process's change (a version conflict); after a refusal of the state this
+    process left (`from_left`), unless it is the replay's own: a Conflict may come from a
+    state changed since, and an interaction's replay must be refused as one first (its
+    claim goes with the COMMIT). The database out of reach (locked, down) is not."""
+    if isinstance(failed, VersionConflict):
+        return True
+    if isinstance(failed, StorageError) or not isinstance(failed, AntaresError) or not from_left:
+        return False
+    if isinstance(failed, Conflict):
+        return failed.key != "errors.replayed"
+    return interaction_id is not None
+
+
 def stored(result: BaseModel) -> str:
     """A change's result as the log keeps it: a model that says so (`STORED_COMPACT`, e.g. a
     shot, whose dice are many) without its fields at their default, which its model gives
@@ -133,22 +148,10 @@ class ChannelStateRunner(Generic[S]):
             done = await self._change_once(
                 channel_id, kind, actor_id, interaction_id, apply, check, then, read, used
             )
-        except VersionConflict:  # another process changed the game since: read it
-            shown.forget(channel_id)
-        except StorageError:  # the database is out of reach (locked, down): not run again
-            shown.forget(channel_id)
-            raise
-        except Conflict as refused:
-            shown.forget(channel_id)
-            if not used or refused.key == "errors.replayed":
+        except BaseException as failed:
+            shown.forget(channel_id)  # the state noted may no longer be the game's
+            if not run_again(failed, from_left=bool(used), interaction_id=interaction_id):
                 raise
-        except AntaresError:  # a refusal, before the claim was checked: run it again as ever
-            shown.forget(channel_id)  # (a replayed interaction says so first)
-            if not used or interaction_id is None:
-                raise
-        except BaseException:
-            shown.forget(channel_id)
-            raise
         if done is None:
             done = await self._retried(
                 channel_id, kind, actor_id, interaction_id, apply, check, then, read
