@@ -28,7 +28,7 @@ import contextlib
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from services.common.applied_once import listen, once
 from storage.base import GameRecord, StorageError, Store
@@ -52,6 +52,17 @@ class Step:
 # noted for an interaction that found no running game in its channel (an untracked `/shoot`):
 # its reply offers nothing, and nothing reads the channel again to learn so
 NO_GAME = Step(game_id=0, draw=False)
+
+
+V = TypeVar("V")
+
+
+def note(notes: OrderedDict[int, V], key: int, value: V, limit: int) -> None:
+    """`value` noted under `key` as the newest; the oldest notes past `limit` forgotten."""
+    notes[key] = value
+    notes.move_to_end(key)
+    while len(notes) > limit:
+        notes.popitem(last=False)
 
 
 class Left(NamedTuple):
@@ -79,24 +90,16 @@ class ShownEvents:
 
     def told(self, channel_id: int) -> None:
         """A change of the channel committed in this process (a listener of the store)."""
-        self._told[channel_id] = self._told.get(channel_id, 0) + 1
-        self._told.move_to_end(channel_id)
-        while len(self._told) > self.limit:
-            self._told.popitem(last=False)
+        note(self._told, channel_id, self._told.get(channel_id, 0) + 1, self.limit)
 
     def wrote(self, interaction_id: int | None, event_id: int, step: Step | None = None) -> None:
         """A committed change of `interaction_id` wrote `event_id` (None: no interaction),
         and `step` comes next (None: not a game whose next step is known)."""
         if interaction_id is None:
             return
-        self._claimed[interaction_id] = None
-        self._claimed.move_to_end(interaction_id)
-        while len(self._claimed) > self.limit:
-            self._claimed.popitem(last=False)
-        self._written.setdefault(interaction_id, []).append(event_id)
-        self._written.move_to_end(interaction_id)
-        while len(self._written) > self.limit:
-            self._written.popitem(last=False)
+        note(self._claimed, interaction_id, None, self.limit)
+        events = [*self._written.get(interaction_id, []), event_id]
+        note(self._written, interaction_id, events, self.limit)
         if step is not None:
             self.offers(interaction_id, step)
 
@@ -105,18 +108,13 @@ class ShownEvents:
         `step` next."""
         if interaction_id is None:
             return
-        self._steps[interaction_id] = step
-        self._steps.move_to_end(interaction_id)
-        while len(self._steps) > self.limit:
-            self._steps.popitem(last=False)
+        note(self._steps, interaction_id, step, self.limit)
 
     def left(self, channel_id: int, saved: GameRecord, state: Any) -> None:
         """A change of a channel left its game `saved` (at its version), in `state` (for the
         board and the pace, which follow it: `state_at`)."""
-        self._states[channel_id] = Left(saved, state, self._told.get(channel_id, 0))
-        self._states.move_to_end(channel_id)
-        while len(self._states) > min(self.limit, STATES_LIMIT):
-            self._states.popitem(last=False)
+        left = Left(saved, state, self._told.get(channel_id, 0))
+        note(self._states, channel_id, left, min(self.limit, STATES_LIMIT))
 
     def state_at(self, channel_id: int, game_id: int, version: int) -> Any | None:
         """The state a change left the game in at `version`, if this process made it."""
