@@ -6,6 +6,7 @@ the scripted game; hostile names are drawn as typed; a huge game's card stays bo
 from __future__ import annotations
 
 import io
+import sys
 from datetime import UTC, datetime
 
 import pytest
@@ -246,7 +247,9 @@ async def test_a_card_that_cannot_be_drawn_leaves_the_end_as_it_was(
     def broken(card):
         raise RuntimeError("no fonts on this machine")
 
-    monkeypatch.setattr(report_card, "card_png", broken)
+    # the module the bot runs now: a bot closed earlier in the session unloads its
+    # extensions, and the next one imports cogs.game afresh, not the module imported above
+    monkeypatch.setattr(sys.modules["cogs.game.report_card"], "card_png", broken)
     await table.alice.slash(table.channel, "game start", name="Vorl")
     ended = await table.alice.slash(table.channel, "game end")
     assert "🏁 Game **Vorl** ended at turn 1" in ended.response.content
