@@ -181,12 +181,8 @@ class SqliteStore:
                 )
             await db.run("COMMIT")
         except BaseException:
-            await self._roll_back()
+            await self.db.roll_back()  # a failed COMMIT may already have ended it
             raise
-
-    async def _roll_back(self) -> None:
-        if self.db.in_transaction:  # a failed COMMIT may already have ended it
-            await self.db.run("ROLLBACK")
 
     async def schema_version(self) -> int:
         rows = await self.reader.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")

@@ -113,21 +113,9 @@ class AioConnection:
             raise
         return opened
 
-    @property
-    def in_transaction(self) -> bool:
-        return self.connection.in_transaction
-
     async def run(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         """Every row, in one trip (with RETURNING, a write gives back what it wrote)."""
         return list(await self.connection.execute_fetchall(sql, tuple(args)))
-
-    async def write(self, sql: str, args: Sequence[Any] = ()) -> tuple[int, int | None]:
-        """Rows changed and the last row id."""
-        cursor = await self.connection.execute(sql, tuple(args))
-        try:
-            return cursor.rowcount, cursor.lastrowid
-        finally:
-            await cursor.close()
 
     async def write_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         cursor = await self.connection.executemany(sql, [tuple(r) for r in rows])

@@ -28,9 +28,8 @@ from cogs.common.translator import command_name
 from cogs.game.options import call_of
 from cogs.game.render.board import board_layout
 from cogs.pace.game_commands import board_clocks
-from core.antares.game_messages import GameMessages
 from locales import Lang, t
-from services.game import Board, BoardSwitched
+from services.game import Board, BoardSwitched, MessagesRecord
 
 # Where a board can be: the channels with messages of their own (not a category or a forum)
 WITH_MESSAGES = (
@@ -87,7 +86,7 @@ async def _post(interaction: discord.Interaction, lang: Lang, done: BoardSwitche
 
 
 async def _retire(
-    interaction: discord.Interaction, lang: Lang, before: GameMessages, *, replaced: bool
+    interaction: discord.Interaction, lang: Lang, before: MessagesRecord, *, replaced: bool
 ) -> None:
     """The board posted before: unpinned, and deleted (a new one replaces it) or marked as
     no longer kept up to date."""

@@ -27,9 +27,10 @@ from cogs.common.bot import ServicedBot
 from cogs.common.charts import drawing, png_of
 from cogs.common.text import ellipsize
 from cogs.game.render.common import COLOUR_HEX
+from cogs.game.render.report import notable_roll
 from core.antares.game import Player, Unit
-from locales import Lang, catalog, percent, t
-from services.game import BattleReport, NotableRoll
+from locales import Lang, t
+from services.game import BattleReport
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -106,20 +107,6 @@ def _day(moment: datetime | None, lang: Lang) -> str:
     return t(lang, "report.running") if moment is None else moment.strftime("%Y-%m-%d")
 
 
-def _roll(lang: Lang, key: str, roll: NotableRoll, name: Callable[[int], str]) -> str:
-    key_of_kind = f"report.roll.{roll.kind}"
-    return t(
-        lang,
-        key,
-        player=name(roll.user_id),
-        kind=t(lang, key_of_kind) if catalog().has(lang, key_of_kind) else roll.kind,
-        face="?" if roll.face is None else roll.face,
-        target=roll.target,
-        chance=percent(lang, roll.chance),
-        seq=roll.seq,
-    )
-
-
 def report_card(lang: Lang, report: BattleReport, names: Names) -> Card:
     """What the card says, in `lang` (see the module)."""
     state = report.state
@@ -146,7 +133,7 @@ def report_card(lang: Lang, report: BattleReport, names: Names) -> Card:
         else "",
         sides=sides,
         more_sides=t(lang, "report.card.more_sides", n=hidden) if hidden > 0 else "",
-        rolls=[_roll(lang, key, roll, name) for key, roll in notable if roll is not None],
+        rolls=[notable_roll(lang, key, roll, name) for key, roll in notable if roll is not None],
         footer=t(lang, "report.made"),
     )
 

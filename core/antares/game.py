@@ -306,7 +306,7 @@ class GameState(BaseModel):
     # A shot waiting for its target's reaction (core.antares.reactions; None: none waits)
     reaction: ReactionOffer | None = None
     # (Where the bot keeps Draw next and the live board is not part of the state: see
-    # core.antares.game_messages; the `messages` of older records is read no more.)
+    # storage.message_queries; the `messages` of older records is read no more.)
     # Each other system's own part of the record (a fourth system adds one field here)
     epic: EpicPart = EpicPart()
 

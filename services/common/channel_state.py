@@ -62,6 +62,21 @@ async def retried(attempt: Callable[[], Awaitable[T]]) -> T:
     raise AssertionError("unreachable")
 
 
+def run_again(failed: BaseException, *, from_left: bool, interaction_id: int | None) -> bool:
+    """Whether a change's first attempt that failed runs again from the game as read:
+    after another process's change (a version conflict); after a refusal of the state this
+    process left (`from_left`), unless it is the replay's own: a Conflict may come from a
+    state changed since, and an interaction's replay must be refused as one first (its
+    claim goes with the COMMIT). The database out of reach (locked, down) is not."""
+    if isinstance(failed, VersionConflict):
+        return True
+    if isinstance(failed, StorageError) or not isinstance(failed, AntaresError) or not from_left:
+        return False
+    if isinstance(failed, Conflict):
+        return failed.key != "errors.replayed"
+    return interaction_id is not None
+
+
 def stored(result: BaseModel) -> str:
     """A change's result as the log keeps it: a model that says so (`STORED_COMPACT`, e.g. a
     shot, whose dice are many) without its fields at their default, which its model gives
@@ -85,9 +100,9 @@ class Change(Generic[S, R]):
     version: int
     event: EventRecord
     record: GameRecord  # the game as read, its messages included
+    saved: GameRecord  # the game as saved (its messages as read)
     draw: bool = False  # drawing is the next step (`offered` of the new state)
     done: tuple[Any, ...] = ()  # the activations ✅ Done may end (`offered` of the new state)
-    saved: GameRecord | None = None  # the game as saved (its messages as read)
 
 
 class ChannelStateRunner(Generic[S]):
@@ -133,22 +148,10 @@ class ChannelStateRunner(Generic[S]):
             done = await self._change_once(
                 channel_id, kind, actor_id, interaction_id, apply, check, then, read, used
             )
-        except VersionConflict:  # another process changed the game since: read it
-            shown.forget(channel_id)
-        except StorageError:  # the database is out of reach (locked, down): not run again
-            shown.forget(channel_id)
-            raise
-        except Conflict as refused:
-            shown.forget(channel_id)
-            if not used or refused.key == "errors.replayed":
+        except BaseException as failed:
+            shown.forget(channel_id)  # the state noted may no longer be the game's
+            if not run_again(failed, from_left=bool(used), interaction_id=interaction_id):
                 raise
-        except AntaresError:  # a refusal, before the claim was checked: run it again as ever
-            shown.forget(channel_id)  # (a replayed interaction says so first)
-            if not used or interaction_id is None:
-                raise
-        except BaseException:
-            shown.forget(channel_id)
-            raise
         if done is None:
             done = await self._retried(
                 channel_id, kind, actor_id, interaction_id, apply, check, then, read
@@ -158,7 +161,7 @@ class ChannelStateRunner(Generic[S]):
         step = Step(done.record.id, done.draw, done.done) if self.offered is not None else None
         shown.wrote(interaction_id, done.event.id, step)
         # the board, the pace (issue 33) and the next change follow this state: no parse again
-        shown.left(channel_id, done.record.id, done.version, done.state, done.saved)
+        shown.left(channel_id, done.saved, done.state)
         return done
 
     async def _retried(
@@ -248,4 +251,4 @@ class ChannelStateRunner(Generic[S]):
         draw, done = self.offered(new_state) if self.offered is not None else (False, ())
         status = getattr(new_state, "status", None) or record.status
         saved = replace(record, state=new_json, version=version, status=status)
-        return Change(new_state, result, version, logged.value, record, draw, done, saved)
+        return Change(new_state, result, version, logged.value, record, saved, draw, done)

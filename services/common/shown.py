@@ -28,10 +28,10 @@ import contextlib
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from services.common.applied_once import listen, once
-from storage.base import StorageError, Store
+from storage.base import GameRecord, StorageError, Store
 
 LIMIT = 512
 # channels whose game this process keeps as its last change left it (each a parsed state and
@@ -54,6 +54,25 @@ class Step:
 NO_GAME = Step(game_id=0, draw=False)
 
 
+V = TypeVar("V")
+
+
+def note(notes: OrderedDict[int, V], key: int, value: V, limit: int) -> None:
+    """`value` noted under `key` as the newest; the oldest notes past `limit` forgotten."""
+    notes[key] = value
+    notes.move_to_end(key)
+    while len(notes) > limit:
+        notes.popitem(last=False)
+
+
+class Left(NamedTuple):
+    """A game as this process's last change of its channel left it."""
+
+    saved: GameRecord  # its record as saved (its id, its version, its messages as read)
+    state: Any  # its state, parsed
+    told: int  # the changes of the channel committed here by then
+
+
 class ShownEvents:
     """The events each recent interaction wrote, until its reply is sent."""
 
@@ -62,34 +81,25 @@ class ShownEvents:
         self.limit = limit
         self._written: OrderedDict[int, list[int]] = OrderedDict()
         self._steps: OrderedDict[int, Step] = OrderedDict()
-        # channel -> (game, version, state, commits told, the game's record as saved) as
-        # this process's last change of it left it; channel -> the changes of it committed
-        # here (told through `once`)
-        self._states: OrderedDict[int, tuple[int, int, Any, int, Any]] = OrderedDict()
+        # channel -> its game as this process's last change of it left it; channel -> the
+        # changes of it committed here (told through `once`)
+        self._states: OrderedDict[int, Left] = OrderedDict()
         self._told: OrderedDict[int, int] = OrderedDict()
         self._claimed: OrderedDict[int, None] = OrderedDict()  # interactions that wrote events
         listen(store, self.told)
 
     def told(self, channel_id: int) -> None:
         """A change of the channel committed in this process (a listener of the store)."""
-        self._told[channel_id] = self._told.get(channel_id, 0) + 1
-        self._told.move_to_end(channel_id)
-        while len(self._told) > self.limit:
-            self._told.popitem(last=False)
+        note(self._told, channel_id, self._told.get(channel_id, 0) + 1, self.limit)
 
     def wrote(self, interaction_id: int | None, event_id: int, step: Step | None = None) -> None:
         """A committed change of `interaction_id` wrote `event_id` (None: no interaction),
         and `step` comes next (None: not a game whose next step is known)."""
         if interaction_id is None:
             return
-        self._claimed[interaction_id] = None
-        self._claimed.move_to_end(interaction_id)
-        while len(self._claimed) > self.limit:
-            self._claimed.popitem(last=False)
-        self._written.setdefault(interaction_id, []).append(event_id)
-        self._written.move_to_end(interaction_id)
-        while len(self._written) > self.limit:
-            self._written.popitem(last=False)
+        note(self._claimed, interaction_id, None, self.limit)
+        events = [*self._written.get(interaction_id, []), event_id]
+        note(self._written, interaction_id, events, self.limit)
         if step is not None:
             self.offers(interaction_id, step)
 
@@ -98,35 +108,28 @@ class ShownEvents:
         `step` next."""
         if interaction_id is None:
             return
-        self._steps[interaction_id] = step
-        self._steps.move_to_end(interaction_id)
-        while len(self._steps) > self.limit:
-            self._steps.popitem(last=False)
+        note(self._steps, interaction_id, step, self.limit)
 
-    def left(
-        self, channel_id: int, game_id: int, version: int, state: Any, saved: Any = None
-    ) -> None:
-        """A change of a channel left its game at `version` in `state` (for the board and
-        the pace, which follow it: `state_at`)."""
-        self._states[channel_id] = (game_id, version, state, self._told.get(channel_id, 0), saved)
-        self._states.move_to_end(channel_id)
-        while len(self._states) > min(self.limit, STATES_LIMIT):
-            self._states.popitem(last=False)
+    def left(self, channel_id: int, saved: GameRecord, state: Any) -> None:
+        """A change of a channel left its game `saved` (at its version), in `state` (for the
+        board and the pace, which follow it: `state_at`)."""
+        left = Left(saved, state, self._told.get(channel_id, 0))
+        note(self._states, channel_id, left, min(self.limit, STATES_LIMIT))
 
     def state_at(self, channel_id: int, game_id: int, version: int) -> Any | None:
         """The state a change left the game in at `version`, if this process made it."""
         found = self._states.get(channel_id)
-        if found is None or found[:2] != (game_id, version):
+        if found is None or (found.saved.id, found.saved.version) != (game_id, version):
             return None
-        return found[2]
+        return found.state
 
-    def saved(self, channel_id: int) -> tuple[Any, Any] | None:
+    def saved(self, channel_id: int) -> tuple[GameRecord, Any] | None:
         """(the game's record as saved, its state) as this process's last change of the
         channel left them, if no other change of it was committed here since."""
         found = self._states.get(channel_id)
-        if found is None or found[4] is None or found[3] != self._told.get(channel_id, 0):
+        if found is None or found.told != self._told.get(channel_id, 0):
             return None
-        return found[4], found[2]
+        return found.saved, found.state
 
     def forget(self, channel_id: int) -> None:
         """The state noted for the channel may no longer be its game's: read it again."""
@@ -135,10 +138,11 @@ class ShownEvents:
     def latest(self, channel_id: int) -> tuple[int, int, Any] | None:
         """(game, version, state) as this process's last change of the channel left it, if
         no other change of it was committed here since (one of another process may have)."""
-        found = self._states.get(channel_id)
-        if found is None or found[3] != self._told.get(channel_id, 0):
+        found = self.saved(channel_id)
+        if found is None:
             return None
-        return found[:3]
+        record, state = found
+        return record.id, record.version, state
 
     def claimed(self, interaction_id: int) -> bool:
         """The interaction changed a game in this process already (a replay, if it comes

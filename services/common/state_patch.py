@@ -10,8 +10,9 @@ exactly: `tests/services/common/test_state_patch.py`.
 
 The patch is plain JSON inside the payload: exported with it, copied with it, and rewritten
 with it when a member is forgotten (`services.privacy`). The bot's bookkeeping of its own
-messages (`GameState.messages`) is left out: it is not play. A patch is small next to the
-payload it sits in (a shot's patch is a unit's changed fields).
+messages, which records stored before issue 31 still hold in their state (`messages`, now in
+`game_messages`), is left out: it is not play. A patch is small next to the payload it sits
+in (a shot's patch is a unit's changed fields).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import json
 from typing import Any
 
 PATCH_KEY = "_replay"
-LEFT_OUT = frozenset({"messages"})  # bookkeeping, not play (core.antares.game_messages)
+LEFT_OUT = frozenset({"messages"})  # bookkeeping of older records (storage.message_queries)
 Path = list[str]
 Op = list[Any]  # [path, value]: set; [path]: remove
 

@@ -50,6 +50,7 @@ from services.game.table import (
     BoardSwitched,
     Carrier,
     Hearing,
+    MessagesRecord,
     NextStep,
     TableService,
     next_step_of,
@@ -76,6 +77,7 @@ __all__ = [
     "HiddenRolls",
     "TableService",
     "Hearing",
+    "MessagesRecord",  # where a game's messages sit (`BoardSwitched.before`)
     "UnitService",
     "Systems",
     "other_system",

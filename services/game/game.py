@@ -219,9 +219,9 @@ class GameService(Undoing, Seats):
     ) -> VpScored:
         """`/game vp`: every player's points (`score`, `7-3`), or `add` to one player's (a
         player of the game, its host or a game master). One event, undoable."""
-        if (score is None) == (player_id is None):
-            raise BadInput("game.vp_how")
-        if player_id is not None and add is None:
+        every = score is not None and player_id is None and add is None
+        one = score is None and player_id is not None and add is not None
+        if not (every or one):  # e.g. `add` beside `score`: refused, never ignored
             raise BadInput("game.vp_how")
 
         def apply(state: GameState, who: Standing) -> tuple[GameState, VpScored]:

@@ -1,11 +1,12 @@
 """Where the bot's messages of a game sit: 🎲 Draw next and the live board (issue 22).
 
-They are bookkeeping (`core.antares.game_messages`), kept beside the game's state in their
-own table (`game_messages`, issue 31): written without an event and without touching the
-state, so the log shows only play, an undo keeps them, and moving the button or finding the
-board reads and parses no state. The Discord layer posts and edits the messages; this
-service remembers where they are and says what the next step of the game is (a change notes
-it for its reply, `services.common.shown`; `next_step` reads it when none did).
+They are bookkeeping, not play, kept beside the game's state in their own table
+(`game_messages`, issue 31: `storage.message_queries`): written without an event and
+without touching the state, so the log shows only play, an undo keeps them, and moving the
+button or finding the board reads and parses no state. The Discord layer posts and edits
+the messages; this service remembers where they are and says what the next step of the
+game is (a change notes it for its reply, `services.common.shown`; `next_step` reads it
+when none did).
 
 The live board is edited after every change: `listen` hears of each change committed through
 `services.common.once` (the one way a change is written), by channel.
@@ -17,18 +18,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.antares.bag import census
-from core.antares.game import GameState, load_state
-from core.antares.game_messages import BoardLang, GameMessages
+from core.antares.game import GameState
 from core.antares.turn_flow import OpenActivation, turn_now
 from core.common.errors import NotFound
-from services.common import (
-    Call,
-    Listener,
-    listen,
-    once,
-    retried,
-    shown_events,
-)
+from locales import Lang
+from services.common import Call, Listener, listen, once, retried
 from services.game.access import GameAccess, hosted_game
 from services.game.game import GameView
 from storage.base import GameRecord, Hearing, MessagesRecord, Transaction
@@ -58,7 +52,7 @@ class Carrier:
 class BoardSwitched:
     game_id: int
     on: bool
-    before: GameMessages  # the board posted before, if any: to unpin or replace
+    before: MessagesRecord  # the board posted before, if any: to unpin or replace
     view: GameView  # what the new board shows
 
 
@@ -68,22 +62,8 @@ class Board:
 
     game_id: int
     message_id: int
-    lang: BoardLang
+    lang: Lang
     view: GameView
-
-
-def messages_of(record: GameRecord) -> GameMessages:
-    m = record.messages
-    lang: BoardLang = "fr" if m.board_lang == "fr" else "en"
-    return GameMessages(
-        draw=m.draw,
-        draw_keep=m.draw_keep,
-        board=m.board,
-        board_message=m.board_message,
-        board_pinned=m.board_pinned,
-        board_lang=lang,
-        web_epoch=m.web_epoch,
-    )
 
 
 def next_step_of(game_id: int, state: GameState) -> NextStep:
@@ -145,7 +125,7 @@ class TableService(GameAccess):
             return None
         return Carrier(before.message_id, before.keep)
 
-    async def switch_board(self, call: Call, on: bool, lang: BoardLang) -> BoardSwitched:
+    async def switch_board(self, call: Call, on: bool, lang: Lang) -> BoardSwitched:
         """`/game board on|off` (host or game master): on, the Discord layer posts the board
         and tells where (`board_posted`); off, it stops being edited."""
         who = await self.standing(call)
@@ -161,7 +141,7 @@ class TableService(GameAccess):
         except NotFound:
             await self._refuse_ended(call.channel_id)
             raise
-        return BoardSwitched(record.id, on, messages_of(record), self._view(record, state))
+        return BoardSwitched(record.id, on, record.messages, self._view(record, state))
 
     async def board_posted(
         self, channel_id: int, game_id: int, message_id: int, pinned: bool
@@ -183,13 +163,13 @@ class TableService(GameAccess):
             record = await tx.latest_game(channel_id)
         if record is None:
             return None
-        messages = messages_of(record)
+        messages = record.messages
         if not messages.board or messages.board_message is None:
             return None
-        left = shown_events(self.store).state_at(channel_id, record.id, record.version)
-        state = left if isinstance(left, GameState) else load_state(record.state)
-        view = self._view(record, state)
-        return Board(record.id, messages.board_message, messages.board_lang, view)
+        lang: Lang = "fr" if messages.board_lang == "fr" else "en"
+        return Board(
+            record.id, messages.board_message, lang, self._view(record, self.state_of(record))
+        )
 
     async def board_gone(self, channel_id: int, game_id: int, message_id: int) -> bool:
         """The board's message was deleted: the board is off. False if it had moved."""

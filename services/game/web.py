@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from core.antares.bag import census
@@ -184,13 +184,16 @@ class WebLinks(GameAccess):
                 require_host(state, who)
                 await tx.revoke_web_links(record.id)
                 # the game saved as it is (version + 1): open pages read it again, and close
-                await tx.save_game(
+                version = await tx.save_game(
                     record.id,
                     state=record.state,
                     schema_version=state.schema_version,
                     expected_version=record.version,
                 )
-                return await tx.game(record.id) or record, state
+                # as written, with the game's channel locked: not read back
+                epoch = record.messages.web_epoch + 1
+                messages = replace(record.messages, web_epoch=epoch)
+                return replace(record, version=version, messages=messages), state
 
         return await retried(attempt)
 

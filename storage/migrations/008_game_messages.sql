@@ -20,7 +20,7 @@ CREATE TABLE game_messages (
 -- that carried Draw next alone keeps no other component ('[]'); otherwise they are unknown
 -- (NULL: read from the message when the button leaves it).
 INSERT INTO game_messages (
-    game_id, draw, draw_keep, board, board_message, board_pinned, board_lang
+    game_id, draw, draw_keep, board, board_message, board_pinned, board_lang, web_epoch
 )
 SELECT
     id,
@@ -29,6 +29,7 @@ SELECT
     COALESCE(json_extract(state, '$.messages.board'), 0),
     json_extract(state, '$.messages.board_message'),
     COALESCE(json_extract(state, '$.messages.board_pinned'), 0),
-    COALESCE(json_extract(state, '$.messages.board_lang'), 'en')
+    COALESCE(json_extract(state, '$.messages.board_lang'), 'en'),
+    COALESCE(json_extract(state, '$.messages.web_epoch'), 0)
 FROM games
 WHERE json_valid(state) AND json_type(state, '$.messages') = 'object';

@@ -63,6 +63,11 @@ async def test_the_refusals_say_what_to_do_in_english_and_french(simcord_env, ta
     assert none.ephemeral and "Give either score" in none.response.content
     both = await alice.slash(channel, "game vp", score="1-2", player=bob, add=1)
     assert both.ephemeral and "Give either score" in both.response.content
+    # add beside score names no player: refused, not quietly dropped (nothing is scored)
+    stray = await alice.slash(channel, "game vp", score="1-2", add=1)
+    assert stray.ephemeral and "Give either score" in stray.response.content
+    alone = await alice.slash(channel, "game vp", player=bob)
+    assert alone.ephemeral and "Give either score" in alone.response.content
     count = await alice.slash(channel, "game vp", score="7")
     assert (
         count.ephemeral and "this game has 2 players, you gave 1 number" in count.response.content
@@ -78,6 +83,8 @@ async def test_the_refusals_say_what_to_do_in_english_and_french(simcord_env, ta
     with french():
         none = await alice.slash(channel, "game vp")
         assert none.ephemeral and "Donnez soit score" in none.response.content
+        stray = await alice.slash(channel, "game vp", score="1-2", add=1)
+        assert stray.ephemeral and "Donnez soit score" in stray.response.content
         below = await alice.slash(channel, "game vp", player=bob, add=-1)
         assert below.ephemeral and f"<@{bob.id}> a 0 point : en retirer 1 passerait sous 0" in (
             below.response.content

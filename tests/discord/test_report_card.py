@@ -6,6 +6,7 @@ the scripted game; hostile names are drawn as typed; a huge game's card stays bo
 from __future__ import annotations
 
 import io
+import sys
 from datetime import UTC, datetime
 
 import pytest
@@ -246,10 +247,31 @@ async def test_a_card_that_cannot_be_drawn_leaves_the_end_as_it_was(
     def broken(card):
         raise RuntimeError("no fonts on this machine")
 
-    monkeypatch.setattr(report_card, "card_png", broken)
+    # the module the bot runs now: a bot closed earlier in the session unloads its
+    # extensions, and the next one imports cogs.game afresh, not the module imported above
+    monkeypatch.setattr(sys.modules["cogs.game.report_card"], "card_png", broken)
     await table.alice.slash(table.channel, "game start", name="Vorl")
     ended = await table.alice.slash(table.channel, "game end")
     assert "🏁 Game **Vorl** ended at turn 1" in ended.response.content
     assert ended.response.attachments == []
     assert "the battle report card of game" in caplog.text
     assert (await record_of(simcord_env, table.channel)).status == "ended"
+
+
+async def test_the_image_report_in_french_and_without_a_game(simcord_env, table):
+    """`/game report format:image` answers in the caller's language; with no game in the
+    channel it is refused, ephemeral, saying how to start one (EN and FR)."""
+    channel, bob = table.channel, table.bob
+    none = await bob.slash(channel, "game report", format="image")
+    assert none.ephemeral and none.response.attachments == []
+    assert none.response.content.startswith("No game is running in this channel")
+    with french():
+        none = await bob.slash(channel, "game report", format="image")
+        assert none.ephemeral and none.response.attachments == []
+        assert none.response.content.startswith("Aucune partie en cours dans ce salon")
+    await table.alice.slash(channel, "game start", name="Vorl")
+    with french():
+        image = await bob.slash(channel, "game report", format="image")
+    assert image.ephemeral
+    assert image.response.content == "🖼️ Le rapport de bataille de **Vorl** en image."
+    await card_of(image)

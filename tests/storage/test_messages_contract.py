@@ -194,7 +194,8 @@ async def test_migration_moves_the_messages_out_of_stored_games(
     backend, tmp_path, request, monkeypatch
 ):
     """Games stored before migration 008 kept their messages in their state: read once, moved
-    to `game_messages` (Draw next alone on its message: nothing else to keep)."""
+    to `game_messages` (Draw next alone on its message: nothing else to keep), the web links'
+    epoch with them (a link revoked before the upgrade stays refused, issue 34)."""
     before = [m for m in load_migrations(backend) if m.version <= 7]
     module = "storage.sqlite" if backend == "sqlite" else "storage.postgres"
     monkeypatch.setattr(f"{module}.load_migrations", lambda *_: tuple(before))
@@ -211,6 +212,7 @@ async def test_migration_moves_the_messages_out_of_stored_games(
                 "board_message": MESSAGE + 2,
                 "board_pinned": True,
                 "board_lang": "fr",
+                "web_epoch": 3,
             },
         },
         {"name": "Old"},  # before issue 22: no messages at all
@@ -235,6 +237,6 @@ async def test_migration_moves_the_messages_out_of_stored_games(
         await new.close()
     assert moved == [
         MessagesRecord(MESSAGE, "[]"),
-        MessagesRecord(MESSAGE + 1, None, True, MESSAGE + 2, True, "fr"),
+        MessagesRecord(MESSAGE + 1, None, True, MESSAGE + 2, True, "fr", web_epoch=3),
         MessagesRecord(),
     ]

@@ -72,14 +72,13 @@ def assert_all_called(cls: type, called: set[str]) -> None:
 
 
 def record_sqlite(monkeypatch, statements: dict[str, Sequence[Any]]) -> None:
-    for name in ("run", "write"):
-        original = getattr(AioConnection, name)
+    run = AioConnection.run
 
-        async def recorded(self, sql, args=(), __original=original):
-            statements.setdefault(sql, tuple(args))
-            return await __original(self, sql, args)
+    async def recorded(self, sql, args=()):
+        statements.setdefault(sql, tuple(args))
+        return await run(self, sql, args)
 
-        monkeypatch.setattr(AioConnection, name, recorded)
+    monkeypatch.setattr(AioConnection, "run", recorded)
     many = AioConnection.write_many
 
     async def recorded_many(self, sql, rows):

@@ -5,7 +5,6 @@ opens once the game has ended, or earlier with the host's link."""
 
 from __future__ import annotations
 
-from core.antares.game_messages import GameMessages
 from services.game import ReplayStep
 from services.game.replay import replay_step
 from tests.web.conftest import token_of, web_links
@@ -39,7 +38,7 @@ async def test_every_step_of_the_scripted_game_matches_the_game_as_it_was(simcor
     for name, events, state in recorded.points:
         shown = (await step_of(simcord_env, game_id, events)).game
         assert shown is not None
-        assert shown.state == state.model_copy(update={"messages": GameMessages()}), name
+        assert shown.state == state, name  # the messages are no part of it (issue 31)
     # the shot took two Gangers; the undo took Bob's Down order back
     after_shot = dict((name, events) for name, events, _ in recorded.points)["shot"]
     gangers = (await step_of(simcord_env, game_id, after_shot)).game.state.units["u2"]

@@ -16,6 +16,7 @@ from cogs.game.render.common import (
     who,
 )
 from cogs.game.render.events import event_text
+from cogs.game.render.score import points_text
 from core.antares.game import GameState, Unit
 from core.antares.game_settings import RuleChanged
 from core.antares.ruleset import RuleSetting
@@ -81,8 +82,7 @@ def closed(
 
 
 def vp_line(lang: Lang, vp: dict[int, int]) -> str:
-    points = " · ".join(f"<@{owner}> {value}" for owner, value in vp.items())
-    return t(lang, "game.vp_line", points=points)
+    return t(lang, "game.vp_line", points=points_text(vp))
 
 
 def orders_text(lang: Lang, unit: Unit) -> str:

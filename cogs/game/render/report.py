@@ -47,12 +47,15 @@ def _unit_state(lang: Lang, unit: Unit) -> str:
     return t(lang, "report.standing")
 
 
-def _roll(lang: Lang, key: str, roll: NotableRoll, name: Callable[[int], str]) -> str:
+def notable_roll(lang: Lang, key: str, roll: NotableRoll, name: Callable[[int], str]) -> str:
+    """The luckiest or unluckiest roll (`key`), as the Markdown report and the card word it;
+    a kind of test without words of its own is named as the log names it."""
+    kind_key = f"report.roll.{roll.kind}"
     return t(
         lang,
         key,
         player=name(roll.user_id),
-        kind=t(lang, f"report.roll.{roll.kind}") if roll.kind else roll.kind,
+        kind=t(lang, kind_key) if catalog().has(lang, kind_key) else roll.kind,
         face="?" if roll.face is None else roll.face,
         target=roll.target,
         chance=percent(lang, roll.chance),
@@ -168,7 +171,7 @@ def report_markdown(lang: Lang, report: BattleReport, names: Names) -> str:
     notable = (("report.luckiest", report.luckiest), ("report.unluckiest", report.unluckiest))
     for key, roll in notable:
         if roll is not None:
-            lines.append(_roll(lang, key, roll, name) + "  ")
+            lines.append(notable_roll(lang, key, roll, name) + "  ")
     if report.luckiest is not None or report.unluckiest is not None:
         lines.append("")
     if closed is not None and closed.notes:

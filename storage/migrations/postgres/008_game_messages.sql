@@ -14,7 +14,7 @@ CREATE TABLE game_messages (
 
 -- The games stored before kept them in their state (`messages`), read here once.
 INSERT INTO game_messages (
-    game_id, draw, draw_keep, board, board_message, board_pinned, board_lang
+    game_id, draw, draw_keep, board, board_message, board_pinned, board_lang, web_epoch
 )
 SELECT
     id,
@@ -23,7 +23,8 @@ SELECT
     COALESCE((m ->> 'board')::BOOLEAN, FALSE),
     (m ->> 'board_message')::BIGINT,
     COALESCE((m ->> 'board_pinned')::BOOLEAN, FALSE),
-    COALESCE(m ->> 'board_lang', 'en')
+    COALESCE(m ->> 'board_lang', 'en'),
+    COALESCE((m ->> 'web_epoch')::BIGINT, 0)
 FROM (
     SELECT id, state::JSONB -> 'messages' AS m FROM games WHERE state LIKE '%"messages"%'
 ) AS stored

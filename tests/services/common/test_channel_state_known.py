@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.common.errors import BadInput, Conflict
+from core.common.errors import BadInput, Conflict, NotAllowed
 from services.common.applied_once import once
-from services.common.channel_state import ChannelStateRunner
+from services.common.channel_state import ChannelStateRunner, run_again
+from storage.base import DatabaseUnavailable, VersionConflict
 from storage.sqlite_connection import AioConnection
 from tests.services.common.test_channel_state import (
     CHANNEL,
@@ -123,3 +124,24 @@ async def test_a_refusal_is_the_rules_and_the_next_change_reads(tmp_path, monkey
         await store.close()
     assert refused.value.key == "errors.test_refusal"
     assert done.state.marks == [1, 3]
+
+
+@pytest.mark.parametrize(
+    ("failed", "from_left", "interaction_id", "again"),
+    [
+        (VersionConflict("v"), False, None, True),  # another process changed it: read it
+        (VersionConflict("v"), True, 7, True),
+        (DatabaseUnavailable("locked"), True, 7, False),  # out of reach: never run again
+        (Conflict("errors.replayed"), True, 7, False),  # the replay says so itself
+        (Conflict("bag.empty"), True, None, True),  # maybe a state changed since
+        (Conflict("bag.empty"), False, 7, False),  # read from the database: it stands
+        (NotAllowed("game.host_only"), True, 7, True),  # a replay must say so first
+        (NotAllowed("game.host_only"), True, None, False),  # no interaction: it stands
+        (BadInput("errors.test_refusal"), False, 7, False),
+        (RuntimeError("bug"), True, 7, False),  # not a refusal: raised as it is
+    ],
+)
+def test_which_first_attempts_run_again_from_the_game_as_read(
+    failed, from_left, interaction_id, again
+):
+    assert run_again(failed, from_left=from_left, interaction_id=interaction_id) is again
