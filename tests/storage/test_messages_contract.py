@@ -240,3 +240,44 @@ async def test_migration_moves_the_messages_out_of_stored_games(
         MessagesRecord(MESSAGE + 1, None, True, MESSAGE + 2, True, "fr", web_epoch=3),
         MessagesRecord(),
     ]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_a_database_that_ran_008_without_the_epoch_gets_it_back(
+    backend, tmp_path, request, monkeypatch
+):
+    """Migration 008 once left the web links' epoch in each game's state (every game's read 0
+    after the upgrade, and revoked links opened again: issue 34). A database that ran it so
+    gets the epoch back from the state where it is still there (011); an epoch moved on since
+    stays."""
+    before = [m for m in load_migrations(backend) if m.version <= 10]
+    module = "storage.sqlite" if backend == "sqlite" else "storage.postgres"
+    monkeypatch.setattr(f"{module}.load_migrations", lambda *_: tuple(before))
+    old = _store(backend, tmp_path, request)
+    await old.open()
+    states = [
+        {"name": "Vorl", "messages": {"draw": MESSAGE, "web_epoch": 3}},  # lost by 008
+        {"name": "Ghar", "messages": {"web_epoch": 2}},  # revoked again since: 5 stays
+        {"name": "Old"},  # saved since 008: its old copy is gone
+    ]
+    async with old.transaction() as tx:
+        games = [
+            await tx.create_game(
+                guild_id=1, channel_id=n, state=json.dumps(state), schema_version=1
+            )
+            for n, state in enumerate(states, 1)
+        ]
+        for _ in range(5):  # revoked five times since the upgrade
+            await tx.revoke_web_links(games[1].id)
+    url_or_path = old.path if isinstance(old, SqliteStore) else old.url
+    await old.close()
+    monkeypatch.undo()
+
+    new = SqliteStore(url_or_path) if backend == "sqlite" else PostgresStore(url_or_path)
+    await new.open()
+    try:
+        async with new.read() as tx:
+            epochs = [(await tx.game(g.id)).messages.web_epoch for g in games]
+    finally:
+        await new.close()
+    assert epochs == [3, 5, 0]
