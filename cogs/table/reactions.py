@@ -15,6 +15,7 @@ from cogs.common.errors import error_text
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import plain
 from cogs.game.render import reacted
+from cogs.pace.render import only, stamp
 from cogs.shooting import pages, render_combat, render_shot
 from cogs.shooting.react import react_buttons
 from cogs.table.card import Card, colour, shot_text, whole_report
@@ -22,18 +23,11 @@ from locales import Lang, t
 from services.shooting import Answered, ReactionAsked, SprungWindow, TimerRecord
 
 
-def only(user_id: int) -> discord.AllowedMentions:
-    """The offer pings the target's player, nobody else."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
-    )
-
-
 def asked_head(lang: Lang, asked: ReactionAsked) -> str:
     assault = "_assault" if asked.against == "assault" else ""
     if asked.deadline is not None:
-        stamp = int(datetime.fromisoformat(asked.deadline).timestamp())
-        window = t(lang, f"react.offered_window{assault}", deadline=stamp)
+        deadline = stamp(datetime.fromisoformat(asked.deadline))
+        window = t(lang, f"react.offered_window{assault}", deadline=deadline)
     else:
         window = t(lang, f"react.offered_no_window{assault}")
     return t(
@@ -47,8 +41,8 @@ def asked_head(lang: Lang, asked: ReactionAsked) -> str:
 
 
 async def post_asked(interaction: discord.Interaction, asked: ReactionAsked) -> None:
-    """A card of its own, pinging only the target's player (the card clicked keeps its
-    buttons: they are refused while the shot waits)."""
+    """A card of its own, pinging only the target's player (`only`: nobody else; the card
+    clicked keeps its buttons: they are refused while the shot waits)."""
     lang = await lang_of(interaction)
     card = Card(colour(asked.target.colour), asked_head(lang, asked))
     laid = card.layout(lang, [react_buttons(lang, asked)])
@@ -60,8 +54,8 @@ def sprung_window(lang: Lang, window: SprungWindow) -> str:
     for its player."""
     if window.deadline is None:
         return t(lang, "react.sprung_no_window")
-    stamp = int(datetime.fromisoformat(window.deadline).timestamp())
-    return t(lang, "react.sprung_window", deadline=stamp, seconds=window.seconds)
+    deadline = stamp(datetime.fromisoformat(window.deadline))
+    return t(lang, "react.sprung_window", deadline=deadline, seconds=window.seconds)
 
 
 def answer_lines(lang: Lang, answered: Answered) -> list[str]:
