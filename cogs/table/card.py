@@ -274,9 +274,7 @@ def shooting_items(lang: Lang, aim: Aim | None) -> list[discord.ui.Item]:
     standing and its distance."""
     if aim is None:
         return []
-    items: list[discord.ui.Item] = [
-        ShootButton(aim.game_id, aim.shooter.id, t(lang, "shoot.button"))
-    ]
+    items = [shoot_button(lang, aim.game_id, aim.shooter.id)]
     again = Repeat.of(lang, aim)
     if again is not None:
         items.append(again)
