@@ -322,7 +322,7 @@ class Reacting(GameAccess):
         except AntaresError as error:
             return Volley(game_id, attacker_id, [], error), None
         assert isinstance(record, CombatRecord)  # an answered assault is never asked again
-        if event_id is not None and call.interaction_id is not None:
+        if event_id is not None:  # the card shows it: undo strikes it
             shown_events(self.store).wrote(call.interaction_id, event_id)
         return Volley(game_id, attacker_id, []), record
 
@@ -342,21 +342,20 @@ class Reacting(GameAccess):
             try:
                 record, event_id = await self._shoot(by, options, where, asked_by=by.actor.user_id)
             except AntaresError as error:
+                unfired = [o.weapon or "" for o in shots[number:]]
                 down = reaction is not None and reaction.kind == "down" and reaction.passed
                 if down and error.key in CAMO_MISSES:  # "le tir ennemi rate automatiquement"
                     try:
                         event_id = await self._camo_missed(by, shooter_id, shots[number:])
                     except AntaresError as failed:
-                        unfired = [o.weapon or "" for o in shots[number:]]
                         return Volley(game_id, shooter_id, records, failed, unfired), False
-                    if call.interaction_id is not None:  # the card shows it: undo strikes it
-                        shown_events(self.store).wrote(call.interaction_id, event_id)
+                    # the card shows it: undo strikes it
+                    shown_events(self.store).wrote(call.interaction_id, event_id)
                     return Volley(game_id, shooter_id, records), True
-                unfired = [o.weapon or "" for o in shots[number:]]
                 return Volley(game_id, shooter_id, records, error, unfired), False
             assert isinstance(record, ShotRecord)  # an answered shot is never asked again
             records.append(record)
-            if event_id is not None and call.interaction_id is not None:
+            if event_id is not None:
                 shown_events(self.store).wrote(call.interaction_id, event_id)
         return Volley(game_id, shooter_id, records), False
 
