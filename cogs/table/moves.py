@@ -29,7 +29,7 @@ from cogs.common.errors import error_text
 from cogs.common.layout import custom_ids, is_layout, texts
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
-from cogs.game.next_step import DRAW_PREFIX, READ, joined
+from cogs.game.next_step import DRAW_PREFIX, READ
 from cogs.game.views import DONE_PREFIX, drawn_mentions
 from cogs.markers.mine_button import mine_button
 from cogs.shooting import drift_land, pages
@@ -198,13 +198,8 @@ class TableCards:
             card.note = text
             await show(interaction, lang, card, [], READ)
             return
-
-        async def post(extra: list[discord.ui.Item]) -> int | None:  # a message before cards
-            return await send(
-                interaction, text, view=joined(None, extra), allowed_mentions=NO_MENTIONS
-            )
-
-        await next_step.offer(interaction, post, clicked=message)
+        # a message made before the cards
+        await next_step.reply(interaction, text, allowed_mentions=NO_MENTIONS, clicked=message)
 
     async def waiting(
         self, interaction: discord.Interaction, lang: Lang, game_id: int, waiting: Waiting
