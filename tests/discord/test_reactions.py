@@ -384,3 +384,27 @@ async def test_in_french_the_offer_asks_refuses_and_no_reaction_lets_the_shot_go
         assert "**Gangers** ne réagit pas." in card_text(offer)
         assert "🎯 Mag Gun — Troopers → Gangers" in card_text(offer)
     dice.assert_used()
+
+
+async def test_in_french_a_target_destroyed_while_it_waits_stops_the_held_shot(
+    simcord_env, table, dice
+):
+    """The Gangers are wiped out (`/unit casualties`) while the shot at them waits: No
+    reaction lets it go ahead, the shot is refused, and the card says why; nothing rolled."""
+    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
+    with french():
+        await cards_table(table)
+        dice.script(1)  # d3 over red 1, blue 2: red
+        card = (await alice.slash(channel, "bag draw")).response
+        form = await alice.click(card, label="Feu")
+        offer = (await alice.submit_modal(form, {"target": ["u2"], "distance": "12"})).response
+        wiped = await bob.slash(channel, "unit casualties", unit="Gangers", count=5)
+        assert not wiped.ephemeral, wiped.response.content
+        answered = await bob.click(offer, label="Pas de réaction")
+    assert not answered.ephemeral
+    text = card_text(offer)
+    assert "**Gangers** ne réagit pas." in text
+    assert "Gangers est détruite : choisissez une autre cible" in text
+    state = await state_of(env, channel)
+    assert state.reaction is None and state.units["u1"].orders[-1].fired == []
+    dice.assert_used()
