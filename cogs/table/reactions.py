@@ -11,14 +11,13 @@ import discord
 
 from cogs.common.bot import ServicedBot
 from cogs.common.cards import Story
-from cogs.common.errors import error_text
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import plain
 from cogs.game.render import reacted
 from cogs.pace.render import only, stamp
 from cogs.shooting import pages, render_combat, render_shot
 from cogs.shooting.react import react_buttons
-from cogs.table.card import Card, colour, shot_text, whole_report
+from cogs.table.card import Card, colour, shot_text, stopped_note, whole_report
 from locales import Lang, t
 from services.shooting import Answered, ReactionAsked, SprungWindow, TimerRecord
 
@@ -113,8 +112,7 @@ async def window_passed(bot: ServicedBot, timer: TimerRecord) -> None:
     card = Card(colour(shooter.colour if shooter else None))
     card.shots = [*answer_lines(lang, answered)]
     card.shots += [shot_text(lang, record) for record in volley.records]
-    if volley.stopped is not None:
-        card.note = t(lang, "card.stopped", reason=error_text(lang, volley.stopped))
+    card.note = stopped_note(lang, volley)
     laid = card.layout(lang, [])
     channel = bot.get_partial_messageable(expired.channel_id)
     await channel.send(view=laid.view, allowed_mentions=NO_MENTIONS)

@@ -405,6 +405,7 @@ async def test_in_french_a_target_destroyed_while_it_waits_stops_the_held_shot(
     text = card_text(offer)
     assert "**Gangers** ne réagit pas." in text
     assert "Gangers est détruite : choisissez une autre cible" in text
+    assert "⚠️ Aucune arme n'a fait feu : Gangers est détruite" in text  # none fired: no "other"
     state = await state_of(env, channel)
     assert state.reaction is None and state.units["u1"].orders[-1].fired == []
     dice.assert_used()
