@@ -17,6 +17,7 @@ from cogs.game.render import reacted
 from cogs.pace.render import only, stamp
 from cogs.shooting import pages, render_combat, render_shot
 from cogs.shooting.react import react_buttons
+from cogs.shooting.render_log import skipped_line
 from cogs.table.card import Card, colour, shot_text, stopped_note, whole_report
 from locales import Lang, t
 from services.shooting import Answered, ReactionAsked, SprungWindow, TimerRecord
@@ -75,12 +76,7 @@ def reaction_lines(lang: Lang, answered: Answered) -> list[str]:
         if answered.window is not None:  # an Ambush sprung: the held shot waits for its shot
             lines.append(sprung_window(lang, answered.window))
     elif answered.skipped is not None:
-        key = "react.timed_out" if answered.skipped.timed_out else "react.declined"
-        if answered.skipped.sprung:  # the ambusher has shot first (or let it go)
-            key = "react.sprung_go_ahead"
-        if answered.skipped.timed_out and answered.against == "assault":
-            key = "react.timed_out_assault"
-        lines.append(t(lang, key, unit=plain(answered.skipped.unit_name)))
+        lines.append(skipped_line(lang, answered.skipped))
     if answered.camo_missed and answered.reaction is not None:
         lines.append(t(lang, "react.camo_missed", unit=plain(answered.reaction.unit_name)))
     return lines

@@ -266,6 +266,7 @@ class Reacting(GameAccess):
                     owner_id=target.owner_id,
                     timed_out=timed_out,
                     sprung=waiting.sprung,
+                    against=waiting.against,
                 )
                 return new, skipped
             return react(
