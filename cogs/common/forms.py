@@ -30,6 +30,12 @@ def answers(components: list[dict[str, Any]]) -> Answers:
     return found
 
 
+def picked(given: Answers, prefix: str) -> list[str]:
+    """The values chosen in every menu whose custom id starts with `prefix` (one question
+    asked in several menus: `prefix`, `prefix1`, …, each of at most 25 options)."""
+    return [v for key, values in given.items() if key.startswith(prefix) for v in values or []]
+
+
 async def answer_form(
     interaction: discord.Interaction, form: re.Pattern[str], handle: Handle
 ) -> None:

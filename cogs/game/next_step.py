@@ -234,14 +234,16 @@ async def reply(
     content: str | None = None,
     *,
     view: discord.ui.View | None = None,
+    clicked: discord.Message | None = None,
     **kwargs: Any,
 ) -> None:
-    """`send`, as a reply of the game that offers its next step (see `offer`)."""
+    """`send`, as a reply of the game that offers its next step (see `offer`; `clicked`:
+    the message clicked, whose 🎲 and ✅ leave it)."""
 
     async def post(extra: list[discord.ui.Item]) -> int | None:
         return await send(interaction, content, view=joined(view, extra), **kwargs)
 
-    await offer(interaction, post)
+    await offer(interaction, post, clicked=clicked)
 
 
 async def take_off(

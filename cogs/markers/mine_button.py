@@ -26,7 +26,7 @@ from discord.ext import commands
 
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.errors import answers_errors
-from cogs.common.forms import answer_form
+from cogs.common.forms import answer_form, picked
 from cogs.common.replies import lang_of
 from cogs.common.text import ellipsize
 from cogs.game import next_step
@@ -165,7 +165,7 @@ async def set_off(
     chosen = list(given.get(MINE) or [])
     if len(chosen) != 1:
         raise BadInput("mine.set_off_no_mine")
-    others = [v for key, values in given.items() if key.startswith(OTHERS) for v in values or []]
+    others = picked(given, OTHERS)
     cover = next(iter(given.get(COVER) or []), None)
     done = await app_services(interaction).markers.trigger(
         call_of(interaction),

@@ -26,7 +26,6 @@ from locales import Lang
 from services.shooting import Aim, parse_distance
 
 UNIT = r"(?P<game>\d+):(?P<unit>u\d+)"
-REPEAT = REPEAT_PREFIX
 
 
 async def aim_of(interaction: discord.Interaction, game_id: int, unit_id: str) -> Aim:
@@ -59,7 +58,7 @@ class ShootButton(discord.ui.DynamicItem[discord.ui.Button], template=SHOOT_PREF
 
 class Repeat(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=REPEAT + UNIT + r":(?P<target>u\d+):(?P<distance>[0-9.]+)",
+    template=REPEAT_PREFIX + UNIT + r":(?P<target>u\d+):(?P<distance>[0-9.]+)",
 ):
     """🔁 The unit's weapons left, at its last target and distance, in one tap."""
 
@@ -71,7 +70,7 @@ class Repeat(
                 label=label,
                 emoji="🔁",
                 style=discord.ButtonStyle.primary,
-                custom_id=f"{REPEAT}{game_id}:{unit_id}:{target_id}:{distance}",
+                custom_id=f"{REPEAT_PREFIX}{game_id}:{unit_id}:{target_id}:{distance}",
             )
         )
         self.game_id, self.unit_id, self.target_id = game_id, unit_id, target_id

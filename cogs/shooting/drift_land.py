@@ -23,7 +23,7 @@ from cogs.shooting import pages, render_drift
 from cogs.shooting.drift import NOWHERE, PER_PAGE, SHOT, buttons
 from cogs.shooting.render_shot import unit_colour
 from core.antares.game import Unit
-from locales import Lang, t
+from locales import LANGUAGES, Lang, t
 from services.shooting import ShotRecord, resolvable_drifts
 
 ON_REPLY = PER_PAGE - 1  # units in the reply's own menu, beside No unit
@@ -70,7 +70,7 @@ def menu_id(custom_id: str) -> bool:
 def without_hint(text: str) -> str:
     """A shot's text on a card without the line pointing to its drift menus (the last menu
     picked: nothing is left to pick), whichever language the card was written in."""
-    hints = {t(lang, "shoot.drift_hint_menu") for lang in ("en", "fr")}
+    hints = {t(lang, "shoot.drift_hint_menu") for lang in LANGUAGES}
     return "\n".join(line for line in text.split("\n") if line not in hints)
 
 

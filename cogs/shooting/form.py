@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from cogs.common.bot import ServicedBot, app_services
 from cogs.common.cards import cards
-from cogs.common.forms import answer_form
+from cogs.common.forms import answer_form, picked
 from cogs.common.replies import lang_of
 from cogs.game.options import call_of
 from cogs.shooting import render_markers
@@ -152,9 +152,7 @@ class FormCog(commands.Cog):
         self, interaction: discord.Interaction, match: re.Match[str], given: dict[str, Any]
     ) -> None:
         distance = parse_distance(str(given.get(DISTANCE) or ""))
-        targets = [
-            v for key, values in given.items() if key.startswith(TARGET) for v in values or []
-        ]
+        targets = picked(given, TARGET)
         if len(targets) != 1:  # none, or one in each of several menus
             raise BadInput("card.no_target" if not targets else "card.one_target")
         shooting = app_services(interaction).shooting

@@ -119,7 +119,13 @@ def camo_line(lang: Lang, missed: CamoMissed) -> str:
 
 
 def skipped_line(lang: Lang, skipped: ReactionSkipped) -> str:
+    """No reaction, as the card and the log say it: declined, the window passed (the shot or
+    the assault goes ahead), or a sprung Ambush that let the held shot go ahead."""
     key = "react.timed_out" if skipped.timed_out else "react.declined"
+    if skipped.sprung:  # the ambusher has shot first (or let it go)
+        key = "react.sprung_go_ahead"
+    elif skipped.timed_out and skipped.against == "assault":
+        key = "react.timed_out_assault"
     return t(lang, key, unit=plain(skipped.unit_name))
 
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 import discord
 
 from cogs.common.cards import Story
+from cogs.common.errors import error_text
 from cogs.common.layout import COMPONENT_LIMIT, TEXT_LIMIT, accent, texts
 from cogs.game import render
 from cogs.game.render.common import COLOUR_HEX
@@ -50,7 +51,7 @@ from cogs.shooting.aim import Repeat, ShootButton
 from cogs.shooting.render_aim import weapon_name
 from locales import LANGUAGES, Lang, t
 from services.game import Drawn, Waiting
-from services.shooting import Aim, ShotRecord
+from services.shooting import Aim, ShotRecord, Volley
 
 HEAD, ORDER, NOTE, HINT, SHOT = 1001, 1002, 1003, 1004, 1100
 TEXT_BUDGET = TEXT_LIMIT - MARK_ROOM  # room for undo's mark (`cogs.common.layout.struck`)
@@ -274,9 +275,7 @@ def shooting_items(lang: Lang, aim: Aim | None) -> list[discord.ui.Item]:
     standing and its distance."""
     if aim is None:
         return []
-    items: list[discord.ui.Item] = [
-        ShootButton(aim.game_id, aim.shooter.id, t(lang, "shoot.button"))
-    ]
+    items = [shoot_button(lang, aim.game_id, aim.shooter.id)]
     again = Repeat.of(lang, aim)
     if again is not None:
         items.append(again)
@@ -295,6 +294,15 @@ def weapons_hint(lang: Lang, aim: Aim | None) -> str | None:
         return None
     names = list(dict.fromkeys(weapon_name(lang, w).split(" (")[0] for w in aim.weapons))
     return t(lang, "card.may_fire", unit=aim.shooter.name, weapons=", ".join(names))
+
+
+def stopped_note(lang: Lang, volley: Volley) -> str | None:
+    """Why the weapons of a volley stopped firing (None: each chosen fired): the others after
+    the shots that fired, or every one (a held shot refused once it went ahead)."""
+    if volley.stopped is None:
+        return None
+    key = "card.stopped" if volley.records else "card.not_fired"
+    return t(lang, key, reason=error_text(lang, volley.stopped))
 
 
 def shot_text(lang: Lang, record: ShotRecord) -> str:

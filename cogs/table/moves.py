@@ -25,11 +25,10 @@ import discord
 from cogs.common.actors import channel_of
 from cogs.common.bot import app_services
 from cogs.common.cards import Story
-from cogs.common.errors import error_text
 from cogs.common.layout import custom_ids, is_layout, texts
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
-from cogs.game.next_step import DRAW_PREFIX, READ, joined
+from cogs.game.next_step import DRAW_PREFIX, READ
 from cogs.game.views import DONE_PREFIX, drawn_mentions
 from cogs.markers.mine_button import mine_button
 from cogs.shooting import drift_land, pages
@@ -47,11 +46,12 @@ from cogs.table.card import (
     shoot_button,
     shooting_items,
     shot_text,
+    stopped_note,
     waiting_card,
     weapons_hint,
     whole_report,
 )
-from locales import Lang, t
+from locales import Lang
 from services.game import Closed, Drawn, NextStep, Ordered, Waiting
 from services.shooting import Answered, ReactionAsked, Volley
 
@@ -141,8 +141,7 @@ class TableCards:
             shooter = volley.records[0].shooter if volley.records else None
             card = Card(colour(shooter.colour if shooter else None))
         card.shots += [*(lead or []), *(shot_text(lang, record) for record in volley.records)]
-        if volley.stopped is not None:
-            card.note = t(lang, "card.stopped", reason=error_text(lang, volley.stopped))
+        card.note = stopped_note(lang, volley)
         card.hint = weapons_hint(lang, offer.aim)
         drifts = [menu for record in volley.records for menu in drift_land.choices(lang, record)]
         returning = [] if back is None else [shoot_button(lang, volley.game_id, back)]
@@ -198,13 +197,8 @@ class TableCards:
             card.note = text
             await show(interaction, lang, card, [], READ)
             return
-
-        async def post(extra: list[discord.ui.Item]) -> int | None:  # a message before cards
-            return await send(
-                interaction, text, view=joined(None, extra), allowed_mentions=NO_MENTIONS
-            )
-
-        await next_step.offer(interaction, post, clicked=message)
+        # a message made before the cards
+        await next_step.reply(interaction, text, allowed_mentions=NO_MENTIONS, clicked=message)
 
     async def waiting(
         self, interaction: discord.Interaction, lang: Lang, game_id: int, waiting: Waiting

@@ -11,29 +11,23 @@ import discord
 
 from cogs.common.bot import ServicedBot
 from cogs.common.cards import Story
-from cogs.common.errors import error_text
 from cogs.common.replies import NO_MENTIONS, lang_of, send
 from cogs.common.text import plain
 from cogs.game.render import reacted
+from cogs.pace.render import only, stamp
 from cogs.shooting import pages, render_combat, render_shot
 from cogs.shooting.react import react_buttons
-from cogs.table.card import Card, colour, shot_text, whole_report
+from cogs.shooting.render_log import skipped_line
+from cogs.table.card import Card, colour, shot_text, stopped_note, whole_report
 from locales import Lang, t
 from services.shooting import Answered, ReactionAsked, SprungWindow, TimerRecord
-
-
-def only(user_id: int) -> discord.AllowedMentions:
-    """The offer pings the target's player, nobody else."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
-    )
 
 
 def asked_head(lang: Lang, asked: ReactionAsked) -> str:
     assault = "_assault" if asked.against == "assault" else ""
     if asked.deadline is not None:
-        stamp = int(datetime.fromisoformat(asked.deadline).timestamp())
-        window = t(lang, f"react.offered_window{assault}", deadline=stamp)
+        deadline = stamp(datetime.fromisoformat(asked.deadline))
+        window = t(lang, f"react.offered_window{assault}", deadline=deadline)
     else:
         window = t(lang, f"react.offered_no_window{assault}")
     return t(
@@ -47,8 +41,8 @@ def asked_head(lang: Lang, asked: ReactionAsked) -> str:
 
 
 async def post_asked(interaction: discord.Interaction, asked: ReactionAsked) -> None:
-    """A card of its own, pinging only the target's player (the card clicked keeps its
-    buttons: they are refused while the shot waits)."""
+    """A card of its own, pinging only the target's player (`only`: nobody else; the card
+    clicked keeps its buttons: they are refused while the shot waits)."""
     lang = await lang_of(interaction)
     card = Card(colour(asked.target.colour), asked_head(lang, asked))
     laid = card.layout(lang, [react_buttons(lang, asked)])
@@ -60,8 +54,8 @@ def sprung_window(lang: Lang, window: SprungWindow) -> str:
     for its player."""
     if window.deadline is None:
         return t(lang, "react.sprung_no_window")
-    stamp = int(datetime.fromisoformat(window.deadline).timestamp())
-    return t(lang, "react.sprung_window", deadline=stamp, seconds=window.seconds)
+    deadline = stamp(datetime.fromisoformat(window.deadline))
+    return t(lang, "react.sprung_window", deadline=deadline, seconds=window.seconds)
 
 
 def answer_lines(lang: Lang, answered: Answered) -> list[str]:
@@ -82,12 +76,7 @@ def reaction_lines(lang: Lang, answered: Answered) -> list[str]:
         if answered.window is not None:  # an Ambush sprung: the held shot waits for its shot
             lines.append(sprung_window(lang, answered.window))
     elif answered.skipped is not None:
-        key = "react.timed_out" if answered.skipped.timed_out else "react.declined"
-        if answered.skipped.sprung:  # the ambusher has shot first (or let it go)
-            key = "react.sprung_go_ahead"
-        if answered.skipped.timed_out and answered.against == "assault":
-            key = "react.timed_out_assault"
-        lines.append(t(lang, key, unit=plain(answered.skipped.unit_name)))
+        lines.append(skipped_line(lang, answered.skipped))
     if answered.camo_missed and answered.reaction is not None:
         lines.append(t(lang, "react.camo_missed", unit=plain(answered.reaction.unit_name)))
     return lines
@@ -119,8 +108,7 @@ async def window_passed(bot: ServicedBot, timer: TimerRecord) -> None:
     card = Card(colour(shooter.colour if shooter else None))
     card.shots = [*answer_lines(lang, answered)]
     card.shots += [shot_text(lang, record) for record in volley.records]
-    if volley.stopped is not None:
-        card.note = t(lang, "card.stopped", reason=error_text(lang, volley.stopped))
+    card.note = stopped_note(lang, volley)
     laid = card.layout(lang, [])
     channel = bot.get_partial_messageable(expired.channel_id)
     await channel.send(view=laid.view, allowed_mentions=NO_MENTIONS)

@@ -242,8 +242,7 @@ def check_may_draw(
     """Refuse a draw (``key``: or the end of the turn) that would end another player's
     activation while their unit can still act, naming it and what to do; and any draw while a
     shot waits for its target's reaction."""
-    if state.reaction is not None:
-        raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
+    check_no_offer(state)
     held = holding(state, user_id, referee=referee)
     if held is not None:
         raise NotAllowed(key, unit=held.unit_name, owner=held.owner_id, order=held.order)
@@ -313,6 +312,13 @@ def shooting_die(state: GameState, unit: Unit) -> tuple[GivenOrder, bool]:
     if active is not None:  # Run, Down or Rally: the key names it in the caller's language
         raise Conflict(f"shoot.activation_no_shot.{active.executed}", unit=unit.name)
     raise Conflict("shoot.no_activation", unit=unit.name)
+
+
+def check_no_offer(state: GameState) -> None:
+    """Refuse a move (a draw, the end of the turn, an assault) while a shot (or an assault)
+    waits for its target's reaction, naming the player it waits for."""
+    if state.reaction is not None:
+        raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
 
 
 def check_offer_lets_shoot(state: GameState, unit: Unit | None) -> None:

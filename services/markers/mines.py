@@ -150,7 +150,7 @@ class MineService(GameAccess):
         if not own:
             owners = ", ".join(f"<@{owner}>" for owner in dict.fromkeys(m.owner_id for m in mines))
             raise NotAllowed("mine.set_off_owners", owners=owners, unit=unit.name)
-        others = [u for u in state.units.values() if not u.destroyed and u.id != unit.id]
+        others = [u for u in state.living() if u.id != unit.id]
         return MineAim(game_id, unit, own, others)
 
     async def remove_mine(self, call: Call, mine: str) -> MineRemoved:

@@ -32,16 +32,15 @@ import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.antares.game import Against, GameState, ReactionOffer, Unit
 from core.antares.reactions import ReactionResult, close_offer, offer, react, reactions_for
 from core.antares.shooting.from_units import living
-from core.common.dice import DiceSource
 from core.common.errors import AntaresError, Conflict, NotAllowed
 from locales import Lang
 from services.common import Actor, Call, Standing, runs_game, shown_events
-from services.game import unit_ref
+from services.game import GameAccess, unit_ref
 from services.pace import TimerRecord, Timers, replace_timer
 from services.shooting.activation import in_activation
 from services.shooting.markers import Where, plain_where
@@ -115,35 +114,33 @@ def assault_kind(result: object) -> str:
     return "react_offer" if isinstance(result, ReactionAsked) else "assault"
 
 
-class Reacting:
-    """The reaction offer of a tracked shot; mixed into ``ShootingService``."""
+class Reacting(GameAccess):
+    """The reaction offer of a tracked shot, part of ``ShootingService`` (its ``_shoot``,
+    ``plan_shot``, ``tracked``, ``_assault``)."""
 
-    dice: DiceSource
     timers: Timers | None = None  # set by the app: the window's timer wakes the poller
     clock: Callable[[], datetime] = staticmethod(utcnow)
 
-    async def _shoot(
-        self,
-        call: Call,
-        options: ShotOptions,
-        where: Where,
-        ask: list[ShotOptions] | None = None,
-        asked_by: int | None = None,
-    ) -> tuple[ShotRecord | ReactionAsked, int | None]:
-        raise NotImplementedError  # ShootingService's
+    if TYPE_CHECKING:  # ShootingService's
 
-    def plan_shot(
-        self, options: ShotOptions, shooter: Unit | None = None
-    ) -> tuple[ShotPlan, WeaponLabel]:
-        raise NotImplementedError  # ShootingService's
+        async def _shoot(
+            self,
+            call: Call,
+            options: ShotOptions,
+            where: Where,
+            ask: list[ShotOptions] | None = None,
+            asked_by: int | None = None,
+        ) -> tuple[ShotRecord | ReactionAsked, int | None]: ...
 
-    async def tracked(self, call: Call, kind, apply, refs, then=None):
-        raise NotImplementedError  # ShootingService's
+        def plan_shot(
+            self, options: ShotOptions, shooter: Unit | None = None
+        ) -> tuple[ShotPlan, WeaponLabel]: ...
 
-    async def _assault(
-        self, call: Call, options: CombatOptions, ask: bool = False
-    ) -> tuple[CombatRecord | ReactionAsked, int | None]:
-        raise NotImplementedError  # ShootingService's
+        async def tracked(self, call: Call, kind, apply, refs, then=None) -> Any: ...
+
+        async def _assault(
+            self, call: Call, options: CombatOptions, ask: bool = False
+        ) -> tuple[CombatRecord | ReactionAsked, int | None]: ...
 
     def ask_for(
         self,
@@ -269,6 +266,7 @@ class Reacting:
                     owner_id=target.owner_id,
                     timed_out=timed_out,
                     sprung=waiting.sprung,
+                    against=waiting.against,
                 )
                 return new, skipped
             return react(
@@ -283,9 +281,7 @@ class Reacting:
                 return
             await tx.cancel_timer(reaction_subject(record.id))
 
-        done = await self.change(  # type: ignore[attr-defined]  # GameAccess's
-            call, reaction_kind, apply, game_id=game_id, then=cancel
-        )
+        done = await self.change(call, reaction_kind, apply, game_id=game_id, then=cancel)
         asked = held["asked"]
         shooter_id = asked.shooter_id
         if isinstance(done.result, ReactionResult) and done.result.kind == "ambush":
@@ -327,8 +323,8 @@ class Reacting:
         except AntaresError as error:
             return Volley(game_id, attacker_id, [], error), None
         assert isinstance(record, CombatRecord)  # an answered assault is never asked again
-        if event_id is not None and call.interaction_id is not None:
-            shown_events(self.store).wrote(call.interaction_id, event_id)  # type: ignore[attr-defined]
+        if event_id is not None:  # the card shows it: undo strikes it
+            shown_events(self.store).wrote(call.interaction_id, event_id)
         return Volley(game_id, attacker_id, []), record
 
     async def _go_ahead(
@@ -347,22 +343,21 @@ class Reacting:
             try:
                 record, event_id = await self._shoot(by, options, where, asked_by=by.actor.user_id)
             except AntaresError as error:
+                unfired = [o.weapon or "" for o in shots[number:]]
                 down = reaction is not None and reaction.kind == "down" and reaction.passed
                 if down and error.key in CAMO_MISSES:  # "le tir ennemi rate automatiquement"
                     try:
                         event_id = await self._camo_missed(by, shooter_id, shots[number:])
                     except AntaresError as failed:
-                        unfired = [o.weapon or "" for o in shots[number:]]
                         return Volley(game_id, shooter_id, records, failed, unfired), False
-                    if call.interaction_id is not None:  # the card shows it: undo strikes it
-                        shown_events(self.store).wrote(call.interaction_id, event_id)  # type: ignore[attr-defined]
+                    # the card shows it: undo strikes it
+                    shown_events(self.store).wrote(call.interaction_id, event_id)
                     return Volley(game_id, shooter_id, records), True
-                unfired = [o.weapon or "" for o in shots[number:]]
                 return Volley(game_id, shooter_id, records, error, unfired), False
             assert isinstance(record, ShotRecord)  # an answered shot is never asked again
             records.append(record)
-            if event_id is not None and call.interaction_id is not None:
-                shown_events(self.store).wrote(call.interaction_id, event_id)  # type: ignore[attr-defined]
+            if event_id is not None:
+                shown_events(self.store).wrote(call.interaction_id, event_id)
         return Volley(game_id, shooter_id, records), False
 
     async def _camo_missed(self, by: Call, shooter_id: str, shots: list[ShotOptions]) -> int:
@@ -393,7 +388,7 @@ class Reacting:
             return None
         target = json.loads(timer.payload or "{}").get("target", "")
         call = Call(timer.guild_id, timer.channel_id, Actor(0), None)
-        lang = await self.servers.language(timer.guild_id)  # type: ignore[attr-defined]
+        lang = await self.servers.language(timer.guild_id)
         try:
             answered = await self.answer(
                 call, timer.game_id, target, None, plain_where, timed_out=True

@@ -41,6 +41,7 @@ class ReactionSkipped(BaseModel):
     owner_id: int
     timed_out: bool = False
     sprung: bool = False  # its Ambush was sprung and has shot: the held shot goes ahead
+    against: Against = "shot"  # an assault waits the same way
 
 
 class CamoMissed(BaseModel):

@@ -37,7 +37,7 @@ from core.antares.shooting.from_units import living
 from core.antares.shooting.kept import check_stave
 from core.antares.shooting.profile import Use, is_overhead, weapon_mode
 from core.antares.table_markers.mines import mines_against
-from core.antares.turn_flow import check_offer_lets_shoot
+from core.antares.turn_flow import check_no_offer, check_offer_lets_shoot
 from core.common.dice import DiceSource
 from core.common.errors import AntaresError, BadInput, Conflict, NotFound
 from services.common import (
@@ -390,8 +390,7 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
             if attacker is not None and defender is not None and attacker.id == defender.id:
                 raise Conflict("h2h.same_unit", unit=attacker.name)
             allow(state, who, attacker)
-            if state.reaction is not None:  # a shot (an assault) waits for its reaction
-                raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
+            check_no_offer(state)  # a shot (an assault) waits for its reaction
             for unit, fighter in ((attacker, plan.attacker), (defender, plan.defender)):
                 weapon, mode = fighter.armed
                 if unit is not None and weapon is not None:

@@ -10,6 +10,8 @@ added, weapons recorded; a `strict` game (the bot runs the bag).
 
 from __future__ import annotations
 
+import pytest
+
 from tests.discord.game_kit import (
     card_text,
     components,
@@ -19,7 +21,7 @@ from tests.discord.game_kit import (
     snapshot,
     state_of,
 )
-from tests.discord.shoot_buttons_kit import card_shot, chosen, control
+from tests.discord.shoot_buttons_kit import LANGS, card_shot, chosen, control, speaking
 from tests.discord.test_shoot_kit import armies
 from tests.support.locale import french
 from tests.support.mentions import tokens
@@ -174,4 +176,45 @@ async def test_a_weapon_whose_target_fell_to_the_first_stays_unfired(simcord_env
     assert "🔫 **Troopers** may still fire: Plasma Carbine." not in text  # no enemy left
     troopers = (await state_of(simcord_env, channel)).units["u1"]
     assert troopers.orders[-1].fired == ["mag-gun"]
+    dice.assert_used()
+
+
+GROUPS = {
+    "en": (
+        "Troopers … Vanguard: unit and order",
+        "Wardens … Wardens: unit and order",
+        "Vanguard — Down",
+        "**Wardens** — order **Down**",
+    ),
+    "fr": (
+        "Troopers … Vanguard : unité et ordre",
+        "Wardens … Wardens : unité et ordre",
+        "Vanguard — À terre",
+        "**Wardens** — ordre **À terre**",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_more_pairs_than_a_menu_holds_come_in_menus_of_whole_units(
+    simcord_env, table, dice, lang
+):
+    """Five units of Alice's, six orders each: 30 pairs, more than a menu's 25 options. The
+    card holds a menu per group of whole units, each saying which units it holds, in the
+    reader's language; a pick from the second gives that unit its order."""
+    env, alice, channel = simcord_env, table.alice, table.channel
+    first_group, second_group, last_option, ordered = GROUPS[lang]
+    with speaking(lang):
+        await table_of_cards(table)
+        for name in ("Rangers", "Vanguard", "Wardens"):
+            await alice.slash(channel, "unit add", name=name, models=3, weapons="Mag Gun x3")
+        dice.script(1)  # d7 over red 5, blue 2: a red die, Alice's
+        card = (await alice.slash(channel, "bag draw")).response
+        first, second = menus(card)
+        assert (first["placeholder"], second["placeholder"]) == (first_group, second_group)
+        assert len(first["options"]) == 24 and first["options"][-1]["label"] == last_option
+        assert [o["value"] for o in second["options"]][:2] == ["u6:fire", "u6:advance"]
+        done = await alice.select(card, ["u6:down"], custom_id=second["custom_id"])
+    assert not done.ephemeral and ordered in card_text(card)
+    assert (await state_of(env, channel)).units["u6"].orders[-1].executed == "down"
     dice.assert_used()

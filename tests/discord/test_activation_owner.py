@@ -240,6 +240,31 @@ async def test_a_weapon_left_keeps_the_draw_hers_and_the_referees_may_draw(
     assert not drew.ephemeral and f"blue** die of <@{bob.id}>" in card_text(drew.response)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+async def test_done_on_a_typed_shots_reply_ends_the_activation_below_it(
+    simcord_env, table, dice, lang
+):
+    """✅ Done on a typed `/shoot`'s reply (a message of its own, not the activation card):
+    the activation ends, said in a message of its own that offers 🎲, and the reply keeps
+    its 🔁 but loses 🎲 and ✅."""
+    env, alice, channel = simcord_env, table.alice, table.channel
+    words = WORDS[lang]
+    with speaking(lang):
+        card, _ = await fire_order(table, dice, lang, weapons="Mag Gun x5, Mag Pistol x1")
+        dice.script(*MISSES)
+        typed = await alice.slash(
+            channel, "shoot", shooter="Troopers", target="Gangers", weapon="mag-gun", distance=10
+        )
+        assert labels(typed.response) == [words["again"], words["draw"], words["done"]]
+        done = await alice.click(typed.response, label=words["done"])
+    assert not done.ephemeral and done.response.id not in (typed.response.id, card.id)
+    assert tokens(done.response.content) == said(table, lang, "closed")
+    assert labels(done.response) == [words["draw"]]
+    assert labels(typed.response) == [words["again"]]
+    assert (await state_of(env, channel)).units["u1"].orders[0].done
+    dice.assert_used()
+
+
 async def test_done_works_after_a_restart(simcord_env, table, dice, make_bot):
     card, fired = await fire_order(table, dice, "en")
     await restart(simcord_env, make_bot)

@@ -203,3 +203,20 @@ async def test_with_no_window_the_ambushers_player_is_reminded_to_shoot(simcord_
         "*Let the shot go ahead*."
     )
     assert pinged == [table.bob.id]
+
+
+async def test_the_log_says_the_sprung_ambush_let_the_held_shot_go(simcord_env, table, dice):
+    """Once the sprung Ambush's window passes, `/game log` says what the card says: the
+    ambusher sprang (its shots came first) and the held shot went ahead, not that it did not
+    react in time."""
+    env = simcord_env
+    await cards_table(table)
+    offer = await gangers_on_ambush(table, dice)
+    await table.bob.click(offer, label="Spring Ambush")
+    dice.script(9, 9, 9, 9, 9)
+    await env.advance_time(91)
+    log = await table.alice.slash(table.channel, "game log", last=2)
+    text = log.response.embeds[0].description
+    assert "**Gangers** sprang its Ambush (its shots come first): the held shot goes ahead." in text
+    assert "did not react in time" not in text
+    dice.assert_used()

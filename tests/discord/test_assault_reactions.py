@@ -189,3 +189,22 @@ async def test_unit_react_typed_against_an_assault(simcord_env, table, dice):
         )
     assert "une fois l'assaut résolu, **Gangers** riposte" in card_text(reacted.response)
     dice.assert_used()
+
+
+async def test_the_log_says_the_assault_went_ahead_when_the_window_passed(simcord_env, table, dice):
+    """`/game log` words a passed window as the card does: the assault (not a shot) goes
+    ahead, in the reader's language."""
+    await strict_table(table)
+    await assault(table)
+    dice.script(*MISSES)
+    await simcord_env.advance_time(31)
+    log = await table.alice.slash(table.channel, "game log", last=2)
+    assert "**Gangers** did not react in time: the assault goes ahead." in (
+        log.response.embeds[0].description
+    )
+    with french():
+        log = await table.alice.slash(table.channel, "game log", last=2)
+    assert "**Gangers** n'a pas réagi à temps : l'assaut se fait." in (
+        log.response.embeds[0].description
+    )
+    dice.assert_used()

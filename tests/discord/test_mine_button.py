@@ -194,6 +194,31 @@ async def test_a_stale_click_is_refused_before_any_form(simcord_env, table, dice
     await refused_click(env, table, alice, card, BUTTON["en"], "has ended")
 
 
+async def test_a_click_for_a_unit_gone_or_an_earlier_game_is_refused(simcord_env, table, dice):
+    """The acting unit taken out of the record, then a new game in the channel: each click
+    refused to the clicker alone, in their language, before any form, nothing changed."""
+    env, alice, channel = simcord_env, table.alice, table.channel
+    card = await gangers_act(table, dice)
+    await table.bob.slash(channel, "unit remove", unit="Gangers")
+    await refused_click(
+        env, table, alice, card, BUTTON["en"], "That unit is no longer in this game"
+    )
+    with french():
+        await refused_click(
+            env, table, alice, card, BUTTON["en"], "Cette unité n'est plus dans la partie"
+        )
+    await alice.slash(channel, "game end")
+    started = await alice.slash(channel, "game start", name="Second")
+    assert not started.ephemeral, started.response.content
+    await refused_click(
+        env, table, alice, card, BUTTON["en"], "This button belongs to an earlier game"
+    )
+    with french():
+        await refused_click(
+            env, table, alice, card, BUTTON["en"], "Ce bouton appartient à une partie précédente"
+        )
+
+
 async def test_a_form_sent_after_the_mine_went_off_changes_nothing(simcord_env, table, dice):
     """Two forms open at once: the second one finds the mine gone; a replayed form sets it off
     once."""

@@ -343,3 +343,69 @@ async def test_the_offer_answers_after_a_restart_in_french(simcord_env, table, d
     state = await state_of(env, channel)
     assert state.reaction is None and state.units["u2"].down
     dice.assert_used()
+
+
+async def test_in_french_the_offer_asks_refuses_and_no_reaction_lets_the_shot_go(
+    simcord_env, table, dice
+):
+    """The ⚡ card and its refusals in French: the card asks Bob (its window), a stranger, a
+    draw and a shot are refused while it waits (each to the clicker alone, nothing changed),
+    and No reaction lets the shot go ahead."""
+    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
+    carol = table.guild.add_member(env.create_user("carol"))
+    with french():
+        await cards_table(table)
+        dice.script(1)  # d3 over red 1, blue 2: red
+        card = (await alice.slash(channel, "bag draw")).response
+        form = await alice.click(card, label="Feu")
+        asked = await alice.submit_modal(form, {"target": ["u2"], "distance": "12"})
+        offer = asked.response
+        text = card_text(offer)
+        assert text.startswith(
+            f"⚡ <@{bob.id}>, **Gangers** est prise pour cible par **Troopers** : réagir ?"
+        )
+        assert "le tir se fait sans réaction <t:" in text
+        before = await snapshot(env, channel)
+        stranger = await carol.click(offer, label="À terre")
+        draw = await bob.click(card, label="Piocher le suivant")
+        shot = await alice.click(card, label="Tirer")
+        assert stranger.ephemeral and (
+            f"Seuls <@{bob.id}> (le joueur de la cible), l'hôte ou un maître du jeu"
+            in stranger.response.content
+        )
+        for refusal in (draw, shot):
+            assert refusal.ephemeral and refusal.modal is None
+            assert f"Un tir (ou un assaut) attend la réaction de <@{bob.id}>" in (
+                refusal.response.content
+            )
+        assert await snapshot(env, channel) == before
+        dice.script(9, 9, 9, 9, 9)  # five misses
+        await bob.click(offer, label="Pas de réaction")
+        assert "**Gangers** ne réagit pas." in card_text(offer)
+        assert "🎯 Mag Gun — Troopers → Gangers" in card_text(offer)
+    dice.assert_used()
+
+
+async def test_in_french_a_target_destroyed_while_it_waits_stops_the_held_shot(
+    simcord_env, table, dice
+):
+    """The Gangers are wiped out (`/unit casualties`) while the shot at them waits: No
+    reaction lets it go ahead, the shot is refused, and the card says why; nothing rolled."""
+    env, alice, bob, channel = simcord_env, table.alice, table.bob, table.channel
+    with french():
+        await cards_table(table)
+        dice.script(1)  # d3 over red 1, blue 2: red
+        card = (await alice.slash(channel, "bag draw")).response
+        form = await alice.click(card, label="Feu")
+        offer = (await alice.submit_modal(form, {"target": ["u2"], "distance": "12"})).response
+        wiped = await bob.slash(channel, "unit casualties", unit="Gangers", count=5)
+        assert not wiped.ephemeral, wiped.response.content
+        answered = await bob.click(offer, label="Pas de réaction")
+    assert not answered.ephemeral
+    text = card_text(offer)
+    assert "**Gangers** ne réagit pas." in text
+    assert "Gangers est détruite : choisissez une autre cible" in text
+    assert "⚠️ Aucune arme n'a fait feu : Gangers est détruite" in text  # none fired: no "other"
+    state = await state_of(env, channel)
+    assert state.reaction is None and state.units["u1"].orders[-1].fired == []
+    dice.assert_used()

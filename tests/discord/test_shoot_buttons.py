@@ -240,6 +240,39 @@ async def test_a_destroyed_or_removed_target_is_refused(simcord_env, table, dice
     assert await snapshot(simcord_env, table.channel) == before
 
 
+FORM_REFUSALS = {
+    "en": ("Choose the target in the form's menu.", "Troopers no longer carries that weapon"),
+    "fr": ("Choisissez la cible dans le menu du formulaire.", "Troopers ne porte plus cette arme"),
+}
+
+
+async def test_a_form_without_a_target_or_with_a_weapon_put_away_is_refused(
+    simcord_env, table, dice
+):
+    """A form sent with no target chosen (27 targets: two menus, neither required), or naming
+    a weapon the unit no longer carries (its weapons edited while the form stood open): each
+    refused to the sender alone, in their language, nothing rolled, nothing changed."""
+    order = await ready(table)
+    for n in range(26):  # 27 enemy units with the Gangers
+        await table.bob.slash(table.channel, "unit add", name=f"Squad {n:02}", models=3, res=5)
+    forms = {lang: [await aim(table.alice, order, "en") for _ in "ab"] for lang in LANGS}
+    assert control(forms["en"][0].modal, "target1") is not None  # two menus, neither required
+    await table.alice.slash(table.channel, "unit edit", unit="Troopers", weapons="Mag Gun x3")
+    before = await snapshot(simcord_env, table.channel)
+    for lang in LANGS:
+        no_target, weapon_gone = FORM_REFUSALS[lang]
+        first, second = forms[lang]
+        with speaking(lang):
+            untargeted = await table.alice.submit_modal(
+                first, {"distance": "10", "weapons": ["mag-gun:-"]}
+            )
+            carbine = await send(table.alice, second, weapons=["plasma-carbine:single-shot"])
+        assert untargeted.ephemeral and untargeted.response.content == no_target
+        assert carbine.ephemeral and weapon_gone in carbine.response.content
+    assert await snapshot(simcord_env, table.channel) == before
+    assert rolled(dice) == 0
+
+
 # ---------------------------------------------------------------- many targets, a restart
 
 
