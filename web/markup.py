@@ -16,9 +16,10 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-# Direction overrides and isolates (U+202A–U+202E, U+2066–U+2069) are dropped from names, as
-# the command tree drops them from options; <bdi> isolates whatever direction is left.
-OVERRIDES = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+from core.common.names import without_overrides
+
+# Direction overrides and isolates are dropped from names (`without_overrides`), as the
+# command tree drops them from options; <bdi> isolates whatever direction is left.
 # Private-use characters mark what is set aside while the rest is escaped; the text is
 # cleared of them (and of NUL) first.
 _OPEN, _CLOSE = "\ue000", "\ue001"
@@ -46,7 +47,7 @@ Names = Callable[[int], str]  # a member's display name (or a stand-in), never t
 def clean(text: str, limit: int | None = None) -> str:
     """User text as the page shows it: no direction overrides, no set-aside marks, cut to
     `limit` characters with an ellipsis."""
-    text = text.translate(OVERRIDES).translate(_SET_ASIDE)
+    text = without_overrides(text).translate(_SET_ASIDE)
     if limit is not None and len(text) > limit:
         text = text[: limit - 1] + "…"
     return text

@@ -17,7 +17,7 @@ from cogs.campaign import render
 from cogs.common.actors import call_of
 from cogs.common.bot import app_services
 from cogs.common.errors import on_tree_error
-from cogs.common.replies import NO_MENTIONS, lang_of
+from cogs.common.replies import NO_MENTIONS, lang_of, pinging
 from core.common.errors import Conflict
 from locales import Lang, t
 from services.campaign import BattleRecord, ConsentAnswer, RecordedBattle
@@ -32,9 +32,7 @@ def mentions(user_ids: tuple[int, ...]) -> str:
 
 def asking(battle: BattleRecord) -> discord.AllowedMentions:
     """The players asked are notified (and nobody else)."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in battle.awaiting]
-    )
+    return pinging(battle.awaiting)
 
 
 def request(lang: Lang, battle: BattleRecord) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import discord
@@ -14,6 +14,15 @@ from cogs.common.bot import app_services
 from locales import Lang, language_for, t
 
 NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """A message pings these members (a reminder, a question, a reaction's offer), nobody
+    else: no role, no @everyone, no reply ping."""
+    users = [discord.Object(user_id) for user_id in user_ids]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+
+
 # The automatic deferral's thinking message, closed just before a public answer is posted
 # below it, then removed: no words to translate, and nobody reads it.
 ANSWERED_BELOW = "⤵"

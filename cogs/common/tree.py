@@ -41,6 +41,7 @@ from cogs.common.answering import ended, watched
 from cogs.common.installs import TREE_DEFAULTS
 from cogs.common.replies import lang_of, send
 from cogs.common.throttle import command_allowed
+from core.common.names import without_overrides
 from locales import Lang, catalog, t
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,6 @@ TEXT_MAX = 6000
 _STRING, _SUBCOMMAND, _GROUP = 3, 1, 2
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 def flaw(text: str) -> tuple[str, dict[str, Any]] | None:
@@ -64,7 +64,7 @@ def flaw(text: str) -> tuple[str, dict[str, Any]] | None:
 
 
 def clean(text: str) -> str:
-    return _BIDI.sub("", text)
+    return without_overrides(text)
 
 
 def text_options(options: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:

@@ -29,6 +29,7 @@ from cogs.common.text import ellipsize
 from cogs.game.render.common import COLOUR_HEX
 from cogs.game.render.report import notable_roll
 from core.antares.game import Player, Unit
+from core.common.names import without_overrides
 from locales import Lang, t
 from services.game import BattleReport
 
@@ -55,12 +56,11 @@ ROLL_PX = 26
 FOOT_PX = 40
 
 _INK, _MUTED, _LINE, _BAR_BACK, _RED = "#1b2328", "#5a6469", "#c9d6d9", "#e3e9eb", "#a4262c"
-_UNSEEN = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 
 
 def one_line(text: str, limit: int) -> str:
     """Text a member typed, on one line, without direction overrides, cut to `limit`."""
-    return ellipsize(" ".join(text.translate(_UNSEEN).split()), limit)
+    return ellipsize(" ".join(without_overrides(text).split()), limit)
 
 
 @dataclass(frozen=True, slots=True)

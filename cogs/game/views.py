@@ -18,7 +18,7 @@ import discord
 from cogs.common.bot import app_services
 from cogs.common.cards import cards
 from cogs.common.errors import answers_errors
-from cogs.common.replies import NO_MENTIONS, lang_of
+from cogs.common.replies import NO_MENTIONS, lang_of, pinging
 from cogs.game import render
 from cogs.game.options import call_of
 from core.antares.game import ORDERS, OrderKind, Unit
@@ -240,8 +240,7 @@ def drawn_mentions(done: Drawn) -> discord.AllowedMentions:
     """The draw's card pings the drawn die's owner only, if the game says so (`/game ping`)."""
     if not done.mention:
         return NO_MENTIONS
-    owner = discord.Object(done.result.owner_id)
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[owner])
+    return pinging([done.result.owner_id])
 
 
 def unit_order_menus(

@@ -5,8 +5,9 @@ with the question's link and the labels of its buttons, in the server's language
 from __future__ import annotations
 
 from cogs.common.bot import ServicedBot
+from cogs.common.replies import pinging
 from cogs.common.text import plain
-from cogs.pace.render import duration, players_only
+from cogs.pace.render import duration
 from core.antares.pace import HOST_STAGE
 from locales import Lang, t
 from services.pace import AskNudge, TimerRecord
@@ -51,4 +52,4 @@ async def deliver_ask(bot: ServicedBot, timer: TimerRecord) -> None:
     if nudge is None:
         return
     channel = bot.get_partial_messageable(nudge.channel_id)
-    await channel.send(ask_text(nudge), allowed_mentions=players_only(nudge.to))
+    await channel.send(ask_text(nudge), allowed_mentions=pinging(nudge.to))

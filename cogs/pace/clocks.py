@@ -14,7 +14,7 @@ import discord
 from cogs.campaign import consent
 from cogs.common.actors import call_of
 from cogs.common.bot import ServicedBot, app_services
-from cogs.common.replies import NO_MENTIONS, lang_of, send
+from cogs.common.replies import NO_MENTIONS, lang_of, pinging, send
 from cogs.game import render
 from cogs.game.report_card import end_card
 from cogs.pace import threads
@@ -23,7 +23,6 @@ from cogs.pace.render import (
     clock_set_text,
     dice_down_set_text,
     dice_down_text,
-    players_only,
 )
 from core.antares.pace import OnTimeout
 from core.common.errors import AntaresError
@@ -68,7 +67,7 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
     if out is None:
         return
     channel = bot.get_partial_messageable(out.channel_id)
-    await channel.send(clock_out_text(out), allowed_mentions=players_only([out.player_id]))
+    await channel.send(clock_out_text(out), allowed_mentions=pinging([out.player_id]))
     if out.on_timeout != "end":
         return
     host = Call(out.guild_id, out.channel_id, Actor(out.host_id), None)
@@ -113,4 +112,4 @@ async def deliver_dice_down(bot: ServicedBot, timer: TimerRecord) -> None:
     if down is None:
         return
     channel = bot.get_partial_messageable(down.channel_id)
-    await channel.send(dice_down_text(down), allowed_mentions=players_only(down.players))
+    await channel.send(dice_down_text(down), allowed_mentions=pinging(down.players))

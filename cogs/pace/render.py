@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import discord
-
 from cogs.common.durations import duration
 from cogs.common.text import plain
 from cogs.game.render import colour_name, tag
@@ -202,10 +200,3 @@ def dice_down_set_text(lang: Lang, name: str, at: datetime | None) -> str:
     if at is None:
         return t(lang, "pace.dice_down_off", name=plain(name))
     return t(lang, "pace.dice_down_set", name=plain(name), at=stamp(at))
-
-
-def players_only(user_ids: list[int]) -> discord.AllowedMentions:
-    """A reminder or a warning pings those it is for, nobody else."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in user_ids]
-    )

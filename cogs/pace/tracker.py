@@ -15,7 +15,8 @@ from collections.abc import Callable
 from discord.ext import commands
 
 from cogs.common.bot import ServicedBot
-from cogs.pace.render import nudge_text, players_only
+from cogs.common.replies import pinging
+from cogs.pace.render import nudge_text
 from services.pace import TimerRecord
 
 log = logging.getLogger(__name__)
@@ -63,4 +64,4 @@ async def deliver_nudge(bot: ServicedBot, timer: TimerRecord) -> None:
     if nudge is None:
         return
     channel = bot.get_partial_messageable(nudge.channel_id)
-    await channel.send(nudge_text(nudge), allowed_mentions=players_only([nudge.to_id]))
+    await channel.send(nudge_text(nudge), allowed_mentions=pinging([nudge.to_id]))

@@ -11,10 +11,10 @@ import discord
 
 from cogs.common.bot import ServicedBot
 from cogs.common.cards import Story
-from cogs.common.replies import NO_MENTIONS, lang_of, send
+from cogs.common.replies import NO_MENTIONS, lang_of, pinging, send
 from cogs.common.text import plain
 from cogs.game.render import reacted
-from cogs.pace.render import only, stamp
+from cogs.pace.render import stamp
 from cogs.shooting import pages, render_combat, render_shot
 from cogs.shooting.react import react_buttons
 from cogs.shooting.render_log import skipped_line
@@ -46,7 +46,7 @@ async def post_asked(interaction: discord.Interaction, asked: ReactionAsked) -> 
     lang = await lang_of(interaction)
     card = Card(colour(asked.target.colour), asked_head(lang, asked))
     laid = card.layout(lang, [react_buttons(lang, asked)])
-    await send(interaction, view=laid.view, allowed_mentions=only(asked.owner_id))
+    await send(interaction, view=laid.view, allowed_mentions=pinging([asked.owner_id]))
 
 
 def sprung_window(lang: Lang, window: SprungWindow) -> str:

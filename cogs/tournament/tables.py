@@ -9,6 +9,7 @@ from typing import Final, Literal
 
 import discord
 
+from cogs.common.replies import pinging
 from cogs.common.text import ellipsize
 from cogs.tournament import render
 from cogs.tournament.views import table_view
@@ -46,8 +47,6 @@ async def open_tables(channel: object, lang: Lang, shown: Shown, round_: Round) 
             await thread.send(
                 render.table_opening(lang, shown, round_, table.number, a, b),
                 view=table_view(lang, shown.id, round_.number, table.number),
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(a), discord.Object(b)]
-                ),
+                allowed_mentions=pinging([a, b]),
             )
     return threads

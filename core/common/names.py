@@ -39,3 +39,14 @@ def name_key(name: str) -> str:
     visible = "".join(c for c in text if c not in _HIDDEN and unicodedata.category(c) != "Cf")
     folded = unicodedata.normalize("NFKC", visible.casefold())
     return " ".join(folded.translate(_LOOKALIKES).split())
+
+
+# Direction overrides and isolates (U+202A–U+202E, U+2066–U+2069): shown in a name, they
+# reverse or hide the text after it, so wherever a name is shown they are dropped
+_OVERRIDES = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
+def without_overrides(text: str) -> str:
+    """``text`` with no direction override or isolate (the command tree drops them from
+    every option; a report, its card and the web page from the names they show)."""
+    return text.translate(_OVERRIDES)

@@ -20,6 +20,7 @@ from core.antares.reactions import ReactionResult, react
 from core.antares.shooting.fractal import LocksDropped, declare_moved, drop_locks
 from core.antares.stat_tests import StatTestResult, stat_test
 from core.antares.synchronise import SolidMatterResult, stuck_in_solid
+from core.antares.turn_flow import check_no_offer
 from core.antares.unit_gear import CLEAR_WORDS, parse_gear
 from core.antares.units import UnitResult, add_unit, edit_unit, remove_unit
 from core.common.dice import DiceSource
@@ -170,8 +171,7 @@ class UnitService(GameAccess):
         def apply(state: GameState, who: Standing) -> tuple[GameState, ReactionResult]:
             target = resolve(state, ref)
             require_unit_owner(state, target, who)
-            if state.reaction is not None:
-                raise Conflict("react.offer_waits", owner=state.reaction.owner_id)
+            check_no_offer(state)  # one waits on the card: answered there
             by = resolve(state, shooter_ref).id if shooter_ref is not None else None
             return react(state, target.id, kind, self.dice, shooter_ref=by, against=against)
 

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 
 from core.antares.bag import census
 from core.antares.game import GameState, load_state
-from core.antares.pace import Pace
+from core.antares.pace import load_pace
 from core.common.dice import DiceSource
 from core.common.errors import Conflict, NotAllowed, NotFound
 from services.common import (
@@ -215,7 +215,7 @@ class WebLinks(GameAccess):
             events = await tx.events(game_id, limit=log, snapshots=False) if log else []
             pace = await tx.game_pace(game_id)
         state = load_state(record.state)
-        chess = Pace.model_validate_json(pace.data).clock if pace is not None else None
+        chess = load_pace(pace.data).clock if pace is not None else None
         return WebGame(
             game_id=record.id,
             guild_id=record.guild_id,

@@ -184,7 +184,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
                     return
                 read = await read_pace(tx, record.id)
                 pace = read.pace
-                state = self._state_of(channel_id, record)
+                state = self.state_of(record)
                 new, tracked = track(pace, state, now)
                 seen.append((record.id, record.version, waited(state, now)))
                 if new == pace and read.stored:
@@ -206,18 +206,12 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         if record is None or read is None:
             return True
         before = read.pace
-        state = self._state_of(channel_id, record)
+        state = self.state_of(record)
         after, _ = track(before, state, now)
         if after == before and (read.stored or not after.waits):
             self.followed.saw(channel_id, record.id, record.version, waited(state, now))
             return True
         return False
-
-    def _state_of(self, channel_id: int, record: GameRecord) -> GameState:
-        """The game's state: as this process's change left it at the version read (the
-        change that woke the tracker, most often: no parse), else parsed."""
-        left = shown_events(self.store).state_at(channel_id, record.id, record.version)
-        return left if isinstance(left, GameState) else load_state(record.state)
 
     async def host_change(self, call: Call, update: Update) -> tuple[GameState, Pace]:
         """A change of the pace by the host (or a game master) of the channel's running game,

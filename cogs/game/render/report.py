@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from core.antares.game import Unit
+from core.common.names import without_overrides
 from locales import Lang, catalog, percent, t
 from services.game import BattleReport, NotableRoll
 
@@ -22,12 +23,11 @@ Names = Callable[[int], str | None]  # a member's display name, if the bot knows
 NAME_LIMIT = 100
 NOTES_LIMIT = 1000
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
-_UNSEEN = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 
 
 def md_text(text: str, limit: int = NAME_LIMIT) -> str:
     """Text a member typed, as Markdown that shows it literally on one line."""
-    text = " ".join(text.translate(_UNSEEN).split())
+    text = " ".join(without_overrides(text).split())
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return _PUNCTUATION.sub(r"\\\1", text)
