@@ -67,7 +67,8 @@ async def deliver_clock_out(bot: ServicedBot, timer: TimerRecord) -> None:
     if out is None:
         return
     channel = bot.get_partial_messageable(out.channel_id)
-    await channel.send(clock_out_text(out), allowed_mentions=pinging([out.player_id]))
+    if not out.again:  # a try that ended nothing told it already
+        await channel.send(clock_out_text(out), allowed_mentions=pinging([out.player_id]))
     if out.on_timeout != "end":
         return
     host = Call(out.guild_id, out.channel_id, Actor(out.host_id), None)

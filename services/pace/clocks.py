@@ -60,6 +60,9 @@ class ClockOut:
     host_id: int
     used_s: float
     on_timeout: OnTimeout
+    # told already: a try before recorded it and then failed to end the game; this one only
+    # ends it (the timer is fired again until its handler succeeds)
+    again: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,13 +139,17 @@ class PaceClocks:
                 read = await read_pace(tx, record.id)
                 pace = read.pace
                 chess = pace.clock
-                if not chess.on or player_id not in chess.running:
+                again = player_id in chess.out
+                if not chess.on or (again and chess.on_timeout != "end"):
                     return None
-                if chess.left_s(player_id, now) > CLOSE_ENOUGH_S:  # the timer is set again
-                    scheduled.extend(await schedule_clocks(tx, record, chess))
-                    return None
-                after = pace.model_copy(update={"clock": ran_out(chess, player_id, now)})
-                await save_pace(tx, record, after, read.version)
+                if not again:
+                    if player_id not in chess.running:
+                        return None
+                    if chess.left_s(player_id, now) > CLOSE_ENOUGH_S:  # the timer is set again
+                        scheduled.extend(await schedule_clocks(tx, record, chess))
+                        return None
+                    after = pace.model_copy(update={"clock": ran_out(chess, player_id, now)})
+                    await save_pace(tx, record, after, read.version)
                 state = load_state(record.state)
                 return ClockOut(
                     game_id=record.id,
@@ -154,6 +161,7 @@ class PaceClocks:
                     host_id=state.host_id,
                     used_s=float(chess.budget_s),
                     on_timeout=chess.on_timeout,
+                    again=again,
                 )
 
         return await self.timers.committed(attempt)

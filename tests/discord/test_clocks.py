@@ -174,3 +174,35 @@ async def test_a_paused_clock_paused_again_is_refused_in_either_language(simcord
         assert encore.ephemeral and "La pendule est déjà en pause" in encore.response.content
     resumed = await alice.slash(channel, "game clock resume")
     assert "▶️ Clock of **Vorl** running again." in resumed.response.content
+
+
+async def test_a_clock_out_whose_game_could_not_end_ends_it_when_fired_again(
+    simcord_env, table, dice, monkeypatch
+):
+    """The side out of time is recorded, then ending the game fails once (the database away
+    for a moment): the timer is fired again after its lease, and that try ends the game,
+    without telling the table twice that the clock ran out."""
+    env, channel, alice = simcord_env, table.channel, table.alice
+    quiet_board(env)
+    await english(table)
+    await skirmish(table)
+    await alice.slash(channel, "game clock set", minutes=30, timeout="end")
+    dice.script(2)  # Bob's blue die: his time runs
+    await alice.slash(channel, "bag draw")
+    games = env.bot.services.campaign_games
+    real_end, tries = games.end, []
+
+    async def end_once_failing(*args, **kwargs):
+        tries.append(1)
+        if len(tries) == 1:
+            raise RuntimeError("the database is away for a moment")
+        return await real_end(*args, **kwargs)
+
+    monkeypatch.setattr(games, "end", end_once_failing)
+    await env.advance_time(30 * MINUTE)
+    assert len(tries) == 1 and bot_posts(env, channel, "🏁") == []
+    await env.advance_time(6 * MINUTE)  # past the claim's lease: fired again
+    assert len(tries) == 2
+    assert len(bot_posts(env, channel, "⌛")) == 1
+    (closed,) = bot_posts(env, channel, "🏁")
+    assert "Ended on time" in closed[0]
