@@ -48,18 +48,22 @@ def parse_vp(text: str | None, players: list[Player]) -> dict[int, int]:
 
 
 class Losses(BaseModel):
-    """What a player lost over the game: models (of all units) and units destroyed."""
+    """What a player lost over the game: models (of all units), units destroyed and their
+    order dice (an event's `dice` tie-breaker counts the enemy's)."""
 
     owner_id: int
     models: int = 0
     units: int = 0
+    dice: int = 0
 
 
 def losses_per_player(state: GameState) -> list[Losses]:
-    """Per player, in join order: models lost (removed units count too), units destroyed."""
+    """Per player, in join order: models lost (removed units count too), units destroyed
+    and the order dice they carried."""
     lost = {player.owner_id: Losses(owner_id=player.owner_id) for player in state.players}
     for unit in state.units.values():
         entry = lost.setdefault(unit.owner_id, Losses(owner_id=unit.owner_id))
         entry.models += unit.starting_models - unit.models
         entry.units += int(unit.destroyed)
+        entry.dice += unit.dice if unit.destroyed else 0
     return list(lost.values())

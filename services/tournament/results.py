@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.antares.game import load_state
+from core.antares.game_end import losses_per_player
 from core.common.errors import AntaresError
 from core.common.tournament.model import Result, Table, Tournament
 from core.common.tournament.rounds import with_table
@@ -42,11 +43,8 @@ async def dice_destroyed(tx: Transaction, battle: BattleRecord) -> dict[int, int
     except (ValueError, AntaresError):  # unreadable, or written by a newer bot: no figure
         return {}
     players = [s.user_id for s in battle.sides]
-    lost: dict[int, int] = dict.fromkeys(players, 0)
-    for unit in state.units.values():
-        if unit.models == 0 and unit.owner_id in lost:
-            lost[unit.owner_id] += unit.dice
-    return {me: lost[other] for me, other in zip(players, reversed(players), strict=True)}
+    lost = {losses.owner_id: losses.dice for losses in losses_per_player(state)}
+    return {me: lost.get(other, 0) for me, other in zip(players, reversed(players), strict=True)}
 
 
 async def with_game_results(tx: Transaction, event: Tournament) -> Tournament:
