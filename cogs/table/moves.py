@@ -178,10 +178,8 @@ class TableCards:
     async def answered(self, interaction: discord.Interaction, answered: Answered) -> None:
         lang = await lang_of(interaction)
         reaction = answered.reaction
-        back = None
         acting = reaction.unit_id if reaction is not None else None  # it reacts: its 💣
-        if reaction is not None and reaction.kind == "fire" and reaction.outcome == "done":
-            back = reaction.unit_id  # Return Fire: it shoots back in its own activation
+        back = acting if reaction is not None and reaction.shoots_back else None  # its 🎯
         # Spring Ambush: the card is the ambusher's (its 🎯), the held shot waits for it
         lead = reactions.answer_lines(lang, answered)
         told = reactions.answer_report(lang, answered)

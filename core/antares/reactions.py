@@ -183,6 +183,11 @@ class ReactionResult(BaseModel):
     order: OrderResult | None = None  # the order its die now shows (taken, passed or "down")
     against: Against = "shot"
 
+    @property
+    def shoots_back(self) -> bool:
+        """Return Fire taken: the unit shoots back at the shooter in its own activation."""
+        return self.kind == "fire" and self.outcome == "done"
+
 
 def check_reaction(
     state: GameState, unit: Unit, kind: str, shooter: Unit | None, against: Against = "shot"

@@ -102,6 +102,7 @@ def test_a_failed_reaction_puts_the_die_back_and_nothing_happens():
     state = table()
     new, result = react(state, "Gangers", "fire", ScriptedDice([7]), shooter_ref="Troopers")
     assert (result.passed, result.outcome) == (False, "die_back")
+    assert not result.shoots_back  # failed: no 🎯 for it
     assert new.bag == state.bag and not new.units["u2"].orders
     assert reactions_for(new, new.units["u2"], new.units["u1"]) == ["down", "fire", "run"]
 
@@ -118,6 +119,7 @@ def test_return_fire_opens_the_reacting_units_activation_and_keeps_the_shooters(
     state = ordered(table(), "Troopers", "fire")
     new, result = react(state, "Gangers", "fire", ScriptedDice([1]), shooter_ref="Troopers")
     assert result.order is not None and result.order.executed == "fire"
+    assert result.shoots_back
     now = turn_now(new)
     assert now.step == "shoot"
     assert [a.unit_id for a in now.acting] == ["u1", "u2"]
