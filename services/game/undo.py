@@ -33,7 +33,6 @@ from services.common import (
     retried,
     runs_game,
     shown_events,
-    undo_ask,
     unpack_state,
     with_patch,
 )
@@ -160,7 +159,7 @@ class Undoing(GameAccess):
             events = await self._requested(tx, record, request)
             state = load_state(record.state)
             _may_answer(state, who, live_events(events), request)
-            await tx.cancel_timer(_reminder(request))  # answered: no more reminders
+            await tx.cancel_timer(request.reminder)  # answered: no more reminders
             return await self._revert(
                 tx, record, events, request.steps, request.requester_id, who, state
             )
@@ -183,7 +182,7 @@ class Undoing(GameAccess):
             events = await self._requested(tx, record, request)
         _may_answer(state, who, live_events(events), request)
         async with once(self.store, None) as tx:  # answered: no more reminders (bookkeeping)
-            await tx.cancel_timer(_reminder(request))
+            await tx.cancel_timer(request.reminder)
 
     async def _retried(
         self, call: Call, run: Callable[[Transaction, GameRecord, Standing], Awaitable[T]]
@@ -295,11 +294,6 @@ class Undoing(GameAccess):
             now=_now(restored),
             allowed_by=allowed_by,
         )
-
-
-def _reminder(request: UndoRequest) -> str:
-    r = request
-    return undo_ask(r.game_id, r.requester_id, r.steps, r.newest_seq)
 
 
 def _may_answer(

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from core.antares.game import GameState, OrderKind, PendingDie, Unit
 from core.antares.pace import Reminders
 from core.antares.turn_flow import TurnNow
+from services.common import undo_ask
 from storage.base import EventRecord
 
 # none: a game without a bag (Epic, hex); shoot: a unit can still shoot in its activation
@@ -93,6 +94,11 @@ class UndoRequest:
     requester_id: int
     steps: int
     newest_seq: int  # the newest event it undoes: the request stands while it is the newest
+
+    @property
+    def reminder(self) -> str:
+        """The subject of its reminders' timer (`services.pace.asks`), cancelled once answered."""
+        return undo_ask(self.game_id, self.requester_id, self.steps, self.newest_seq)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from core.antares.game import load_state
 from core.antares.pace import HOST_STAGE, Reminders
 from core.common.hours import free_at
 from locales import Lang
-from services.common import ASK, battle_ask, once, undo_ask
+from services.common import ASK, battle_ask, once
 from services.pace.stored import hours_of, read_pace
 from storage.base import Transaction
 from storage.timer_base import TimerRecord
@@ -154,7 +154,7 @@ class PaceAsks:
             game_version=asked.version,
             requester_id=r.requester_id,
         )
-        subject = undo_ask(r.game_id, r.requester_id, r.steps, r.newest_seq)
+        subject = r.reminder
         await self.ask(
             subject, question, guild_id=guild_id, channel_id=channel_id, game_id=r.game_id
         )
