@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from cogs.common.lent import tested_value
-from cogs.common.text import ellipsize, pack_lines
+from cogs.common.text import ellipsize, fit_lines, pack_lines
 from cogs.game.options import COLOUR_TAGS
 from core.antares.rolls import TestRoll
 from locales import Lang, t
@@ -105,11 +105,4 @@ def fit_description(lang: Lang, lines: list[str]) -> str:
     text = "\n".join(lines)
     if len(text) <= 4000:
         return text
-    kept, size = [], 0
-    for index, line in enumerate(lines):
-        if size + len(line) + 1 > 3800:
-            kept.append(t(lang, "turn.more", count=len(lines) - index))
-            break
-        kept.append(line)
-        size += len(line) + 1
-    return "\n".join(kept)
+    return fit_lines(lines, 3800, lambda left: t(lang, "turn.more", count=left))
