@@ -7,10 +7,12 @@ headline, target /shoot p99 ≤ 1.5 × no-op p99), then fired by a tracked unit 
 transaction and one event per shot; target ≤ 2.0 × no-op p99, issue 31), with `/pins set`
 as the reference for any tracked change, and the shot's shape: `/shoot` with the same options
 answering a copy of the shot's reply and doing nothing else, the floor that the simulated
-Discord and discord.py set for such a command whatever the bot does. Then the rules core
-alone: resolutions per second (``bench.shoot_core``). `--rounds N`: shots per command;
-`--profile`: the tracked shot under cProfile instead, its top entries by cumulative and by own
-time (`--profile-out PATH` keeps the profile).
+Discord and discord.py set for such a command whatever the bot does; and the least a tracked
+shot must do: that shape, plus the rules resolving the same 30 dice, one write transaction
+storing an event of the shot's size (one trip to aiosqlite's thread) and every die rendered.
+Then the rules core alone: resolutions per second (``bench.shoot_core``). `--rounds N`: shots
+per command; `--profile`: the tracked shot under cProfile instead, its top entries by
+cumulative and by own time (`--profile-out PATH` keeps the profile).
 
 What is timed: from the interaction's dispatch until SimCord has settled, that is until every
 task the command started has ended (the reply, the bookkeeping write after it, the pace's
@@ -93,6 +95,69 @@ def shot_shape(reply: discord.Message) -> Iterator[None]:
         shoot.fire = real
 
 
+@contextlib.contextmanager
+def captured_shot() -> Iterator[list[Any]]:
+    """While inside: the records the shooting service returns, appended to the list given.
+    Measurement only: each call goes through unchanged."""
+    from services.shooting.service import ShootingService
+
+    records: list[Any] = []
+    real = ShootingService.shoot_or_ask
+
+    async def shoot_or_ask(self: Any, *args: Any, **kwargs: Any) -> Any:
+        records.append(await real(self, *args, **kwargs))
+        return records[-1]
+
+    ShootingService.shoot_or_ask = shoot_or_ask  # type: ignore[method-assign]
+    try:
+        yield records
+    finally:
+        ShootingService.shoot_or_ask = real  # type: ignore[method-assign]
+
+
+async def floor_table(bot: Any) -> None:
+    """A table of the benchmark's own, in its throw-away database, for the least shot's
+    write (the bot's tables keep their rows as the bot wrote them)."""
+    await bot.services.store.db.run(
+        "CREATE TABLE IF NOT EXISTS bench_least_shot (id INTEGER PRIMARY KEY, event TEXT)"
+    )
+
+
+@contextlib.contextmanager
+def least_shot(bot: Any, record: Any) -> Iterator[None]:
+    """While inside: `/shoot` parses its options as always, then does only what no tracked
+    shot can skip, each with the bot's own code: the rules resolve the same 30 dice
+    (`resolve_shot`, `bench.shoot_core`'s headline shot), one write transaction stores an
+    event of the shot's size (the record as the log keeps it, in one trip to aiosqlite's
+    thread: BEGIN IMMEDIATE, the row, COMMIT), and every die is rendered (`render_shot`) and
+    sent through the shot's pager. No game read or saved, no claim of the interaction, no
+    snapshot for undo, no button, no bookkeeping, no pace. Measurement only."""
+    from cogs.shooting import pages, render_shot, shoot
+    from core.antares.ruleset import Ruleset
+    from core.antares.shooting import resolve_shot
+    from core.common.dice import SeededDice
+    from services.common.channel_state import stored
+    from storage.sqlite_connection import BEGIN, Step
+
+    spec = next(iter(shoot_core.shots().values()))  # ten Mag Light Supports, as here
+    rules, db, dice = Ruleset(), bot.services.shooting.lookup.db, SeededDice(7)
+    event = stored(record)
+    real = shoot.fire
+
+    async def least(interaction: discord.Interaction, options: object) -> None:
+        resolve_shot(spec, dice, rules, db)
+        write = [Step(BEGIN), Step("INSERT INTO bench_least_shot (event) VALUES (?)", (event,))]
+        await bot.services.store.db.batch([*write, Step("COMMIT")])
+        title, lines = render_shot.shot("en", record)
+        await pages.reply(interaction, "en", title, lines, render_shot.unit_colour(record.shooter))
+
+    shoot.fire = least
+    try:
+        yield
+    finally:
+        shoot.fire = real
+
+
 async def interleaved(
     commands: dict[str, Work], rounds: int = ROUNDS
 ) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
@@ -161,10 +226,16 @@ async def through_discord(rounds: int, profile: bool, out: str | None = None) ->
         await alice.slash(channel, "game start", name="Bench", activations="free")
         await alice.slash(channel, "unit add", name="Gunners", models=10, acc=5, co=8)
         tracked = {**THIRTY_DICE, "shooter": "Gunners"}
-        first = await alice.slash(channel, "shoot", **tracked)
+        with captured_shot() as records:
+            first = await alice.slash(channel, "shoot", **tracked)
+        await floor_table(bot)
 
         async def shaped() -> object:
             with shot_shape(first.response):
+                return await alice.slash(channel, "shoot", **tracked)
+
+        async def least() -> object:
+            with least_shot(bot, records[0]):
                 return await alice.slash(channel, "shoot", **tracked)
 
         if profile:
@@ -180,6 +251,7 @@ async def through_discord(rounds: int, profile: bool, out: str | None = None) ->
                             channel, "pins set", unit="Gunners", count=0
                         ),
                         "/shoot shape (reference)": shaped,
+                        "/shoot least (reference)": least,
                     },
                     rounds,
                 ),
