@@ -17,7 +17,7 @@ import discord
 
 from cogs.common.bot import bot_of
 from locales import Lang
-from services.game import Closed, Drawn, Ordered, Waiting
+from services.game import Closed, Drawn, Ordered, Picked, Waiting
 from services.shooting import Answered, ReactionAsked, Volley
 
 Story = tuple[str, list[str], int | None]  # a report's title, lines and colour
@@ -36,6 +36,12 @@ class ActivationCards(Protocol):
         """A die drawn (or taken, or drawn again after Block!): a new card, the older
         cards' buttons taken off. `head`: the card's first text instead of the draw's;
         `lead`: a line before the draw's (Block!)."""
+
+    async def picked(
+        self, interaction: discord.Interaction, game_id: int, owner_id: int, picked: Picked
+    ) -> None:
+        """A large army's unit picked for the drawn die (nothing changed yet): the card
+        edited, the unit menus kept, the unit's order buttons below them."""
 
     async def ordered(self, interaction: discord.Interaction, done: Ordered) -> None:
         """An order given: the card edited (a new card for a typed `/order`)."""

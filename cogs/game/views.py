@@ -8,7 +8,8 @@ them. Which orders a die may take and which activation ✅ Done ends are the rul
 (`core.antares.turn_flow`, through the services): the components only show them. What
 follows a click is shown on the card (`cogs.common.cards`, composed by `cogs.table.card`):
 the menu of the units and their orders, or the order buttons of the one unit that can take
-the die; after the order, the unit's shots, ✅ Done and 🎲 Draw next.
+the die (a large army: its units' menus, then the order buttons of the unit picked); after
+the order, the unit's shots, ✅ Done and 🎲 Draw next.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from services.game import Drawn
 OPTION_LIMIT = 25  # options in one menu (Discord's limit)
 MENUS_MAX = 5  # menus of units and orders on one card (each one row)
 UNIT_ORDER = "antares:uo:"
+UNIT_FIRST = "antares:uf:"
+ORDER_PREFIX = "antares:order:"
 
 
 class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:draw:(?P<game>\d+)"):
@@ -96,6 +99,47 @@ class UnitOrderPick(
         await cards(interaction).ordered(interaction, done)
 
 
+class UnitFirstPick(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=UNIT_FIRST + r"(?P<game>\d+):(?P<owner>\d+):(?P<menu>\d+)",
+):
+    """A large army's card (more units than five menus of units and orders hold): the unit
+    first, from menus of up to 25 units; the card then shows its order buttons below them
+    (another unit may still be picked instead). Nothing changes in the game until the order."""
+
+    def __init__(
+        self,
+        game_id: int,
+        owner_id: int,
+        menu: int = 0,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{UNIT_FIRST}{game_id}:{owner_id}:{menu}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id, self.owner_id = game_id, owner_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        ids = (int(match["game"]), int(match["owner"]), int(match["menu"]))
+        return cls(*ids, options=list(item.options))
+
+    @answers_errors
+    async def callback(self, interaction: discord.Interaction) -> None:
+        chosen = self.item.values[0] if self.item.values else ""
+        picked = await app_services(interaction).bag.pick(
+            call_of(interaction), self.game_id, self.owner_id, chosen
+        )
+        await cards(interaction).picked(interaction, self.game_id, self.owner_id, picked)
+
+
 class PickUnit(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"antares:pick:(?P<game>\d+):(?P<owner>\d+)",
@@ -154,7 +198,7 @@ class OrderButton(
             discord.ui.Button(
                 label=label or order,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"antares:order:{game_id}:{unit_id}:{order}",
+                custom_id=f"{ORDER_PREFIX}{game_id}:{unit_id}:{order}",
             )
         )
         self.game_id = game_id
@@ -213,7 +257,7 @@ class DoneButton(
         await cards(interaction).closed(interaction, done)
 
 
-DYNAMIC_ITEMS = (DrawNext, UnitOrderPick, PickUnit, OrderButton, DoneButton)
+DYNAMIC_ITEMS = (DrawNext, UnitOrderPick, UnitFirstPick, PickUnit, OrderButton, DoneButton)
 
 
 def _unit_option(lang: Lang, unit: Unit, order: OrderKind | None = None) -> discord.SelectOption:
@@ -252,28 +296,40 @@ def unit_order_menus(
 ) -> list[discord.ui.Item]:
     """The menus that give the die to a unit with its order in one pick ("Troopers — Fire"):
     one menu when they fit in 25 options; else a menu per group of whole units (at most
-    `MENUS_MAX`); else a menu per order, of the units it may go to."""
+    `MENUS_MAX`); else, a large army, the units alone (`unit_first_menus`), every one of
+    them offered, its order buttons shown once it is picked."""
     pairs = [(u, o) for u in units for o in orders_of.get(u.id, ())]
     groups = _by_unit(pairs)
     if len(groups) > MENUS_MAX:
-        groups = _by_order(pairs)[:MENUS_MAX]
+        return unit_first_menus(lang, game_id, owner_id, units)
     menus: list[discord.ui.Item] = []
     for number, group in enumerate(groups):
-        options = [_unit_option(lang, unit, order) for unit, order in group[:OPTION_LIMIT]]
+        options = [_unit_option(lang, unit, order) for unit, order in group]
         if len(groups) == 1:
             placeholder = t(lang, "card.pick_placeholder")
         else:
-            first, last = group[0], group[-1]
-            same = first[1] == last[1] and first[0].id != last[0].id
-            key = "card.pick_order_group" if same else "card.pick_group"
-            placeholder = t(
-                lang,
-                key,
-                first=first[0].name,
-                last=last[0].name,
-                order=render.order_name(lang, first[1]),
-            )
+            first, last = group[0][0].name, group[-1][0].name
+            placeholder = t(lang, "card.pick_group", first=first, last=last)
         menu = UnitOrderPick(game_id, owner_id, number, options, render.cut(placeholder, 150))
+        menus.append(menu)
+    return menus
+
+
+def unit_first_menus(
+    lang: Lang, game_id: int, owner_id: int, units: list[Unit]
+) -> list[discord.ui.Item]:
+    """Menus of up to 25 units each (a game holds at most `GameLimits.units`, 100: four
+    menus), each saying which units it holds."""
+    groups = [units[start : start + OPTION_LIMIT] for start in range(0, len(units), OPTION_LIMIT)]
+    menus: list[discord.ui.Item] = []
+    for number, group in enumerate(groups[:MENUS_MAX]):
+        options = [_unit_option(lang, unit) for unit in group]
+        if len(groups) == 1:
+            placeholder = t(lang, "card.pick_unit_placeholder")
+        else:
+            first, last = group[0].name, group[-1].name
+            placeholder = t(lang, "card.pick_unit_group", first=first, last=last)
+        menu = UnitFirstPick(game_id, owner_id, number, options, render.cut(placeholder, 150))
         menus.append(menu)
     return menus
 
@@ -291,11 +347,6 @@ def _by_unit(pairs: list[Pair]) -> list[list[Pair]]:
         else:
             groups.append(own)
     return groups
-
-
-def _by_order(pairs: list[Pair]) -> list[list[Pair]]:
-    """A group per order (the six in their usual order), each of the units it may go to."""
-    return [g for g in ([p for p in pairs if p[1] == o] for o in ORDERS) if g]
 
 
 def order_buttons(

@@ -29,7 +29,7 @@ from cogs.common.layout import custom_ids, is_layout, texts
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown
 from cogs.game import next_step, render
 from cogs.game.next_step import DRAW_PREFIX, READ
-from cogs.game.views import DONE_PREFIX, drawn_mentions
+from cogs.game.views import DONE_PREFIX, ORDER_PREFIX, drawn_mentions, order_buttons
 from cogs.markers.mine_button import mine_button
 from cogs.shooting import drift_land, pages
 from cogs.shooting.form import ShotForm
@@ -52,7 +52,7 @@ from cogs.table.card import (
     whole_report,
 )
 from locales import Lang
-from services.game import Closed, Drawn, NextStep, Ordered, Waiting
+from services.game import Closed, Drawn, NextStep, Ordered, Picked, Waiting
 from services.shooting import Answered, ReactionAsked, Volley
 
 Rows = Sequence[Sequence[discord.ui.Item]]
@@ -88,6 +88,19 @@ class TableCards:
         # a die taken (Follow, a Synchroniser) draws nothing: the activation that ran goes on
         drew = result.via in ("draw", "redraw")
         await next_step.offer(interaction, post, clicked=clicked, card=True, spent=drew)
+
+    async def picked(
+        self, interaction: discord.Interaction, game_id: int, owner_id: int, picked: Picked
+    ) -> None:
+        lang = await lang_of(interaction)
+        message = interaction.message
+        assert message is not None  # a menu of a card
+        card = Card.read(message)
+        card.hint = follow(lang, owner_id, [picked.unit])
+        menus = kept_rows(message, lambda custom_id: custom_id.startswith(ORDER_PREFIX))
+        orders = order_buttons(lang, game_id, picked.unit, picked.orders)
+        laid = card.layout(lang, [*menus, orders])
+        await interaction.response.edit_message(view=laid.view, allowed_mentions=NO_MENTIONS)
 
     async def ordered(self, interaction: discord.Interaction, done: Ordered) -> None:
         lang = await lang_of(interaction)
