@@ -7,8 +7,6 @@ in the cog's setup, so they work after a restart:
 
 from __future__ import annotations
 
-import dataclasses
-
 import discord
 
 from cogs.common.actors import call_of
@@ -88,15 +86,16 @@ class StartTable(
         services = app_services(interaction)
         call = call_of(interaction)
         game = await services.tournaments.table_game(call, self.event_id, self.number, self.table)
+        # dice down as the round's time left says, set with the game: one transaction
+        timer = None if game.minutes is None else services.pace.round_timer(game.minutes)
         _, state, linked = await services.campaign_games.start(
-            call, game.name, str(game.campaign_id)
+            call, game.name, str(game.campaign_id), then=timer.then if timer else None
         )
         lang = await lang_of(interaction)
         text = game_render.started(lang, state, linked)
-        if game.minutes is not None:  # the interaction was claimed by the start: not again
-            unclaimed = dataclasses.replace(call, interaction_id=None)
-            _, pace = await services.pace.dice_down(unclaimed, f"{game.minutes}m")
-            text += "\n" + dice_down_set_text(lang, state.name, pace.dice_down_at)
+        if timer is not None:
+            timer.committed()
+            text += "\n" + dice_down_set_text(lang, state.name, timer.at)
         await send(interaction, text)
 
 

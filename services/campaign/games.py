@@ -16,7 +16,7 @@ from core.common.errors import Conflict
 from services.campaign.access import find_campaign, require_open
 from services.campaign.battles import GameBattle, GamePlayer, RecordedBattle, record_game_in
 from services.common import Call, guild_of
-from services.game import GameClosed, GameService
+from services.game import GameClosed, GameService, Started
 from storage.base import GameRecord, Store, Transaction
 from storage.campaign_base import CampaignRecord
 
@@ -65,14 +65,16 @@ class CampaignGames:
         campaign: str | None,
         activations: str | None = None,
         system: str | None = None,
+        then: Started | None = None,
     ) -> tuple[int, GameState, CampaignRecord | None]:
+        """`then`: what the game's starting transaction writes too (`GameService.start`)."""
         linked = None
         if campaign is not None:
             async with self.store.read() as tx:
                 linked = await find_campaign(tx, guild_of(call), campaign)
             require_open(linked)
         game_id, state = await self.games.start(
-            call, name, linked.id if linked else None, activations, system
+            call, name, linked.id if linked else None, activations, system, then
         )
         return game_id, state, linked
 

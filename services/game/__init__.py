@@ -27,6 +27,7 @@ from services.game.game import (
     GameStarted,
     GameView,
     RulesView,
+    Started,
 )
 from services.game.hidden import HiddenRolls, Revealed, RolledInGame, is_hidden
 from services.game.links import (
@@ -73,6 +74,7 @@ __all__ = [
     # the services (`AppServices`)
     "BagService",
     "GameService",
+    "Started",
     "GameSettings",
     "HiddenRolls",
     "TableService",

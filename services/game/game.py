@@ -8,6 +8,7 @@ and exported.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, get_args
 
@@ -41,11 +42,15 @@ from services.game.seats import Seats
 from services.game.settings import GameSettings, is_reset
 from services.game.undo import Undoing
 from services.game.undo_records import LogEntry, entry
-from storage.base import GameRecord, Store
+from storage.base import GameRecord, Store, Transaction
 
 ACTIVATIONS: tuple[Activations, ...] = get_args(Activations)
 LOG_MAX = 50
 NOTES_LIMIT = 500
+
+# What a game's starting transaction writes too (e.g. an event's table: its round timer),
+# given the new game's record and state.
+Started = Callable[[Transaction, GameRecord, GameState], Awaitable[None]]
 
 
 class GameStarted(BaseModel):
@@ -113,9 +118,11 @@ class GameService(Undoing, Seats):
         campaign_id: int | None = None,
         activations: str | None = None,
         system: str | None = None,
+        then: Started | None = None,
     ) -> tuple[int, GameState]:
         """Open a game in the channel; the caller hosts it. One running game per channel.
-        `activations` (strict, free) overrides the server's setting for this game."""
+        `activations` (strict, free) overrides the server's setting for this game; `then`:
+        what the same transaction writes too (an event's table: its round timer)."""
         overrides = await self.settings.overrides(call.guild_id)
         if activations is not None:
             if activations not in ACTIVATIONS:
@@ -150,6 +157,8 @@ class GameService(Undoing, Seats):
                 payload=with_patch(started.model_dump_json(), patch_between(None, state_json)),
                 state_before=None,
             )
+            if then is not None:
+                await then(tx, record, state)
         return record.id, state
 
     async def status(self, channel_id: int) -> GameView:

@@ -5,7 +5,7 @@ from services.common import ASK
 from services.pace.asks import Asked, AskNudge
 from services.pace.clocks import ClockOut, DiceDown
 from services.pace.club import WEEKS_MAX, NightPlan, night_plan
-from services.pace.pace import Nudge, PaceService, PaceView, Presence
+from services.pace.pace import Nudge, PaceService, PaceView, Presence, RoundTimer
 from services.pace.stored import CLOCK, CLUB_NIGHT, DICE_DOWN, NUDGE
 from services.pace.timers import BATCH, LEASE, POLL_S, Timers, replace_timer
 from storage.timer_base import TimerRecord
@@ -34,6 +34,7 @@ __all__ = [
     "DICE_DOWN",
     "ClockOut",
     "DiceDown",
+    "RoundTimer",
     # club nights: Discord scheduled events, weekly, and the games played then
     "CLUB_NIGHT",
     "WEEKS_MAX",

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
 from core.antares.game import GameState, load_state
 from core.antares.pace import (
@@ -145,6 +145,54 @@ class PaceView:
     guild_id: int | None = None
 
 
+async def changed_pace(
+    tx: Transaction,
+    record: GameRecord,
+    state: GameState,
+    update: Update,
+    now: datetime,
+    dues: list[datetime],
+) -> Pace:
+    """In a write transaction: the game's pace changed by its host, the waits brought up
+    to date first, then `update`; its timers follow (when each falls due: noted in `dues`)."""
+    read = await read_pace(tx, record.id)
+    before = read.pace
+    pace, tracked = track(before, state, now)
+    new = update(pace, state, now)
+    await save_pace(tx, record, new, read.version)
+    dues += await follow(tx, record, state, before, new, tracked)
+    if new.reminders != pace.reminders:  # every wait's reminders start again
+        await tx.cancel_game_timers(record.id, NUDGE)
+        if new.reminders.on:
+            dues += [await schedule_nudge(tx, record, new.reminders, w, 1) for w in new.waits]
+    if new.dice_down_at != pace.dice_down_at:
+        dues += await schedule_dice_down(tx, record, new.dice_down_at, now)
+    return new
+
+
+@dataclass
+class RoundTimer:
+    """Dice down `at`, set in the transaction that starts a game (an event's table: its
+    round's time left), so that the game never starts without it; `then` runs in that
+    transaction, and `committed` tells the timers' poller once it has committed."""
+
+    at: datetime
+    now: datetime
+    timers: Timers
+    dues: list[datetime] = field(default_factory=list)
+
+    async def then(self, tx: Transaction, record: GameRecord, state: GameState) -> None:
+        def update(pace: Pace, _: GameState, __: datetime) -> Pace:
+            return pace.model_copy(update={"dice_down_at": self.at})
+
+        self.dues.clear()  # a try that failed stored nothing
+        await changed_pace(tx, record, state, update, self.now, self.dues)
+
+    def committed(self) -> None:
+        for due in self.dues:
+            self.timers.scheduled(due)
+
+
 class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
     def __init__(
         self,
@@ -213,6 +261,11 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
             return True
         return False
 
+    def round_timer(self, minutes: int) -> RoundTimer:
+        """Dice down in `minutes`, for a game about to start (`RoundTimer`)."""
+        now = self.clock()
+        return RoundTimer(now + timedelta(minutes=minutes), now, self.timers)
+
     async def host_change(self, call: Call, update: Update) -> tuple[GameState, Pace]:
         """A change of the pace by the host (or a game master) of the channel's running game,
         applied once: the waits are brought up to date first, then `update` applies; the
@@ -223,22 +276,7 @@ class PaceService(PaceClocks, PaceAsks, PaceNights, GameAccess):
         async def attempt(dues: list[datetime]) -> tuple[GameState, Pace]:
             async with once(self.store, call.interaction_id, call.channel_id) as tx:
                 record, state = await hosted_game(tx, call.channel_id, who)
-                read = await read_pace(tx, record.id)
-                before = read.pace
-                pace, tracked = track(before, state, now)
-                new = update(pace, state, now)
-                await save_pace(tx, record, new, read.version)
-                dues += await follow(tx, record, state, before, new, tracked)
-                if new.reminders != pace.reminders:  # every wait's reminders start again
-                    await tx.cancel_game_timers(record.id, NUDGE)
-                    if new.reminders.on:
-                        dues += [
-                            await schedule_nudge(tx, record, new.reminders, wait, 1)
-                            for wait in new.waits
-                        ]
-                if new.dice_down_at != pace.dice_down_at:
-                    dues += await schedule_dice_down(tx, record, new.dice_down_at, now)
-                return state, new
+                return state, await changed_pace(tx, record, state, update, now, dues)
 
         try:
             return await self.timers.committed(attempt)

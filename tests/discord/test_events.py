@@ -427,3 +427,50 @@ async def test_event_lists_options_offer_the_servers_events_and_the_members_armi
     armies = await table.alice.autocomplete(table.channel, "event list", "army", "sha")
     assert [c["name"] for c in armies] == ["Shard of Tessera"]
     assert await table.bob.autocomplete(table.channel, "event list", "army", "") == []
+
+
+async def table_thread(simcord_env, table):
+    """An event of 120-minute rounds, two players paired: the table's thread, its opening."""
+    channel, admin = table.channel, table.admin
+    players = club(simcord_env, table)[:2]
+    await create(admin, channel, **{"round-minutes": 120})
+    for n, player in enumerate(players):
+        await player.slash(channel, "event join")
+        await send_list(player, channel, VALID[n])
+    await admin.slash(channel, "event pair")
+    (thread,) = channel.threads
+    return thread, thread.history()[0]
+
+
+async def test_a_tables_game_starts_with_its_round_timer_or_not_at_all(
+    simcord_env, table, monkeypatch
+):
+    """▶ Start the game writes the game and its dice-down timers in one transaction: when
+    the timers cannot be written, no game starts (before, the game started and the timer was
+    set in a second write, which could fail and leave the table without its timer); the
+    click after that starts both."""
+    import services.pace.pace as pace_module
+    from services.pace import DICE_DOWN
+    from storage.base import StorageError
+
+    thread, opening = await table_thread(simcord_env, table)
+    real = pace_module.schedule_dice_down
+
+    async def unavailable(*args, **kwargs):
+        raise StorageError("the database is out of reach")
+
+    monkeypatch.setattr(pace_module, "schedule_dice_down", unavailable)
+    failed = await table.admin.click(opening, label="▶ Start the game")
+    assert failed.ephemeral  # said to the clicker alone
+    store = simcord_env.bot.services.store
+    async with store.read() as tx:
+        assert await tx.running_game(thread.id) is None  # no game without its timer
+
+    monkeypatch.setattr(pace_module, "schedule_dice_down", real)
+    started = await table.admin.click(opening, label="▶ Start the game")
+    assert not started.ephemeral and "⏳ Dice down for" in started.response.content
+    async with store.read() as tx:
+        record = await tx.running_game(thread.id)
+        assert record is not None
+        kinds = {timer.kind for timer in await tx.game_timers(record.id)}
+    assert kinds == {DICE_DOWN}
