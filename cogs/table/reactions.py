@@ -25,11 +25,8 @@ from services.shooting import Answered, ReactionAsked, SprungWindow, TimerRecord
 
 def asked_head(lang: Lang, asked: ReactionAsked) -> str:
     assault = "_assault" if asked.against == "assault" else ""
-    if asked.deadline is not None:
-        deadline = stamp(datetime.fromisoformat(asked.deadline))
-        window = t(lang, f"react.offered_window{assault}", deadline=deadline)
-    else:
-        window = t(lang, f"react.offered_no_window{assault}")
+    deadline = stamp(datetime.fromisoformat(asked.deadline))
+    window = t(lang, f"react.offered_window{assault}", deadline=deadline)
     return t(
         lang,
         f"react.offered{assault}",

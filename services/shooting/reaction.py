@@ -202,7 +202,7 @@ class Reacting(GameAccess):
 
     async def window(self, tx, record, new_state: GameState, result: object) -> None:
         """In the ask's transaction: the timer that closes its window."""
-        if not isinstance(result, ReactionAsked) or result.deadline is None:
+        if not isinstance(result, ReactionAsked):
             return
         await self._window_until(
             tx, record, result.target.id, datetime.fromisoformat(result.deadline)
@@ -222,7 +222,7 @@ class Reacting(GameAccess):
 
     def scheduled(self, asked: ReactionAsked) -> None:
         """Committed: the poller wakes for the window's end."""
-        if self.timers is not None and asked.deadline is not None:
+        if self.timers is not None:
             self.timers.scheduled(datetime.fromisoformat(asked.deadline))
 
     def scheduled_at(self, waiting: ReactionOffer | None) -> None:

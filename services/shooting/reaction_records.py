@@ -27,7 +27,7 @@ class ReactionAsked(BaseModel):
     asked_by: int
     kinds: list[ReactionKind]
     weapons: list[str]  # rulesdb ids of the weapons that wait to fire
-    deadline: str | None = None  # ISO time the window closes (None: no window)
+    deadline: str  # ISO time the window closes (a window off asks no one)
     seconds: int = 0
     against: Against = "shot"  # an assault (its attacker is ``shooter``) waits the same way
 
