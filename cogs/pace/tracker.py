@@ -20,6 +20,7 @@ from cogs.pace.render import nudge_text
 from services.pace import TimerRecord
 
 log = logging.getLogger(__name__)
+STOP_WAIT_S = 5.0  # a tracking is one or two short transactions
 
 
 class PaceTracker(commands.Cog):
@@ -33,8 +34,16 @@ class PaceTracker(commands.Cog):
         self._stop = self.bot.services.pace.listen(self.changed)
 
     async def cog_unload(self) -> None:
+        """On a stop (discord.py unloads the cogs before the bot closes its database): no
+        change is followed any more, and the tracking under way ends first, as the running
+        interactions do; one that outlasts `STOP_WAIT_S` is cancelled."""
         if self._stop is not None:
             self._stop()
+        running = list(self.running.values())
+        if running:
+            _, late = await asyncio.wait(running, timeout=STOP_WAIT_S)
+            for task in late:
+                task.cancel()
 
     def changed(self, channel_id: int) -> None:
         """A change of the channel committed (told by the services: no waiting here)."""
