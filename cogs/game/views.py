@@ -60,10 +60,13 @@ class DrawNext(discord.ui.DynamicItem[discord.ui.Button], template=r"antares:dra
 
 class UnitOrderPick(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=UNIT_ORDER + r"(?P<game>\d+):(?P<owner>\d+):(?P<menu>\d+)",
+    template=r"antares:(?P<kind>uo|uf):(?P<game>\d+):(?P<owner>\d+):(?P<menu>\d+)",
 ):
-    """The card's one menu: the unit that takes the drawn die and its order together
-    (`u3:fire`), given at once, as `/order` would."""
+    """A menu of the card. Its usual kind (`uo`): the unit that takes the drawn die and its
+    order together (`u3:fire`), given at once, as `/order` would. A large army's (`uf`: more
+    units than five such menus hold): the unit first, from menus of up to 25 units; the card
+    then shows its order buttons below them (another unit may still be picked instead), and
+    nothing changes in the game until the order."""
 
     def __init__(
         self,
@@ -72,72 +75,37 @@ class UnitOrderPick(
         menu: int = 0,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
+        *,
+        unit_first: bool = False,
     ) -> None:
+        prefix = UNIT_FIRST if unit_first else UNIT_ORDER
         super().__init__(
             discord.ui.Select(
-                custom_id=f"{UNIT_ORDER}{game_id}:{owner_id}:{menu}",
+                custom_id=f"{prefix}{game_id}:{owner_id}:{menu}",
                 options=options or [discord.SelectOption(label="-", value="-")],
                 placeholder=placeholder,
                 min_values=1,
                 max_values=1,
             )
         )
-        self.game_id, self.owner_id = game_id, owner_id
+        self.game_id, self.owner_id, self.unit_first = game_id, owner_id, unit_first
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
         ids = (int(match["game"]), int(match["owner"]), int(match["menu"]))
-        return cls(*ids, options=list(item.options))
+        return cls(*ids, options=list(item.options), unit_first=match["kind"] == "uf")
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         chosen = self.item.values[0] if self.item.values else ""
+        bag = app_services(interaction).bag
+        if self.unit_first:
+            picked = await bag.pick(call_of(interaction), self.game_id, self.owner_id, chosen)
+            await cards(interaction).picked(interaction, self.game_id, self.owner_id, picked)
+            return
         unit, _, order = chosen.partition(":")
-        done = await app_services(interaction).bag.order(
-            call_of(interaction), unit, order, self.game_id
-        )
+        done = await bag.order(call_of(interaction), unit, order, self.game_id)
         await cards(interaction).ordered(interaction, done)
-
-
-class UnitFirstPick(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=UNIT_FIRST + r"(?P<game>\d+):(?P<owner>\d+):(?P<menu>\d+)",
-):
-    """A large army's card (more units than five menus of units and orders hold): the unit
-    first, from menus of up to 25 units; the card then shows its order buttons below them
-    (another unit may still be picked instead). Nothing changes in the game until the order."""
-
-    def __init__(
-        self,
-        game_id: int,
-        owner_id: int,
-        menu: int = 0,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{UNIT_FIRST}{game_id}:{owner_id}:{menu}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
-        self.game_id, self.owner_id = game_id, owner_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        ids = (int(match["game"]), int(match["owner"]), int(match["menu"]))
-        return cls(*ids, options=list(item.options))
-
-    @answers_errors
-    async def callback(self, interaction: discord.Interaction) -> None:
-        chosen = self.item.values[0] if self.item.values else ""
-        picked = await app_services(interaction).bag.pick(
-            call_of(interaction), self.game_id, self.owner_id, chosen
-        )
-        await cards(interaction).picked(interaction, self.game_id, self.owner_id, picked)
 
 
 class PickUnit(
@@ -257,7 +225,7 @@ class DoneButton(
         await cards(interaction).closed(interaction, done)
 
 
-DYNAMIC_ITEMS = (DrawNext, UnitOrderPick, UnitFirstPick, PickUnit, OrderButton, DoneButton)
+DYNAMIC_ITEMS = (DrawNext, UnitOrderPick, PickUnit, OrderButton, DoneButton)
 
 
 def _unit_option(lang: Lang, unit: Unit, order: OrderKind | None = None) -> discord.SelectOption:
@@ -329,7 +297,8 @@ def unit_first_menus(
         else:
             first, last = group[0].name, group[-1].name
             placeholder = t(lang, "card.pick_unit_group", first=first, last=last)
-        menu = UnitFirstPick(game_id, owner_id, number, options, render.cut(placeholder, 150))
+        placeholder = render.cut(placeholder, 150)
+        menu = UnitOrderPick(game_id, owner_id, number, options, placeholder, unit_first=True)
         menus.append(menu)
     return menus
 

@@ -57,7 +57,6 @@ READ_ONLY = {
     "campaign export": "sends the campaign as files",
     "league factions": "shows the faction table and its chart",
     "PickUnit": "chooses the unit of a drawn die; its order button changes the game",
-    "UnitFirstPick": "shows a large army's unit's order buttons; the order changes the game",
     "ConfirmLay.cancel": "closes the mine prompt, lays nothing",
     "ConfirmTurnEnd.cancel": "closes the end-of-turn prompt, ends nothing",
     "Pager.previous": "turns a reply's page",

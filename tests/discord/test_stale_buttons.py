@@ -376,11 +376,9 @@ RESTART_TESTS = {  # component class -> the tests that click it after a restart
         for item in ("DrawNext", "OrderButton")
     },
     "cogs.game.views.PickUnit": ["test_a_unit_menu_made_before_the_cards_still_works"],
-    "cogs.game.views.UnitFirstPick": [  # a large army's card: the unit first (issue 31)
-        "test_large_army_card.test_the_unit_menus_work_after_a_restart_in_french"
-    ],
-    "cogs.game.views.UnitOrderPick": [  # the activation card's one menu (issue 31)
-        "test_the_bag_works_after_a_restart_in_french"
+    "cogs.game.views.UnitOrderPick": [  # the activation card's menus (issue 31)
+        "test_the_bag_works_after_a_restart_in_french",
+        "test_large_army_card.test_the_unit_menus_work_after_a_restart_in_french",
     ],
     "cogs.game.views.DoneButton": [  # ✅ Done ends an activation (issue 31)
         "test_activation_owner.test_done_works_after_a_restart"
