@@ -70,14 +70,18 @@ def _prune(parent: discord.ui.LayoutView | discord.ui.Item, drop: Callable[[str]
             parent.remove_item(child)  # type: ignore[union-attr]
 
 
-def without(message: discord.Message, drop: Callable[[str], bool]) -> discord.ui.LayoutView:
-    """The message's layout without the buttons and menus whose custom id `drop` names
-    (an action row left empty goes too); its text and colours kept. Components only: the
-    view is stopped, so that the persistent items still answer the clicks."""
-    view = discord.ui.LayoutView.from_message(message, timeout=None)
+def pruned(view: discord.ui.LayoutView, drop: Callable[[str], bool]) -> discord.ui.LayoutView:
+    """`view` without the buttons and menus whose custom id `drop` names (an action row left
+    empty goes too); its text and colours kept. Components only: the view is stopped, so
+    that the persistent items still answer the clicks."""
     _prune(view, drop)
     view.stop()
     return view
+
+
+def without(message: discord.Message, drop: Callable[[str], bool]) -> discord.ui.LayoutView:
+    """The message's layout, `pruned`."""
+    return pruned(discord.ui.LayoutView.from_message(message, timeout=None), drop)
 
 
 def struck(

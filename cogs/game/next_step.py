@@ -32,7 +32,7 @@ import discord
 
 from cogs.common.bot import app_services
 from cogs.common.cards import shooter_of
-from cogs.common.layout import custom_ids, is_layout, without
+from cogs.common.layout import custom_ids, is_layout, pruned, without
 from cogs.common.replies import NO_MENTIONS, lang_of, send, shown_later
 from cogs.game.views import DONE_PREFIX, DoneButton, DrawNext
 from locales import Lang, t
@@ -46,7 +46,6 @@ Post = Callable[[list[discord.ui.Item]], Awaitable[int | None]]
 READ = object()  # `offer`'s step: read it (no step known yet)
 LAYOUT = "layout"  # the key of an activation card's noted layout (`kept_components`)
 TRACKED = "tracked"  # and whether it carried ✅ Done (`kept_layout`)
-ACTION_ROW = 1  # a component's type
 # the layout an activation card's `post` laid out, while `offer` posts it (`laid_out`)
 _LAID: ContextVar[list[discord.ui.LayoutView] | None] = ContextVar("laid", default=None)
 
@@ -157,12 +156,11 @@ def kept_components(draw: discord.ui.Item) -> str | None:
 
 
 def kept_layout(view: discord.ui.LayoutView) -> str:
-    """An activation card's layout but 🎲 and ✅ (JSON), as `kept_components` notes it, and
-    whether it carried ✅ (its game tracks activations: see `superseded`)."""
-    components = view.to_components()
-    tracked = carries_done(_ids_in(components))
-    laid = _pruned(components, _draw_id)
-    noted = {LAYOUT: laid, TRACKED: tracked}
+    """An activation card's layout (JSON), as `kept_components` notes it (its 🎲 and ✅
+    are taken off with the rest `view_of` prunes), and whether it carried ✅ (its game
+    tracks activations: see `superseded`)."""
+    ids = [str(getattr(item, "custom_id", "") or "") for item in view.walk_children()]
+    noted = {LAYOUT: view.to_components(), TRACKED: carries_done(ids)}
     return json.dumps(noted, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -185,48 +183,16 @@ def view_of(
     if isinstance(noted, dict):  # an activation card's layout
         tracked = bool(noted.get(TRACKED))
         drop = (lambda _: True) if every else superseded(tracked, acting)
-        laid = _pruned(noted[LAYOUT], drop)
         # as discord.py reads a message's components (its payload, as Discord sends it)
-        components = [discord.components._component_factory(cast(Any, c)) for c in laid]
+        components = [discord.components._component_factory(c) for c in noted[LAYOUT]]
         card = SimpleNamespace(components=[c for c in components if c is not None])
-        layout = discord.ui.LayoutView.from_message(cast(Any, card), timeout=None)
-        layout.stop()
-        return layout
+        return pruned(discord.ui.LayoutView.from_message(cast(Any, card), timeout=None), drop)
     if not noted:
         return None
     message = SimpleNamespace(components=[discord.ActionRow(row) for row in noted])
     view = discord.ui.View.from_message(cast(Any, message), timeout=None)
     view.stop()
     return view
-
-
-def _pruned(components: list[dict[str, Any]], drop: Callable[[str], bool]) -> list[dict[str, Any]]:
-    """A V2 layout's components without the buttons and menus whose custom id `drop` names,
-    nor the action rows they leave empty (as `cogs.common.layout.without` does to a message)."""
-    kept = []
-    for component in components:
-        if "custom_id" in component and drop(str(component["custom_id"])):
-            continue
-        inner = component.get("components")
-        if inner is not None:
-            component = {**component, "components": _pruned(inner, drop)}
-            if component.get("type") == ACTION_ROW and not component["components"]:
-                continue
-        kept.append(component)
-    return kept
-
-
-def _ids_in(components: list[dict[str, Any]]) -> list[str]:
-    """The custom ids of a V2 layout's payload, nested ones included."""
-    found: list[str] = []
-    for component in components:
-        if "custom_id" in component:
-            found.append(str(component["custom_id"]))
-        found.extend(_ids_in(component.get("components") or []))
-        accessory = component.get("accessory")
-        if accessory is not None:
-            found.extend(_ids_in([accessory]))
-    return found
 
 
 async def reply(
