@@ -172,7 +172,7 @@ class ChannelStateRunner(Generic[S]):
         its one writer (SQLite: no row lock to take by reading), for an interaction that
         this process has not seen change a game already (a replay is refused before any
         die is rolled)."""
-        if getattr(tx, "ROW_LOCK", " "):
+        if not tx.one_writer:
             return None
         shown = shown_events(self.store)
         if interaction_id is not None and shown.claimed(interaction_id):

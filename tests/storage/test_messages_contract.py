@@ -177,6 +177,15 @@ async def test_a_later_value_is_not_known_before_the_commit_on_sqlite(store, req
     assert later.known and later.value.seq == 1
 
 
+async def test_only_a_sqlite_transaction_is_its_databases_one_writer(store, request):
+    """A change may start from the game as this process left it only where no other change
+    commits meanwhile (`ChannelStateRunner._known`): SQLite's BEGIN IMMEDIATE; PostgreSQL's
+    writers run at once, each reads the row it changes under its lock."""
+    sqlite = request.node.callspec.params["store"] == "sqlite"
+    async with store.transaction() as tx:
+        assert tx.one_writer is sqlite
+
+
 async def test_forgetting_a_server_forgets_its_games_messages(store):
     game = await _game(store, channel_id=10, guild_id=5)
     await _moved(store, game.id, 10, MESSAGE, "[]")
