@@ -32,6 +32,7 @@ import pstats
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
+from unittest.mock import patch
 
 import discord
 import simcord
@@ -66,11 +67,8 @@ def reply_clock() -> Iterator[list[float]]:
         finally:
             sent.append(time.perf_counter())
 
-    discord.InteractionResponse.send_message = send_message  # type: ignore[method-assign]
-    try:
+    with patch.object(discord.InteractionResponse, "send_message", send_message):
         yield sent
-    finally:
-        discord.InteractionResponse.send_message = original  # type: ignore[method-assign]
 
 
 @contextlib.contextmanager
@@ -82,17 +80,13 @@ def shot_shape(reply: discord.Message) -> Iterator[None]:
     from cogs.common.replies import send
     from cogs.shooting import shoot
 
-    real = shoot.fire
     embeds = [embed.to_dict() for embed in reply.embeds]
 
     async def canned(interaction: discord.Interaction, options: object) -> None:
         await send(interaction, embeds=[discord.Embed.from_dict(e) for e in embeds])
 
-    shoot.fire = canned  # type: ignore[assignment]
-    try:
+    with patch.object(shoot, "fire", canned):
         yield
-    finally:
-        shoot.fire = real
 
 
 @contextlib.contextmanager
@@ -108,11 +102,8 @@ def captured_shot() -> Iterator[list[Any]]:
         records.append(await real(self, *args, **kwargs))
         return records[-1]
 
-    ShootingService.shoot_or_ask = shoot_or_ask  # type: ignore[method-assign]
-    try:
+    with patch.object(ShootingService, "shoot_or_ask", shoot_or_ask):
         yield records
-    finally:
-        ShootingService.shoot_or_ask = real  # type: ignore[method-assign]
 
 
 async def floor_table(bot: Any) -> None:
@@ -142,7 +133,6 @@ def least_shot(bot: Any, record: Any) -> Iterator[None]:
     spec = next(iter(shoot_core.shots().values()))  # ten Mag Light Supports, as here
     rules, db, dice = Ruleset(), bot.services.shooting.lookup.db, SeededDice(7)
     event = stored(record)
-    real = shoot.fire
 
     async def least(interaction: discord.Interaction, options: object) -> None:
         resolve_shot(spec, dice, rules, db)
@@ -151,11 +141,8 @@ def least_shot(bot: Any, record: Any) -> Iterator[None]:
         title, lines = render_shot.shot("en", record)
         await pages.reply(interaction, "en", title, lines, render_shot.unit_colour(record.shooter))
 
-    shoot.fire = least
-    try:
+    with patch.object(shoot, "fire", least):
         yield
-    finally:
-        shoot.fire = real
 
 
 async def interleaved(

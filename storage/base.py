@@ -161,6 +161,13 @@ class Transaction(
     TournamentTransaction,
     Protocol,
 ):
+    @property
+    def one_writer(self) -> bool:
+        """This transaction is its database's one writer (SQLite's BEGIN IMMEDIATE): no
+        other change commits before it ends, so what this process last wrote still holds
+        unless another process wrote since (the save's version check tells)."""
+        ...
+
     async def running_game(self, channel_id: int) -> GameRecord | None: ...
     async def running_games(self, guild_id: int) -> Sequence[GameRecord]:
         """The server's running games, oldest first."""

@@ -31,6 +31,11 @@ class SqlHooks:
     # of that row queue: PostgreSQL's " FOR UPDATE"; "" on SQLite (one writer at a time).
     ROW_LOCK: ClassVar[str]
 
+    @property
+    def one_writer(self) -> bool:
+        """No row lock to take: the transaction is its database's one writer (SQLite)."""
+        return not self.ROW_LOCK
+
     async def _rows(self, sql: str, args: Sequence[Any]) -> list[Any]:
         """Every row (with RETURNING, what a write wrote)."""
         raise NotImplementedError

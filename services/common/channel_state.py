@@ -18,6 +18,7 @@ saves it in the record too (an ended game stops being "running").
 
 from __future__ import annotations
 
+import functools
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -142,20 +143,19 @@ class ChannelStateRunner(Generic[S]):
         trip to SQLite's thread; another process's change since is a version conflict at
         the save, and the change runs again from the game as read."""
         shown = shown_events(self.store)
+        attempt = functools.partial(
+            self._change_once, channel_id, kind, actor_id, interaction_id, apply, check, then, read
+        )
         used: list[bool] = []  # the first attempt started from the state this process left
         done: Change[S, R] | None = None
         try:
-            done = await self._change_once(
-                channel_id, kind, actor_id, interaction_id, apply, check, then, read, used
-            )
+            done = await attempt(used)
         except BaseException as failed:
             shown.forget(channel_id)  # the state noted may no longer be the game's
-            if not run_again(failed, from_left=bool(used), interaction_id=interaction_id):
+            if not run_again(failed, from_left=any(used), interaction_id=interaction_id):
                 raise
-        if done is None:
-            done = await self._retried(
-                channel_id, kind, actor_id, interaction_id, apply, check, then, read
-            )
+        if done is None:  # from the game as read, again on a version conflict
+            done = await retried(attempt)
         # committed: the reply that shows it will record its message (undo edits it), and
         # offers the next step as this change left the game
         step = Step(done.record.id, done.draw, done.done) if self.offered is not None else None
@@ -163,24 +163,6 @@ class ChannelStateRunner(Generic[S]):
         # the board, the pace (issue 33) and the next change follow this state: no parse again
         shown.left(channel_id, done.saved, done.state)
         return done
-
-    async def _retried(
-        self,
-        channel_id: int,
-        kind: str | Callable[[R], str],
-        actor_id: int | None,
-        interaction_id: int | None,
-        apply: Callable[[S], tuple[S, R]],
-        check: Callable[[GameRecord], None] | None,
-        then: Then[S, R] | None,
-        read: Read | None,
-    ) -> Change[S, R]:
-        """The change from the game as read, again on a version conflict."""
-        return await retried(
-            lambda: self._change_once(
-                channel_id, kind, actor_id, interaction_id, apply, check, then, read
-            )
-        )
 
     def _known(
         self, tx: Transaction, channel_id: int, interaction_id: int | None
@@ -190,7 +172,7 @@ class ChannelStateRunner(Generic[S]):
         its one writer (SQLite: no row lock to take by reading), for an interaction that
         this process has not seen change a game already (a replay is refused before any
         die is rolled)."""
-        if getattr(tx, "ROW_LOCK", " "):
+        if not tx.one_writer:
             return None
         shown = shown_events(self.store)
         if interaction_id is not None and shown.claimed(interaction_id):
@@ -210,22 +192,23 @@ class ChannelStateRunner(Generic[S]):
         actor_id: int | None,
         interaction_id: int | None,
         apply: Callable[[S], tuple[S, R]],
-        check: Callable[[GameRecord], None] | None = None,
-        then: Then[S, R] | None = None,
-        read: Read | None = None,
+        check: Callable[[GameRecord], None] | None,
+        then: Then[S, R] | None,
+        read: Read | None,
         used: list[bool] | None = None,
     ) -> Change[S, R]:
         async with once(self.store, interaction_id, channel_id) as tx:
-            # taken inside the transaction: a change of this process just before it is known
-            known = self._known(tx, channel_id, interaction_id) if used is not None else None
+            known = None
+            if used is not None:  # the first attempt: from the state this process left?
+                # taken inside the transaction: a change of this process just before it is known
+                known = self._known(tx, channel_id, interaction_id)
+                used.append(known is not None)
             if known is None:
                 record = await tx.running_game(channel_id)
                 if record is None:
                     raise NotFound("game.none_here")
             else:  # as this process left it: the save's version check tells if it still is
                 record = known[0]
-                if used is not None:
-                    used.append(True)
             if check is not None:
                 check(record)
             if read is not None:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import partial
 
 import pytest
 
@@ -87,29 +88,24 @@ def counted(env, monkeypatch) -> Iterator[Costs]:
     store = env.bot.services.store
     real_transaction, real_read = store.transaction, store.read
 
-    class Writing:
-        def __init__(self) -> None:
-            self.inner = real_transaction()
+    def writing() -> int | None:
+        costs.writes.append([])
+        costs.write_trips.append(0)
+        return len(costs.writes) - 1  # its statements are noted under it (`trip`)
+
+    def reading() -> int | None:
+        costs.reads += 1
+        return None
+
+    class Counted:
+        """A write transaction or a read-only view of the store, counted (`opened`) as it
+        opens."""
+
+        def __init__(self, real, opened) -> None:
+            self.inner, self.opened = real(), opened
 
         async def __aenter__(self):
-            costs.writes.append([])
-            costs.write_trips.append(0)
-            self.token = WRITING.set(len(costs.writes) - 1)
-            return await self.inner.__aenter__()
-
-        async def __aexit__(self, *exc):
-            try:
-                return await self.inner.__aexit__(*exc)
-            finally:
-                WRITING.reset(self.token)
-
-    class Reading:
-        def __init__(self) -> None:
-            self.inner = real_read()
-
-        async def __aenter__(self):
-            costs.reads += 1
-            self.token = WRITING.set(None)
+            self.token = WRITING.set(self.opened())
             return await self.inner.__aenter__()
 
         async def __aexit__(self, *exc):
@@ -138,8 +134,8 @@ def counted(env, monkeypatch) -> Iterator[Costs]:
             costs.parses += 1
         return parse(data, *args, **kwargs)
 
-    monkeypatch.setattr(store, "transaction", Writing)
-    monkeypatch.setattr(store, "read", Reading)
+    monkeypatch.setattr(store, "transaction", partial(Counted, real_transaction, writing))
+    monkeypatch.setattr(store, "read", partial(Counted, real_read, reading))
     monkeypatch.setattr(AioConnection, "batch", trip)
     monkeypatch.setattr(GameState, "model_validate_json", parsing)
     requests_before = len(env.http_requests)

@@ -18,10 +18,18 @@ async def new_campaign(tx, guild_id=1, name="Winter league", created_by=10):
     )
 
 
-async def add_battle(tx, campaign_id, *, winner_id=21, game_id=None, source="manual"):
+SIDES = (
+    SideRecord(21, "algoryn", "Strike force", 8, 3, '{"shots": {}}'),
+    SideRecord(22, "ghar", "Assault squad", 5),
+)
+
+
+async def add_battle(
+    tx, campaign_id, *, winner_id=21, game_id=None, source="manual", played_at=PLAYED, sides=SIDES
+):
     return await tx.add_battle(
         campaign_id,
-        played_at=PLAYED,
+        played_at=played_at,
         source=source,
         scenario="Spoils of war",
         notes=None,
@@ -29,10 +37,7 @@ async def add_battle(tx, campaign_id, *, winner_id=21, game_id=None, source="man
         turns=6 if source == "game" else None,
         channel_link=None,
         game_id=game_id,
-        sides=(
-            SideRecord(21, "algoryn", "Strike force", 8, 3, '{"shots": {}}'),
-            SideRecord(22, "ghar", "Assault squad", 5),
-        ),
+        sides=sides,
         recorded_by=21,
     )
 

@@ -7,17 +7,9 @@ import pytest
 
 from services.common.channel_state import pack_state
 from storage.migrations import load_migrations
-from storage.postgres import PostgresStore
 from storage.sqlite import SqliteStore
 from tests.storage.conftest import BACKENDS
-from tests.support.postgres import new_database
-
-
-def _store(backend: str, tmp_path, request):
-    if backend == "sqlite":
-        return SqliteStore(tmp_path / "old.db")
-    url = new_database(request.getfixturevalue("postgres_server"))
-    return PostgresStore(url)
+from tests.storage.upgrade_kit import older, upgraded
 
 
 async def _raw(store, sql: str) -> None:
@@ -33,12 +25,8 @@ async def _raw(store, sql: str) -> None:
 async def test_migration_drops_the_snapshots_nothing_can_use(
     backend, tmp_path, request, monkeypatch
 ):
-    before = [m for m in load_migrations(backend) if m.version <= 3]
-    module = "storage.sqlite" if backend == "sqlite" else "storage.postgres"
-    monkeypatch.setattr(f"{module}.load_migrations", lambda *_: tuple(before))
-    old = _store(backend, tmp_path, request)
+    old = await older(backend, tmp_path, request, monkeypatch, last=3)
     old.undo_steps = 1000  # an older bot kept every snapshot
-    await old.open()
     games = []
     async with old.transaction() as tx:
         for channel in (1, 2):
@@ -54,12 +42,7 @@ async def test_migration_drops_the_snapshots_nothing_can_use(
         old, f"UPDATE game_events SET undone = (1 = 1) WHERE game_id = {games[0]} AND seq = 4"
     )
     await _raw(old, f"UPDATE games SET status = 'ended' WHERE id = {games[1]}")
-    url_or_path = old.path if isinstance(old, SqliteStore) else old.url
-    await old.close()
-    monkeypatch.undo()
-
-    new = SqliteStore(url_or_path) if backend == "sqlite" else PostgresStore(url_or_path)
-    await new.open()
+    new = await upgraded(old, monkeypatch)
     try:
         assert await new.schema_version() == load_migrations(backend)[-1].version
         async with new.read() as tx:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from storage.campaign_base import LeagueRow, SideRecord
+from tests.storage.test_campaign_contract import add_battle, new_campaign
 
 
 def day(text: str) -> datetime:
@@ -13,28 +14,16 @@ def day(text: str) -> datetime:
 
 
 async def campaign(tx, guild_id: int, name: str) -> int:
-    created = await tx.create_campaign(
-        guild_id=guild_id, name=name, description=None, points=(3, 1, 0), created_by=10
-    )
-    return created.id
+    return (await new_campaign(tx, guild_id=guild_id, name=name)).id
 
 
 async def battle(tx, campaign_id, played, factions, winner=21, vp=(None, None), confirmed=True):
-    recorded = await tx.add_battle(
-        campaign_id,
-        played_at=day(played),
-        source="manual",
-        scenario=None,
-        notes=None,
-        winner_id=winner,
-        turns=None,
-        channel_link=None,
-        game_id=None,
-        sides=(
-            SideRecord(21, factions[0], "Strike force", vp[0]),
-            SideRecord(22, factions[1], "Assault squad", vp[1], confirmed=confirmed),
-        ),
-        recorded_by=21,
+    sides = (
+        SideRecord(21, factions[0], "Strike force", vp[0]),
+        SideRecord(22, factions[1], "Assault squad", vp[1], confirmed=confirmed),
+    )
+    recorded = await add_battle(
+        tx, campaign_id, winner_id=winner, played_at=day(played), sides=sides
     )
     return recorded.id
 

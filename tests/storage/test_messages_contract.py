@@ -11,11 +11,8 @@ import pytest
 
 from services.common.channel_state import pack_state
 from storage.base import DrawCarrier, MessagesRecord, Replayed, StorageError, VersionConflict
-from storage.migrations import load_migrations
-from storage.postgres import PostgresStore
-from storage.sqlite import SqliteStore
 from tests.storage.conftest import BACKENDS
-from tests.storage.test_growth_migration import _store
+from tests.storage.upgrade_kit import older, upgraded
 
 MESSAGE = 1_456_000_000_000_000_001
 
@@ -180,6 +177,15 @@ async def test_a_later_value_is_not_known_before_the_commit_on_sqlite(store, req
     assert later.known and later.value.seq == 1
 
 
+async def test_only_a_sqlite_transaction_is_its_databases_one_writer(store, request):
+    """A change may start from the game as this process left it only where no other change
+    commits meanwhile (`ChannelStateRunner._known`): SQLite's BEGIN IMMEDIATE; PostgreSQL's
+    writers run at once, each reads the row it changes under its lock."""
+    sqlite = request.node.callspec.params["store"] == "sqlite"
+    async with store.transaction() as tx:
+        assert tx.one_writer is sqlite
+
+
 async def test_forgetting_a_server_forgets_its_games_messages(store):
     game = await _game(store, channel_id=10, guild_id=5)
     await _moved(store, game.id, 10, MESSAGE, "[]")
@@ -196,11 +202,7 @@ async def test_migration_moves_the_messages_out_of_stored_games(
     """Games stored before migration 008 kept their messages in their state: read once, moved
     to `game_messages` (Draw next alone on its message: nothing else to keep), the web links'
     epoch with them (a link revoked before the upgrade stays refused, issue 34)."""
-    before = [m for m in load_migrations(backend) if m.version <= 7]
-    module = "storage.sqlite" if backend == "sqlite" else "storage.postgres"
-    monkeypatch.setattr(f"{module}.load_migrations", lambda *_: tuple(before))
-    old = _store(backend, tmp_path, request)
-    await old.open()
+    old = await older(backend, tmp_path, request, monkeypatch, last=7)
     states = [
         {"name": "Vorl", "messages": {"draw": MESSAGE, "draw_alone": True}},
         {
@@ -224,12 +226,7 @@ async def test_migration_moves_the_messages_out_of_stored_games(
             )
             for n, state in enumerate(states, 1)
         ]
-    url_or_path = old.path if isinstance(old, SqliteStore) else old.url
-    await old.close()
-    monkeypatch.undo()
-
-    new = SqliteStore(url_or_path) if backend == "sqlite" else PostgresStore(url_or_path)
-    await new.open()
+    new = await upgraded(old, monkeypatch)
     try:
         async with new.read() as tx:
             moved = [(await tx.game(g.id)).messages for g in games]
@@ -250,11 +247,7 @@ async def test_a_database_that_ran_008_without_the_epoch_gets_it_back(
     after the upgrade, and revoked links opened again: issue 34). A database that ran it so
     gets the epoch back from the state where it is still there (011); an epoch moved on since
     stays."""
-    before = [m for m in load_migrations(backend) if m.version <= 10]
-    module = "storage.sqlite" if backend == "sqlite" else "storage.postgres"
-    monkeypatch.setattr(f"{module}.load_migrations", lambda *_: tuple(before))
-    old = _store(backend, tmp_path, request)
-    await old.open()
+    old = await older(backend, tmp_path, request, monkeypatch, last=10)
     states = [
         {"name": "Vorl", "messages": {"draw": MESSAGE, "web_epoch": 3}},  # lost by 008
         {"name": "Ghar", "messages": {"web_epoch": 2}},  # revoked again since: 5 stays
@@ -269,12 +262,7 @@ async def test_a_database_that_ran_008_without_the_epoch_gets_it_back(
         ]
         for _ in range(5):  # revoked five times since the upgrade
             await tx.revoke_web_links(games[1].id)
-    url_or_path = old.path if isinstance(old, SqliteStore) else old.url
-    await old.close()
-    monkeypatch.undo()
-
-    new = SqliteStore(url_or_path) if backend == "sqlite" else PostgresStore(url_or_path)
-    await new.open()
+    new = await upgraded(old, monkeypatch)
     try:
         async with new.read() as tx:
             epochs = [(await tx.game(g.id)).messages.web_epoch for g in games]
