@@ -165,7 +165,7 @@ class TournamentRounds(TournamentAccess):
         shown_event = await self.with_results(call, event)
         whole = event_json(shown_event.event, shown_event.id, self.clock().date())
         files = [
-            ("standings.csv", standings_csv(shown_event.event).encode()),
+            ("standings.csv", standings_csv(shown_event.event)),
             ("event.json", whole.encode()),
         ]
         return shown_event, files
