@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.campaign import render as campaign_render
 from cogs.common.text import ellipsize, fit_lines, plain
 from cogs.league import render as league_render
 from locales import Lang, t
@@ -140,7 +141,7 @@ def factions(lang: Lang, league: League, limit: int = REPLY_MAX) -> str:
             t(
                 lang,
                 "tournament.faction_row",
-                faction=league_render.faction(lang, f.faction),
+                faction=campaign_render.faction(lang, f.faction),
                 battles=f.battles,
                 wins=f.wins,
                 draws=f.draws,
@@ -154,7 +155,7 @@ def factions(lang: Lang, league: League, limit: int = REPLY_MAX) -> str:
                 t(
                     lang,
                     "tournament.faction_mirrors",
-                    faction=league_render.faction(lang, f.faction),
+                    faction=campaign_render.faction(lang, f.faction),
                     count=f.mirrors,
                 )
             )
