@@ -10,19 +10,15 @@ from fractions import Fraction
 
 import discord
 
+from cogs.campaign.render import COLOUR, faction
 from cogs.common.text import plain
 from core.common.league import FactionLine
 from locales import Lang, t
 from services.league import LeagueReport
 
-COLOUR = discord.Colour.dark_teal()  # the campaign reports' colour
 IMAGE = "league.png"
 _WIDTHS = (13, 3, 8, 4, 9, 4)  # faction, battles, W-D-L, win %, VP for-against, VP average
 _LEFT = (0,)  # the faction's name is read from the left
-
-
-def faction(lang: Lang, slug: str) -> str:
-    return t(lang, f"campaign.faction.{slug}")
 
 
 def percent(score: Fraction | None) -> str:

@@ -9,9 +9,7 @@ from discord import app_commands
 from cogs.common.actors import call_of
 from cogs.common.bot import app_services
 from cogs.common.text import ellipsize
-from core.common.names import name_key
 
-CHOICES_MAX = 25
 CHOICE_NAME_LIMIT = 100
 EVENT = "The event (the server's newest if left out)"
 TIE_BREAKERS = "Tie-breakers in order: wins, vp, dice, sos"
@@ -26,10 +24,8 @@ async def event_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     if interaction.guild_id is None:
         return []
-    found = await app_services(interaction).tournaments.names(call_of(interaction))
-    typed = name_key(current)
+    found = await app_services(interaction).tournaments.choices(call_of(interaction), current)
     return [
         app_commands.Choice(name=ellipsize(r.name, CHOICE_NAME_LIMIT), value=str(r.id))
         for r in found
-        if typed in r.name_key
-    ][:CHOICES_MAX]
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.campaign import render as campaign_render
 from cogs.common.text import ellipsize, fit_lines, plain
 from cogs.league import render as league_render
 from locales import Lang, t
@@ -53,7 +54,7 @@ def summary(lang: Lang, shown: Shown) -> str:
             t(lang, "tournament.scenarios", scenarios=", ".join(plain(x) for x in s.scenarios))
         )
     lines.append(t(lang, f"tournament.status.{e.status}", round=len(e.rounds), rounds=s.rounds))
-    players = [_player(x.name, x.user_id, x.checked_in, x.list_state) for x in e.active]
+    players = [_player(x.user_id, x.checked_in, x.list_state) for x in e.active]
     lines.append(t(lang, "tournament.players", count=len(players)))
     return fit(lang, lines + players)
 
@@ -62,7 +63,7 @@ def _when(iso: str) -> str:
     return iso[:16].replace("T", " ") + " UTC"
 
 
-def _player(name: str, user_id: int, checked_in: bool, list_state: str) -> str:
+def _player(user_id: int, checked_in: bool, list_state: str) -> str:
     marks = ("✅" if checked_in else "") + ("🔒" if list_state == "locked" else "")
     return f"- <@{user_id}> {marks}".rstrip()
 
@@ -140,7 +141,7 @@ def factions(lang: Lang, league: League, limit: int = REPLY_MAX) -> str:
             t(
                 lang,
                 "tournament.faction_row",
-                faction=league_render.faction(lang, f.faction),
+                faction=campaign_render.faction(lang, f.faction),
                 battles=f.battles,
                 wins=f.wins,
                 draws=f.draws,
@@ -154,7 +155,7 @@ def factions(lang: Lang, league: League, limit: int = REPLY_MAX) -> str:
                 t(
                     lang,
                     "tournament.faction_mirrors",
-                    faction=league_render.faction(lang, f.faction),
+                    faction=campaign_render.faction(lang, f.faction),
                     count=f.mirrors,
                 )
             )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from core.common.campaign import PointsScheme
 
@@ -46,18 +47,33 @@ class Ranked:
     line: Line
 
 
-def _score(line: Line, outcome: Outcome, side: int, points: PointsScheme) -> None:
-    me = outcome.players[side]
+class Record(Protocol):
+    """A player's won-drawn-lost record and points: a campaign's `Line`, an event's."""
+
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    points: int
+
+
+def count_result(line: Record, me: int, winner: int | None, points: PointsScheme) -> None:
+    """One game on `me`'s record: played, won, drawn or lost (`winner` None: a draw), and the
+    points the scheme gives for it. The campaign standings and an event's both count so."""
     line.played += 1
-    line.vp_for += outcome.vp[side] or 0
-    line.vp_against += outcome.vp[1 - side] or 0
-    if outcome.winner is None:
+    if winner is None:
         line.draws += 1
-    elif outcome.winner == me:
+    elif winner == me:
         line.wins += 1
     else:
         line.losses += 1
-    line.points += points.for_result(outcome.winner == me, outcome.winner is None)
+    line.points += points.for_result(winner == me, winner is None)
+
+
+def _score(line: Line, outcome: Outcome, side: int, points: PointsScheme) -> None:
+    count_result(line, outcome.players[side], outcome.winner, points)
+    line.vp_for += outcome.vp[side] or 0
+    line.vp_against += outcome.vp[1 - side] or 0
 
 
 def tally(

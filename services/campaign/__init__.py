@@ -3,6 +3,7 @@
 from services.campaign.access import campaign_named, find_campaign, member_name
 from services.campaign.battles import BattleEntry, Correction, RecordedBattle
 from services.campaign.consent import PENDING_LIMIT, ConsentAnswer
+from services.campaign.export import csv_bytes
 from services.campaign.games import CampaignGames
 from services.campaign.reports import PlayerReport, Snapshot, StandingRow
 from services.campaign.service import CampaignService, Membership
@@ -33,4 +34,6 @@ __all__ = [
     "campaign_named",
     "find_campaign",
     "member_name",
+    # a CSV file whose cells are never formulas (an event's standings are exported so too)
+    "csv_bytes",
 ]

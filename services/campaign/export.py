@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from services.campaign.reports import Snapshot, StandingRow, standing_rows
@@ -65,7 +66,8 @@ def _cell(value: Any) -> Any:
     return "" if value is None else value
 
 
-def _csv(header: list[str], rows: list[list[Any]]) -> bytes:
+def csv_bytes(header: Sequence[str], rows: list[list[Any]]) -> bytes:
+    """A CSV file (UTF-8), its cells never read as formulas (an event's export too)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
@@ -135,7 +137,7 @@ def _standing(row: StandingRow) -> dict[str, Any]:
 
 
 def _table(records: list[dict[str, Any]], header: list[str]) -> bytes:
-    return _csv(header, [[r[k] for k in header] for r in records])
+    return csv_bytes(header, [[r[k] for k in header] for r in records])
 
 
 def export_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:

@@ -16,7 +16,7 @@ from datetime import datetime
 from core.common.campaign import shown
 from core.common.errors import NotAllowed, NotFound
 from core.common.names import name_key
-from core.common.tournament.model import Tournament
+from core.common.tournament.model import Tournament, changeable
 from rulesdb.models import RulesDB
 from services.common import Actor, Call, ServerSettings, Workers, guild_of, is_gm, once
 from storage.base import Store, Transaction
@@ -104,7 +104,8 @@ class TournamentAccess:
         self, call: Call, event: str | None, *, organiser: bool = False
     ) -> AsyncIterator[Held]:
         """The event, locked, in a transaction applied once; saved if `held.event` changed.
-        `organiser`: only its organiser (or a server manager) may."""
+        `organiser`: only its organiser (or a server manager) may. A finished event is
+        refused: nothing changes it."""
         guild_id = guild_of(call)
         manager = await self.is_manager(guild_id, call.actor)
         async with once(self.store, call.interaction_id, call.channel_id) as tx:
@@ -112,6 +113,7 @@ class TournamentAccess:
             read = Tournament.model_validate_json(record.data)
             if organiser and not organises(read, call.actor, manager):
                 raise NotAllowed("tournament.organisers_only", event=record.name)
+            changeable(read)
             held = Held(tx, record, read)
             yield held
             if held.event != read:

@@ -4,8 +4,6 @@ the faction league counts it)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import asdict
 from datetime import date
@@ -13,6 +11,7 @@ from datetime import date
 from core.common.tournament.factions import faction_table
 from core.common.tournament.model import Tournament
 from core.common.tournament.standings import standings
+from services.campaign import csv_bytes
 
 CSV_COLUMNS = (
     "rank",
@@ -31,25 +30,18 @@ CSV_COLUMNS = (
 )
 
 
-def _cell(text: str) -> str:
-    """A spreadsheet reads a cell starting with = + - @ as a formula: quoted as text."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def standings_csv(event: Tournament) -> str:
+def standings_csv(event: Tournament) -> bytes:
     names = {e.user_id: e for e in event.entries}
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    rows = []
     for ranked in standings(event):
         line, entry = ranked.line, names[ranked.line.user_id]
-        writer.writerow(
+        rows.append(
             [
                 ranked.rank,
-                _cell(entry.name),
+                entry.name,
                 line.user_id,
-                _cell(entry.faction),
-                _cell(entry.army),
+                entry.faction,
+                entry.army,
                 line.points,
                 line.wins,
                 line.draws,
@@ -60,7 +52,7 @@ def standings_csv(event: Tournament) -> str:
                 line.sos,
             ]
         )
-    return out.getvalue()
+    return csv_bytes(CSV_COLUMNS, rows)
 
 
 def event_json(event: Tournament, event_id: int, day: date) -> str:

@@ -91,11 +91,8 @@ class TournamentRounds(TournamentAccess):
     async def table_game(self, call: Call, event_id: int, number: int, table: int) -> TableGame:
         """May the caller start the game of table `table` of round `number` (one of its
         players, or the organiser), and how."""
-        guild_id = guild_of(call)
-        manager = await self.is_manager(guild_id, call.actor)
-        async with self.store.read() as tx:
-            record = await find_event(tx, guild_id, str(event_id))
-        event = Tournament.model_validate_json(record.data)
+        manager = await self.is_manager(guild_of(call), call.actor)
+        record, event = await self.read(call, str(event_id))
         current = event.current
         if current is None or current.number != number or event.status == "finished":
             raise Conflict("tournament.round_over", round=number)
@@ -165,7 +162,7 @@ class TournamentRounds(TournamentAccess):
         shown_event = await self.with_results(call, event)
         whole = event_json(shown_event.event, shown_event.id, self.clock().date())
         files = [
-            ("standings.csv", standings_csv(shown_event.event).encode()),
+            ("standings.csv", standings_csv(shown_event.event)),
             ("event.json", whole.encode()),
         ]
         return shown_event, files

@@ -27,6 +27,8 @@ from services.tournament.rounds import TournamentRounds
 from storage.base import Transaction
 from storage.tournament_base import TournamentRecord
 
+CHOICES_MAX = 25  # Discord's most autocomplete choices
+
 
 @dataclass(frozen=True, slots=True)
 class EventOptions:
@@ -122,9 +124,13 @@ class TournamentService(TournamentLists, TournamentRounds):
         record, read = await self.read(call, event)
         return Shown(record.id, record.name, read)
 
-    async def names(self, call: Call) -> Sequence[TournamentRecord]:
+    async def choices(self, call: Call, typed: str) -> Sequence[TournamentRecord]:
+        """The server's events whose name holds what the member typed (as names compare),
+        newest first, as many as a menu offers."""
         async with self.store.read() as tx:
-            return await tx.tournaments(guild_of(call))
+            found = await tx.tournaments(guild_of(call))
+        wanted = name_key(typed)
+        return [r for r in found if wanted in r.name_key][:CHOICES_MAX]
 
     # --- registration -------------------------------------------------------------------
 

@@ -213,3 +213,41 @@ async def test_a_tables_thread_that_refuses_its_opening_still_counts(simcord_env
     await by_id[b].click(ended.response, label="Confirm")
     missing = await table.admin.slash(table.channel, "event missing")
     assert missing.response.content.splitlines()[0] == "1 table without a result:"
+
+
+async def test_nothing_changes_a_finished_event(simcord_env, table):
+    """Once finished, "nothing can change" (docs/admin.md, `/event finish`): the organiser's
+    result, drop and unlock, and a player's leaving, are refused alone, in the caller's
+    language, and the final standings read the same."""
+    channel, admin = table.channel, table.admin
+    players = club(simcord_env, table)[:2]
+    await create(admin, channel, rounds=1)
+    for n, player in enumerate(players):
+        await player.slash(channel, "event join")
+        await send_list(player, channel, VALID[n])
+    await admin.slash(channel, "event pair")
+    (thread,) = channel.threads
+    a, b = players_of(thread)
+    by_id = {p.id: p for p in players}
+    await admin.slash(channel, "event result", table=1, winner=by_id[a])
+    finished = await admin.slash(channel, "event finish")
+    assert not finished.ephemeral, finished.response.content
+    before = (await admin.slash(channel, "event standings")).response.content
+    over = "Antares Day is over: nothing can change now. See </event standings>."
+    await refused(admin, channel, "event result", over, table=1, winner=by_id[b])
+    await refused(admin, channel, "event drop", over, member=by_id[a])
+    await refused(admin, channel, "event unlock", over, member=by_id[a])
+    await refused(by_id[b], channel, "event leave", over)
+    with french():
+        await refused(
+            admin,
+            channel,
+            "event result",
+            "Antares Day est terminé : plus rien ne peut changer. Voir </event standings>.",
+            table=1,
+        )
+    after = await admin.slash(channel, "event standings")
+    assert after.response.content == before
+    first, second = before.splitlines()[1:3]  # the result entered before the end stands
+    assert first.startswith("1. ") and ": 3 pts · 1-0-0" in first
+    assert second.startswith("2. ") and ": 0 pts · 0-0-1" in second

@@ -8,15 +8,14 @@ place and results in the rounds still to come; what was played stays the other's
 from __future__ import annotations
 
 from core.common.errors import Conflict, NotFound
-from core.common.tournament.model import ENTRIES_MAX, Entry, LogLine, Tournament
+from core.common.tournament.model import ENTRIES_MAX, Entry, LogLine, Tournament, changeable
 
 
 def join(
     t: Tournament, user_id: int, name: str, *, by_organiser: bool = False, by: int | None = None
 ) -> Tournament:
     """`by`: the organiser who added the player (kept in the log)."""
-    if t.status == "finished":
-        raise Conflict("tournament.finished", event=t.settings.name)
+    changeable(t)
     if t.rounds and not by_organiser:
         raise Conflict("tournament.joining_closed", event=t.settings.name)
     found = t.entry(user_id)

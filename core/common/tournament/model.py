@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from core.common.errors import Conflict
+
 TIE_BREAKERS = ("wins", "vp", "dice", "sos")  # wins, victory points, order dice, schedule
 ROUNDS_MAX = 10
 ENTRIES_MAX = 128
@@ -113,3 +115,10 @@ class Tournament(BaseModel):
     @property
     def current(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
+
+
+def changeable(t: Tournament) -> None:
+    """Refuse any change to a finished event: its standings are final (every change of an
+    event, `services.tournament.access.TournamentAccess.changing`, asks this first)."""
+    if t.status == "finished":
+        raise Conflict("tournament.finished", event=t.settings.name)

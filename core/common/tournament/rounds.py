@@ -14,7 +14,7 @@ import random
 from datetime import datetime, timedelta
 
 from core.common.errors import Conflict, NotFound
-from core.common.tournament.model import Result, Round, Table, Tournament
+from core.common.tournament.model import Result, Round, Table, Tournament, changeable
 from core.common.tournament.pairing import first_order, pair_round
 from core.common.tournament.standings import standings
 
@@ -28,8 +28,7 @@ def players_of_round(t: Tournament) -> list[int]:
 
 def start_round(t: Tournament, now: datetime | None = None) -> tuple[Tournament, Round]:
     """The next round, paired (`now`: when, for the round timer)."""
-    if t.status == "finished":
-        raise Conflict("tournament.finished", event=t.settings.name)
+    changeable(t)
     if t.current is not None and missing(t):
         raise Conflict("tournament.round_unfinished", round=t.current.number)
     if len(t.rounds) >= t.settings.rounds:
@@ -147,6 +146,7 @@ def record_result(
     t: Tournament, round_number: int, table_number: int, result: Result, *, replace: bool = False
 ) -> Tournament:
     """Give a table its result (the organiser may replace one; a game's never replaces)."""
+    changeable(t)
     table = table_of(t, table_number, round_number)
     if table.result is not None and not replace:
         raise Conflict("tournament.result_known", table=table_number)
@@ -156,8 +156,7 @@ def record_result(
 
 
 def finish(t: Tournament) -> Tournament:
-    if t.status == "finished":
-        raise Conflict("tournament.finished", event=t.settings.name)
+    changeable(t)
     if not t.rounds or missing(t):
         number = t.current.number if t.current else 1
         raise Conflict("tournament.round_unfinished", round=number)

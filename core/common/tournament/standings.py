@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from core.common.tournament.model import Settings, Tournament
+from core.common.campaign import PointsScheme
+from core.common.standings import count_result
+from core.common.tournament.model import Tournament
 
 
 @dataclass(slots=True)
@@ -43,6 +45,7 @@ class Ranked:
 def lines(tournament: Tournament) -> dict[int, Line]:
     """Every entry's line (dropped players keep theirs), from the results so far."""
     settings = tournament.settings
+    points = PointsScheme(settings.win, settings.draw, settings.loss)
     table = {e.user_id: Line(e.user_id) for e in tournament.entries}
     for round_ in tournament.rounds:
         if round_.bye is not None and round_.bye in table:
@@ -57,26 +60,13 @@ def lines(tournament: Tournament) -> dict[int, Line]:
             for side, me in enumerate(played.players):
                 other = played.players[1 - side]
                 if me in table:
-                    _score(table[me], other, played.result.winner, settings)
+                    count_result(table[me], me, played.result.winner, points)
+                    table[me].opponents.append(other)
                     table[me].vp += played.result.vp.get(me, 0)
                     table[me].dice += played.result.dice.get(me, 0)
     for line in table.values():
         line.sos = sum(table[o].points for o in line.opponents if o in table)
     return table
-
-
-def _score(line: Line, other: int, winner: int | None, settings: Settings) -> None:
-    line.played += 1
-    line.opponents.append(other)
-    if winner is None:
-        line.draws += 1
-        line.points += settings.draw
-    elif winner == line.user_id:
-        line.wins += 1
-        line.points += settings.win
-    else:
-        line.losses += 1
-        line.points += settings.loss
 
 
 def standings(tournament: Tournament) -> list[Ranked]:
