@@ -31,12 +31,11 @@ from cogs.common.replies import lang_of
 from cogs.common.text import ellipsize
 from cogs.game import next_step
 from cogs.game.options import call_of
-from cogs.game.render import tag
 from cogs.markers import mine_render
 from cogs.markers.options import MINE_EMOJI
 from cogs.markers.render import weapon_name
 from cogs.shooting.render_aim import OPTION_TEXT, TITLE_LIMIT
-from core.antares.game import Unit
+from cogs.shooting.render_drift import unit_option
 from core.antares.table_markers.mines import COVERS, TARGETS_MAX
 from core.antares.table_markers.models import Mine
 from core.common.errors import BadInput
@@ -134,15 +133,6 @@ def mine_option(mine: Mine, *, only: bool) -> discord.SelectOption:
         description=ellipsize(place, OPTION_TEXT) or None,
         emoji=MINE_EMOJI,
         default=only,
-    )
-
-
-def unit_option(lang: Lang, unit: Unit) -> discord.SelectOption:
-    return discord.SelectOption(
-        label=ellipsize(unit.name, OPTION_TEXT),
-        value=unit.id,
-        description=t(lang, "shoot.aim_models", models=unit.models, starting=unit.starting_models),
-        emoji=tag(unit.colour),
     )
 
 

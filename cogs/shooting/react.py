@@ -14,11 +14,12 @@ from cogs.common.errors import answers_errors
 from cogs.common.replies import lang_of
 from cogs.game.options import call_of
 from cogs.shooting import render_markers
-from core.antares.game import ReactionKind
+from core.antares.game import REACTIONS, ReactionKind
 from locales import Lang, t
 from services.shooting import ReactionAsked
 
 NONE = "none"
+ANSWERS = "|".join((*REACTIONS, NONE))  # the rules' reactions, and No reaction
 STYLE = {
     "down": discord.ButtonStyle.primary,
     "fire": discord.ButtonStyle.danger,
@@ -29,7 +30,7 @@ EMOJI = {"down": "⬇️", "fire": "🔥", "run": "🏃", "ambush": "💥", NONE
 
 class ReactButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"antares:react:(?P<game>\d+):(?P<unit>u\d+):(?P<kind>down|fire|run|ambush|none)",
+    template=rf"antares:react:(?P<game>\d+):(?P<unit>u\d+):(?P<kind>{ANSWERS})",
 ):
     """One answer to the reaction offer."""
 

@@ -50,6 +50,8 @@ def ask(lang: Lang, aim: DriftAim, first: int, shown: int) -> str:
 
 
 def unit_option(lang: Lang, unit: Unit) -> discord.SelectOption:
+    """A unit as a menu's option: its name, models left, pins, Down (also the 💣 form's other
+    units, `cogs.markers.mine_button`)."""
     parts = [t(lang, "shoot.aim_models", models=unit.models, starting=unit.starting_models)]
     if unit.pins:
         parts.append(t(lang, "shoot.aim_pins", pins=unit.pins))

@@ -76,6 +76,7 @@ from core.antares.orders import OrderResult, give_order
 from core.antares.rolls import TestRoll
 from core.antares.table_markers.effects import scoot_affects
 from core.antares.table_markers.lookup import markers_around
+from core.antares.table_markers.models import AmmoMarker
 from core.antares.tests import d10_test
 from core.antares.turn_flow import waiting_ambush
 from core.common.dice import DiceSource
@@ -111,9 +112,10 @@ def _turned_die(unit: Unit) -> GivenOrder | None:
     return waiting_ambush(unit) or _live_order(unit)
 
 
-def under_scoot(state: GameState, unit: Unit) -> bool:
-    """Within 3" of a Scoot marker that affects it: Down is its only reaction."""
-    return bool(markers_around(state, unit.id, "scoot")) and scoot_affects(unit)
+def scoots_over(state: GameState, unit: Unit) -> list[AmmoMarker]:
+    """The Scoot markers within 3" of the unit that affect it (any: Down is its only
+    reaction)."""
+    return markers_around(state, unit.id, "scoot") if scoot_affects(unit) else []
 
 
 # The reactions of a unit assaulted, by ``Ruleset.reaction_assault`` (rules-notes "Reactions":
@@ -155,7 +157,7 @@ def _reactions(
     ambush = waiting_ambush(target) is not None
     if not target.down and (in_bag or phase or ambush):
         found.append("down")
-    scoot = under_scoot(state, target)
+    scoot = bool(scoots_over(state, target))
     springs = ambush and against == "shot" and rules.reaction_ambush and not scoot
     if springs and shooter is not None and not shooter.destroyed:
         found.insert(0, "ambush")
@@ -218,8 +220,8 @@ def check_spring(state: GameState, unit: Unit, shooter: Unit | None, against: Ag
         raise BadInput("react.spring_assault", unit=unit.name)
     if waiting_ambush(unit) is None:
         raise Conflict("react.spring_no_ambush", unit=unit.name)
-    scoots = markers_around(state, unit.id, "scoot")
-    if scoots and scoot_affects(unit):
+    scoots = scoots_over(state, unit)
+    if scoots:
         numbers = ", ".join(f"#{m.number}" for m in scoots)
         raise Conflict("react.spring_scoot", unit=unit.name, markers=numbers)
     if shooter is None:

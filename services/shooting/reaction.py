@@ -145,7 +145,6 @@ class Reacting(GameAccess):
     def ask_for(
         self,
         state: GameState,
-        game_id: int,
         who: Standing,
         shooter: Unit,
         target: Unit,
@@ -157,7 +156,7 @@ class Reacting(GameAccess):
             return None
         kept = {"shots": [_dumped(s) for s in shots]}
         weapons = [s.weapon or "" for s in shots]
-        return self._held(state, game_id, who, shooter, target, kept, weapons, "shot")
+        return self._held(state, who, shooter, target, kept, weapons, "shot")
 
     def ask_assault(
         self, state: GameState, who: Standing, attacker: Unit, defender: Unit, options
@@ -165,12 +164,11 @@ class Reacting(GameAccess):
         """The assault held back for ``defender``'s reaction (rules-notes "Reactions": "shot
         at or assaulted"), or None: resolve it now. ``options``: its ``CombatOptions``."""
         kept = {"assault": asdict(options)}
-        return self._held(state, 0, who, attacker, defender, kept, [], "assault")
+        return self._held(state, who, attacker, defender, kept, [], "assault")
 
     def _held(
         self,
         state: GameState,
-        game_id: int,
         who: Standing,
         shooter: Unit,
         target: Unit,
@@ -178,7 +176,8 @@ class Reacting(GameAccess):
         weapons: list[str],
         against: Against,
     ) -> tuple[GameState, ReactionAsked] | None:
-        """The offer, when the window is on and the target may react (None: it is not)."""
+        """The offer, when the window is on and the target may react (None: it is not); its
+        game is known once its event is written (``asked``)."""
         seconds = state.ruleset().reaction_seconds
         if seconds <= 0:
             return None
@@ -188,7 +187,6 @@ class Reacting(GameAccess):
         deadline = (self.clock() + timedelta(seconds=seconds)).isoformat()
         new = offer(state, target, shooter, who.user_id, kept, deadline, against)
         return new, ReactionAsked(
-            game_id=game_id,
             target=UnitLabel.of(target),
             shooter=UnitLabel.of(shooter),
             owner_id=target.owner_id,
@@ -220,15 +218,16 @@ class Reacting(GameAccess):
             game_id=record.id,
         )
 
-    def scheduled(self, asked: ReactionAsked) -> None:
-        """Committed: the poller wakes for the window's end."""
-        if self.timers is not None:
-            self.timers.scheduled(datetime.fromisoformat(asked.deadline))
+    def ask_committed(self, asked: ReactionAsked, game_id: int) -> ReactionAsked:
+        """Committed (a shot's or an assault's ask): the poller wakes for the window's end,
+        and the ask names its game."""
+        self._wake(asked.deadline)
+        return asked.model_copy(update={"game_id": game_id})
 
-    def scheduled_at(self, waiting: ReactionOffer | None) -> None:
-        """Committed: the poller wakes for a sprung Ambush's new window."""
-        if self.timers is not None and waiting is not None and waiting.deadline is not None:
-            self.timers.scheduled(datetime.fromisoformat(waiting.deadline))
+    def _wake(self, deadline: str | None) -> None:
+        """Committed: the poller wakes at a window's end (None: no window)."""
+        if self.timers is not None and deadline is not None:
+            self.timers.scheduled(datetime.fromisoformat(deadline))
 
     async def answer(
         self,
@@ -286,8 +285,8 @@ class Reacting(GameAccess):
         shooter_id = asked.shooter_id
         if isinstance(done.result, ReactionResult) and done.result.kind == "ambush":
             waiting = done.state.reaction
-            self.scheduled_at(waiting)  # the shot waits for the ambusher's
             deadline = waiting.deadline if waiting is not None else None
+            self._wake(deadline)  # the shot waits for the ambusher's
             window = SprungWindow(done.state.ruleset().ambush_seconds, deadline)
             volley = Volley(game_id, target_id, [])
             return Answered(game_id, done.result, None, volley, window=window)

@@ -20,7 +20,7 @@ class ReactionAsked(BaseModel):
     """A tracked shot (or assault) held back: its target's player may react (event
     ``react_offer``)."""
 
-    game_id: int
+    game_id: int = 0  # set once its event is written (the log keeps 0)
     target: UnitLabel
     shooter: UnitLabel
     owner_id: int  # the target's player, the one asked

@@ -248,7 +248,7 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
                 state, activation, plan = in_activation(state, who, shooter, plan, label)
                 shooter = state.units[shooter.id]
             if ask and not held_back and shooter is not None and target is not None:
-                held = self.ask_for(before, 0, who, shooter, target, ask)
+                held = self.ask_for(before, who, shooter, target, ask)
                 if held is not None:  # resolved once its target's player answers
                     return held
             ids = (shooter.id if shooter else None, target.id if target else None)
@@ -291,8 +291,7 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
         refs = [shooter_ref, target_ref]
         record, event = await self.tracked(call, shot_kind, apply, refs, then=self.window)
         if isinstance(record, ReactionAsked):
-            self.scheduled(record)
-            return record.model_copy(update={"game_id": event.game_id}), event.id
+            return self.ask_committed(record, event.game_id), event.id
         ids = {"game_id": event.game_id, "event_seq": event.seq}
         return record.model_copy(update=ids), event.id
 
@@ -419,8 +418,7 @@ class ShootingService(Reacting, DriftResolving, OddsReading):
                 ) from None
             raise
         if isinstance(record, ReactionAsked):
-            self.scheduled(record)
-            return record.model_copy(update={"game_id": event.game_id}), event.id
+            return self.ask_committed(record, event.game_id), event.id
         return record, event.id
 
     def _check_stave(
