@@ -180,6 +180,11 @@ class Unit(BaseModel):
         return any(o.via in SYNCHRONISED for o in self.orders)
 
     @property
+    def live_order(self) -> GivenOrder | None:
+        """Its latest order die not set aside (disputed), if any: the order it acts on."""
+        return next((o for o in reversed(self.orders) if not o.disputed), None)
+
+    @property
     def dice_on_unit(self) -> int:
         """Dice used this turn that still sit by the unit (not disputed)."""
         return sum(1 for o in self.orders if not o.disputed)
@@ -333,6 +338,10 @@ class GameState(BaseModel):
 
     def living(self) -> list[Unit]:
         return [u for u in self.units.values() if not u.destroyed]
+
+    def die_in_bag(self, unit: Unit) -> bool:
+        """A die of the unit's is still in the bag: one free for it, and one of its colour."""
+        return unit.dice_free > 0 and self.bag.get(unit.colour, 0) > 0
 
 
 def new_game(

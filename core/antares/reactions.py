@@ -91,25 +91,15 @@ ORDER_OF: dict[ReactionKind, OrderKind] = {
 How = Literal["take", "turn", "spring"]
 
 
-def _die_in_bag(state: GameState, unit: Unit) -> bool:
-    """The unit's order die is still in the bag: a free die and one of its colour left."""
-    return unit.dice_free > 0 and state.bag.get(unit.colour, 0) > 0
-
-
-def _live_order(unit: Unit):
-    live = [o for o in unit.orders if not o.disputed]
-    return live[-1] if live else None
-
-
 def _phase_turn(unit: Unit) -> bool:
     """Phase armour turns a die it already has to Down (seed 002 "ARMURES À PHASES")."""
-    given = _live_order(unit)
+    given = unit.live_order
     return unit.armour == "phase" and given is not None and given.executed != "down"
 
 
 def _turned_die(unit: Unit) -> GivenOrder | None:
     """The die a reaction turns to Down: an Ambush that waits, else phase armour's."""
-    return waiting_ambush(unit) or _live_order(unit)
+    return waiting_ambush(unit) or unit.live_order
 
 
 def scoots_over(state: GameState, unit: Unit) -> list[AmmoMarker]:
@@ -151,7 +141,7 @@ def _reactions(
         return []
     rules = state.ruleset()
     found: list[ReactionKind] = []
-    in_bag = _die_in_bag(state, target)
+    in_bag = state.die_in_bag(target)
     # phase armour goes Down "quand on lui tire dessus" (seed 002): against a shot only
     phase = against == "shot" and _phase_turn(target)
     ambush = waiting_ambush(target) is not None
@@ -246,7 +236,7 @@ def react(
     if reaction == "ambush":
         return _sprung(state, unit, against)
     ambush_down = reaction == "down" and waiting_ambush(unit) is not None
-    how: How = "take" if _die_in_bag(state, unit) and not ambush_down else "turn"
+    how: How = "take" if state.die_in_bag(unit) and not ambush_down else "turn"
     used = stat_for_test(state, unit, "init")
     assert used is not None  # reactions_for offers nothing without an Init
     test = TestRoll.of(d10_test(dice, used.value, 0, unit.pins))

@@ -95,7 +95,7 @@ def _check_chain(source: Unit) -> None:
 def _check_follow(state: GameState, source: Unit) -> None:
     if source.turn_lead == "synchroniser" and source.has("synchroniser_drone"):
         raise Conflict("bag.follow_after_sync", unit=source.name)
-    if not any(not o.disputed for o in source.orders):  # no order yet to give identically
+    if source.live_order is None:  # no order yet to give identically
         raise Conflict("bag.follow_needs_order", unit=source.name)
     _check_chain(source)
 
@@ -139,7 +139,9 @@ CHECKS = {
 
 
 def _last_order(source: Unit) -> OrderKind:
-    return [o for o in source.orders if not o.disputed][-1].order
+    live = source.live_order
+    assert live is not None  # checked before: the source has given an order this turn
+    return live.order
 
 
 def _sync_test(state: GameState, source: Unit, dice: DiceSource) -> TestRoll | None:

@@ -106,9 +106,9 @@ def draw_offered(state: GameState) -> bool:
 def open_activation(state: GameState, unit: Unit) -> GivenOrder | None:
     """The unit's activation, if it holds one: its latest order die (not disputed) when no
     die has been drawn from the bag since it was given and its owner has not ended it."""
-    live = [order for order in unit.orders if not order.disputed]
-    if live and live[-1].draw == state.draws and not live[-1].done:
-        return live[-1]
+    live = unit.live_order
+    if live is not None and live.draw == state.draws and not live.done:
+        return live
     return None
 
 

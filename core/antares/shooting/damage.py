@@ -68,12 +68,12 @@ def turn_down(state: GameState, unit: Unit, *, after_shot: bool = False) -> None
     the bag for it (mutates ``state``). ``after_shot``: Plasma Fade or Cycle, which turn
     the die *after* the shot (seeds 000/002/003 "Panne de Plasma", "Cycle"): the order it
     showed is kept (``GivenOrder.faded``), for the unit's other weapons in that action."""
-    live = [order for order in unit.orders if not order.disputed]
-    if live:
-        if after_shot and live[-1].faded is None and live[-1].executed in ("fire", "advance"):
-            live[-1].faded = live[-1].executed
-        live[-1].executed = "down"
-    elif unit.dice_free > 0 and state.bag.get(unit.colour, 0) > 0:
+    live = unit.live_order
+    if live is not None:
+        if after_shot and live.faded is None and live.executed in ("fire", "advance"):
+            live.faded = live.executed
+        live.executed = "down"
+    elif state.die_in_bag(unit):
         state.bag[unit.colour] -= 1
         state.activations += 1
         unit.orders.append(

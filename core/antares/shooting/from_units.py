@@ -33,8 +33,8 @@ def current_order(unit: Unit) -> str:
     """The order the unit carries out now (its last die), Fire when it has none yet; a die
     Plasma Fade or Cycle turned Down after a shot still gives its order to the unit's other
     weapons (``GivenOrder.faded``)."""
-    live = [order for order in unit.orders if not order.disputed]
-    return (live[-1].faded or live[-1].executed) if live else "fire"
+    live = unit.live_order
+    return (live.faded or live.executed) if live is not None else "fire"
 
 
 def own_rerolls(unit: Unit) -> ResRerolls:
