@@ -90,7 +90,7 @@ async def still_asked(tx: Transaction, timer: TimerRecord, asked: Asked) -> list
         battle = await tx.battle(asked.campaign_id, asked.number)
         if campaign is None or campaign.status != "open" or battle is None:
             return []
-        return list(battle.awaiting) if battle.pending and battle.status != "deleted" else []
+        return list(battle.awaiting) if battle.pending else []  # pending: not deleted either
     record = None if timer.game_id is None else await tx.game(timer.game_id)
     if record is None or record.status != "running" or record.version != asked.game_version:
         return []
