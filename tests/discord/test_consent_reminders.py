@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tests.discord.campaign_kit import create, join
 from tests.discord.game_kit import card_text, skirmish
-from tests.discord.pace_kit import DAY, HOUR, english, quiet_board
+from tests.discord.pace_kit import DAY, HOUR, english, quiet_board, reminders
 from tests.support.bots import restart
 from tests.support.locale import french
 from tests.support.mentions import tokens
@@ -17,17 +17,8 @@ from tests.support.mentions import tokens
 
 def asks(env, channel) -> list[tuple[str, list[int]]]:
     """The bot's reminders of a question (an undo's consent, a battle's confirmation)."""
-    bot_id = env.backend.bot_user.id
-    found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
     marks = ("consent", "confirm", "accord", "confirmation", "répondre pour eux")
-    return [
-        (tokens(m.content), list(m.ping_user_ids))
-        for m in found
-        if m.author_id == bot_id
-        and m.interaction_metadata is None
-        and m.content.startswith(("⏰", "📣"))
-        and any(mark in m.content for mark in marks)
-    ]
+    return [r for r in reminders(env, channel) if any(mark in r[0] for mark in marks)]
 
 
 def link(table, message) -> str:
