@@ -159,6 +159,33 @@ async def test_dice_down_called_off(simcord_env, table):
     assert bot_posts(env, channel, "⏳") == [] and bot_posts(env, channel, "🛑") == []
 
 
+async def test_a_clock_turned_off_while_a_side_s_time_runs_never_runs_out(simcord_env, table, dice):
+    """`/game clock off` and `/game dice-down at:off` (French words too): each says so, and
+    neither the running side's clock nor the round timer fires after."""
+    env, channel, alice = simcord_env, table.channel, table.alice
+    quiet_board(env)
+    await english(table)
+    await skirmish(table)
+    await alice.slash(channel, "game clock set", minutes=10, timeout="end")
+    dice.script(2)  # Bob's die: his ten minutes run
+    await alice.slash(channel, "bag draw")
+    await env.advance_time(5 * MINUTE)
+    off = await alice.slash(channel, "game clock off")
+    assert not off.ephemeral and off.response.content == "⏱ No clock for **Vorl** any more."
+    status = await alice.slash(channel, "game status")
+    assert "min left" not in card_text(status.response)
+    with french():
+        await alice.slash(channel, "game clock set", minutes=10)
+        encore = await alice.slash(channel, "game clock off")
+        assert encore.response.content == "⏱ Plus de pendule pour **Vorl**."
+        await alice.slash(channel, "game dice-down", at="30m")
+        aucune = await alice.slash(channel, "game dice-down", at="aucun")
+        assert aucune.response.content == "⏳ Plus de fin de ronde pour **Vorl**."
+    await env.advance_time(2 * HOUR)
+    assert bot_posts(env, channel, "⌛") == [] and bot_posts(env, channel, "🏁") == []
+    assert bot_posts(env, channel, "⏳") == [] and bot_posts(env, channel, "🛑") == []
+
+
 async def test_a_paused_clock_paused_again_is_refused_in_either_language(simcord_env, table):
     channel, alice = table.channel, table.alice
     await english(table)
