@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.discord.game_kit import skirmish
 from tests.support.mentions import tokens
 
 HOUR = 3600
@@ -33,6 +34,17 @@ async def english(table) -> None:
     """The server's language (a reminder is posted in it): English."""
     done = await table.admin.slash(table.channel, "config language", value="en")
     assert not done.ephemeral, done.response.content
+
+
+async def skirmish_over_days(env, table, **remind: str) -> None:
+    """Vorl (`game_kit.skirmish`) on an English server, its live board quiet; with `remind`
+    (`after`, `then`), the host turns the game's reminders on."""
+    quiet_board(env)
+    await english(table)
+    await skirmish(table)
+    if remind:
+        done = await table.alice.slash(table.channel, "game remind", **remind)
+        assert not done.ephemeral, done.response.content
 
 
 def archived(thread) -> bool:

@@ -8,8 +8,8 @@ for an undo) cancels them; away and quiet hours hold them back; a restart loses 
 from __future__ import annotations
 
 from tests.discord.campaign_kit import create, join
-from tests.discord.game_kit import card_text, skirmish
-from tests.discord.pace_kit import DAY, HOUR, english, quiet_board, reminders
+from tests.discord.game_kit import card_text
+from tests.discord.pace_kit import DAY, HOUR, quiet_board, reminders, skirmish_over_days
 from tests.support.bots import restart
 from tests.support.locale import french
 from tests.support.mentions import tokens
@@ -33,11 +33,8 @@ async def alice_asks_to_undo_bob_s_change(table):
 
 
 async def test_an_undo_request_stands_and_its_player_is_reminded_then_answers(simcord_env, table):
-    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
-    await alice.slash(channel, "game remind", after="12h", then="1d")
+    env, channel, bob = simcord_env, table.channel, table.bob
+    await skirmish_over_days(env, table, after="12h", then="1d")
     asked = await alice_asks_to_undo_bob_s_change(table)
     text = tokens(card_text(asked.response))
     assert "The request stands until it is answered or the game changes" in text
@@ -66,10 +63,7 @@ async def test_an_undo_request_stands_and_its_player_is_reminded_then_answers(si
 
 async def test_a_refusal_or_any_change_of_the_game_cancels_the_reminders(simcord_env, table, dice):
     env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
-    await alice.slash(channel, "game remind", after="12h")
+    await skirmish_over_days(env, table, after="12h")
     asked = await alice_asks_to_undo_bob_s_change(table)
     refused = await bob.click(asked.response, label="Refuse")
     assert not refused.ephemeral
@@ -93,9 +87,7 @@ async def test_a_refusal_or_any_change_of_the_game_cancels_the_reminders(simcord
 
 async def test_without_reminders_the_request_lapses_as_before(simcord_env, table):
     env = simcord_env
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
+    await skirmish_over_days(env, table)
     asked = await alice_asks_to_undo_bob_s_change(table)
     assert "The request lapses after 10 minutes" in card_text(asked.response)
     await env.advance_time(601)
@@ -105,11 +97,8 @@ async def test_without_reminders_the_request_lapses_as_before(simcord_env, table
 
 
 async def test_a_restart_loses_no_reminder(simcord_env, table, make_bot):
-    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
-    await alice.slash(channel, "game remind", after="12h")
+    env, channel, bob = simcord_env, table.channel, table.bob
+    await skirmish_over_days(env, table, after="12h")
     asked = await alice_asks_to_undo_bob_s_change(table)
     await env.bot.remove_cog("TimerLoop")  # the bot is down when it falls due
     await env.advance_time(13 * HOUR)
