@@ -16,18 +16,28 @@ def quiet_board(env) -> None:
     env.bot.get_cog("BoardKeeper").ticks.cancel()
 
 
-def reminders(env, channel) -> list[tuple[str, list[int]]]:
-    """The bot's reminders in the channel, oldest first: their text (command mentions as
-    `</order>`) and whom each one notified."""
+def bot_messages(env, channel, marks: str | tuple[str, ...]) -> list:
+    """The bot's own messages in the channel (a timer's, not an answer to a command or a
+    click) whose text starts with one of `marks`, oldest first."""
     bot_id = env.backend.bot_user.id
     found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
     return [
-        (tokens(m.content), list(m.ping_user_ids))
+        m
         for m in found
         if m.author_id == bot_id
         and m.interaction_metadata is None  # posted by the bot itself, not an answer
-        and m.content.startswith(REMINDER_MARKS)
+        and m.content.startswith(marks)
     ]
+
+
+def bot_posts(env, channel, marks: str | tuple[str, ...]) -> list[tuple[str, list[int]]]:
+    """`bot_messages`: their text (command mentions as `</order>`) and whom each notified."""
+    return [(tokens(m.content), list(m.ping_user_ids)) for m in bot_messages(env, channel, marks)]
+
+
+def reminders(env, channel) -> list[tuple[str, list[int]]]:
+    """The bot's reminders in the channel, oldest first (`bot_posts`)."""
+    return bot_posts(env, channel, REMINDER_MARKS)
 
 
 async def english(table) -> None:

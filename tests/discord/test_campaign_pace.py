@@ -10,7 +10,15 @@ from contextlib import nullcontext
 import pytest
 
 from tests.discord.campaign_kit import create, join
-from tests.discord.pace_kit import DAY, HOUR, english, quiet_board, reminders
+from tests.discord.pace_kit import (
+    DAY,
+    HOUR,
+    bot_messages,
+    bot_posts,
+    english,
+    quiet_board,
+    reminders,
+)
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
@@ -72,16 +80,6 @@ async def test_the_campaign_report_shows_turn_times_over_its_games(simcord_env, 
     assert "⏱ Turn times" not in [f.name for f in mine.response.embeds[0].fields]
 
 
-def bot_posts(env, channel, mark: str) -> list[str]:
-    bot_id = env.backend.bot_user.id
-    found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
-    return [
-        m.content
-        for m in found
-        if m.author_id == bot_id and m.interaction_metadata is None and m.content.startswith(mark)
-    ]
-
-
 async def test_a_game_its_clock_ends_records_the_points_kept_and_its_campaign_battle(
     simcord_env, table, dice
 ):
@@ -102,7 +100,7 @@ async def test_a_game_its_clock_ends_records_the_points_kept_and_its_campaign_ba
     dice.script(2)  # Bob's die: his time runs
     await alice.slash(channel, "bag draw")
     await env.advance_time(30 * MINUTE)
-    (closed,) = bot_posts(env, channel, "🏁")
+    ((closed, _),) = bot_posts(env, channel, "🏁")
     assert f"Points de victoire : <@{alice.id}> 5 · <@{bob.id}> 2." in closed
     assert f"Vainqueur : <@{alice.id}>." in closed  # the most points, though Bob ran out
     assert "Bataille n°1 enregistrée dans la campagne **Winter league**" in closed
@@ -151,12 +149,7 @@ async def test_a_battle_its_clock_ended_asks_its_player_who_is_reminded_then_ans
     dice.script(2)  # Bob's die: his time runs
     await alice.slash(channel, "bag draw")
     await env.advance_time(30 * MINUTE)
-    bot_id = env.backend.bot_user.id
-    (closed,) = [
-        m
-        for m in env.backend.messages[channel.id].values()
-        if m.author_id == bot_id and m.content.startswith("🏁")
-    ]
+    (closed,) = bot_messages(env, channel, "🏁")
     assert request in closed.content and list(closed.ping_user_ids) == [bob.id]
 
     await env.advance_time(12 * HOUR)

@@ -6,22 +6,11 @@ and 5 minutes before dice down, then calls it."""
 from __future__ import annotations
 
 from tests.discord.game_kit import card_text, skirmish
-from tests.discord.pace_kit import HOUR, english, quiet_board
+from tests.discord.pace_kit import HOUR, bot_posts, english, quiet_board
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
 MINUTE = 60
-
-
-def bot_posts(env, channel, mark: str) -> list[tuple[str, list[int]]]:
-    """The bot's own messages in the channel starting with `mark`, and whom they notified."""
-    bot_id = env.backend.bot_user.id
-    found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
-    return [
-        (tokens(m.content), list(m.ping_user_ids))
-        for m in found
-        if m.author_id == bot_id and m.interaction_metadata is None and m.content.startswith(mark)
-    ]
 
 
 async def pace_field(member, channel) -> str:
