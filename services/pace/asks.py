@@ -98,6 +98,29 @@ async def still_asked(tx: Transaction, timer: TimerRecord, asked: Asked) -> list
     return asked.asked if pace.reminders.on else []
 
 
+async def schedule_ask(
+    tx: Transaction,
+    subject: str,
+    asked: Asked,
+    due: datetime,
+    guild_id: int | None,
+    channel_id: int | None,
+    game_id: int | None,
+) -> datetime:
+    """The question's reminder at `asked.stage`, due `due`: its timer (stored again under
+    the same subject for a later stage); when it falls due."""
+    await tx.schedule_timer(
+        subject,
+        kind=ASK,
+        due_at=due,
+        payload=asked.model_dump_json(),
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_id=game_id,
+    )
+    return due
+
+
 class PaceAsks:
     if TYPE_CHECKING:
         store: Store
@@ -118,15 +141,7 @@ class PaceAsks:
         posted, nothing to claim)."""
         due = asked.reminders.due(asked.since, 1)
         async with once(self.store, None) as tx:
-            await tx.schedule_timer(
-                subject,
-                kind=ASK,
-                due_at=due,
-                payload=asked.model_dump_json(),
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_id=game_id,
-            )
+            await schedule_ask(tx, subject, asked, due, guild_id, channel_id, game_id)
         self.timers.scheduled(due)
 
     async def ask_undo(
@@ -205,16 +220,8 @@ class PaceAsks:
             tx: Transaction, scheduled: list[datetime], stage: int, due: datetime
         ) -> None:
             again = asked.model_copy(update={"stage": stage})
-            await tx.schedule_timer(
-                timer.subject,
-                kind=ASK,
-                due_at=due,
-                payload=again.model_dump_json(),
-                guild_id=timer.guild_id,
-                channel_id=timer.channel_id,
-                game_id=timer.game_id,
-            )
-            scheduled.append(due)
+            where = (timer.guild_id, timer.channel_id, timer.game_id)
+            scheduled.append(await schedule_ask(tx, timer.subject, again, due, *where))
 
         async def attempt(scheduled: list[datetime]) -> AskNudge | None:
             async with once(self.store, None) as tx:
