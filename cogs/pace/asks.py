@@ -5,9 +5,9 @@ with the question's link and the labels of its buttons, in the server's language
 from __future__ import annotations
 
 from cogs.common.bot import ServicedBot
+from cogs.common.durations import duration
 from cogs.common.replies import pinging
 from cogs.common.text import plain
-from cogs.pace.render import duration
 from core.antares.pace import HOST_STAGE
 from locales import Lang, t
 from services.pace import AskNudge, TimerRecord

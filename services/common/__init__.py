@@ -38,7 +38,7 @@ from services.common.permissions import (
 )
 from services.common.rate_limits import Limited, RateLimiter, RateRules
 from services.common.servers import ServerSettings
-from services.common.shown import NO_GAME, ShownEvents, Step, shown_events
+from services.common.shown import NO_GAME, ShownEvents, Step, note, shown_events
 from services.common.state_patch import PATCH_KEY, patch_between, patch_of, with_patch
 from services.common.state_patch import apply as apply_patch
 from services.common.uploads import UPLOAD_LIMIT, fit_files
@@ -103,6 +103,7 @@ __all__ = [
     "NO_GAME",
     "Step",
     "shown_events",
+    "note",  # a bounded per-key memory, newest last (the pace's too)
     # exports within Discord's upload limit
     "UPLOAD_LIMIT",
     "fit_files",

@@ -90,12 +90,35 @@ async def still_asked(tx: Transaction, timer: TimerRecord, asked: Asked) -> list
         battle = await tx.battle(asked.campaign_id, asked.number)
         if campaign is None or campaign.status != "open" or battle is None:
             return []
-        return list(battle.awaiting) if battle.pending and battle.status != "deleted" else []
+        return list(battle.awaiting) if battle.pending else []  # pending: not deleted either
     record = None if timer.game_id is None else await tx.game(timer.game_id)
     if record is None or record.status != "running" or record.version != asked.game_version:
         return []
     pace = (await read_pace(tx, record.id)).pace  # reminders turned off since: none
     return asked.asked if pace.reminders.on else []
+
+
+async def schedule_ask(
+    tx: Transaction,
+    subject: str,
+    asked: Asked,
+    due: datetime,
+    guild_id: int | None,
+    channel_id: int | None,
+    game_id: int | None,
+) -> datetime:
+    """The question's reminder at `asked.stage`, due `due`: its timer (stored again under
+    the same subject for a later stage); when it falls due."""
+    await tx.schedule_timer(
+        subject,
+        kind=ASK,
+        due_at=due,
+        payload=asked.model_dump_json(),
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_id=game_id,
+    )
+    return due
 
 
 class PaceAsks:
@@ -118,15 +141,7 @@ class PaceAsks:
         posted, nothing to claim)."""
         due = asked.reminders.due(asked.since, 1)
         async with once(self.store, None) as tx:
-            await tx.schedule_timer(
-                subject,
-                kind=ASK,
-                due_at=due,
-                payload=asked.model_dump_json(),
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_id=game_id,
-            )
+            await schedule_ask(tx, subject, asked, due, guild_id, channel_id, game_id)
         self.timers.scheduled(due)
 
     async def ask_undo(
@@ -205,16 +220,8 @@ class PaceAsks:
             tx: Transaction, scheduled: list[datetime], stage: int, due: datetime
         ) -> None:
             again = asked.model_copy(update={"stage": stage})
-            await tx.schedule_timer(
-                timer.subject,
-                kind=ASK,
-                due_at=due,
-                payload=again.model_dump_json(),
-                guild_id=timer.guild_id,
-                channel_id=timer.channel_id,
-                game_id=timer.game_id,
-            )
-            scheduled.append(due)
+            where = (timer.guild_id, timer.channel_id, timer.game_id)
+            scheduled.append(await schedule_ask(tx, timer.subject, again, due, *where))
 
         async def attempt(scheduled: list[datetime]) -> AskNudge | None:
             async with once(self.store, None) as tx:

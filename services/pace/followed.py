@@ -17,6 +17,7 @@ from datetime import datetime
 
 from core.antares.game import GameState
 from core.antares.pace import waits_now
+from services.common import note
 
 LIMIT = 512  # channels remembered; a forgotten one is read again, nothing more
 
@@ -35,10 +36,7 @@ class Followed:
 
     def saw(self, channel_id: int, game_id: int, version: int, keys: tuple[str, ...]) -> None:
         """The stored pace follows the game at `version`, waiting as `keys` say."""
-        self._seen[channel_id] = (game_id, version, keys)
-        self._seen.move_to_end(channel_id)
-        while len(self._seen) > self.limit:
-            self._seen.popitem(last=False)
+        note(self._seen, channel_id, (game_id, version, keys), self.limit)
 
     def followed_before(self, channel_id: int, latest: tuple[int, int, GameState]) -> bool:
         """The pace followed the game one version before `latest` (whose waits, when not

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.discord.game_kit import skirmish
 from tests.support.mentions import tokens
 
 HOUR = 3600
@@ -15,24 +16,45 @@ def quiet_board(env) -> None:
     env.bot.get_cog("BoardKeeper").ticks.cancel()
 
 
-def reminders(env, channel) -> list[tuple[str, list[int]]]:
-    """The bot's reminders in the channel, oldest first: their text (command mentions as
-    `</order>`) and whom each one notified."""
+def bot_messages(env, channel, marks: str | tuple[str, ...]) -> list:
+    """The bot's own messages in the channel (a timer's, not an answer to a command or a
+    click) whose text starts with one of `marks`, oldest first."""
     bot_id = env.backend.bot_user.id
     found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
     return [
-        (tokens(m.content), list(m.ping_user_ids))
+        m
         for m in found
         if m.author_id == bot_id
         and m.interaction_metadata is None  # posted by the bot itself, not an answer
-        and m.content.startswith(REMINDER_MARKS)
+        and m.content.startswith(marks)
     ]
+
+
+def bot_posts(env, channel, marks: str | tuple[str, ...]) -> list[tuple[str, list[int]]]:
+    """`bot_messages`: their text (command mentions as `</order>`) and whom each notified."""
+    return [(tokens(m.content), list(m.ping_user_ids)) for m in bot_messages(env, channel, marks)]
+
+
+def reminders(env, channel) -> list[tuple[str, list[int]]]:
+    """The bot's reminders in the channel, oldest first (`bot_posts`)."""
+    return bot_posts(env, channel, REMINDER_MARKS)
 
 
 async def english(table) -> None:
     """The server's language (a reminder is posted in it): English."""
     done = await table.admin.slash(table.channel, "config language", value="en")
     assert not done.ephemeral, done.response.content
+
+
+async def skirmish_over_days(env, table, **remind: str) -> None:
+    """Vorl (`game_kit.skirmish`) on an English server, its live board quiet; with `remind`
+    (`after`, `then`), the host turns the game's reminders on."""
+    quiet_board(env)
+    await english(table)
+    await skirmish(table)
+    if remind:
+        done = await table.alice.slash(table.channel, "game remind", **remind)
+        assert not done.ephemeral, done.response.content
 
 
 def archived(thread) -> bool:

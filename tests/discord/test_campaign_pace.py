@@ -1,12 +1,26 @@
 """Games played over several days in a campaign (issue 33): each player's turn times (from
 being waited for to acting: median, longest) in the campaign report, over the campaign's
-games, in English and French."""
+games, in English and French; a game its clock ends, recorded as a battle its other player
+confirms, reminded of it by the game's reminders."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
+import pytest
+
 from tests.discord.campaign_kit import create, join
-from tests.discord.pace_kit import HOUR, english, quiet_board
+from tests.discord.pace_kit import (
+    DAY,
+    HOUR,
+    bot_messages,
+    bot_posts,
+    english,
+    quiet_board,
+    reminders,
+)
 from tests.support.locale import french
+from tests.support.mentions import tokens
 
 MINUTE = 60
 
@@ -66,16 +80,6 @@ async def test_the_campaign_report_shows_turn_times_over_its_games(simcord_env, 
     assert "⏱ Turn times" not in [f.name for f in mine.response.embeds[0].fields]
 
 
-def bot_posts(env, channel, mark: str) -> list[str]:
-    bot_id = env.backend.bot_user.id
-    found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
-    return [
-        m.content
-        for m in found
-        if m.author_id == bot_id and m.interaction_metadata is None and m.content.startswith(mark)
-    ]
-
-
 async def test_a_game_its_clock_ends_records_the_points_kept_and_its_campaign_battle(
     simcord_env, table, dice
 ):
@@ -96,7 +100,7 @@ async def test_a_game_its_clock_ends_records_the_points_kept_and_its_campaign_ba
     dice.script(2)  # Bob's die: his time runs
     await alice.slash(channel, "bag draw")
     await env.advance_time(30 * MINUTE)
-    (closed,) = bot_posts(env, channel, "🏁")
+    ((closed, _),) = bot_posts(env, channel, "🏁")
     assert f"Points de victoire : <@{alice.id}> 5 · <@{bob.id}> 2." in closed
     assert f"Vainqueur : <@{alice.id}>." in closed  # the most points, though Bob ran out
     assert "Bataille n°1 enregistrée dans la campagne **Winter league**" in closed
@@ -104,3 +108,57 @@ async def test_a_game_its_clock_ends_records_the_points_kept_and_its_campaign_ba
     page = history.response.embeds[0]
     shown = (page.description or "") + "".join(f.value for f in page.fields)
     assert "VP 5–2" in shown
+
+
+CLOCK_ASKS = {  # the server's language: the request under the result, its reminder, answered
+    "en": (
+        "⏳ <@{bob}>: confirm or refuse battle #1 below.",
+        "⏰ <@{bob}>, battle #1 (**Ridge**) has waited 12 h for your confirmation."
+        " Click **Confirm** or **Refuse** under the result: ",
+        "Confirm",
+        "✅ <@{bob}> confirmed battle #1: it counts in the standings.",
+    ),
+    "fr": (
+        "⏳ <@{bob}> : confirmez ou refusez la bataille n° 1 ci-dessous.",
+        "⏰ <@{bob}>, la bataille n°1 (**Ridge**) attend votre confirmation depuis 12 h."
+        " Cliquez sur **Confirmer** ou **Refuser** sous le résultat : ",
+        "Confirmer",
+        "✅ <@{bob}> a confirmé la bataille n° 1",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_battle_its_clock_ended_asks_its_player_who_is_reminded_then_answers(
+    simcord_env, table, dice, lang
+):
+    """Issue 33, "Clocks" and "Nudges": the battle a clock ended waits for the player who did
+    not record it, as after /game end: the result asks them (pinged, with the buttons), the
+    game's reminders remind them, and their click counts it."""
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    request, reminder, label, answered = (s.format(bob=bob.id) for s in CLOCK_ASKS[lang])
+    quiet_board(env)  # the server speaks French unless told
+    if lang == "en":
+        await english(table)
+    await create(table, name="Winter league")
+    await join(table, alice, faction="algoryn", army="Vorl Prosperate")
+    await join(table, bob, faction="boromites", army="Rock Guild")
+    await campaign_game(table, "Ridge")
+    await alice.slash(channel, "game clock set", minutes=30, timeout="end")
+    await alice.slash(channel, "game remind", after="12h")
+    dice.script(2)  # Bob's die: his time runs
+    await alice.slash(channel, "bag draw")
+    await env.advance_time(30 * MINUTE)
+    (closed,) = bot_messages(env, channel, "🏁")
+    assert request in closed.content and list(closed.ping_user_ids) == [bob.id]
+
+    await env.advance_time(12 * HOUR)
+    ((text, pinged),) = reminders(env, channel)  # Bob's order was not: the game had ended
+    link = f"https://discord.com/channels/{table.guild.id}/{channel.id}/{closed.id}"
+    assert pinged == [bob.id] and text == reminder + link
+    result = next(m for m in channel.history() if m.id == closed.id)
+    with french() if lang == "fr" else nullcontext():  # Bob answers in the server's language
+        confirmed = await bob.click(result, label=label)
+    assert not confirmed.ephemeral and answered in tokens(confirmed.response.content)
+    await env.advance_time(5 * DAY)
+    assert len(reminders(env, channel)) == 1  # answered: no more

@@ -6,22 +6,11 @@ and 5 minutes before dice down, then calls it."""
 from __future__ import annotations
 
 from tests.discord.game_kit import card_text, skirmish
-from tests.discord.pace_kit import HOUR, english, quiet_board
+from tests.discord.pace_kit import HOUR, bot_posts, english, quiet_board
 from tests.support.locale import french
 from tests.support.mentions import tokens
 
 MINUTE = 60
-
-
-def bot_posts(env, channel, mark: str) -> list[tuple[str, list[int]]]:
-    """The bot's own messages in the channel starting with `mark`, and whom they notified."""
-    bot_id = env.backend.bot_user.id
-    found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
-    return [
-        (tokens(m.content), list(m.ping_user_ids))
-        for m in found
-        if m.author_id == bot_id and m.interaction_metadata is None and m.content.startswith(mark)
-    ]
 
 
 async def pace_field(member, channel) -> str:
@@ -156,6 +145,33 @@ async def test_dice_down_called_off(simcord_env, table):
     off = await alice.slash(channel, "game dice-down", at="off")
     assert "No dice down for **Vorl**" in off.response.content
     await env.advance_time(2 * HOUR)
+    assert bot_posts(env, channel, "⏳") == [] and bot_posts(env, channel, "🛑") == []
+
+
+async def test_a_clock_turned_off_while_a_side_s_time_runs_never_runs_out(simcord_env, table, dice):
+    """`/game clock off` and `/game dice-down at:off` (French words too): each says so, and
+    neither the running side's clock nor the round timer fires after."""
+    env, channel, alice = simcord_env, table.channel, table.alice
+    quiet_board(env)
+    await english(table)
+    await skirmish(table)
+    await alice.slash(channel, "game clock set", minutes=10, timeout="end")
+    dice.script(2)  # Bob's die: his ten minutes run
+    await alice.slash(channel, "bag draw")
+    await env.advance_time(5 * MINUTE)
+    off = await alice.slash(channel, "game clock off")
+    assert not off.ephemeral and off.response.content == "⏱ No clock for **Vorl** any more."
+    status = await alice.slash(channel, "game status")
+    assert "min left" not in card_text(status.response)
+    with french():
+        await alice.slash(channel, "game clock set", minutes=10)
+        encore = await alice.slash(channel, "game clock off")
+        assert encore.response.content == "⏱ Plus de pendule pour **Vorl**."
+        await alice.slash(channel, "game dice-down", at="30m")
+        aucune = await alice.slash(channel, "game dice-down", at="aucun")
+        assert aucune.response.content == "⏳ Plus de fin de ronde pour **Vorl**."
+    await env.advance_time(2 * HOUR)
+    assert bot_posts(env, channel, "⌛") == [] and bot_posts(env, channel, "🏁") == []
     assert bot_posts(env, channel, "⏳") == [] and bot_posts(env, channel, "🛑") == []
 
 

@@ -7,9 +7,13 @@ for an undo) cancels them; away and quiet hours hold them back; a restart loses 
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
+import pytest
+
 from tests.discord.campaign_kit import create, join
-from tests.discord.game_kit import card_text, skirmish
-from tests.discord.pace_kit import DAY, HOUR, english, quiet_board
+from tests.discord.game_kit import card_text
+from tests.discord.pace_kit import DAY, HOUR, english, quiet_board, reminders, skirmish_over_days
 from tests.support.bots import restart
 from tests.support.locale import french
 from tests.support.mentions import tokens
@@ -17,17 +21,8 @@ from tests.support.mentions import tokens
 
 def asks(env, channel) -> list[tuple[str, list[int]]]:
     """The bot's reminders of a question (an undo's consent, a battle's confirmation)."""
-    bot_id = env.backend.bot_user.id
-    found = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
     marks = ("consent", "confirm", "accord", "confirmation", "répondre pour eux")
-    return [
-        (tokens(m.content), list(m.ping_user_ids))
-        for m in found
-        if m.author_id == bot_id
-        and m.interaction_metadata is None
-        and m.content.startswith(("⏰", "📣"))
-        and any(mark in m.content for mark in marks)
-    ]
+    return [r for r in reminders(env, channel) if any(mark in r[0] for mark in marks)]
 
 
 def link(table, message) -> str:
@@ -42,11 +37,8 @@ async def alice_asks_to_undo_bob_s_change(table):
 
 
 async def test_an_undo_request_stands_and_its_player_is_reminded_then_answers(simcord_env, table):
-    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
-    await alice.slash(channel, "game remind", after="12h", then="1d")
+    env, channel, bob = simcord_env, table.channel, table.bob
+    await skirmish_over_days(env, table, after="12h", then="1d")
     asked = await alice_asks_to_undo_bob_s_change(table)
     text = tokens(card_text(asked.response))
     assert "The request stands until it is answered or the game changes" in text
@@ -75,10 +67,7 @@ async def test_an_undo_request_stands_and_its_player_is_reminded_then_answers(si
 
 async def test_a_refusal_or_any_change_of_the_game_cancels_the_reminders(simcord_env, table, dice):
     env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
-    await alice.slash(channel, "game remind", after="12h")
+    await skirmish_over_days(env, table, after="12h")
     asked = await alice_asks_to_undo_bob_s_change(table)
     refused = await bob.click(asked.response, label="Refuse")
     assert not refused.ephemeral
@@ -102,9 +91,7 @@ async def test_a_refusal_or_any_change_of_the_game_cancels_the_reminders(simcord
 
 async def test_without_reminders_the_request_lapses_as_before(simcord_env, table):
     env = simcord_env
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
+    await skirmish_over_days(env, table)
     asked = await alice_asks_to_undo_bob_s_change(table)
     assert "The request lapses after 10 minutes" in card_text(asked.response)
     await env.advance_time(601)
@@ -114,11 +101,8 @@ async def test_without_reminders_the_request_lapses_as_before(simcord_env, table
 
 
 async def test_a_restart_loses_no_reminder(simcord_env, table, make_bot):
-    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
-    await alice.slash(channel, "game remind", after="12h")
+    env, channel, bob = simcord_env, table.channel, table.bob
+    await skirmish_over_days(env, table, after="12h")
     asked = await alice_asks_to_undo_bob_s_change(table)
     await env.bot.remove_cog("TimerLoop")  # the bot is down when it falls due
     await env.advance_time(13 * HOUR)
@@ -173,3 +157,55 @@ async def test_a_battle_waiting_for_its_player_reminds_them_then_the_host_in_fre
     assert not confirmed.ephemeral
     await env.advance_time(5 * DAY)
     assert len(asks(env, channel)) == 3
+
+
+def undo_asks(env, channel) -> list[tuple[str, list[int]]]:
+    """The reminders of an undo request, the host's word included."""
+    return [r for r in reminders(env, channel) if "undo" in r[0] or "annulation" in r[0]]
+
+
+HOST_TOLD = {  # the server's language: the host's word, then the click of the host's answer
+    "en": (
+        "📣 <@{carol}>, an undo asked in **Vorl** has waited 1 d 12 h for <@{bob}>, who were"
+        " reminded twice. A host who does not play may answer it (**Allow undo** or"
+        " **Refuse**); any change of the game withdraws it. ",
+        "Allow undo",
+    ),
+    "fr": (
+        "📣 <@{carol}>, une annulation demandée dans **Vorl** attend <@{bob}> depuis 1 j 12 h,"
+        " malgré deux rappels. Un hôte qui ne joue pas peut y répondre (**Autoriser"
+        " l'annulation** ou **Refuser**) ; tout changement de la partie la retire. ",
+        "Autoriser l'annulation",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_host_who_does_not_play_is_told_of_an_undo_and_answers_it(simcord_env, table, lang):
+    """Carol hosts and does not play: an undo Alice asks of Bob's change reminds Bob twice,
+    then Carol is told (pinged alone), and she may answer it herself."""
+    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
+    carol = table.guild.add_member(env.create_user("carol"))
+    told, label = HOST_TOLD[lang]
+    told = told.format(carol=carol.id, bob=bob.id)
+    quiet_board(env)  # the server speaks French unless told
+    if lang == "en":
+        await english(table)
+    await carol.slash(channel, "game start", name="Vorl")
+    await alice.slash(channel, "unit add", name="Troopers", models=5, co=8)
+    await bob.slash(channel, "unit add", name="Gangers", models=5, co=9)
+    await carol.slash(channel, "game remind", after="12h", then="12h")
+    with french() if lang == "fr" else nullcontext():  # the request, in the server's language
+        asked = await alice.slash(channel, "game undo")
+    assert label in str(asked.response.components)
+
+    await env.advance_time(DAY)  # (Carol is reminded of the next draw too: not counted here)
+    assert [pinged for _, pinged in undo_asks(env, channel)] == [[bob.id], [bob.id]]
+    await env.advance_time(12 * HOUR)
+    text, pinged = undo_asks(env, channel)[2]
+    assert pinged == [carol.id] and text == told + link(table, asked.response)
+    with french() if lang == "fr" else nullcontext():
+        allowed = await carol.click(asked.response, label=label)
+    assert not allowed.ephemeral and card_text(asked.response).startswith("↩️")
+    await env.advance_time(5 * DAY)
+    assert len(undo_asks(env, channel)) == 3

@@ -7,7 +7,7 @@ at start, once."""
 from __future__ import annotations
 
 from tests.discord.game_kit import card_text, skirmish
-from tests.discord.pace_kit import DAY, HOUR, english, quiet_board, reminders
+from tests.discord.pace_kit import DAY, HOUR, english, quiet_board, reminders, skirmish_over_days
 from tests.support.bots import restart
 from tests.support.locale import french
 
@@ -23,9 +23,7 @@ async def test_reminders_then_the_host_each_once_pinging_only_their_reader(
     simcord_env, table, dice
 ):
     env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
+    await skirmish_over_days(env, table)
     set_up = await alice.slash(channel, "game remind", after="12h", then="1d")
     assert not set_up.ephemeral and "after 12 h, again 1 d later" in set_up.response.content
     await bob_s_die_drawn(table, dice)
@@ -61,10 +59,7 @@ async def test_reminders_then_the_host_each_once_pinging_only_their_reader(
 
 async def test_the_action_cancels_the_reminder(simcord_env, table, dice):
     env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
-    await alice.slash(channel, "game remind", after="12h")
+    await skirmish_over_days(env, table, after="12h")
     await bob_s_die_drawn(table, dice)
     await env.advance_time(6 * HOUR)
     await bob.slash(channel, "order", unit="Gangers", order="down")  # Bob acts in time
@@ -81,9 +76,7 @@ async def test_the_action_cancels_the_reminder(simcord_env, table, dice):
 
 async def test_away_and_quiet_hours_hold_reminders_back(simcord_env, table, dice):
     env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
+    await skirmish_over_days(env, table)
     away = await bob.slash(channel, "me away", until="2d")
     assert away.ephemeral and "You are away until <t:" in away.response.content
     quiet = await bob.slash(channel, "me quiet", **{"from": 22, "to": 8, "utc": "+1"})
@@ -148,11 +141,8 @@ async def test_in_english_the_refusals_say_what_to_do(simcord_env, table):
 async def test_a_reminder_due_while_the_bot_was_down_is_sent_at_start_once(
     simcord_env, table, dice, make_bot
 ):
-    env, channel, alice, bob = simcord_env, table.channel, table.alice, table.bob
-    quiet_board(env)
-    await english(table)
-    await skirmish(table)
-    await alice.slash(channel, "game remind", after="12h")
+    env, channel, bob = simcord_env, table.channel, table.bob
+    await skirmish_over_days(env, table, after="12h")
     await bob_s_die_drawn(table, dice)
     await env.bot.remove_cog("TimerLoop")  # the bot is down
     await env.advance_time(13 * HOUR)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 from core.antares.pace import Pace
@@ -66,7 +68,9 @@ def call(channel: int, user: int = HOST) -> Call:
     return Call(GUILD, channel, Actor(user), next(ids))
 
 
-async def test_two_processes_deliver_each_reminder_once(postgres_server):
+@asynccontextmanager
+async def two_processes(postgres_server) -> AsyncIterator[tuple[Process, Process, list[datetime]]]:
+    """Two processes on one new database, and the clock both read (moved by the test)."""
     url = postgres_server.new_database()
     patient = PoolOptions(size=5, connect_timeout_s=30, command_timeout_s=60)
     first, second = PostgresStore(url, options=patient), PostgresStore(url, options=patient)
@@ -74,6 +78,16 @@ async def test_two_processes_deliver_each_reminder_once(postgres_server):
     now = [START]
     one, two = Process(first, 1, now), Process(second, 2, now)
     try:
+        yield one, two, now
+    finally:
+        for process in (one, two):
+            process.workers.close()
+        await first.close()
+        await second.close()
+
+
+async def test_two_processes_deliver_each_reminder_once(postgres_server):
+    async with two_processes(postgres_server) as (one, two, now):
         for channel in range(1, GAMES + 1):  # games started on either process
             process = one if channel % 2 else two
             await process.games.start(call(channel), f"Game {channel}")
@@ -90,20 +104,15 @@ async def test_two_processes_deliver_each_reminder_once(postgres_server):
         stages = sorted((game, stage) for game, stage, _ in delivered)
         # the drawn die's owner is reminded twice, then the host is told (not when the die
         # is the host's own: then the host was the one reminded)
-        waited = [await waited_for(first, game) for game in range(1, GAMES + 1)]
+        waited = [await waited_for(one.store, game) for game in range(1, GAMES + 1)]
         expected = sorted(
             (game, stage)
             for game, player in zip(range(1, GAMES + 1), waited, strict=True)
             for stage in ((1, 2, 3) if player != HOST else (1, 2))
         )
         assert stages == expected
-        async with first.read() as tx:
+        async with one.store.read() as tx:
             assert await tx.next_timer_due() is None
-    finally:
-        for process in (one, two):
-            process.workers.close()
-        await first.close()
-        await second.close()
 
 
 async def waited_for(store: PostgresStore, game_id: int) -> int:
@@ -117,13 +126,7 @@ async def waited_for(store: PostgresStore, game_id: int) -> int:
 async def test_two_processes_deliver_each_consent_reminder_once(postgres_server):
     """An undo of Bob's change asked by the host, in each game: Bob is reminded twice, by
     one process each time (the host asked: she is not told)."""
-    url = postgres_server.new_database()
-    patient = PoolOptions(size=5, connect_timeout_s=30, command_timeout_s=60)
-    first, second = PostgresStore(url, options=patient), PostgresStore(url, options=patient)
-    await asyncio.gather(first.open(), second.open())
-    now = [START]
-    one, two = Process(first, 1, now), Process(second, 2, now)
-    try:
+    async with two_processes(postgres_server) as (one, two, now):
         for channel in range(1, GAMES + 1):
             process = one if channel % 2 else two
             await process.games.start(call(channel), f"Game {channel}")
@@ -141,8 +144,3 @@ async def test_two_processes_deliver_each_consent_reminder_once(postgres_server)
         asked_all = one.asked + two.asked
         assert len(asked_all) == len(set(asked_all)) == 2 * GAMES  # none twice, none lost
         assert {(stage, to) for _, stage, to in asked_all} == {(1, (BOB,)), (2, (BOB,))}
-    finally:
-        for process in (one, two):
-            process.workers.close()
-        await first.close()
-        await second.close()
