@@ -166,8 +166,8 @@ def undo_asks(env, channel) -> list[tuple[str, list[int]]]:
 
 HOST_TOLD = {  # the server's language: the host's word, then the click of the host's answer
     "en": (
-        "📣 <@{carol}>, an undo asked in **Vorl** has waited 1 d 12 h for <@{bob}>, who were"
-        " reminded twice. A host who does not play may answer it (**Allow undo** or"
+        "📣 <@{carol}>, an undo asked in **Vorl** has waited 1 d 12 h for <@{bob}>, despite"
+        " two reminders. A host who does not play may answer it (**Allow undo** or"
         " **Refuse**); any change of the game withdraws it. ",
         "Allow undo",
     ),
