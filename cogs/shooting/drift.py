@@ -58,18 +58,6 @@ def menu(lang: Lang, aim: DriftAim, page: int) -> tuple[str, discord.ui.View]:
     return render_drift.ask(lang, aim, first, len(shown)), view
 
 
-def units_menu(
-    custom_id: str, options: list[discord.SelectOption] | None, placeholder: str | None
-) -> discord.ui.Select:
-    """A menu of the units a drifted template may cover (`DriftPick`, `drift_land.DriftLand`);
-    no options: one that stands for them (a menu read back from a click)."""
-    return discord.ui.Select(
-        custom_id=custom_id,
-        options=options or [discord.SelectOption(label="-", value=NOWHERE)],
-        placeholder=placeholder,
-    )
-
-
 async def aim_of(interaction: discord.Interaction, game: int, seq: int, index: int) -> DriftAim:
     return await app_services(interaction).shooting.drift_aim(
         call_of(interaction), game, seq, index
@@ -112,8 +100,13 @@ class DriftPick(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:d
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        custom_id = f"antares:driftu:{game_id}:{seq}:{index}"
-        super().__init__(units_menu(custom_id, options, placeholder))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"antares:driftu:{game_id}:{seq}:{index}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+            )
+        )
         self.ids = (game_id, seq, index)
 
     @classmethod

@@ -20,7 +20,7 @@ from cogs.game import next_step
 from cogs.game.options import call_of
 from cogs.game.views import DONE_PREFIX
 from cogs.shooting import pages, render_drift
-from cogs.shooting.drift import NOWHERE, PER_PAGE, SHOT, buttons, units_menu
+from cogs.shooting.drift import NOWHERE, PER_PAGE, SHOT, buttons
 from cogs.shooting.render_shot import unit_colour
 from core.antares.game import Unit
 from locales import LANGUAGES, Lang, t
@@ -86,8 +86,13 @@ class DriftLand(discord.ui.DynamicItem[discord.ui.Select], template=rf"antares:d
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        custom_id = f"{MENU_PREFIX}{game_id}:{seq}:{index}"
-        super().__init__(units_menu(custom_id, options, placeholder))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{MENU_PREFIX}{game_id}:{seq}:{index}",
+                options=options or [discord.SelectOption(label="-", value=NOWHERE)],
+                placeholder=placeholder,
+            )
+        )
         self.ids = (game_id, seq, index)
 
     @classmethod
